@@ -1,0 +1,35 @@
+"""dlsched: exact offline models next to the algorithms of GPU-cluster scheduling papers.
+
+>>> import dlsched as ds
+>>> inst = ds.load("instances/oef/paper-eq6.json")
+>>> res = ds.solve(inst, model="oef-cooperative")
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, version
+
+from . import oef  # noqa: F401  (registers the problem, its models and algorithms)
+from .api import check, generate, load, run, save, solve
+from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result, Status
+
+try:
+    __version__ = version("dlsched")
+except PackageNotFoundError:  # running from a source tree without installation
+    __version__ = "0+unknown"
+
+__all__ = [
+    "ALGORITHMS",
+    "MODELS",
+    "PROBLEMS",
+    "InputError",
+    "Result",
+    "Status",
+    "__version__",
+    "check",
+    "generate",
+    "load",
+    "run",
+    "save",
+    "solve",
+]

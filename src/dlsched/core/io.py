@@ -1,0 +1,106 @@
+"""JSON load/save of instances and results; atomic writes so nothing is half-written."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+from .registry import PROBLEMS
+from .result import Result
+
+SCHEMA_VERSION = 1
+
+
+def atomic_write_text(path: str | Path, text: str) -> None:
+    """Write ``text`` to ``path`` via a temporary file and rename (all or nothing)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _jsonable(obj: Any) -> Any:
+    """numpy scalars/arrays and non-finite floats to plain JSON values."""
+    if hasattr(obj, "tolist"):
+        return _jsonable(obj.tolist())
+    if isinstance(obj, dict):
+        return {str(k): _jsonable(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_jsonable(v) for v in obj]
+    if isinstance(obj, float) and not math.isfinite(obj):
+        return None if math.isnan(obj) else ("inf" if obj > 0 else "-inf")
+    return obj
+
+
+def dumps(obj: Any) -> str:
+    """Serialise an instance, a Result or a plain dict to JSON text."""
+    return json.dumps(_jsonable(to_dict(obj)), indent=2) + "\n"
+
+
+def to_dict(obj: Any) -> dict[str, Any]:
+    if isinstance(obj, Result):
+        return {"schema_version": SCHEMA_VERSION, **obj.to_dict()}
+    if isinstance(obj, dict):
+        return obj
+    problem = getattr(obj, "problem", None)
+    if problem is None or problem not in PROBLEMS:
+        raise TypeError(f"cannot serialise {type(obj).__name__}")
+    return PROBLEMS.get(problem).dump(obj)
+
+
+def read_json(path: str | Path) -> Any:
+    """Read JSON; malformed text or a missing file becomes an :class:`InputError`."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(str(path), "file not found") from None
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read ({exc.strerror})") from None
+    try:
+        return json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as exc:
+        raise InputError(str(path), f"malformed JSON at line {exc.lineno} col {exc.colno}: {exc.msg}") from None
+
+
+def _reject_constant(name: str) -> Any:
+    raise InputError("<json>", f"non-finite number {name} is not allowed")
+
+
+def from_dict(data: Any) -> Any:
+    """Turn a JSON dict into an instance (by its ``problem`` key) or a Result (``kind: result``)."""
+    if not isinstance(data, dict):
+        raise InputError("<root>", "expected a JSON object")
+    version = data.get("schema_version", SCHEMA_VERSION)
+    if version != SCHEMA_VERSION:
+        raise InputError("schema_version", f"unsupported version {version!r} (expected {SCHEMA_VERSION})")
+    if data.get("kind") == "result":
+        return Result.from_dict(data)
+    if "problem" not in data:
+        raise InputError("problem", "missing required field")
+    return PROBLEMS.get(data["problem"], "problem").parse(data)
+
+
+def load(path: str | Path) -> Any:
+    """Load an instance or a result from a JSON file."""
+    return from_dict(read_json(path))
+
+
+def save(obj: Any, path: str | Path) -> Path:
+    """Save an instance or a Result as JSON, atomically."""
+    text = dumps(obj)
+    atomic_write_text(path, text)
+    return Path(path)

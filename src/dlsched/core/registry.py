@@ -1,0 +1,105 @@
+"""Name -> object registries for problems, exact models and algorithms (no if/elif dispatch)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from .errors import InputError
+
+T = TypeVar("T")
+
+
+class Registry(Generic[T]):
+    """A named collection; ``register`` doubles as a decorator."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._items: dict[str, T] = {}
+
+    def add(self, name: str, item: T) -> T:
+        if name in self._items:
+            raise ValueError(f"{self.kind} {name!r} is registered twice")
+        self._items[name] = item
+        return item
+
+    def get(self, name: str, field_name: str | None = None) -> T:
+        try:
+            return self._items[name]
+        except KeyError:
+            known = ", ".join(sorted(self._items)) or "none"
+            raise InputError(
+                field_name or self.kind, f"unknown {self.kind} {name!r} (known: {known})"
+            ) from None
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._items
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._items))
+
+    def items(self) -> list[tuple[str, T]]:
+        return sorted(self._items.items())
+
+
+@dataclass(frozen=True)
+class Problem:
+    """How dlsched handles one problem family.
+
+    ``parse`` turns a JSON dict into the frozen instance, ``dump`` back; ``check`` returns the
+    list of violations of a solution (empty when feasible); ``sense`` is "max" or "min";
+    ``generate`` builds a seeded synthetic instance from keyword parameters.
+    """
+
+    name: str
+    sense: str
+    description: str
+    parse: Callable[[dict[str, Any]], Any]
+    dump: Callable[[Any], dict[str, Any]]
+    check: Callable[[Any, dict[str, Any]], list[str]]
+    generate: Callable[..., Any] | None = None
+    size: Callable[[Any], dict[str, int]] = field(default=lambda inst: {})
+    default_model: str | None = None
+    #: ``properties(inst, solution) -> dict`` of named property verdicts (printed by ``check``).
+    properties: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
+    #: ``build_model(inst, model_name) -> pyomo model`` for MPS/LP export.
+    build_model: Callable[[Any, str], Any] | None = None
+    #: A small paper instance shipped with the package, for ``dlsched demo``.
+    demo_instance: str | None = None
+
+
+@dataclass(frozen=True)
+class Method:
+    """An exact model or an algorithm: ``run(instance, **params) -> Result``."""
+
+    name: str
+    problem: str
+    kind: str  # "exact" or "algorithm"
+    description: str
+    run: Callable[..., Any]
+
+
+PROBLEMS: Registry[Problem] = Registry("problem")
+MODELS: Registry[Method] = Registry("model")
+ALGORITHMS: Registry[Method] = Registry("algorithm")
+
+
+def register_model(name: str, problem: str, description: str) -> Callable[[T], T]:
+    """Decorator: register an exact model ``fn(instance, *, solver, time_limit, ...) -> Result``."""
+
+    def deco(fn: T) -> T:
+        MODELS.add(name, Method(name, problem, "exact", description, fn))  # type: ignore[arg-type]
+        return fn
+
+    return deco
+
+
+def register_algorithm(name: str, problem: str, description: str) -> Callable[[T], T]:
+    """Decorator: register an algorithm ``fn(instance, **params) -> Result``."""
+
+    def deco(fn: T) -> T:
+        ALGORITHMS.add(name, Method(name, problem, "algorithm", description, fn))  # type: ignore[arg-type]
+        return fn
+
+    return deco

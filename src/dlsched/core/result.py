@@ -1,0 +1,85 @@
+"""One Result type for exact models and algorithms alike."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field
+from enum import Enum
+from typing import Any
+
+
+class Status(str, Enum):
+    """Outcome of a method. ``time_limit`` means: stopped early, objective is the incumbent."""
+
+    OPTIMAL = "optimal"
+    FEASIBLE = "feasible"
+    INFEASIBLE = "infeasible"
+    UNBOUNDED = "unbounded"
+    TIME_LIMIT = "time_limit"
+    ERROR = "error"
+
+    @property
+    def has_solution(self) -> bool:
+        return self in (Status.OPTIMAL, Status.FEASIBLE, Status.TIME_LIMIT)
+
+
+def relative_gap(objective: float | None, bound: float | None) -> float | None:
+    """|objective - bound| / max(|objective|, 1e-10); ``None`` when either is unknown."""
+    if objective is None or bound is None:
+        return None
+    if not (math.isfinite(objective) and math.isfinite(bound)):
+        return math.inf
+    return abs(bound - objective) / max(abs(objective), 1e-10)
+
+
+@dataclass
+class Result:
+    """What every method returns.
+
+    ``objective`` is the method's objective value (recomputed from the solution for heuristics);
+    ``bound`` is a proven bound on the optimum (exact methods only); ``gap`` their relative gap.
+    ``build_s`` is model-building time, ``runtime_s`` the total wall time including the build.
+    """
+
+    problem: str
+    method: str
+    status: Status
+    objective: float | None = None
+    bound: float | None = None
+    gap: float | None = None
+    runtime_s: float = 0.0
+    build_s: float = 0.0
+    solution: dict[str, Any] | None = None
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.status = Status(self.status)
+        if self.gap is None:
+            self.gap = relative_gap(self.objective, self.bound)
+
+    @property
+    def ok(self) -> bool:
+        """True when the method produced a usable solution."""
+        return self.status.has_solution
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["status"] = self.status.value
+        return {"kind": "result", **data}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Result:
+        data = {k: v for k, v in data.items() if k not in ("kind", "schema_version")}
+        return cls(**data)
+
+    def summary(self) -> str:
+        """One human line."""
+        parts = [f"{self.problem}/{self.method}: {self.status.value}"]
+        if self.objective is not None:
+            parts.append(f"objective={self.objective:.6g}")
+        if self.bound is not None and self.status is not Status.OPTIMAL:
+            parts.append(f"bound={self.bound:.6g}")
+        if self.gap is not None and self.status is not Status.OPTIMAL:
+            parts.append(f"gap={self.gap:.3%}")
+        parts.append(f"time={self.runtime_s:.3f}s (build {self.build_s:.3f}s)")
+        return "  ".join(parts)

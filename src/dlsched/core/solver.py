@@ -1,0 +1,192 @@
+"""Solver layer for Pyomo models: HiGHS via appsi by default, any Pyomo solver by name.
+
+Statuses are honest: a solve stopped by the time limit reports ``time_limit`` with its incumbent
+and bound, never ``optimal``. An ``infeasible`` verdict from HiGHS is re-checked with presolve
+off (DESIGN.md: HiGHS presolve once wrongly declared small time-indexed MILPs infeasible).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import pyomo.environ as pyo
+
+from .errors import SolverError
+from .result import Status, relative_gap
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """Solver settings shared by every exact model."""
+
+    solver: str = "highs"
+    time_limit: float | None = None
+    mip_gap: float | None = None
+    threads: int | None = None
+    presolve: bool = True
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SolveOutcome:
+    """What the solver said; the variables of the model hold the solution when ``has_solution``."""
+
+    status: Status
+    objective: float | None
+    bound: float | None
+    solve_s: float
+    stats: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def gap(self) -> float | None:
+        return relative_gap(self.objective, self.bound)
+
+    @property
+    def has_solution(self) -> bool:
+        return self.objective is not None and self.status.has_solution
+
+
+def _finite(x: Any) -> float | None:
+    try:
+        x = float(x)
+    except (TypeError, ValueError):
+        return None
+    return x if math.isfinite(x) else None
+
+
+def _solve_appsi_highs(model: pyo.ConcreteModel, opts: SolveOptions, presolve: bool) -> SolveOutcome:
+    from pyomo.contrib.appsi.base import TerminationCondition as TC
+    from pyomo.contrib.appsi.solvers import Highs
+
+    solver = Highs()
+    if not solver.available():
+        raise SolverError("HiGHS (highspy) is not available")
+    solver.config.load_solution = False
+    solver.config.stream_solver = False
+    if opts.time_limit is not None:
+        solver.config.time_limit = float(opts.time_limit)
+    if opts.mip_gap is not None:
+        solver.config.mip_gap = float(opts.mip_gap)
+    hopts: dict[str, Any] = dict(opts.options)
+    if opts.threads is not None:
+        hopts["threads"] = int(opts.threads)
+    if not presolve:
+        hopts["presolve"] = "off"
+    solver.highs_options = hopts
+    t0 = time.perf_counter()
+    res = solver.solve(model)
+    solve_s = time.perf_counter() - t0
+    tc = res.termination_condition
+    obj = _finite(res.best_feasible_objective)
+    bound = _finite(res.best_objective_bound)
+    mapping = {
+        TC.optimal: Status.OPTIMAL,
+        TC.maxTimeLimit: Status.TIME_LIMIT,
+        TC.maxIterations: Status.TIME_LIMIT,
+        TC.objectiveLimit: Status.FEASIBLE,
+        TC.interrupted: Status.TIME_LIMIT,
+        TC.infeasible: Status.INFEASIBLE,
+        TC.unbounded: Status.UNBOUNDED,
+        TC.infeasibleOrUnbounded: Status.INFEASIBLE,
+    }
+    status = mapping.get(tc, Status.ERROR)
+    if obj is not None and status.has_solution:
+        res.solution_loader.load_vars()
+    if status is Status.OPTIMAL and bound is None:
+        bound = obj
+    stats = {"termination": str(tc.name), "solver": "highs", "presolve": presolve}
+    return SolveOutcome(status, obj, bound, solve_s, stats)
+
+
+_TIME_LIMIT_OPTION = {
+    "gurobi": "TimeLimit",
+    "gurobi_direct": "TimeLimit",
+    "gurobi_persistent": "TimeLimit",
+    "cplex": "timelimit",
+    "cplex_direct": "timelimit",
+    "cbc": "seconds",
+    "glpk": "tmlim",
+    "scip": "limits/time",
+    "xpress": "maxtime",
+}
+_GAP_OPTION = {
+    "gurobi": "MIPGap",
+    "gurobi_direct": "MIPGap",
+    "gurobi_persistent": "MIPGap",
+    "cplex": "mipgap",
+    "cplex_direct": "mipgap",
+    "cbc": "ratioGap",
+    "glpk": "mipgap",
+    "scip": "limits/gap",
+    "xpress": "miprelstop",
+}
+
+
+def _solve_generic(model: pyo.ConcreteModel, opts: SolveOptions) -> SolveOutcome:
+    from pyomo.opt import SolverStatus, TerminationCondition as TC
+
+    solver = pyo.SolverFactory(opts.solver)
+    if solver is None or not solver.available(exception_flag=False):
+        raise SolverError(f"Pyomo solver {opts.solver!r} is not available on this machine")
+    options: dict[str, Any] = dict(opts.options)
+    if opts.time_limit is not None and opts.solver in _TIME_LIMIT_OPTION:
+        options[_TIME_LIMIT_OPTION[opts.solver]] = opts.time_limit
+    if opts.mip_gap is not None and opts.solver in _GAP_OPTION:
+        options[_GAP_OPTION[opts.solver]] = opts.mip_gap
+    if opts.threads is not None:
+        options.setdefault("threads", opts.threads)
+    t0 = time.perf_counter()
+    res = solver.solve(model, options=options, load_solutions=False)
+    solve_s = time.perf_counter() - t0
+    tc = res.solver.termination_condition
+    sense_max = _objective(model).sense == pyo.maximize
+    mapping = {
+        TC.optimal: Status.OPTIMAL,
+        TC.globallyOptimal: Status.OPTIMAL,
+        TC.locallyOptimal: Status.FEASIBLE,
+        TC.feasible: Status.FEASIBLE,
+        TC.maxTimeLimit: Status.TIME_LIMIT,
+        TC.maxIterations: Status.TIME_LIMIT,
+        TC.maxEvaluations: Status.TIME_LIMIT,
+        TC.infeasible: Status.INFEASIBLE,
+        TC.unbounded: Status.UNBOUNDED,
+        TC.infeasibleOrUnbounded: Status.INFEASIBLE,
+    }
+    status = mapping.get(tc, Status.ERROR)
+    obj = None
+    if status.has_solution and len(res.solution) > 0:
+        model.solutions.load_from(res)
+        obj = _finite(pyo.value(_objective(model)))
+    upper = _finite(res.problem.upper_bound)
+    lower = _finite(res.problem.lower_bound)
+    bound = upper if sense_max else lower
+    if status is Status.OPTIMAL and obj is not None:
+        bound = obj if bound is None else bound
+    if res.solver.status == SolverStatus.error and status is Status.ERROR:
+        status = Status.ERROR
+    stats = {"termination": str(tc), "solver": opts.solver}
+    return SolveOutcome(status, obj, bound, solve_s, stats)
+
+
+def _objective(model: pyo.ConcreteModel) -> Any:
+    objs = list(model.component_data_objects(pyo.Objective, active=True))
+    if len(objs) != 1:
+        raise SolverError(f"model has {len(objs)} active objectives, expected 1")
+    return objs[0]
+
+
+def solve_pyomo(model: pyo.ConcreteModel, opts: SolveOptions | None = None) -> SolveOutcome:
+    """Solve a Pyomo model and map the outcome to dlsched's statuses."""
+    opts = opts or SolveOptions()
+    if opts.solver in ("highs", "appsi_highs"):
+        out = _solve_appsi_highs(model, opts, presolve=opts.presolve)
+        if out.status is Status.INFEASIBLE and opts.presolve:
+            again = _solve_appsi_highs(model, opts, presolve=False)
+            again.stats["presolve_recheck"] = f"presolve on said infeasible; off says {again.status.value}"
+            again.solve_s += out.solve_s
+            return again
+        return out
+    return _solve_generic(model, opts)

@@ -1,0 +1,305 @@
+"""OEF instance: GPU types (slow -> fast) with device counts, users with speedup rows.
+
+Units: ``count`` is a number of devices (may be fractional, e.g. a time-averaged share);
+``speedup[j]`` is the user's training throughput on type j divided by its throughput on type 0
+(dimensionless, so ``speedup[0] == 1``). A ``throughput`` list (any unit, e.g. steps/s) may be
+given instead and is normalised by its first entry.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar
+
+import numpy as np
+from pydantic import Field, model_validator
+
+from ..core.errors import InputError
+from ..core.schema import Strict, parse_model
+
+PROBLEM = "oef"
+
+
+class _JobTypeIn(Strict):
+    name: str = Field(min_length=1)
+    speedup: list[float] | None = None
+    throughput: list[float] | None = None
+    min_demand: int = Field(default=1, ge=1)
+
+    @model_validator(mode="after")
+    def _one_row(self) -> _JobTypeIn:
+        if (self.speedup is None) == (self.throughput is None):
+            raise ValueError("give exactly one of 'speedup' or 'throughput'")
+        return self
+
+
+class _UserIn(Strict):
+    name: str = Field(min_length=1)
+    weight: float = 1.0
+    speedup: list[float] | None = None
+    throughput: list[float] | None = None
+    job_types: list[_JobTypeIn] | None = None
+    min_demand: int = Field(default=1, ge=1)
+
+    @model_validator(mode="after")
+    def _one_form(self) -> _UserIn:
+        given = [f for f in ("speedup", "throughput", "job_types") if getattr(self, f) is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of 'speedup', 'throughput' or 'job_types'")
+        return self
+
+
+class _GpuTypeIn(Strict):
+    name: str = Field(min_length=1)
+    count: float
+
+
+class _InstanceIn(Strict):
+    problem: str
+    schema_version: int = 1
+    name: str = "unnamed"
+    description: str | None = None
+    gpu_types: list[_GpuTypeIn] = Field(min_length=1)
+    users: list[_UserIn] = Field(min_length=1)
+    provenance: dict[str, Any] | str | None = None
+
+
+@dataclass(frozen=True)
+class GpuType:
+    name: str
+    count: float
+
+
+@dataclass(frozen=True)
+class JobType:
+    """One job type of a user: its speedup row (``speedup[0] == 1``)."""
+
+    name: str
+    speedup: tuple[float, ...]
+    min_demand: int = 1
+
+
+@dataclass(frozen=True)
+class User:
+    """A tenant with a positive weight and one or more job types."""
+
+    name: str
+    weight: float
+    job_types: tuple[JobType, ...]
+    min_demand: int = 1
+
+    @property
+    def single(self) -> bool:
+        """True when the user was given as one speedup row (job type named like the user)."""
+        return len(self.job_types) == 1 and self.job_types[0].name == self.name
+
+
+@dataclass(frozen=True)
+class Rows:
+    """Virtual users of the LPs: one row per (user, job type).
+
+    ``weight[r] = user weight / number of its job types`` (spec §3 weight splitting). The LPs use
+    the weighted forms, which equal the replicated LP of spec §3 after averaging identical
+    replicas (see ``replicate`` for the literal replication used as a cross-check).
+    """
+
+    W: np.ndarray  # (R, k) speedups
+    weight: np.ndarray  # (R,)
+    owner: np.ndarray  # (R,) user index
+    labels: tuple[tuple[str, str], ...]  # (user name, job type name)
+
+    @property
+    def size(self) -> int:
+        return int(self.W.shape[0])
+
+
+@dataclass(frozen=True)
+class OEFInstance:
+    """Frozen OEF instance (spec oef.md §1)."""
+
+    name: str
+    gpu_types: tuple[GpuType, ...]
+    users: tuple[User, ...]
+    description: str | None = None
+    provenance: dict[str, Any] | str | None = field(default=None, compare=False)
+
+    problem: ClassVar[str] = PROBLEM
+
+    @property
+    def n_users(self) -> int:
+        return len(self.users)
+
+    @property
+    def n_types(self) -> int:
+        return len(self.gpu_types)
+
+    @cached_property
+    def capacity(self) -> np.ndarray:
+        """Device count per GPU type, shape (k,)."""
+        return np.array([g.count for g in self.gpu_types], dtype=float)
+
+    @cached_property
+    def weights(self) -> np.ndarray:
+        return np.array([u.weight for u in self.users], dtype=float)
+
+    @cached_property
+    def rows(self) -> Rows:
+        W, weight, owner, labels = [], [], [], []
+        for i, user in enumerate(self.users):
+            share = user.weight / len(user.job_types)
+            for jt in user.job_types:
+                W.append(jt.speedup)
+                weight.append(share)
+                owner.append(i)
+                labels.append((user.name, jt.name))
+        return Rows(np.array(W, dtype=float), np.array(weight), np.array(owner), tuple(labels))
+
+    @property
+    def is_simple(self) -> bool:
+        """One job type per user and all weights equal: the paper's plain setting."""
+        return all(len(u.job_types) == 1 for u in self.users) and bool(
+            np.all(self.weights == self.weights[0])
+        )
+
+    def speedup_matrix(self) -> np.ndarray:
+        """W of the (virtual) rows, shape (R, k)."""
+        return self.rows.W
+
+    def with_speedup(self, row: int, speedup: np.ndarray | list[float]) -> OEFInstance:
+        """A copy where virtual row ``row`` reports ``speedup`` (used for misreport experiments)."""
+        user_idx = int(self.rows.owner[row])
+        jt_idx = sum(1 for r in range(row) if self.rows.owner[r] == user_idx)
+        user = self.users[user_idx]
+        jts = list(user.job_types)
+        jts[jt_idx] = JobType(jts[jt_idx].name, tuple(float(v) for v in speedup), jts[jt_idx].min_demand)
+        users = list(self.users)
+        users[user_idx] = User(user.name, user.weight, tuple(jts), user.min_demand)
+        return OEFInstance(self.name, self.gpu_types, tuple(users), self.description, self.provenance)
+
+    def size(self) -> dict[str, int]:
+        return {"users": self.n_users, "types": self.n_types, "rows": self.rows.size}
+
+
+def _row(values: list[float], kind: str, path: str, k: int) -> tuple[float, ...]:
+    if len(values) != k:
+        raise InputError(path, f"has {len(values)} entries, expected {k} (one per GPU type)")
+    for j, v in enumerate(values):
+        if v <= 0:
+            raise InputError(f"{path}[{j}]", f"{kind} must be positive, got {v}")
+    if kind == "throughput":
+        return tuple(v / values[0] for v in values)
+    if abs(values[0] - 1.0) > 1e-9:
+        raise InputError(
+            f"{path}[0]",
+            f"speedups are relative to the first GPU type, so this must be 1 (got {values[0]}); "
+            "give 'throughput' instead to have the row normalised",
+        )
+    return tuple(float(v) for v in values)
+
+
+def _job_type(jt: _JobTypeIn | _UserIn, name: str, path: str, k: int) -> JobType:
+    kind = "speedup" if jt.speedup is not None else "throughput"
+    values = jt.speedup if jt.speedup is not None else jt.throughput
+    return JobType(name, _row(list(values), kind, f"{path}.{kind}", k), jt.min_demand)
+
+
+def _unique(names: list[str], path: str) -> None:
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if name in seen:
+            raise InputError(f"{path}[{i}].name", f"duplicate name {name!r}")
+        seen.add(name)
+
+
+def parse(data: dict[str, Any]) -> OEFInstance:
+    """Validate a JSON dict and build the frozen instance; errors name the field."""
+    raw = parse_model(_InstanceIn, data)
+    if raw.problem != PROBLEM:
+        raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
+    k = len(raw.gpu_types)
+    for j, g in enumerate(raw.gpu_types):
+        if g.count <= 0:
+            raise InputError(f"gpu_types[{j}].count", f"must be positive, got {g.count}")
+    _unique([g.name for g in raw.gpu_types], "gpu_types")
+    _unique([u.name for u in raw.users], "users")
+    users = []
+    for i, u in enumerate(raw.users):
+        path = f"users[{i}]"
+        if u.weight <= 0:
+            raise InputError(f"{path}.weight", f"must be positive, got {u.weight}")
+        if u.job_types is None:
+            jts = (_job_type(u, u.name, path, k),)
+        else:
+            if not u.job_types:
+                raise InputError(f"{path}.job_types", "must list at least one job type")
+            _unique([jt.name for jt in u.job_types], f"{path}.job_types")
+            jts = tuple(
+                _job_type(jt, jt.name, f"{path}.job_types[{t}]", k) for t, jt in enumerate(u.job_types)
+            )
+        users.append(User(u.name, float(u.weight), jts, u.min_demand))
+    return OEFInstance(
+        name=raw.name,
+        gpu_types=tuple(GpuType(g.name, float(g.count)) for g in raw.gpu_types),
+        users=tuple(users),
+        description=raw.description,
+        provenance=raw.provenance,
+    )
+
+
+def dump(inst: OEFInstance) -> dict[str, Any]:
+    """Instance -> JSON dict (speedups normalised)."""
+    users = []
+    for u in inst.users:
+        entry: dict[str, Any] = {"name": u.name}
+        if u.weight != 1.0:
+            entry["weight"] = u.weight
+        if u.single:
+            entry["speedup"] = list(u.job_types[0].speedup)
+            if u.job_types[0].min_demand != 1:
+                entry["min_demand"] = u.job_types[0].min_demand
+        else:
+            entry["job_types"] = [
+                {"name": jt.name, "speedup": list(jt.speedup)}
+                | ({"min_demand": jt.min_demand} if jt.min_demand != 1 else {})
+                for jt in u.job_types
+            ]
+            if u.min_demand != 1:
+                entry["min_demand"] = u.min_demand
+        users.append(entry)
+    out: dict[str, Any] = {"problem": PROBLEM, "schema_version": 1, "name": inst.name}
+    if inst.description:
+        out["description"] = inst.description
+    out["gpu_types"] = [{"name": g.name, "count": g.count} for g in inst.gpu_types]
+    out["users"] = users
+    if inst.provenance is not None:
+        out["provenance"] = inst.provenance
+    return out
+
+
+def make(
+    speedup: np.ndarray | list[list[float]],
+    counts: np.ndarray | list[float] | None = None,
+    *,
+    name: str = "matrix",
+    weights: list[float] | None = None,
+    gpu_names: list[str] | None = None,
+) -> OEFInstance:
+    """Build an instance from a speedup matrix (rows = users), validating like a file."""
+    W = np.asarray(speedup, dtype=float)
+    k = W.shape[1]
+    counts = [1.0] * k if counts is None else list(np.asarray(counts, dtype=float))
+    gpu_names = gpu_names or [f"g{j + 1}" for j in range(k)]
+    users = [
+        {"name": f"u{i + 1}", "speedup": [float(v) for v in row]}
+        | ({"weight": float(weights[i])} if weights is not None else {})
+        for i, row in enumerate(W)
+    ]
+    return parse(
+        {
+            "problem": PROBLEM,
+            "name": name,
+            "gpu_types": [{"name": n, "count": float(c)} for n, c in zip(gpu_names, counts)],
+            "users": users,
+        }
+    )

@@ -1,0 +1,84 @@
+"""Independent validator of OEF solutions: shapes, non-negativity, capacity (spec §1).
+
+Written from the paper's constraints, not from the solvers. Returns a list of violations
+(empty when feasible).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from .instance import OEFInstance
+
+#: Absolute tolerance per unit of capacity.
+TOL = 1e-7
+
+
+def _matrix(value: Any, name: str, shape: tuple[int, int], out: list[str]) -> np.ndarray | None:
+    try:
+        X = np.asarray(value, dtype=float)
+    except (TypeError, ValueError):
+        out.append(f"{name}: not a numeric matrix")
+        return None
+    if X.shape != shape:
+        out.append(f"{name}: shape {X.shape}, expected {shape}")
+        return None
+    if not np.all(np.isfinite(X)):
+        out.append(f"{name}: contains NaN or infinity")
+        return None
+    return X
+
+
+def check_allocation(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
+    """Fractional allocation: n x k, x >= 0, sum over users <= m_j; rows add up to users."""
+    out: list[str] = []
+    if "allocation" not in solution:
+        return ["allocation: missing"]
+    n, k = inst.n_users, inst.n_types
+    X = _matrix(solution["allocation"], "allocation", (n, k), out)
+    if X is None:
+        return out
+    tol = TOL * np.maximum(1.0, inst.capacity)
+    for i, j in zip(*np.nonzero(X < -TOL)):
+        out.append(f"allocation[{i}][{j}]: negative ({X[i, j]:.3g})")
+    used = X.sum(axis=0)
+    for j in np.nonzero(used > inst.capacity + tol)[0]:
+        out.append(
+            f"capacity of {inst.gpu_types[j].name}: {used[j]:.9g} allocated > {inst.capacity[j]:.9g}"
+        )
+    if "rows" in solution:
+        rows = solution["rows"]
+        if len(rows) != inst.rows.size:
+            out.append(f"rows: {len(rows)} entries, expected {inst.rows.size}")
+            return out
+        Xr = _matrix([r.get("allocation") for r in rows], "rows.allocation", (inst.rows.size, k), out)
+        if Xr is not None:
+            for r in np.nonzero((Xr < -TOL).any(axis=1))[0]:
+                out.append(f"rows[{r}].allocation: negative entry")
+            summed = np.zeros((n, k))
+            np.add.at(summed, inst.rows.owner, Xr)
+            if not np.allclose(summed, X, atol=1e-6):
+                out.append("rows: per-row allocations do not sum to the per-user allocation")
+    return out
+
+
+#: Part validators by the solution key that triggers them (the placer adds ``rounds``).
+CHECKS: dict[str, Callable[[OEFInstance, dict[str, Any]], list[str]]] = {
+    "allocation": check_allocation,
+}
+
+
+def check(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
+    """All violations of ``solution`` (empty list when feasible)."""
+    if not isinstance(solution, dict):
+        return ["solution: expected a JSON object"]
+    keys = [key for key in CHECKS if key in solution]
+    if not keys:
+        return [f"solution: none of the keys {sorted(CHECKS)} present"]
+    out: list[str] = []
+    for key in keys:
+        out.extend(CHECKS[key](inst, solution))
+    return out
