@@ -65,6 +65,9 @@ class Problem:
     properties: Callable[[Any, dict[str, Any]], dict[str, Any]] | None = None
     #: ``build_model(inst, model_name) -> pyomo model`` for MPS/LP export.
     build_model: Callable[[Any, str], Any] | None = None
+    #: ``metrics(inst, result) -> {name: float}``: extra per-result measures the benchmark
+    #: harness stores and aggregates (e.g. fairness properties as 0/1 pass indicators).
+    metrics: Callable[[Any, Any], dict[str, float]] | None = None
     #: A small paper instance shipped with the package, for ``dlsched demo``.
     demo_instance: str | None = None
 
