@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
-from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result, SolveOptions, Status
+from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result, SolveOptions
 from .core import io as _io
 
 
@@ -27,11 +26,6 @@ def _problem_of(inst: Any) -> str:
     return name
 
 
-def _failed(problem: str, method: str, exc: Exception, t0: float) -> Result:
-    return Result(problem, method, Status.ERROR, runtime_s=time.perf_counter() - t0,
-                  stats={"error": f"{type(exc).__name__}: {exc}"})
-
-
 def solve(
     inst: Any,
     model: str | None = None,
@@ -49,8 +43,14 @@ def solve(
     method = MODELS.get(model, "model")
     if method.problem != problem:
         raise InputError("model", f"{model!r} is a {method.problem} model, instance is {problem}")
-    options = SolveOptions(solver=solver, time_limit=time_limit, mip_gap=mip_gap, threads=threads,
-                           presolve=presolve, options=dict(solver_options or {}))
+    options = SolveOptions(
+        solver=solver,
+        time_limit=time_limit,
+        mip_gap=mip_gap,
+        threads=threads,
+        presolve=presolve,
+        options=dict(solver_options or {}),
+    )
     return method.run(inst, options=options, **params)
 
 
@@ -59,7 +59,9 @@ def run(inst: Any, algorithm: str, **params: Any) -> Result:
     problem = _problem_of(inst)
     method = ALGORITHMS.get(algorithm, "algorithm")
     if method.problem != problem:
-        raise InputError("algorithm", f"{algorithm!r} is a {method.problem} algorithm, instance is {problem}")
+        raise InputError(
+            "algorithm", f"{algorithm!r} is a {method.problem} algorithm, instance is {problem}"
+        )
     return method.run(inst, **params)
 
 

@@ -64,8 +64,13 @@ def _print_result(res: Result) -> None:
 
 
 def _params_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--param", "-p", action="append", metavar="KEY=VALUE",
-                   help="method / generator parameter (repeatable; values parsed as JSON)")
+    p.add_argument(
+        "--param",
+        "-p",
+        action="append",
+        metavar="KEY=VALUE",
+        help="method / generator parameter (repeatable; values parsed as JSON)",
+    )
     p.add_argument("--out", "-o", help="write the JSON output here")
 
 
@@ -98,8 +103,15 @@ def _setup_solve(p: argparse.ArgumentParser) -> None:
 @command("solve", "solve an instance with an exact model", _setup_solve)
 def cmd_solve(args: argparse.Namespace) -> int:
     inst = api.load(args.instance)
-    res = api.solve(inst, model=args.model, solver=args.solver, time_limit=args.time_limit,
-                    mip_gap=args.mip_gap, threads=args.threads, **parse_params(args.param))
+    res = api.solve(
+        inst,
+        model=args.model,
+        solver=args.solver,
+        time_limit=args.time_limit,
+        mip_gap=args.mip_gap,
+        threads=args.threads,
+        **parse_params(args.param),
+    )
     _print_result(res)
     _write(res, args.out)
     return 0 if res.ok else 1
@@ -134,7 +146,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .core.io import read_json
 
     data = read_json(args.solution)
-    solution = data.get("solution") if isinstance(data, dict) and data.get("kind") == "result" else data
+    solution = (
+        data.get("solution") if isinstance(data, dict) and data.get("kind") == "result" else data
+    )
     if solution is None:
         raise InputError("solution", "the result holds no solution")
     violations = api.check(inst, solution)
@@ -190,7 +204,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     model_name = args.model or prob.default_model
     method = MODELS.get(model_name, "--model")
     if method.problem != inst.problem or prob.build_model is None:
-        raise InputError("--model", f"{model_name!r} cannot be exported for a {inst.problem} instance")
+        raise InputError(
+            "--model", f"{model_name!r} cannot be exported for a {inst.problem} instance"
+        )
     model = prob.build_model(inst, model_name)
     out_dir = Path(args.out_dir)
     stem = f"{inst.name}.{model_name}"

@@ -68,6 +68,10 @@ def solve_cpsat(
         bound = solver.best_objective_bound / scale if has_obj else 0.0
     if status is Status.TIME_LIMIT and obj is None:
         status = Status.TIME_LIMIT
-    stats = {"termination": name, "solver": "cpsat", "branches": solver.num_branches,
-             "conflicts": solver.num_conflicts}
+    stats = {
+        "termination": name,
+        "solver": "cpsat",
+        "branches": solver.num_branches,
+        "conflicts": solver.num_conflicts,
+    }
     return CpSatOutcome(status, obj, bound, solve_s, solver, stats)

@@ -60,7 +60,7 @@ class Result:
     @property
     def ok(self) -> bool:
         """True when the method produced a usable solution."""
-        return self.status.has_solution
+        return self.status.has_solution and self.solution is not None
 
     def to_dict(self) -> dict[str, Any]:
         data = asdict(self)

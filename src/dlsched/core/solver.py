@@ -57,7 +57,9 @@ def _finite(x: Any) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _solve_appsi_highs(model: pyo.ConcreteModel, opts: SolveOptions, presolve: bool) -> SolveOutcome:
+def _solve_appsi_highs(
+    model: pyo.ConcreteModel, opts: SolveOptions, presolve: bool
+) -> SolveOutcome:
     from pyomo.contrib.appsi.base import TerminationCondition as TC
     from pyomo.contrib.appsi.solvers import Highs
 
@@ -126,7 +128,8 @@ _GAP_OPTION = {
 
 
 def _solve_generic(model: pyo.ConcreteModel, opts: SolveOptions) -> SolveOutcome:
-    from pyomo.opt import SolverStatus, TerminationCondition as TC
+    from pyomo.opt import SolverStatus
+    from pyomo.opt import TerminationCondition as TC
 
     solver = pyo.SolverFactory(opts.solver)
     if solver is None or not solver.available(exception_flag=False):
@@ -185,7 +188,9 @@ def solve_pyomo(model: pyo.ConcreteModel, opts: SolveOptions | None = None) -> S
         out = _solve_appsi_highs(model, opts, presolve=opts.presolve)
         if out.status is Status.INFEASIBLE and opts.presolve:
             again = _solve_appsi_highs(model, opts, presolve=False)
-            again.stats["presolve_recheck"] = f"presolve on said infeasible; off says {again.status.value}"
+            again.stats["presolve_recheck"] = (
+                f"presolve on said infeasible; off says {again.status.value}"
+            )
             again.solve_s += out.solve_s
             return again
         return out

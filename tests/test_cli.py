@@ -1,0 +1,119 @@
+"""CLI: JSON in/out, one-line errors naming the field, no partial output on failure."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from dlsched.cli import main
+
+GOOD = {
+    "problem": "oef",
+    "schema_version": 1,
+    "name": "toy",
+    "gpu_types": [{"name": "k80", "count": 1}, {"name": "v100", "count": 1}],
+    "users": [{"name": "u1", "speedup": [1, 2]}, {"name": "u2", "speedup": [1, 5]}],
+}
+
+
+def _with(path: str, value) -> dict:
+    """GOOD with the dotted ``path`` set to ``value`` (None deletes the key)."""
+    data = json.loads(json.dumps(GOOD))
+    *parents, last = path.split(".")
+    node = data
+    for p in parents:
+        node = node[int(p)] if p.isdigit() else node[p]
+    if value is None:
+        del node[int(last) if last.isdigit() else last]
+    elif last.isdigit():
+        node[int(last)] = value
+    else:
+        node[last] = value
+    return data
+
+
+BAD = [
+    ("missing field", _with("gpu_types", None), "gpu_types"),
+    ("unknown field", _with("users.0.colour", "red"), "users[0].colour"),
+    ("wrong matrix shape", _with("users.1.speedup", [1, 2, 3]), "users[1].speedup"),
+    ("non-positive capacity", _with("gpu_types.1.count", 0), "gpu_types[1].count"),
+    ("negative speedup", _with("users.0.speedup", [1, -2]), "users[0].speedup[1]"),
+    ("NaN", _with("users.0.speedup", [1, float("nan")]), "users[0].speedup[1]"),
+    ("infinity", _with("gpu_types.0.count", float("inf")), "gpu_types[0].count"),
+    ("unknown problem", _with("problem", "nope"), "problem"),
+    ("speedup not relative", _with("users.0.speedup", [2, 4]), "users[0].speedup[0]"),
+    ("zero weight", _with("users.0.weight", 0), "users[0].weight"),
+    ("duplicate name", _with("users.1.name", "u1"), "users[1].name"),
+]
+
+
+@pytest.mark.parametrize(("case", "data", "field"), BAD, ids=[b[0] for b in BAD])
+def test_bad_input_one_line_naming_field_and_no_output(tmp_path, capsys, case, data, field):
+    inst = tmp_path / "inst.json"
+    inst.write_text(json.dumps(data))
+    out = tmp_path / "out.json"
+    assert main(["solve", str(inst), "--out", str(out)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    assert err[0].startswith(f"error: {field}:"), err[0]
+    assert not out.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["inst.json"]
+
+
+def test_malformed_json(tmp_path, capsys):
+    inst = tmp_path / "inst.json"
+    inst.write_text('{"problem": "oef",')
+    assert main(["solve", str(inst), "-o", str(tmp_path / "o.json")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "malformed JSON" in err[0] and str(inst) in err[0]
+    assert not (tmp_path / "o.json").exists()
+
+
+def test_unknown_model_and_param(tmp_path, capsys):
+    inst = tmp_path / "inst.json"
+    inst.write_text(json.dumps(GOOD))
+    assert main(["solve", str(inst), "-m", "nope"]) == 2
+    assert "model: unknown model 'nope'" in capsys.readouterr().err
+    assert main(["generate", "oef", "-p", "bogus"]) == 2
+    assert "--param" in capsys.readouterr().err
+
+
+def test_solve_run_check_round_trip(tmp_path, capsys):
+    inst = tmp_path / "inst.json"
+    inst.write_text(json.dumps(GOOD))
+    res = tmp_path / "res.json"
+    assert main(["solve", str(inst), "-m", "oef-cooperative", "-o", str(res)]) == 0
+    data = json.loads(res.read_text())
+    assert data["status"] == "optimal" and data["problem"] == "oef"
+    # golden G5 (spec §9): eq (6) cooperative OEF, total efficiency 5.25
+    assert data["objective"] == pytest.approx(5.25, rel=1e-9)
+    verdict = tmp_path / "verdict.json"
+    assert main(["check", str(inst), str(res), "-o", str(verdict)]) == 0
+    assert json.loads(verdict.read_text())["feasible"] is True
+    # a solution over capacity is reported, with exit code 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"allocation": [[1, 1], [0.5, 0]]}))
+    assert main(["check", str(inst), str(bad)]) == 1
+    assert "capacity of k80" in capsys.readouterr().out
+
+
+def test_generate_then_export(tmp_path):
+    inst = tmp_path / "g.json"
+    assert main(["generate", "oef", "--seed", "3", "-p", "n=4", "-p", "k=3", "-o", str(inst)]) == 0
+    assert main(["export", str(inst), "-m", "oef-noncooperative", "-d", str(tmp_path / "x")]) == 0
+    names = sorted(p.name for p in (tmp_path / "x").iterdir())
+    assert names == [f"oef-n4-k3-rand-s3.oef-noncooperative.{e}" for e in ("lp", "mps")]
+
+
+def test_console_script_demo_runs():
+    proc = subprocess.run(
+        [sys.executable, "-m", "dlsched.cli", "demo", "oef"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "oef-cooperative" in proc.stdout and "NO" not in proc.stdout

@@ -1,0 +1,116 @@
+"""Core: Result/Status, gap arithmetic, registries, JSON round trips, solver-layer statuses."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pyomo.environ as pyo
+import pytest
+
+import dlsched as ds
+from dlsched.core import (
+    InputError,
+    Registry,
+    Result,
+    SolveOptions,
+    Status,
+    relative_gap,
+    solve_pyomo,
+)
+from dlsched.core.io import atomic_write_text
+
+
+def test_relative_gap():
+    assert relative_gap(10.0, 12.0) == pytest.approx(0.2)
+    assert relative_gap(None, 1.0) is None
+    assert relative_gap(0.0, 0.0) == 0.0
+    assert math.isinf(relative_gap(1.0, math.inf))
+
+
+def test_result_round_trip(tmp_path):
+    res = Result("oef", "x", "time_limit", objective=9.0, bound=10.0, solution={"a": [1, 2]})
+    assert res.status is Status.TIME_LIMIT and res.gap == pytest.approx(1 / 9)
+    path = ds.save(res, tmp_path / "r.json")
+    back = ds.load(path)
+    assert back == res
+    assert json.loads(path.read_text())["schema_version"] == 1
+
+
+def test_registry_rejects_duplicates_and_names_unknown():
+    reg: Registry[int] = Registry("thing")
+    reg.add("a", 1)
+    with pytest.raises(ValueError):
+        reg.add("a", 2)
+    with pytest.raises(InputError, match=r"unknown thing 'b' \(known: a\)"):
+        reg.get("b")
+
+
+def test_every_registered_method_names_an_existing_problem():
+    for _, method in [*ds.MODELS.items(), *ds.ALGORITHMS.items()]:
+        assert method.problem in ds.PROBLEMS
+
+
+def test_atomic_write_leaves_old_file_on_failure(tmp_path):
+    path = tmp_path / "out.json"
+    atomic_write_text(path, "old")
+
+    with pytest.raises(TypeError):
+        atomic_write_text(path, 123)  # type: ignore[arg-type]
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
+
+
+def _knapsack(n: int = 40) -> pyo.ConcreteModel:
+    """A 0/1 knapsack hard enough that a tiny time limit stops HiGHS early."""
+    import random
+
+    rnd = random.Random(1)
+    w = [rnd.randint(1000, 2000) for _ in range(n)]
+    v = [wi + rnd.randint(0, 10) for wi in w]
+    m = pyo.ConcreteModel()
+    m.x = pyo.Var(range(n), domain=pyo.Binary)
+    m.cap = pyo.Constraint(expr=sum(w[i] * m.x[i] for i in range(n)) <= sum(w) // 2)
+    m.obj = pyo.Objective(expr=sum(v[i] * m.x[i] for i in range(n)), sense=pyo.maximize)
+    return m
+
+
+def test_solver_reports_optimal_with_bound(solver):
+    m = pyo.ConcreteModel()
+    m.x = pyo.Var(bounds=(0, 4))
+    m.o = pyo.Objective(expr=m.x, sense=pyo.maximize)
+    out = solve_pyomo(m, SolveOptions(solver=solver))
+    assert out.status is Status.OPTIMAL
+    assert out.objective == pytest.approx(4) and out.bound == pytest.approx(4)
+
+
+def test_solver_time_limit_is_never_called_optimal():
+    out = solve_pyomo(_knapsack(60), SolveOptions(time_limit=0.001))
+    assert out.status is Status.TIME_LIMIT
+    assert out.objective is not None and out.bound is not None
+    assert out.bound >= out.objective - 1e-6 and out.gap > 0
+
+
+def test_time_limit_without_incumbent_has_no_solution():
+    out = solve_pyomo(_knapsack(60), SolveOptions(time_limit=0.0))
+    assert out.status is Status.TIME_LIMIT and out.objective is None and not out.has_solution
+
+
+def test_solver_infeasible_is_rechecked_without_presolve():
+    m = pyo.ConcreteModel()
+    m.x = pyo.Var(domain=pyo.NonNegativeIntegers)
+    m.c = pyo.Constraint(expr=2 * m.x == 3)
+    m.o = pyo.Objective(expr=m.x)
+    out = solve_pyomo(m)
+    assert out.status is Status.INFEASIBLE
+    assert "presolve_recheck" in out.stats and out.stats["presolve"] is False
+
+
+def test_unknown_pyomo_solver_is_a_clear_error():
+    from dlsched.core import SolverError
+
+    m = pyo.ConcreteModel()
+    m.x = pyo.Var(bounds=(0, 1))
+    m.o = pyo.Objective(expr=m.x)
+    with pytest.raises(SolverError, match="not available"):
+        solve_pyomo(m, SolveOptions(solver="no_such_solver_xyz"))
