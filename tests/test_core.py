@@ -61,16 +61,18 @@ def test_atomic_write_leaves_old_file_on_failure(tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["out.json"]
 
 
-def _knapsack(n: int = 40) -> pyo.ConcreteModel:
-    """A 0/1 knapsack hard enough that a tiny time limit stops HiGHS early."""
+def _knapsack(n: int = 80, d: int = 5) -> pyo.ConcreteModel:
+    """A multi-dimensional 0/1 knapsack that HiGHS cannot close in seconds (found by trying)."""
     import random
 
     rnd = random.Random(1)
-    w = [rnd.randint(1000, 2000) for _ in range(n)]
-    v = [wi + rnd.randint(0, 10) for wi in w]
+    W = [[rnd.randint(100, 1000) for _ in range(n)] for _ in range(d)]
+    v = [sum(W[k][i] for k in range(d)) // d + rnd.randint(0, 50) for i in range(n)]
     m = pyo.ConcreteModel()
     m.x = pyo.Var(range(n), domain=pyo.Binary)
-    m.cap = pyo.Constraint(expr=sum(w[i] * m.x[i] for i in range(n)) <= sum(w) // 2)
+    m.cap = pyo.ConstraintList()
+    for w in W:
+        m.cap.add(sum(w[i] * m.x[i] for i in range(n)) <= sum(w) // 2)
     m.obj = pyo.Objective(expr=sum(v[i] * m.x[i] for i in range(n)), sense=pyo.maximize)
     return m
 
@@ -85,14 +87,14 @@ def test_solver_reports_optimal_with_bound(solver):
 
 
 def test_solver_time_limit_is_never_called_optimal():
-    out = solve_pyomo(_knapsack(60), SolveOptions(time_limit=0.001))
+    out = solve_pyomo(_knapsack(), SolveOptions(time_limit=0.3))
     assert out.status is Status.TIME_LIMIT
     assert out.objective is not None and out.bound is not None
     assert out.bound >= out.objective - 1e-6 and out.gap > 0
 
 
 def test_time_limit_without_incumbent_has_no_solution():
-    out = solve_pyomo(_knapsack(60), SolveOptions(time_limit=0.0))
+    out = solve_pyomo(_knapsack(), SolveOptions(time_limit=0.0))
     assert out.status is Status.TIME_LIMIT and out.objective is None and not out.has_solution
 
 
