@@ -1,0 +1,447 @@
+"""OJPP instance: data-parallel jobs (identical workers) to pack onto the fewest GPUs.
+
+Units (spec ojpp.md §1): every per-worker requirement is in the unit of the matching
+``device_capacity`` entry. By default a device has capacity 1 for ``compute`` and ``memory``
+(normalised fractions); give e.g. ``{"compute": 100, "memory": 11264}`` to state compute in
+percent and memory in MB, which keeps benchmark data exact (sums of integers are exact floats).
+Extra additive per-device resources (d-dimensional vector packing) are listed per job under
+``resources`` and need a matching ``device_capacity`` entry.
+
+``burst_prob`` is the probability that a worker uses ``mem_burst`` on top of ``mem_base``;
+``interference.matrix[a][b]`` is the slowdown of a worker of type ``a`` (the victim, row) caused by
+one co-located worker of type ``b``. An omitted limit is inactive.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import Any, ClassVar, Literal
+
+import numpy as np
+from pydantic import Field
+
+from ..core.errors import InputError
+from ..core.schema import Strict, parse_model
+
+PROBLEM = "ojpp"
+#: Dimensions every instance has; extra resources follow them.
+BASE_DIMS = ("compute", "memory")
+INTERFERENCE_MODELS = ("additive", "max")
+COLLISION_MODELS = ("independent", "correlated_same_job")
+
+
+class _JobIn(Strict):
+    name: str = Field(min_length=1)
+    workers: int = Field(ge=1)
+    compute: float = Field(ge=0)
+    mem_base: float = Field(default=0.0, ge=0)
+    mem_burst: float = Field(default=0.0, ge=0)
+    burst_prob: float = Field(default=0.0, ge=0, lt=1)
+    type: str | None = None
+    migration_cost: float = Field(default=1.0, ge=0)
+    resources: dict[str, float] = Field(default_factory=dict)
+
+
+class _InterferenceIn(Strict):
+    model: Literal["additive", "max"] = "additive"
+    types: list[str] | None = None
+    matrix: list[list[float]]
+
+
+class _LimitsIn(Strict):
+    collision: float | None = Field(default=None, ge=0)
+    interference: float | None = Field(default=None, ge=0)
+    balance: float | None = Field(default=None, ge=0)
+
+
+class _InstanceIn(Strict):
+    problem: str
+    schema_version: int = 1
+    name: str = "unnamed"
+    description: str | None = None
+    devices: int | None = Field(default=None, ge=1)
+    device_capacity: dict[str, float] = Field(default_factory=dict)
+    jobs: list[_JobIn] = Field(min_length=1)
+    interference: _InterferenceIn | None = None
+    limits: _LimitsIn = Field(default_factory=_LimitsIn)
+    collision_model: Literal["independent", "correlated_same_job"] = "independent"
+    provenance: dict[str, Any] | str | None = None
+
+
+@dataclass(frozen=True)
+class Job:
+    """One data-parallel job: ``workers`` identical workers with these per-worker needs."""
+
+    name: str
+    workers: int
+    compute: float
+    mem_base: float = 0.0
+    mem_burst: float = 0.0
+    burst_prob: float = 0.0
+    type: str | None = None
+    migration_cost: float = 1.0
+    resources: tuple[tuple[str, float], ...] = ()
+
+
+@dataclass(frozen=True)
+class Interference:
+    """Type-level pairwise slowdown matrix (row = victim type); ``model`` composes >2 workers."""
+
+    types: tuple[str, ...]
+    matrix: tuple[tuple[float, ...], ...]
+    model: str = "additive"
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Collision bound tau-bar (5), interference cap theta-bar (7), balance theta' (8)."""
+
+    collision: float | None = None
+    interference: float | None = None
+    balance: float | None = None
+
+    def without(self, *names: str) -> Limits:
+        """A copy with the named limits switched off."""
+        values = {k: getattr(self, k) for k in ("collision", "interference", "balance")}
+        for n in names:
+            values[n] = None
+        return Limits(**values)
+
+
+@dataclass(frozen=True)
+class OJPPInstance:
+    """Frozen OJPP instance (spec ojpp.md §1-§4)."""
+
+    name: str
+    jobs: tuple[Job, ...]
+    devices: int
+    capacity: tuple[tuple[str, float], ...] = (("compute", 1.0), ("memory", 1.0))
+    interference: Interference | None = None
+    limits: Limits = field(default_factory=Limits)
+    collision_model: str = "independent"
+    description: str | None = None
+    provenance: dict[str, Any] | str | None = field(default=None, compare=False)
+
+    problem: ClassVar[str] = PROBLEM
+
+    # ---- sizes -------------------------------------------------------------------------------
+    @property
+    def n_jobs(self) -> int:
+        return len(self.jobs)
+
+    @property
+    def n_workers(self) -> int:
+        return int(sum(j.workers for j in self.jobs))
+
+    @property
+    def dims(self) -> tuple[str, ...]:
+        """Additive dimensions: compute, memory (bases), then the extra resources."""
+        return tuple(name for name, _ in self.capacity)
+
+    def size(self) -> dict[str, int]:
+        return {"workers": self.n_workers, "jobs": self.n_jobs, "devices": self.devices}
+
+    # ---- arrays (raw units) ------------------------------------------------------------------
+    @cached_property
+    def cap(self) -> np.ndarray:
+        """Device capacity per additive dimension, shape (d,)."""
+        return np.array([c for _, c in self.capacity], dtype=float)
+
+    @cached_property
+    def demand(self) -> np.ndarray:
+        """Additive per-worker demand, shape (n, d): compute, mem_base, extras."""
+        extras = self.dims[2:]
+        rows = []
+        for j in self.jobs:
+            res = dict(j.resources)
+            rows.append([j.compute, j.mem_base, *(res.get(r, 0.0) for r in extras)])
+        return np.array(rows, dtype=float).reshape(self.n_jobs, len(self.dims))
+
+    @cached_property
+    def burst(self) -> np.ndarray:
+        """Extra burst memory per worker (delta), shape (n,)."""
+        return np.array([j.mem_burst for j in self.jobs], dtype=float)
+
+    @cached_property
+    def p(self) -> np.ndarray:
+        """Burst probability per worker, shape (n,)."""
+        return np.array([j.burst_prob for j in self.jobs], dtype=float)
+
+    @cached_property
+    def omega(self) -> np.ndarray:
+        """Workers per job, shape (n,)."""
+        return np.array([j.workers for j in self.jobs], dtype=int)
+
+    @cached_property
+    def type_index(self) -> np.ndarray:
+        """Row of each job in the type matrix (all 0 without interference), shape (n,)."""
+        if self.interference is None:
+            return np.zeros(self.n_jobs, dtype=int)
+        pos = {t: k for k, t in enumerate(self.interference.types)}
+        return np.array([pos[j.type if j.type is not None else j.name] for j in self.jobs])
+
+    @cached_property
+    def type_matrix(self) -> np.ndarray:
+        """Type-level slowdown matrix M (T, T); [[0]] without interference."""
+        if self.interference is None:
+            return np.zeros((1, 1))
+        return np.array(self.interference.matrix, dtype=float)
+
+    @cached_property
+    def I(self) -> np.ndarray:  # noqa: E743 (the paper's symbol)
+        """Job-level matrix I[i, q] = slowdown of a worker of job i by one worker of job q."""
+        t = self.type_index
+        return self.type_matrix[np.ix_(t, t)]
+
+    @property
+    def interference_model(self) -> str:
+        return self.interference.model if self.interference is not None else "additive"
+
+    @property
+    def is_vector_packing(self) -> bool:
+        """True when bursts, collision and interference play no role (plain d-dim packing)."""
+        return bool(np.all(self.burst == 0) and np.all(self.p == 0) and not np.any(self.I))
+
+    # ---- derived instances -------------------------------------------------------------------
+    def with_limits(self, limits: Limits) -> OJPPInstance:
+        return _replace(self, limits=limits)
+
+    def with_collision_model(self, model: str) -> OJPPInstance:
+        if model not in COLLISION_MODELS:
+            raise InputError("collision_model", f"must be one of {COLLISION_MODELS}")
+        return _replace(self, collision_model=model)
+
+    def lower_bound(self) -> int:
+        """max over additive dimensions of ceil(total demand / capacity) (spec §5)."""
+        tot = (self.demand * self.omega[:, None]).sum(axis=0)
+        ratios = [t / c for t, c in zip(tot, self.cap, strict=True) if c > 0]
+        return max(1, *(math.ceil(r - 1e-9) for r in ratios))
+
+
+def _replace(inst: OJPPInstance, **changes: Any) -> OJPPInstance:
+    values = {
+        k: getattr(inst, k)
+        for k in ("name", "jobs", "devices", "capacity", "interference", "limits",
+                  "collision_model", "description", "provenance")
+    }
+    values.update(changes)
+    return OJPPInstance(**values)
+
+
+# ---- parsing -------------------------------------------------------------------------------
+
+
+def _unique(names: list[str], path: str) -> None:
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if name in seen:
+            raise InputError(f"{path}[{i}].name", f"duplicate name {name!r}")
+        seen.add(name)
+
+
+def _capacity(raw: dict[str, float], jobs: list[_JobIn]) -> tuple[tuple[str, float], ...]:
+    caps = {"compute": 1.0, "memory": 1.0}
+    for name, value in raw.items():
+        if not value > 0:
+            raise InputError(f"device_capacity.{name}", f"must be positive, got {value}")
+        caps[name] = float(value)
+    extras = [k for k in raw if k not in BASE_DIMS]
+    for i, j in enumerate(jobs):
+        for r in j.resources:
+            if r in BASE_DIMS:
+                raise InputError(
+                    f"jobs[{i}].resources.{r}", f"use the job field for {r!r}, not 'resources'"
+                )
+            if r not in caps:
+                raise InputError(
+                    f"jobs[{i}].resources.{r}", "no matching entry in 'device_capacity'"
+                )
+            if j.resources[r] < 0:
+                raise InputError(f"jobs[{i}].resources.{r}", "must be non-negative")
+    return tuple((k, caps[k]) for k in (*BASE_DIMS, *extras))
+
+
+def _interference(raw: _InterferenceIn, jobs: list[_JobIn]) -> Interference:
+    names = [j.name for j in jobs]
+    types = raw.types
+    if types is None:  # matrix indexed by job, in job order
+        types = names
+        for i, j in enumerate(jobs):
+            if j.type is not None:
+                raise InputError(
+                    f"jobs[{i}].type", "interference.types is missing, so the matrix is per job"
+                )
+    if len(set(types)) != len(types):
+        raise InputError("interference.types", "duplicate type names")
+    T = len(types)
+    if len(raw.matrix) != T:
+        raise InputError("interference.matrix", f"has {len(raw.matrix)} rows, expected {T}")
+    for a, row in enumerate(raw.matrix):
+        if len(row) != T:
+            raise InputError(f"interference.matrix[{a}]", f"has {len(row)} entries, expected {T}")
+        for b, v in enumerate(row):
+            if v < 0:
+                raise InputError(f"interference.matrix[{a}][{b}]", f"must be >= 0, got {v}")
+    if raw.types is not None:
+        for i, j in enumerate(jobs):
+            if j.type is None:
+                raise InputError(f"jobs[{i}].type", "required when interference.types is given")
+            if j.type not in types:
+                raise InputError(f"jobs[{i}].type", f"{j.type!r} is not in interference.types")
+    return Interference(
+        tuple(types), tuple(tuple(float(v) for v in row) for row in raw.matrix), raw.model
+    )
+
+
+def parse(data: dict[str, Any]) -> OJPPInstance:
+    """Validate a JSON dict and build the frozen instance; errors name the field."""
+    raw = parse_model(_InstanceIn, data)
+    if raw.problem != PROBLEM:
+        raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
+    _unique([j.name for j in raw.jobs], "jobs")
+    capacity = _capacity(raw.device_capacity, raw.jobs)
+    caps = dict(capacity)
+    for i, j in enumerate(raw.jobs):
+        if j.compute > caps["compute"]:
+            raise InputError(f"jobs[{i}].compute", "exceeds the device capacity")
+        if j.mem_base + j.mem_burst > caps["memory"]:
+            raise InputError(
+                f"jobs[{i}].mem_burst", "mem_base + mem_burst exceeds the device memory"
+            )
+        for r, v in j.resources.items():
+            if v > caps[r]:
+                raise InputError(f"jobs[{i}].resources.{r}", "exceeds the device capacity")
+    interference = _interference(raw.interference, raw.jobs) if raw.interference else None
+    total = sum(j.workers for j in raw.jobs)
+    jobs = tuple(
+        Job(
+            name=j.name,
+            workers=j.workers,
+            compute=float(j.compute),
+            mem_base=float(j.mem_base),
+            mem_burst=float(j.mem_burst),
+            burst_prob=float(j.burst_prob),
+            type=j.type,
+            migration_cost=float(j.migration_cost),
+            resources=tuple((k, float(v)) for k, v in j.resources.items()),
+        )
+        for j in raw.jobs
+    )
+    return OJPPInstance(
+        name=raw.name,
+        jobs=jobs,
+        devices=raw.devices if raw.devices is not None else total,
+        capacity=capacity,
+        interference=interference,
+        limits=Limits(raw.limits.collision, raw.limits.interference, raw.limits.balance),
+        collision_model=raw.collision_model,
+        description=raw.description,
+        provenance=raw.provenance,
+    )
+
+
+def dump(inst: OJPPInstance) -> dict[str, Any]:
+    """Instance -> JSON dict (round-trips through :func:`parse`)."""
+    out: dict[str, Any] = {"problem": PROBLEM, "schema_version": 1, "name": inst.name}
+    if inst.description:
+        out["description"] = inst.description
+    out["devices"] = inst.devices
+    caps = dict(inst.capacity)
+    if any(v != 1.0 for v in caps.values()) or len(caps) > 2:
+        out["device_capacity"] = caps
+    jobs = []
+    for j in inst.jobs:
+        entry: dict[str, Any] = {
+            "name": j.name,
+            "workers": j.workers,
+            "compute": j.compute,
+            "mem_base": j.mem_base,
+            "mem_burst": j.mem_burst,
+            "burst_prob": j.burst_prob,
+        }
+        if j.type is not None:
+            entry["type"] = j.type
+        entry["migration_cost"] = j.migration_cost
+        if j.resources:
+            entry["resources"] = dict(j.resources)
+        jobs.append(entry)
+    out["jobs"] = jobs
+    if inst.interference is not None:
+        itf = inst.interference
+        entry = {"model": itf.model, "matrix": [list(r) for r in itf.matrix]}
+        if any(j.type is not None for j in inst.jobs):
+            entry["types"] = list(itf.types)
+        out["interference"] = entry
+    limits = {k: getattr(inst.limits, k) for k in ("collision", "interference", "balance")}
+    out["limits"] = {k: v for k, v in limits.items() if v is not None}
+    if inst.collision_model != "independent":
+        out["collision_model"] = inst.collision_model
+    if inst.provenance is not None:
+        out["provenance"] = inst.provenance
+    return out
+
+
+# ---- VPSolver .vbp files -------------------------------------------------------------------
+
+
+def read_vbp(path: str | Path, name: str | None = None) -> OJPPInstance:
+    """Read a VPSolver ``.vbp`` vector-packing file of any dimension as a plain OJPP instance.
+
+    Format (whitespace-separated integers): ``d``; the ``d`` bin capacities; the number ``m`` of
+    item types; then per item type its ``d`` weights followed by its demand. Dimension 0 maps to
+    ``compute``, dimension 1 to ``memory`` (base, no burst), further ones to resources
+    ``r2, r3, ...``. Item types with demand 0 are dropped.
+    """
+    path = Path(path)
+    try:
+        tokens = path.read_text(encoding="utf-8").split()
+    except FileNotFoundError:
+        raise InputError(str(path), "file not found") from None
+    try:
+        values = [int(t) for t in tokens]
+    except ValueError:
+        raise InputError(str(path), "a .vbp file holds integers only") from None
+
+    def take(k: int, what: str) -> list[int]:
+        nonlocal values
+        if len(values) < k:
+            raise InputError(str(path), f"file ends early while reading {what}")
+        head, values = values[:k], values[k:]
+        return head
+
+    (d,) = take(1, "the number of dimensions")
+    if d < 1:
+        raise InputError(str(path), f"number of dimensions must be >= 1, got {d}")
+    caps = take(d, "the capacities")
+    (m,) = take(1, "the number of item types")
+    names = ["compute", "memory"] + [f"r{k}" for k in range(2, d)]
+    capacity = {names[k]: caps[k] for k in range(d)}
+    jobs = []
+    for t in range(m):
+        row = take(d + 1, f"item type {t}")
+        weights, demand = row[:d], row[d]
+        if demand == 0:
+            continue
+        job: dict[str, Any] = {"name": f"i{t}", "workers": demand, "compute": weights[0]}
+        if d >= 2:
+            job["mem_base"] = weights[1]
+        if d >= 3:
+            job["resources"] = {names[k]: weights[k] for k in range(2, d)}
+        jobs.append(job)
+    if values:
+        raise InputError(str(path), f"{len(values)} unexpected trailing values")
+    try:
+        return parse(
+            {
+                "problem": PROBLEM,
+                "name": name or path.stem,
+                "device_capacity": capacity,
+                "jobs": jobs,
+                "provenance": {"format": "vbp", "file": path.name, "dimensions": d},
+            }
+        )
+    except InputError as exc:
+        raise InputError(f"{path}: {exc.field}", exc.reason) from None

@@ -1,0 +1,163 @@
+"""Independent validator of OJPP placements (spec ojpp.md §2-§4, constraints (1), (3)-(8)).
+
+Written from the paper's definitions over explicit worker lists, deliberately not reusing the
+aggregated formulas of the algorithms and models: tau by the textbook product/sum (4), slowdowns
+by looping over the other workers on the device. Returns every violation (empty when feasible).
+
+A solution is ``{"devices": [{"<job>": count, ...}, ...], "used": <int>}``: one entry per device
+(empty devices may be listed and are not counted).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .instance import OJPPInstance
+
+#: Relative tolerance for resource sums; absolute for probabilities and slowdowns.
+TOL = 1e-9
+
+
+def _tau(workers: list[int], inst: OJPPInstance) -> float:
+    """Pr[>= 2 simultaneous bursts] on a device with these workers (job index per worker)."""
+    p = [inst.jobs[i].burst_prob for i in workers]
+    if inst.collision_model == "correlated_same_job":
+        # one Bernoulli per job; a job with >= 2 workers collides by itself when it bursts
+        groups: dict[int, int] = {}
+        for i in workers:
+            groups[i] = groups.get(i, 0) + 1
+        units = [(inst.jobs[i].burst_prob, c) for i, c in groups.items()]
+        none = 1.0
+        for pu, _ in units:
+            none *= 1.0 - pu
+        one = 0.0
+        for a, (pa, ca) in enumerate(units):
+            if ca != 1:
+                continue
+            term = pa
+            for b, (pb, _) in enumerate(units):
+                if b != a:
+                    term *= 1.0 - pb
+            one += term
+        return 1.0 - none - one
+    none = 1.0
+    for pw in p:
+        none *= 1.0 - pw
+    one = 0.0
+    for a, pa in enumerate(p):
+        term = pa
+        for b, pb in enumerate(p):
+            if b != a:
+                term *= 1.0 - pb
+        one += term
+    return 1.0 - none - one
+
+
+def _slowdown(w: int, workers: list[int], inst: OJPPInstance) -> float:
+    """Slowdown of worker number ``w`` (position in ``workers``) from the other workers."""
+    i = workers[w]
+    vals = [float(inst.I[i, q]) for v, q in enumerate(workers) if v != w]
+    if not vals:
+        return 0.0
+    return sum(vals) if inst.interference_model == "additive" else max(vals)
+
+
+def _parse_devices(inst: OJPPInstance, solution: dict[str, Any], out: list[str]):
+    devices = solution.get("devices")
+    if not isinstance(devices, list):
+        out.append("devices: missing or not a list")
+        return None
+    index = {j.name: i for i, j in enumerate(inst.jobs)}
+    lists: list[list[int]] = []
+    for k, dev in enumerate(devices):
+        if not isinstance(dev, dict):
+            out.append(f"devices[{k}]: expected an object mapping job names to worker counts")
+            lists.append([])
+            continue
+        workers: list[int] = []
+        for name, count in dev.items():
+            if name not in index:
+                out.append(f"devices[{k}].{name}: unknown job")
+                continue
+            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+                if isinstance(count, float) and count.is_integer() and count >= 0:
+                    count = int(count)
+                else:
+                    out.append(f"devices[{k}].{name}: count must be a non-negative integer")
+                    continue
+            workers += [index[name]] * count
+        lists.append(workers)
+    return lists
+
+
+def check(inst: OJPPInstance, solution: dict[str, Any]) -> list[str]:
+    """All violations of ``solution`` (empty list when feasible)."""
+    if not isinstance(solution, dict):
+        return ["solution: expected a JSON object"]
+    out: list[str] = []
+    lists = _parse_devices(inst, solution, out)
+    if lists is None:
+        return out
+    names = [j.name for j in inst.jobs]
+
+    # every worker placed exactly once
+    placed = [0] * inst.n_jobs
+    for workers in lists:
+        for i in workers:
+            placed[i] += 1
+    for i, job in enumerate(inst.jobs):
+        if placed[i] != job.workers:
+            out.append(f"job {job.name}: {placed[i]} workers placed, expected {job.workers}")
+
+    used = sum(1 for w in lists if w)
+    if used > inst.devices:
+        out.append(f"devices: {used} used, only {inst.devices} available")
+    if "used" in solution and solution["used"] != used:
+        out.append(f"used: says {solution['used']}, the placement uses {used} devices")
+
+    caps = dict(inst.capacity)
+    lim = inst.limits
+    per_job: dict[int, list[tuple[int, float]]] = {i: [] for i in range(inst.n_jobs)}
+    for k, workers in enumerate(lists):
+        if not workers:
+            continue
+        jobs = [inst.jobs[i] for i in workers]
+        # (1) compute and extra additive resources
+        load = sum(j.compute for j in jobs)
+        if load > caps["compute"] * (1 + TOL):
+            out.append(f"device {k}: compute {load:.6g} > capacity {caps['compute']:.6g}")
+        for r in inst.dims[2:]:
+            load = sum(dict(j.resources).get(r, 0.0) for j in jobs)
+            if load > caps[r] * (1 + TOL):
+                out.append(f"device {k}: {r} {load:.6g} > capacity {caps[r]:.6g}")
+        # (3) opportunistic memory: all bases plus the single largest burst
+        mem = sum(j.mem_base for j in jobs) + max(j.mem_burst for j in jobs)
+        if mem > caps["memory"] * (1 + TOL):
+            out.append(
+                f"device {k}: memory bases + largest burst {mem:.6g} > capacity "
+                f"{caps['memory']:.6g} (3)"
+            )
+        # (5) collision probability
+        if lim.collision is not None:
+            t = _tau(workers, inst)
+            if t > lim.collision + TOL:
+                out.append(f"device {k}: collision probability {t:.6g} > {lim.collision:g} (5)")
+        # (6)/(7) interference
+        s = [_slowdown(w, workers, inst) for w in range(len(workers))]
+        theta = max(s)
+        if lim.interference is not None and theta > lim.interference + TOL:
+            out.append(f"device {k}: interference {theta:.6g} > {lim.interference:g} (7)")
+        for w, i in enumerate(workers):
+            per_job[i].append((k, s[w]))
+    # (8) balance: spread of a job's worker slowdowns
+    if lim.balance is not None:
+        for i, vals in per_job.items():
+            if len(vals) < 2:
+                continue
+            s = [v for _, v in vals]
+            spread = max(s) - min(s)
+            if spread > lim.balance + TOL:
+                out.append(
+                    f"job {names[i]}: slowdown spread {spread:.6g} > {lim.balance:g} (8)"
+                )
+    return out
