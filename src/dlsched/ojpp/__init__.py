@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.registry import PROBLEMS, Problem
-from . import algorithms  # noqa: F401  (registers the algorithms)
+from . import algorithms, exact, exact_cpsat  # noqa: F401  (register algorithms and models)
 from .collision import tau, tau_counts
 from .generate import generate
 from .instance import Interference, Job, Limits, OJPPInstance, dump, parse, read_vbp

@@ -89,3 +89,22 @@ def tangent_cut(y_hat: np.ndarray, p: np.ndarray, tau_bar: float) -> tuple[np.nd
     coef = np.log1p(-p) + r / (1.0 + S)
     rhs = float(np.log1p(-tau_bar) - np.log1p(S) + S / (1.0 + S))
     return coef, rhs
+
+
+def minimal_colliding(
+    y: np.ndarray, p: np.ndarray, tau_bar: float, model: str = "independent", tol: float = 1e-10
+) -> np.ndarray:
+    """A minimal count vector c <= y with tau(c) > tau_bar (y itself must exceed tau_bar).
+
+    tau is monotone in the counts, so every count vector >= c violates (5) too: ``c`` yields a
+    valid no-good ``not all(y_i >= c_i)`` for every device (lazy cuts of the exact models).
+    Workers are removed greedily, most probable bursts last.
+    """
+    c = np.array(y, dtype=int)
+    for i in np.argsort(p, kind="stable"):
+        while c[i] > 0:
+            c[i] -= 1
+            if tau_counts(c[None, :], p, model)[0] <= tau_bar + tol:
+                c[i] += 1
+                break
+    return c

@@ -1,0 +1,277 @@
+"""CP-SAT model of OJPP (spec ojpp.md §5.3), warm-started from the Heuristic.
+
+Aggregated workers: y[i, k] in [0, omega_i], u[i, k] <=> y[i, k] >= 1, x[k] device used, over
+m = (Heuristic's device count) candidate devices. Linear rows: assignment, resources, the per-job
+max-burst memory rows of §5.1, interference cap (additive: linear, enforced by u; max: pairwise
+exclusions), balance via smax/smin enforced by u. Symmetry: x[k] >= x[k+1].
+
+Collision (5) is not linear. tau is monotone in the counts, so it is enforced by no-good clauses
+``OR_i not[y_ik >= c_i]`` over minimal colliding count vectors c, for every device: the
+single-job and job-pair vectors are added up front, the rest lazily (solve, find devices with
+tau > tau-bar, add the clause of a minimal colliding sub-vector for all devices, re-solve with the
+previous solution as hint). The model without some clauses is a relaxation, so its bound stays
+valid; the loop ends when the solution satisfies (5) (finitely many count vectors).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import numpy as np
+
+from ..core import Result, SolveOptions, Status, register_model
+from ..core.cpsat import solve_cpsat
+from .algorithms import run_variant
+from .collision import minimal_colliding, tau_counts
+from .instance import OJPPInstance
+from .scaling import integer_data
+from .solution import make_solution
+
+
+class _Model:
+    """Builds the CpModel and keeps the variables and reified literals."""
+
+    def __init__(self, inst: OJPPInstance, m: int) -> None:
+        from ortools.sat.python import cp_model
+
+        self.inst, self.m = inst, m
+        self.cp = cp_model.CpModel()
+        self.ge_lits: dict[tuple[int, int, int], Any] = {}
+        self.clauses: set[tuple[int, ...]] = set()
+        self._build()
+
+    def _build(self) -> None:
+        inst, cp, m = self.inst, self.cp, self.m
+        n, om = inst.n_jobs, inst.omega
+        D = integer_data(inst)
+        self.data = D
+        J, K = range(n), range(m)
+        self.y = {(i, k): cp.new_int_var(0, int(om[i]), f"y[{i},{k}]") for i in J for k in K}
+        self.u = {(i, k): cp.new_bool_var(f"u[{i},{k}]") for i in J for k in K}
+        self.x = [cp.new_bool_var(f"x[{k}]") for k in K]
+        y, u, x = self.y, self.u, self.x
+        for i in J:
+            cp.add(sum(y[i, k] for k in K) == int(om[i]))
+            for k in K:
+                cp.add(y[i, k] >= u[i, k])
+                cp.add(y[i, k] <= int(om[i]) * u[i, k])
+                cp.add_implication(u[i, k], x[k])
+        for k in K:
+            for d in range(D.demand.shape[1]):
+                if np.any(D.demand[:, d]):
+                    cp.add(sum(int(D.demand[i, d]) * y[i, k] for i in J) <= int(D.cap[d]) * x[k])
+            base = sum(int(D.demand[i, 1]) * y[i, k] for i in J)
+            for i in J:
+                if D.burst[i] > 0:  # max-burst rows of spec §5.1 (no big-M)
+                    cp.add(base + int(D.burst[i]) * u[i, k] <= int(D.cap[1]) * x[k])
+        for k in range(m - 1):
+            cp.add(x[k] >= x[k + 1])
+        cp.add(sum(x) >= inst.lower_bound())
+        self._interference(D)
+        self._initial_collision_clauses()
+        cp.minimize(sum(x))
+
+    def slowdown(self, i: int, k: int) -> Any:
+        """Scaled slowdown of job i's workers on device k (valid where u[i, k] = 1)."""
+        D, n = self.data, self.inst.n_jobs
+        if self.inst.interference_model == "additive":
+            return sum(int(D.I[i, q]) * self.y[q, k] for q in range(n)) - int(D.I[i, i])
+        terms = []
+        for q in range(n):
+            if D.I[i, q] == 0:
+                continue
+            lit = self.u[q, k] if q != i else self.ge(i, k, 2)
+            if lit is not None:
+                terms.append(int(D.I[i, q]) * lit)
+        s = self.cp.new_int_var(0, int(D.I[i].max(initial=0)), f"s[{i},{k}]")
+        self.cp.add_max_equality(s, [*terms, 0])
+        return s
+
+    def _interference(self, D: Any) -> None:
+        inst, cp, n, m = self.inst, self.cp, self.inst.n_jobs, self.m
+        if not np.any(D.I):
+            return
+        if D.theta is not None:
+            if inst.interference_model == "additive":
+                for i in range(n):
+                    for k in range(m):
+                        cp.add(self.slowdown(i, k) <= D.theta).only_enforce_if(self.u[i, k])
+            else:
+                for i in range(n):
+                    for q in range(n):
+                        if D.I[i, q] <= D.theta:
+                            continue
+                        for k in range(m):
+                            if q == i:
+                                cp.add(self.y[i, k] <= 1)
+                            else:
+                                cp.add_bool_or([~self.u[i, k], ~self.u[q, k]])
+        if D.spread is not None:
+            top = int(D.I.sum(axis=1).max() * max(1, int(inst.omega.max())))
+            for i in range(n):
+                if inst.omega[i] < 2:
+                    continue
+                smax = cp.new_int_var(0, top, f"smax[{i}]")
+                smin = cp.new_int_var(0, top, f"smin[{i}]")
+                for k in range(m):
+                    s = self.slowdown(i, k)
+                    cp.add(smax >= s).only_enforce_if(self.u[i, k])
+                    cp.add(smin <= s).only_enforce_if(self.u[i, k])
+                cp.add(smax - smin <= D.spread)
+
+    def ge(self, i: int, k: int, c: int) -> Any:
+        """Literal [y[i, k] >= c] (u for c = 1; None when c exceeds omega_i)."""
+        if c <= 1:
+            return self.u[i, k]
+        if c > self.inst.omega[i]:
+            return None
+        key = (i, k, c)
+        if key not in self.ge_lits:
+            b = self.cp.new_bool_var(f"ge[{i},{k},{c}]")
+            self.cp.add(self.y[i, k] >= c).only_enforce_if(b)
+            self.cp.add(self.y[i, k] <= c - 1).only_enforce_if(~b)
+            self.ge_lits[key] = b
+        return self.ge_lits[key]
+
+    def add_no_good(self, c: np.ndarray) -> bool:
+        """Forbid count vectors >= c on every device; False if already present."""
+        key = tuple(int(v) for v in c)
+        if key in self.clauses:
+            return False
+        self.clauses.add(key)
+        supp = [i for i in range(len(c)) if c[i] > 0]
+        for k in range(self.m):
+            lits = [self.ge(i, k, int(c[i])) for i in supp]
+            if any(lit is None for lit in lits):
+                continue
+            self.cp.add_bool_or([~lit for lit in lits])
+        return True
+
+    def _initial_collision_clauses(self) -> None:
+        inst = self.inst
+        tau_bar = inst.limits.collision
+        if tau_bar is None or not np.any(inst.p):
+            return
+        n = inst.n_jobs
+        for i in range(n):
+            for c in range(2, int(inst.omega[i]) + 1):
+                v = np.zeros(n, dtype=int)
+                v[i] = c
+                if tau_counts(v[None, :], inst.p, inst.collision_model)[0] > tau_bar + 1e-10:
+                    self.add_no_good(v)
+                    break
+        for i in range(n):
+            for q in range(i + 1, n):
+                v = np.zeros(n, dtype=int)
+                v[i] = v[q] = 1
+                if tau_counts(v[None, :], inst.p, inst.collision_model)[0] > tau_bar + 1e-10:
+                    self.add_no_good(v)
+
+    def counts(self, solver: Any) -> np.ndarray:
+        return np.array(
+            [[solver.value(self.y[i, k]) for i in range(self.inst.n_jobs)] for k in range(self.m)]
+        )
+
+    def hint(self, Y: np.ndarray) -> dict[Any, int]:
+        h: dict[Any, int] = {}
+        for k in range(self.m):
+            row = Y[k] if k < len(Y) else np.zeros(self.inst.n_jobs, dtype=int)
+            h[self.x[k]] = int(row.sum() > 0)
+            for i in range(self.inst.n_jobs):
+                h[self.y[i, k]] = int(row[i])
+                h[self.u[i, k]] = int(row[i] > 0)
+        return h
+
+
+def _colliding_rows(inst: OJPPInstance, Y: np.ndarray) -> list[int]:
+    if inst.limits.collision is None:
+        return []
+    t = tau_counts(Y, inst.p, inst.collision_model)
+    return [int(k) for k in np.nonzero(t > inst.limits.collision + 1e-10)[0]]
+
+
+def _heuristic_counts(inst: OJPPInstance, res: Result) -> np.ndarray | None:
+    if not res.ok:
+        return None
+    index = {j.name: i for i, j in enumerate(inst.jobs)}
+    Y = np.zeros((len(res.solution["devices"]), inst.n_jobs), dtype=int)
+    for k, dev in enumerate(res.solution["devices"]):
+        for name, c in dev.items():
+            Y[k, index[name]] = c
+    return Y
+
+
+def solve_cpsat_model(
+    inst: OJPPInstance, options: SolveOptions | None = None, hint: bool = True, **_: Any
+) -> Result:
+    """Exact OJPP by CP-SAT with lazy collision no-goods (module docstring)."""
+    options = options or SolveOptions()
+    t0 = time.perf_counter()
+    heur = run_variant(inst, "heuristic")
+    Yh = _heuristic_counts(inst, heur)
+    m = len(Yh) if Yh is not None else inst.devices
+    m = min(m, inst.devices)
+    model = _Model(inst, m)
+    build_s = time.perf_counter() - t0
+    deadline = None if options.time_limit is None else t0 + options.time_limit
+    Y_hint, Y = Yh, None
+    rounds = cuts = 0
+    stats: dict[str, Any] = {"devices_modelled": m, "heuristic": heur.objective}
+    while True:
+        remaining = None if deadline is None else max(0.01, deadline - time.perf_counter())
+        out = solve_cpsat(
+            model.cp, time_limit=remaining, threads=options.threads,
+            hint_solution=model.hint(Y_hint) if (hint and Y_hint is not None) else None,
+        )
+        rounds += 1
+        if not out.status.has_solution or out.objective is None:
+            break
+        Y = model.counts(out.solver)
+        bad = _colliding_rows(inst, Y)
+        if not bad:
+            break
+        added = 0
+        for k in bad:
+            c = minimal_colliding(Y[k], inst.p, inst.limits.collision, inst.collision_model)
+            added += model.add_no_good(c)
+        cuts += added
+        Y_hint = Y
+        if deadline is not None and time.perf_counter() >= deadline:
+            out.status, Y = Status.TIME_LIMIT, None
+            break
+    stats.update(out.stats, lazy_rounds=rounds, collision_cuts=cuts,
+                 initial_clauses=len(model.clauses) - cuts)
+    return _result(inst, out, Y, heur, Yh, t0, build_s, stats)
+
+
+def _result(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
+            Yh: np.ndarray | None, t0: float, build_s: float, stats: dict[str, Any]) -> Result:
+    status, bound = out.status, out.bound
+    if status is Status.INFEASIBLE:
+        return Result("ojpp", "ojpp-cpsat", status, runtime_s=time.perf_counter() - t0,
+                      build_s=build_s, stats=stats)
+    if Y is not None and status.has_solution and not _colliding_rows(inst, Y):
+        sol = make_solution(inst, Y)
+        obj = float(sol["used"])
+        if status is not Status.OPTIMAL and heur.ok and heur.objective < obj:
+            sol, obj = heur.solution, heur.objective
+            stats["incumbent"] = "heuristic"
+    elif Yh is not None:  # stopped with no (5)-feasible CP-SAT solution: keep the heuristic's
+        sol, obj = heur.solution, heur.objective
+        status = Status.TIME_LIMIT
+        stats["incumbent"] = "heuristic"
+    else:
+        sol, obj = None, None
+        status = Status.TIME_LIMIT if status.has_solution else status
+    if status is Status.OPTIMAL:
+        bound = obj
+    return Result("ojpp", "ojpp-cpsat", status, objective=obj, bound=bound,
+                  runtime_s=time.perf_counter() - t0, build_s=build_s, solution=sol, stats=stats)
+
+
+@register_model("ojpp-cpsat", "ojpp",
+                "CP-SAT over aggregated counts (spec §5.3), lazy collision no-goods, "
+                "Heuristic warm start")
+def cpsat(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
+    return solve_cpsat_model(inst, options, **params)
