@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from ..core.registry import PROBLEMS, Problem
-from . import exact
+from . import baselines, exact  # noqa: F401  (baselines registers gavel, gandiva-fair, max-min)
+from . import properties as _props
 from .generate import generate
-from .instance import OEFInstance, make, parse, dump
+from .instance import OEFInstance, dump, make, parse
 from .model import build_model
 from .validate import check
 
@@ -29,6 +30,8 @@ PROBLEMS.add(
         default_model="oef-cooperative",
         build_model=lambda inst, model: build_model(inst, model.removeprefix("oef-")),
         demo_instance=PAPER_TOY,
+        properties=_props.properties,
+        metrics=_props.metrics,
     ),
 )
 
