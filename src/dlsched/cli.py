@@ -247,6 +247,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .bench import cli as _bench_cli  # noqa: F401  (registers bench/report; avoids a cycle)
+
     parser = argparse.ArgumentParser(prog="dlsched", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"dlsched {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -274,4 +276,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from dlsched.cli import main as _main  # `python -m dlsched.cli`: plug-ins register there
+
+    sys.exit(_main())

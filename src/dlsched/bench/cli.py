@@ -1,0 +1,62 @@
+"""`dlsched bench` and `dlsched report` sub-commands (registered into dlsched.cli.COMMANDS)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from rich.console import Console
+
+from ..cli import command, console, err_console
+from .aggregate import summarise
+from .executors import EXECUTORS
+from .report import rich_tables, write_report
+from .runner import run_suite
+from .store import ResultsStore
+
+
+def _setup_bench(p: argparse.ArgumentParser) -> None:
+    p.add_argument("suite", help="suite TOML file (format: benchmarks/README.md)")
+    p.add_argument("--out", "-o", default="results.db", help="SQLite results database "
+                   "(default results.db; re-running resumes: finished tasks are skipped)")
+    p.add_argument("--jobs", "-j", type=int, help="parallel workers (default: number of cores)")
+    p.add_argument("--executor", "-e", default="local", choices=list(EXECUTORS),
+                   help="local process pool (default), dask, or serial (in-process)")
+    p.add_argument("--address", help="Dask scheduler address tcp://host:port (with -e dask)")
+    p.add_argument("--retry-errors", action="store_true", help="re-run tasks stored as errors")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--by-size", action="store_true", help="summary table per instance size")
+
+
+@command("bench", "run a benchmark suite and print the ratio table", _setup_bench)
+def cmd_bench(args: argparse.Namespace) -> int:
+    rep = run_suite(args.suite, args.out, executor=args.executor, jobs=args.jobs,
+                    address=args.address, retry_errors=args.retry_errors,
+                    progress=not args.no_progress, console=err_console)
+    with ResultsStore(args.out, create=False) as store:
+        groups = summarise(store, rep.suite, by_size=args.by_size)
+    # a redirected stdout is a log, not an 80-column terminal: do not truncate the table
+    out = console if console.is_terminal else Console(highlight=False, width=140)
+    for table in rich_tables(groups):
+        out.print(table)
+    console.print(f"{rep.suite}: {rep.total} tasks, {rep.skipped} already done, {rep.ran} run "
+                  f"({rep.errors} errors) in {rep.wall_s:.1f}s -> {rep.database}")
+    for msg in rep.error_messages[:5]:
+        console.print(f"  [red]error[/red] {msg}")
+    if len(rep.error_messages) > 5:
+        console.print(f"  ... and {len(rep.error_messages) - 5} more (see the database)")
+    return 0
+
+
+def _setup_report(p: argparse.ArgumentParser) -> None:
+    p.add_argument("database", help="results database written by dlsched bench")
+    p.add_argument("--out", "-o", default="report", help="output directory (default report/)")
+    p.add_argument("--suite", help="only this suite")
+
+
+@command("report", "write Markdown tables and PNG plots from a results database", _setup_report)
+def cmd_report(args: argparse.Namespace) -> int:
+    paths = write_report(args.database, Path(args.out), args.suite)
+    console.print(f"wrote {len(paths)} files to {args.out} ({paths[0].name} and "
+                  f"{len(paths) - 1} plots)")
+    return 0

@@ -1,0 +1,161 @@
+"""Executors: run tasks somewhere and stream ``(task, row)`` pairs back as they finish.
+
+Registry (``EXECUTORS``): ``serial`` (in-process, for debugging), ``local`` (a process pool,
+default), ``dask`` (a Dask distributed cluster: a LocalCluster, or any scheduler by address —
+the same sweep runs on a laptop, SLURM via dask-jobqueue, or Kubernetes). Tasks never raise
+(see :func:`run_task`); if a worker dies, its task comes back as an ``error`` row.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import traceback
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from ..core import InputError, Registry
+from .tasks import Task, run_task
+
+Stream = Iterator[tuple[Task, dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class ExecutorConfig:
+    jobs: int | None = None  # None: number of cores
+    address: str | None = None  # dask scheduler address (tcp://host:port)
+
+    @property
+    def workers(self) -> int:
+        return max(1, self.jobs or os.cpu_count() or 1)
+
+
+Executor = Callable[[list[Task], ExecutorConfig], Stream]
+EXECUTORS: Registry[Executor] = Registry("executor")
+
+
+def crashed_row(task: Task, exc: BaseException) -> dict[str, Any]:
+    """Row for a task whose worker failed outside :func:`run_task` (e.g. killed)."""
+    return {
+        "task_key": task.key, "suite": task.suite, "problem": task.problem, "group": task.group,
+        "instance_id": task.instance_id, "instance_key": task.instance_key,
+        "method": task.method, "kind": task.kind, "name": task.name, "params": "{}",
+        "seed": task.seed, "status": "error", "valid": 0, "metrics": "{}",
+        "error": f"worker failed: {type(exc).__name__}: {exc}",
+        "traceback": "".join(traceback.format_exception(exc, limit=4)),
+    }
+
+
+def serial(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
+    """Run tasks one by one in this process."""
+    for t in tasks:
+        yield t, run_task(t)
+
+
+def _context() -> mp.context.BaseContext:
+    """forkserver with dlsched preloaded (cheap, thread-safe workers), else spawn."""
+    if "forkserver" in mp.get_all_start_methods():
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["dlsched"])
+        return ctx
+    return mp.get_context("spawn")
+
+
+def _fill(pool: ProcessPoolExecutor, running: dict[Future, Task], pending: list[Task],
+          todo: Iterator[Task], window: int) -> bool:
+    """Top up ``running`` to ``window`` futures; False when the pool turned out to be broken."""
+    while len(running) < window:
+        t = pending.pop() if pending else next(todo, None)
+        if t is None:
+            return True
+        try:
+            running[pool.submit(run_task, t)] = t
+        except BrokenProcessPool:
+            pending.append(t)
+            return False
+    return True
+
+
+def local(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
+    """A process pool (forkserver/spawn workers, never a fork of this process), 2x workers queued.
+
+    If a worker process dies (segfault, OOM kill), the tasks in flight are recorded as errors
+    and a fresh pool takes the remaining tasks.
+    """
+    ctx = _context()
+    window = 2 * cfg.workers
+    todo = iter(tasks)
+    pending: list[Task] = []  # taken from ``todo`` but not yet submitted
+    while True:
+        first = pending.pop() if pending else next(todo, None)
+        if first is None:
+            return
+        pending.append(first)
+        with ProcessPoolExecutor(max_workers=min(cfg.workers, len(tasks)), mp_context=ctx) as pool:
+            running: dict[Future, Task] = {}
+            healthy = _fill(pool, running, pending, todo, window)
+            while running:
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for fut in done:
+                    t = running.pop(fut)
+                    exc = fut.exception()
+                    healthy = healthy and not isinstance(exc, BrokenProcessPool)
+                    yield t, (crashed_row(t, exc) if exc is not None else fut.result())
+                if healthy:
+                    healthy = _fill(pool, running, pending, todo, window)
+            if healthy:
+                return
+
+
+@contextmanager
+def _dask_client(cfg: ExecutorConfig):
+    try:
+        from dask.distributed import Client, LocalCluster
+    except ImportError:  # pragma: no cover - dask is an optional extra
+        raise InputError("--executor",
+                         "dask is not installed (pip install 'dlsched[dask]')") from None
+    if cfg.address:
+        try:
+            client = Client(cfg.address, timeout="20s")
+        except OSError as exc:
+            raise InputError("--address",
+                             f"cannot reach Dask scheduler {cfg.address}: {exc}") from None
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    cluster = LocalCluster(n_workers=cfg.workers, threads_per_worker=1, processes=True,
+                           host="127.0.0.1", dashboard_address=None)
+    client = Client(cluster)
+    try:
+        yield client
+    finally:
+        client.close()
+        cluster.close()
+
+
+def dask(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
+    """Submit every task to a Dask cluster and stream results with ``as_completed``."""
+    if not tasks:
+        return
+    from dask.distributed import as_completed
+
+    with _dask_client(cfg) as client:
+        futures = {client.submit(run_task, t, key=f"dlsched-{t.key}", pure=False): t for t in tasks}
+        for fut in as_completed(futures):
+            t = futures[fut]
+            try:
+                row = fut.result()
+            except Exception as exc:  # worker died or lost: record and continue
+                row = crashed_row(t, exc)
+            yield t, row
+
+
+EXECUTORS.add("serial", serial)
+EXECUTORS.add("local", local)
+EXECUTORS.add("dask", dask)

@@ -1,0 +1,88 @@
+"""Empirical ratios ALG / OPT with an explicit basis, never silently mixing proven and bounds.
+
+Convention (DESIGN.md): maximisation problems report ALG/OPT in [0, 1], minimisation
+ALG/OPT >= 1. When the reference solve is optimal the ratio is *proven*; when it stopped early
+(time limit) the ratio is taken against the reference's *bound* and flagged ``bound``. That
+ratio is conservative: for max, ALG/bound <= ALG/OPT; for min, ALG/bound >= ALG/OPT.
+Rows without a usable ratio carry a ``reason`` instead.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+PROVEN = "proven"
+BOUND = "bound"
+
+#: Relative tolerance before a ratio "beats" a proven optimum (which would mean a bug).
+TOL = 1e-6
+
+
+@dataclass(frozen=True)
+class Ratio:
+    """``value`` is None exactly when ``basis`` is None; ``reason`` says why."""
+
+    value: float | None
+    basis: str | None
+    reason: str | None = None
+    suspicious: bool = False  # ALG better than a proven optimum / bound (beyond TOL)
+
+
+def _finite(x: Any) -> bool:
+    return isinstance(x, (int, float)) and math.isfinite(x)
+
+
+def reference_value(ref: dict[str, Any] | None) -> tuple[float | None, str | None, str | None]:
+    """(denominator, basis, reason) from a reference row: objective if optimal, else bound."""
+    if ref is None:
+        return None, None, "no reference row"
+    if ref.get("status") == "optimal" and ref.get("valid") and _finite(ref.get("objective")):
+        return float(ref["objective"]), PROVEN, None
+    if _finite(ref.get("bound")) and ref.get("status") in ("time_limit", "feasible", "optimal"):
+        return float(ref["bound"]), BOUND, None
+    return None, None, f"reference {ref.get('status')} without objective or bound"
+
+
+def ratio(alg: dict[str, Any], ref: dict[str, Any] | None, sense: str) -> Ratio:
+    """Ratio of a method row ``alg`` to the reference row ``ref`` of the same instance."""
+    if sense not in ("max", "min"):
+        raise ValueError(f"sense must be 'max' or 'min', got {sense!r}")
+    if alg.get("status") not in ("optimal", "feasible", "time_limit"):
+        return Ratio(None, None, f"method {alg.get('status')}")
+    if not alg.get("valid"):
+        return Ratio(None, None, "solution fails validation")
+    if not _finite(alg.get("objective")):
+        return Ratio(None, None, "method has no objective")
+    den, basis, reason = reference_value(ref)
+    if den is None:
+        return Ratio(None, None, reason)
+    num = float(alg["objective"])
+    if den == 0.0:
+        if num == 0.0:
+            return Ratio(1.0, basis)
+        return Ratio(None, None, "reference value is zero")
+    if den < 0.0 or num < 0.0:
+        return Ratio(None, None, "negative objective (ratios need non-negative objectives)")
+    value = num / den
+    better = value > 1.0 + TOL if sense == "max" else value < 1.0 - TOL
+    return Ratio(value, basis, suspicious=better)
+
+
+def attach(rows: list[dict[str, Any]], reference: str, sense: str) -> list[dict[str, Any]]:
+    """Copy of ``rows`` (one suite+problem) with ``ratio``, ``basis``, ``reason``, ``suspicious``.
+
+    The reference of a row is the row of method ``reference`` on the same instance (seedless, or
+    the first seed when the reference itself was run with seeds).
+    """
+    refs: dict[str, dict[str, Any]] = {}
+    for r in rows:
+        if r["method"] == reference:
+            refs.setdefault(r["instance_key"], r)
+    out = []
+    for r in rows:
+        q = ratio(r, refs.get(r["instance_key"]), sense)
+        out.append({**r, "ratio": q.value, "basis": q.basis, "reason": q.reason,
+                    "suspicious": q.suspicious})
+    return out

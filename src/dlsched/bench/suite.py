@@ -1,0 +1,317 @@
+"""Benchmark suite files (TOML) -> validated :class:`Suite` objects.
+
+Every check raises :class:`InputError` whose field is the dotted key of the offending entry
+(``problems.oef.methods[2].params``), so a malformed suite fails with one clear line.
+The format is documented in ``benchmarks/README.md``.
+"""
+
+from __future__ import annotations
+
+import glob
+import importlib
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..core import ALGORITHMS, MODELS, PROBLEMS, InputError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+#: Quantities a suite may report as its ratio (registry; "objective" = ALG objective / OPT).
+RATIO_QUANTITIES = ("objective",)
+
+SOLVER_KEYS = {"solver", "time_limit", "mip_gap", "threads", "presolve", "solver_options"}
+
+
+@dataclass(frozen=True)
+class MethodSpec:
+    """One method of a suite: an exact model (``kind="exact"``) or an algorithm."""
+
+    label: str
+    kind: str
+    name: str
+    params: dict[str, Any] = field(default_factory=dict)
+    seeds: tuple[int | None, ...] = (None,)
+    solver: dict[str, Any] | None = None  # SolveOptions fields for exact models
+
+
+@dataclass(frozen=True)
+class InstanceSource:
+    """Where instances come from: generator grid x seeds, or files (absolute paths)."""
+
+    label: str
+    grid: tuple[dict[str, Any], ...] = ()
+    seeds: tuple[int, ...] = ()
+    files: tuple[Path, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return "file" if self.files else "generate"
+
+
+@dataclass(frozen=True)
+class ProblemSuite:
+    """The part of a suite about one problem."""
+
+    problem: str
+    sense: str
+    reference: str
+    size_key: str | None
+    ratio: str
+    instances: tuple[InstanceSource, ...]
+    methods: tuple[MethodSpec, ...]
+
+
+@dataclass(frozen=True)
+class Suite:
+    name: str
+    description: str
+    path: Path
+    imports: tuple[str, ...]
+    bootstrap: int
+    confidence: float
+    problems: tuple[ProblemSuite, ...]
+
+
+# --- small typed getters ------------------------------------------------------------------------
+def _table(data: Any, key: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise InputError(key, f"expected a table, got {type(data).__name__}")
+    return data
+
+
+def _known(data: dict[str, Any], key: str, allowed: set[str]) -> None:
+    for k in data:
+        if k not in allowed:
+            raise InputError(f"{key}.{k}" if key else k,
+                             f"unknown key (allowed: {', '.join(sorted(allowed))})")
+
+
+def _get(data: dict[str, Any], key: str, path: str, kind: type | tuple[type, ...],
+         default: Any = ..., check: Callable[[Any], str | None] | None = None) -> Any:
+    full = f"{path}.{key}" if path else key
+    if key not in data:
+        if default is ...:
+            raise InputError(full, "missing required key")
+        return default
+    value = data[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if isinstance(value, bool) and bool not in kinds:
+        raise InputError(full, f"expected {'/'.join(k.__name__ for k in kinds)}, got a boolean")
+    if not isinstance(value, kinds):
+        raise InputError(full, f"expected {'/'.join(k.__name__ for k in kinds)}, "
+                               f"got {type(value).__name__}")
+    if check is not None and (reason := check(value)):
+        raise InputError(full, reason)
+    return value
+
+
+def _seeds(value: Any, path: str) -> tuple[int, ...]:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 1:
+            raise InputError(path, f"a seed count must be >= 1, got {value}")
+        return tuple(range(value))
+    if isinstance(value, list) and value and all(
+        isinstance(s, int) and not isinstance(s, bool) for s in value
+    ):
+        if len(set(value)) != len(value):
+            raise InputError(path, "seeds must be distinct")
+        return tuple(value)
+    raise InputError(path, "expected a positive count or a non-empty list of integers")
+
+
+def _grid(grid: dict[str, Any], fixed: dict[str, Any], path: str) -> tuple[dict[str, Any], ...]:
+    """Cartesian product of the ``grid`` lists, each point merged over ``fixed``."""
+    points: list[dict[str, Any]] = [dict(fixed)]
+    for key, values in grid.items():
+        if not isinstance(values, list) or not values:
+            raise InputError(f"{path}.{key}", "grid values must be a non-empty list")
+        if key in fixed:
+            raise InputError(f"{path}.{key}", "is given both in grid and in params")
+        points = [{**p, key: v} for p in points for v in values]
+    return tuple(points)
+
+
+# --- sections ----------------------------------------------------------------------------------
+def _instances(problem: str, items: Any, path: str, base: Path) -> tuple[InstanceSource, ...]:
+    if not isinstance(items, list) or not items:
+        raise InputError(path, "expected a non-empty array of tables ([[...instances]])")
+    sources = []
+    for i, raw in enumerate(items):
+        p = f"{path}[{i}]"
+        item = _table(raw, p)
+        _known(item, p, {"label", "files", "grid", "params", "seeds", "optional"})
+        label = _get(item, "label", p, str, default=f"set{i}")
+        if "files" in item:
+            for bad in ("grid", "params", "seeds"):
+                if bad in item:
+                    raise InputError(f"{p}.{bad}", "not allowed together with files")
+            patterns = _get(item, "files", p, list, check=lambda v: None if v and all(
+                isinstance(s, str) for s in v) else "expected a non-empty list of glob strings")
+            optional = _get(item, "optional", p, bool, default=False)
+            files: list[Path] = []
+            for pattern in patterns:
+                full = pattern if Path(pattern).is_absolute() else str(base / pattern)
+                files += sorted(Path(f).resolve() for f in glob.glob(full, recursive=True))
+            if not files and not optional:
+                raise InputError(f"{p}.files", f"no file matches {patterns} (relative to {base})")
+            if files:
+                sources.append(InstanceSource(label, files=tuple(dict.fromkeys(files))))
+            continue
+        if "seeds" not in item:
+            raise InputError(f"{p}", "needs either files = [...] or seeds (generator)")
+        if PROBLEMS.get(problem).generate is None:
+            raise InputError(f"{p}.seeds", f"problem {problem!r} has no generator")
+        seeds = _seeds(item["seeds"], f"{p}.seeds")
+        grid = _table(item.get("grid", {}), f"{p}.grid")
+        fixed = _table(item.get("params", {}), f"{p}.params")
+        for bad in ("seed",):
+            if bad in grid or bad in fixed:
+                raise InputError(f"{p}.params", "seed is set by seeds, not by params/grid")
+        points = _grid(grid, fixed, f"{p}.grid")
+        _try_generate(problem, points, seeds[0], p)
+        sources.append(InstanceSource(label, grid=points, seeds=seeds))
+    labels = [s.label for s in sources]
+    if len(set(labels)) != len(labels):
+        raise InputError(path, f"instance set labels must be unique, got {labels}")
+    return tuple(sources)
+
+
+def _try_generate(problem: str, points: tuple[dict[str, Any], ...], seed: int, path: str) -> None:
+    """Generate one instance per grid point so bad generator parameters fail here, not per task."""
+    gen = PROBLEMS.get(problem).generate
+    assert gen is not None
+    for point in points:
+        try:
+            gen(seed=seed, **point)
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"{path}.grid", f"generator rejects {point}: {exc}") from None
+
+
+def _method(problem: str, raw: Any, p: str) -> MethodSpec:
+    item = _table(raw, p)
+    _known(item, p, {"label", "model", "algorithm", "params", "seeds"} | SOLVER_KEYS)
+    if ("model" in item) == ("algorithm" in item):
+        raise InputError(p, "needs exactly one of model = ... or algorithm = ...")
+    kind = "exact" if "model" in item else "algorithm"
+    key = "model" if kind == "exact" else "algorithm"
+    name = _get(item, key, p, str)
+    registry = MODELS if kind == "exact" else ALGORITHMS
+    method = registry.get(name, f"{p}.{key}")
+    if method.problem != problem:
+        raise InputError(f"{p}.{key}", f"{name!r} belongs to problem {method.problem!r}")
+    params = dict(_table(item.get("params", {}), f"{p}.params"))
+    if "seed" in params:
+        raise InputError(f"{p}.params", "seed is set by seeds = [...], not by params")
+    seeds: tuple[int | None, ...] = (None,)
+    if "seeds" in item:
+        seeds = _seeds(item["seeds"], f"{p}.seeds")
+    solver = None
+    if kind == "exact":
+        solver = {
+            "solver": _get(item, "solver", p, str, default="highs"),
+            "time_limit": _get(item, "time_limit", p, (int, float), default=None,
+                               check=lambda v: None if v > 0 else "must be > 0"),
+            "mip_gap": _get(item, "mip_gap", p, (int, float), default=None,
+                            check=lambda v: None if v >= 0 else "must be >= 0"),
+            "threads": _get(item, "threads", p, int, default=None,
+                            check=lambda v: None if v >= 1 else "must be >= 1"),
+            "presolve": _get(item, "presolve", p, bool, default=True),
+            "solver_options": dict(_table(item.get("solver_options", {}), f"{p}.solver_options")),
+        }
+        clash = set(params) & SOLVER_KEYS
+        if clash:
+            raise InputError(f"{p}.params", f"solver settings {sorted(clash)} go next to model")
+    else:
+        for k in SOLVER_KEYS:
+            if k in item:
+                raise InputError(f"{p}.{k}", "solver settings apply to exact models only")
+    label = _get(item, "label", p, str, default=name,
+                 check=lambda v: None if v.strip() else "must not be empty")
+    return MethodSpec(label, kind, name, params, seeds, solver)
+
+
+def _problem(name: str, raw: Any, base: Path) -> ProblemSuite:
+    p = f"problems.{name}"
+    item = _table(raw, p)
+    PROBLEMS.get(name, p)
+    prob = PROBLEMS.get(name)
+    _known(item, p, {"reference", "size", "ratio", "instances", "methods"})
+    raw_methods = item.get("methods")
+    if not isinstance(raw_methods, list) or not raw_methods:
+        raise InputError(f"{p}.methods", "expected a non-empty array of tables ([[...methods]])")
+    methods = tuple(_method(name, m, f"{p}.methods[{i}]") for i, m in enumerate(raw_methods))
+    labels = [m.label for m in methods]
+    for i, lab in enumerate(labels):
+        if lab in labels[:i]:
+            raise InputError(f"{p}.methods[{i}].label", f"duplicate method label {lab!r}")
+    reference = _get(item, "reference", p, str)
+    ref = next((m for m in methods if m.label == reference), None)
+    if ref is None:
+        raise InputError(f"{p}.reference", f"{reference!r} is not a method label "
+                                           f"(labels: {', '.join(labels)})")
+    if ref.kind != "exact":
+        raise InputError(f"{p}.reference", f"{reference!r} must be an exact model")
+    ratio = _get(item, "ratio", p, str, default="objective",
+                 check=lambda v: None if v in RATIO_QUANTITIES
+                 else f"unknown ratio {v!r} (known: {', '.join(RATIO_QUANTITIES)})")
+    instances = _instances(name, item.get("instances"), f"{p}.instances", base)
+    size_key = _get(item, "size", p, str, default=None)
+    return ProblemSuite(name, prob.sense, reference, size_key, ratio, instances, methods)
+
+
+def import_plugins(modules: tuple[str, ...] | list[str]) -> None:
+    """Import modules that register extra problems/methods (in the driver and every worker)."""
+    for mod in modules:
+        importlib.import_module(mod)
+
+
+def parse_suite(data: dict[str, Any], path: Path) -> Suite:
+    """Validate a parsed TOML document."""
+    _known(data, "", {"suite", "problems"})
+    head = _table(data.get("suite", {}), "suite")
+    _known(head, "suite", {"name", "description", "imports", "bootstrap", "confidence"})
+    name = _get(head, "name", "suite", str, default=path.stem,
+                check=lambda v: None if v.strip() else "must not be empty")
+    imports = _get(head, "imports", "suite", list, default=[],
+                   check=lambda v: None if all(isinstance(s, str) for s in v)
+                   else "expected a list of module names")
+    try:
+        import_plugins(imports)
+    except ImportError as exc:
+        raise InputError("suite.imports", f"cannot import: {exc}") from None
+    bootstrap = _get(head, "bootstrap", "suite", int, default=1000,
+                     check=lambda v: None if v >= 10 else "must be >= 10")
+    confidence = _get(head, "confidence", "suite", float, default=0.95,
+                      check=lambda v: None if 0 < v < 1 else "must be in (0, 1)")
+    problems = _table(data.get("problems"), "problems") if "problems" in data else None
+    if not problems:
+        raise InputError("problems", "a suite needs at least one [problems.NAME] table")
+    return Suite(
+        name=name,
+        description=_get(head, "description", "suite", str, default=""),
+        path=path,
+        imports=tuple(imports),
+        bootstrap=bootstrap,
+        confidence=confidence,
+        problems=tuple(_problem(pname, praw, path.parent) for pname, praw in problems.items()),
+    )
+
+
+def load_suite(path: str | Path) -> Suite:
+    """Read and validate a suite TOML file."""
+    path = Path(path).resolve()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(str(path), "suite file not found") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise InputError(str(path), f"malformed TOML: {exc}") from None
+    return parse_suite(data, path)

@@ -1,0 +1,234 @@
+"""Tasks: one (instance, method, seed, solver configuration) cell of a suite, and its execution.
+
+A task is plain picklable data with a deterministic key (sha256 of its identity), so a results
+store can tell which cells are already done. :func:`run_task` executes one task in a worker
+process and returns the row to store; it never raises for a failing method.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import platform
+import time
+import traceback
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from functools import lru_cache
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+from ..core.io import _jsonable
+from .suite import InstanceSource, MethodSpec, ProblemSuite, Suite, import_plugins
+
+#: Significant digits kept when hashing solutions (robust to last-bit float noise).
+DIGEST_DIGITS = 10
+
+
+def canonical(obj: Any) -> str:
+    """Stable JSON text used for keys and digests."""
+    return json.dumps(_jsonable(obj), sort_keys=True, separators=(",", ":"))
+
+
+def sha(obj: Any) -> str:
+    return hashlib.sha256(canonical(obj).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Task:
+    """Everything a worker needs; ``key`` identifies the cell across runs."""
+
+    suite: str
+    problem: str
+    group: str
+    instance_id: str
+    instance_key: str
+    instance: dict[str, Any]  # {"kind": "generate", params, seed} | {"kind": "file", path}
+    method: str  # label
+    kind: str  # exact | algorithm
+    name: str
+    params: dict[str, Any]
+    seed: int | None
+    solver: dict[str, Any] | None
+    size_key: str | None
+    imports: tuple[str, ...] = ()
+    key: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        ident = {
+            "suite": self.suite, "problem": self.problem, "instance": self.instance_key,
+            "method": self.method, "kind": self.kind, "name": self.name,
+            "params": self.params, "seed": self.seed, "solver": self.solver,
+        }
+        object.__setattr__(self, "key", sha(ident)[:32])
+
+
+def _file_instance(path: Path, base: Path) -> tuple[str, str, dict[str, Any]]:
+    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    try:
+        ident = str(path.relative_to(base))
+    except ValueError:
+        ident = str(path)
+    return ident, f"file:{digest}", {"kind": "file", "path": str(path)}
+
+
+def _instances(problem: str, src: InstanceSource, base: Path):
+    if src.kind == "file":
+        for path in src.files:
+            yield _file_instance(path, base)
+        return
+    for point in src.grid:
+        for seed in src.seeds:
+            desc = ",".join(f"{k}={point[k]}" for k in sorted(point))
+            ident = f"{problem}({desc}) seed={seed}" if desc else f"{problem} seed={seed}"
+            spec = {"kind": "generate", "params": point, "seed": seed}
+            yield ident, "gen:" + sha({"problem": problem, **spec}), spec
+
+
+def _method_tasks(suite: Suite, ps: ProblemSuite, group: str, inst: tuple, m: MethodSpec):
+    ident, ikey, spec = inst
+    for seed in m.seeds:
+        yield Task(suite.name, ps.problem, group, ident, ikey, spec, m.label, m.kind, m.name,
+                   dict(m.params), seed, m.solver, ps.size_key, suite.imports)
+
+
+def expand(suite: Suite) -> list[Task]:
+    """All tasks of a suite; the reference method first on every instance (it paces ratios)."""
+    base = suite.path.parent
+    tasks: list[Task] = []
+    for ps in suite.problems:
+        ordered = sorted(ps.methods, key=lambda m: m.label != ps.reference)
+        for src in ps.instances:
+            for inst in _instances(ps.problem, src, base):
+                for m in ordered:
+                    tasks.extend(_method_tasks(suite, ps, src.label, inst, m))
+    seen: dict[str, Task] = {}
+    for t in tasks:  # the same file listed in two sets of one problem is benchmarked once
+        seen.setdefault(t.key, t)
+    return list(seen.values())
+
+
+# --- execution (runs inside workers) ----------------------------------------------------------
+@lru_cache(maxsize=1)
+def versions() -> dict[str, str]:
+    """Versions of dlsched and the solver stack, stored with every row."""
+    out = {"python": platform.python_version()}
+    for pkg in ("dlsched", "highspy", "pyomo", "ortools", "cvxpy", "numpy"):
+        try:
+            out[pkg] = version(pkg)
+        except PackageNotFoundError:
+            out[pkg] = "missing"
+    return out
+
+
+def solution_digest(solution: Any) -> str | None:
+    """sha256 of the solution with floats rounded to ``DIGEST_DIGITS`` significant digits."""
+    if solution is None:
+        return None
+
+    def rnd(x: Any) -> Any:
+        if isinstance(x, float) and math.isfinite(x):
+            return float(f"{x:.{DIGEST_DIGITS}g}") + 0.0  # +0.0 folds -0.0 into 0.0
+        if isinstance(x, dict):
+            return {k: rnd(v) for k, v in x.items()}
+        if isinstance(x, list):
+            return [rnd(v) for v in x]
+        return x
+
+    return sha(rnd(_jsonable(solution)))[:32]
+
+
+def materialise(task: Task) -> Any:
+    """Build the instance of a task (generate it, or load the file)."""
+    from .. import api
+
+    spec = task.instance
+    if spec["kind"] == "file":
+        return api.load(spec["path"])
+    return api.generate(task.problem, seed=spec["seed"], **spec["params"])
+
+
+def _size(problem: Any, inst: Any,
+          key: str | None) -> tuple[dict[str, Any], str | None, float | None]:
+    sizes = dict(problem.size(inst) or {})
+    if not sizes:
+        return sizes, None, None
+    key = key if key in sizes else next(iter(sizes))
+    return sizes, key, float(sizes[key])
+
+
+def _metrics(problem: Any, inst: Any, result: Any) -> dict[str, float]:
+    """The problem's metrics hook, else its boolean/numeric ``properties`` as 0/1 / floats."""
+    if problem.metrics is not None:
+        raw = problem.metrics(inst, result)
+    elif problem.properties is not None:
+        raw = problem.properties(inst, result.solution)
+    else:
+        return {}
+    out: dict[str, float] = {}
+    for k, v in (raw or {}).items():
+        if isinstance(v, (bool, int, float)) and not (isinstance(v, float) and math.isnan(v)):
+            out[str(k)] = float(v)
+    return out
+
+
+def run_task(task: Task) -> dict[str, Any]:
+    """Execute one task and return its results row; exceptions become ``status=error`` rows."""
+    import_plugins(task.imports)
+    from .. import api
+    from ..core import PROBLEMS
+
+    started = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    row: dict[str, Any] = {
+        "task_key": task.key, "suite": task.suite, "problem": task.problem, "group": task.group,
+        "instance_id": task.instance_id, "instance_key": task.instance_key,
+        "method": task.method, "kind": task.kind, "name": task.name,
+        "params": canonical(task.params), "seed": task.seed,
+        "solver": canonical(task.solver) if task.solver is not None else None,
+        "started_at": started, "host": platform.node(), "versions": canonical(versions()),
+        "status": "error", "metrics": "{}", "valid": 0, "violations": None,
+    }
+    t0 = time.perf_counter()
+    try:
+        problem = PROBLEMS.get(task.problem)
+        inst = materialise(task)
+        sizes, size_key, size = _size(problem, inst, task.size_key)
+        row.update(sizes=canonical(sizes), size_key=size_key, size=size)
+        params = dict(task.params)
+        if task.seed is not None:
+            params["seed"] = task.seed
+        t_call = time.perf_counter()
+        if task.kind == "exact":
+            res = api.solve(inst, model=task.name, **(task.solver or {}), **params)
+        else:
+            res = api.run(inst, task.name, **params)
+        call_s = time.perf_counter() - t_call
+        row.update(status=res.status.value, objective=res.objective, bound=res.bound,
+                   gap=res.gap, runtime_s=res.runtime_s if res.runtime_s > 0 else call_s,
+                   build_s=res.build_s,
+                   solution_digest=solution_digest(res.solution))
+        if res.stats.get("error"):
+            row["error"] = str(res.stats["error"])
+        if res.ok:
+            violations = api.check(inst, res)
+            row.update(violations=len(violations), valid=int(not violations),
+                       first_violation=violations[0] if violations else None)
+            if not violations:
+                try:
+                    row["metrics"] = canonical(_metrics(problem, inst, res))
+                except Exception as exc:  # keep the result; say why its metrics are missing
+                    row["error"] = f"metrics: {type(exc).__name__}: {exc}"
+    except Exception as exc:  # a failing method is a result, not a crash of the sweep
+        row["status"] = "error"
+        row["error"] = f"{type(exc).__name__}: {exc}"
+        row["traceback"] = traceback.format_exc(limit=8)
+    row["wall_s"] = time.perf_counter() - t0
+    row["finished_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return row
+
+
+def task_dict(task: Task) -> dict[str, Any]:
+    """Plain-dict view (for logs and tests)."""
+    return asdict(task)

@@ -1,0 +1,114 @@
+"""End-to-end sweeps on the toy minimisation problem: recording, ratios, resume, report."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import numpy as np
+import pytest
+
+import dlsched as ds
+import tests.bench.toyplugin  # noqa: F401  (registers the toy problem in this process)
+from dlsched.bench import ResultsStore, ratio_rows, run_suite, summarise, write_report
+from dlsched.cli import main
+from tests.bench.conftest import TOY_SUITE, write_suite
+
+N_TASKS = 2 * 3 * 6  # sizes x seeds x (exact, first, random x2, fail, invalid)
+
+
+@pytest.fixture
+def mixed_suite(tmp_path):
+    """Toy suite whose reference 'hits its time limit' on the 5-item instances."""
+    text = TOY_SUITE.format(seeds=3, extra="").replace(
+        'model = "toy-exact"', 'model = "toy-exact"\nparams = { stop_early = 5 }')
+    return write_suite(tmp_path / "mixed.toml", text)
+
+
+def _rows(db):
+    with ResultsStore(db, create=False) as store:
+        return {(r["method"], r["instance_id"], r["seed"]): r for r in ratio_rows(store)}
+
+
+def test_sweep_records_every_outcome_and_ratios(mixed_suite, tmp_path):
+    db = tmp_path / "r.db"
+    rep = run_suite(mixed_suite, db, executor="serial", progress=False)
+    assert (rep.total, rep.ran, rep.skipped, rep.errors) == (N_TASKS, N_TASKS, 0, 6)
+    rows = _rows(db)
+    assert len(rows) == N_TASKS
+    for (method, ident, seed), r in rows.items():
+        n, s = (3 if "n=3" in ident else 5), int(ident.rsplit("=", 1)[1])
+        costs = np.array(ds.generate("bench-toy", n=n, seed=s).costs)
+        assert r["versions"]["dlsched"] == ds.__version__ and "highspy" in r["versions"]
+        assert r["size"] == n and r["sizes"] == {"items": n}
+        if method == "fail":
+            assert r["status"] == "error" and "toy-fail always fails" in r["error"]
+            assert "RuntimeError" in r["traceback"] and r["ratio"] is None
+        elif method == "invalid":
+            assert r["status"] == "feasible" and r["valid"] == 0 and r["violations"] == 1
+            assert "out of range" in r["first_violation"]
+            assert r["ratio"] is None and r["reason"] == "solution fails validation"
+        elif method == "first":
+            denom, basis = (costs.min(), "proven") if n == 3 else (0.9 * costs.min(), "bound")
+            assert r["basis"] == basis
+            assert r["ratio"] == pytest.approx(costs[0] / denom) and r["ratio"] >= 1.0
+            assert r["metrics"] == {"picked_min": float(np.argmin(costs) == 0)}
+        elif method == "exact":
+            assert r["status"] == ("optimal" if n == 3 else "time_limit")
+        if method == "random":
+            assert seed in (0, 1)
+        else:
+            assert seed is None
+    with ResultsStore(db, create=False) as store:
+        groups = summarise(store, by_size=True)
+    first = [(g.size, g.basis, g.n) for g in groups if g.method == "first"]
+    assert first == [(3.0, "proven", 3), (5.0, "bound", 3)]
+    fail = next(g for g in groups if g.method == "fail" and g.size == 3.0)
+    assert (fail.failed, fail.n) == (3, 0)
+
+
+def test_resume_skips_finished_rows_and_reruns_missing_ones(toy_suite, tmp_path):
+    db = tmp_path / "r.db"
+    run_suite(toy_suite, db, executor="serial", progress=False)
+    before = _rows(db)
+    again = run_suite(toy_suite, db, executor="serial", progress=False)
+    assert (again.ran, again.skipped) == (0, N_TASKS)
+    con = sqlite3.connect(db)
+    gone = [r[0] for r in con.execute("SELECT task_key FROM runs WHERE method='first' LIMIT 3")]
+    con.execute(f"DELETE FROM runs WHERE task_key IN ({','.join('?' * 3)})", gone)
+    con.commit()
+    con.close()
+    rep = run_suite(toy_suite, db, executor="serial", progress=False)
+    assert (rep.ran, rep.skipped) == (3, N_TASKS - 3)
+    after = _rows(db)
+    assert after.keys() == before.keys()
+    for key, r in after.items():
+        assert r["objective"] == before[key]["objective"]
+        assert r["solution_digest"] == before[key]["solution_digest"]
+    retry = run_suite(toy_suite, db, executor="serial", progress=False, retry_errors=True)
+    assert (retry.ran, retry.errors) == (6, 6)
+
+
+def test_report_writes_markdown_and_plots(mixed_suite, tmp_path):
+    db = tmp_path / "r.db"
+    run_suite(mixed_suite, db, executor="serial", progress=False)
+    paths = write_report(db, tmp_path / "rep")
+    md = paths[0].read_text()
+    assert paths[0].name == "report.md"
+    assert "## toy / bench-toy" in md and "vs bound" in md and "proven" in md
+    assert "minimisation: ALG/OPT >= 1" in md and "picked_min" in md
+    pngs = paths[1:]
+    assert len(pngs) == 3 and {p.stem.rsplit("-", 1)[-1] for p in pngs} >= {"ratios", "size"}
+    for p in pngs:
+        assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and p.stat().st_size > 5000
+
+
+def test_cli_bench_prints_table_and_report(toy_suite, tmp_path, capsys):
+    db = tmp_path / "r.db"
+    args = ["bench", str(toy_suite), "--out", str(db), "-e", "serial", "--no-progress"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "toy / bench-toy: ratios" in out and "random" in out
+    assert f"{N_TASKS} tasks, 0 already done, {N_TASKS} run (6 errors)" in out
+    assert main(["report", str(db), "--out", str(tmp_path / "rep")]) == 0
+    assert (tmp_path / "rep" / "report.md").exists()
+    assert main(["report", str(tmp_path / "missing.db")]) == 2

@@ -1,0 +1,92 @@
+"""Test-only plugin: a tiny *minimisation* problem and methods that misbehave on purpose.
+
+Imported by suites via ``[suite] imports = ["tests.bench.toyplugin"]`` (in the driver and in
+every worker). Problem: pick one item of ``costs``; objective = its cost (minimise).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from dlsched.core import PROBLEMS, Problem, Result, Status, register_algorithm, register_model
+
+NAME = "bench-toy"
+
+
+@dataclass(frozen=True)
+class ToyInstance:
+    name: str
+    costs: tuple[float, ...]
+    problem: str = NAME
+
+
+def _parse(data: dict[str, Any]) -> ToyInstance:
+    return ToyInstance(data.get("name", "toy"), tuple(float(c) for c in data["costs"]))
+
+
+def _dump(inst: ToyInstance) -> dict[str, Any]:
+    return {"problem": NAME, "schema_version": 1, "name": inst.name, "costs": list(inst.costs)}
+
+
+def _check(inst: ToyInstance, sol: dict[str, Any]) -> list[str]:
+    i = sol.get("choice")
+    return [] if isinstance(i, int) and 0 <= i < len(inst.costs) else [f"choice {i!r} out of range"]
+
+
+def _generate(n: int = 4, seed: int = 0) -> ToyInstance:
+    rng = np.random.default_rng(seed)
+    return ToyInstance(f"toy-n{n}-s{seed}", tuple(rng.uniform(1.0, 10.0, n).round(6).tolist()))
+
+
+def _metrics(inst: ToyInstance, res: Result) -> dict[str, float]:
+    return {"picked_min": float(res.solution["choice"] == int(np.argmin(inst.costs)))}
+
+
+def _result(inst: ToyInstance, method: str, choice: int, status: Status = Status.FEASIBLE,
+            bound: float | None = None) -> Result:
+    return Result(NAME, method, status, objective=inst.costs[choice] if 0 <= choice < len(
+        inst.costs) else 0.0, bound=bound, solution={"choice": choice})
+
+
+if NAME not in PROBLEMS:
+    PROBLEMS.add(NAME, Problem(NAME, "min", "test-only: pick the cheapest item", _parse, _dump,
+                               _check, generate=_generate, size=lambda i: {"items": len(i.costs)},
+                               metrics=_metrics))
+
+    @register_model("toy-exact", NAME, "argmin; stop_early=True mimics a time-limited solve")
+    def toy_exact(inst: ToyInstance, *, options: Any = None, stop_early: bool | int = False,
+                  **_: Any) -> Result:
+        """``stop_early``: True, or an item count from which the solve "hits its time limit"."""
+        order = np.argsort(inst.costs)
+        if stop_early is True or (stop_early and len(inst.costs) >= stop_early):
+            # incumbent = second cheapest, bound = 90% of the optimum (a valid lower bound)
+            inc = int(order[1]) if len(order) > 1 else int(order[0])
+            return _result(inst, "toy-exact", inc, Status.TIME_LIMIT, 0.9 * inst.costs[order[0]])
+        best = int(order[0])
+        return _result(inst, "toy-exact", best, Status.OPTIMAL, inst.costs[best])
+
+    @register_algorithm("toy-first", NAME, "always the first item")
+    def toy_first(inst: ToyInstance) -> Result:
+        return _result(inst, "toy-first", 0)
+
+    @register_algorithm("toy-random", NAME, "a seeded random item")
+    def toy_random(inst: ToyInstance, seed: int = 0) -> Result:
+        pick = int(np.random.default_rng(seed).integers(len(inst.costs)))
+        return _result(inst, "toy-random", pick)
+
+    @register_algorithm("toy-fail", NAME, "always raises")
+    def toy_fail(inst: ToyInstance) -> Result:
+        raise RuntimeError("toy-fail always fails")
+
+    @register_algorithm("toy-invalid", NAME, "returns an out-of-range choice")
+    def toy_invalid(inst: ToyInstance) -> Result:
+        return _result(inst, "toy-invalid", -1)
+
+    @register_algorithm("toy-sleep", NAME, "sleeps, then the first item (for the crash test)")
+    def toy_sleep(inst: ToyInstance, seconds: float = 0.2) -> Result:
+        time.sleep(seconds)
+        return _result(inst, "toy-sleep", 0)
