@@ -113,6 +113,30 @@ def test_g1_ef_gandiva_fair_u3_envies_u2():
     assert not envy_free(W, X)
 
 
+def test_gandiva_fair_tie_rule_lowest_seller():
+    """Hand-derived from the §6.2 rules: sellers u1, u2 tie (gap 2) -> the lower index sells;
+    u2 cannot bid (r_2 = r_s), so the price is the midpoint 3."""
+    inst = make([[1, 2], [1, 2], [1, 4]])
+    res = run(inst, "gandiva-fair")
+    trades = res.solution["trades"]
+    assert [(t["buyer"], t["seller"], t["rule"]) for t in trades] == [(2, 0, "midpoint")]
+    assert [t["price"] for t in trades] == approx(3)
+    assert alloc(res).ravel().tolist() == approx("2/3", "2/9", "1/3", "1/3", 0, "4/9")
+
+
+def test_gandiva_fair_three_types_trades_over_all_pairs():
+    """Hand-derived k = 3 case of the §6.2 generalisation: first the widest gap (types 1-3,
+    midpoint 5/2), then types 2-3 (midpoint 3/2)."""
+    inst = make([[1, 1, 1], [1, 2, 4]])
+    res = run(inst, "gandiva-fair")
+    trades = res.solution["trades"]
+    assert [(t["slow"], t["fast"], t["buyer"], t["seller"]) for t in trades] == [
+        (0, 2, 1, 0), (1, 2, 1, 0)]
+    assert [t["price"] for t in trades] == approx("5/2", "3/2")
+    assert [t["quantity"] for t in trades] == approx("1/5", "3/10")
+    assert alloc(res).ravel().tolist() == approx(1, "19/20", 0, 0, "1/20", 1)
+
+
 # --- G2 / G2b: cooperative and non-cooperative OEF on W_1 -------------------------------------
 def test_g2_cooperative(lp):
     inst = load("paper-w1")

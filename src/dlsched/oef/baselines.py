@@ -142,31 +142,32 @@ def gavel(inst: OEFInstance, cap: float | str | None = 1.0, second_stage: bool =
 
 
 # --- Gandiva_fair -----------------------------------------------------------------------------
-def _type_pairs(k: int) -> tuple[np.ndarray, np.ndarray]:
-    """All (slow a, fast b) with a < b, in lexicographic order (the spec's tie order)."""
-    a, b = np.triu_indices(k, 1)
-    return a, b
+class _Market:
+    """The fixed part of Gandiva_fair's market: type pairs and all ratio gaps r_u - r_s."""
 
+    def __init__(self, W: np.ndarray) -> None:
+        # all (slow a, fast b) with a < b, in lexicographic order (the spec's tie order)
+        self.a, self.b = np.triu_indices(W.shape[1], 1)
+        self.ratio = (W[:, self.b] / W[:, self.a]).T  # (P, R): r_l for every pair
+        gap = self.ratio[:, :, None] - self.ratio[:, None, :]  # (P, buyer, seller)
+        gap[:, np.arange(W.shape[0]), np.arange(W.shape[0])] = -np.inf  # no self-trade
+        self.gap = gap
 
-def _best_trade(W: np.ndarray, X: np.ndarray, eps: float, gap_tol: float
-                ) -> tuple[int, int, int, int] | None:
-    """(a, b, buyer, seller) with the largest ratio gap r_u - r_s > 0 (spec §6.2 step 2).
+    def best_trade(self, X: np.ndarray, eps: float, gap_tol: float
+                   ) -> tuple[int, int, int, int] | None:
+        """(a, b, buyer, seller) with the largest gap r_u - r_s > 0 (spec §6.2 step 2).
 
-    Ties (within ``gap_tol``): lowest a, then b, then buyer, then seller — the first candidate in
-    the row-major order of the (pair, buyer, seller) tensor.
-    """
-    a, b = _type_pairs(W.shape[1])
-    ratio = W[:, b] / W[:, a]  # (R, P)
-    gap = ratio.T[:, :, None] - ratio.T[:, None, :]  # (P, buyer, seller)
-    has_slow, has_fast = np.greater(X[:, a].T, eps), np.greater(X[:, b].T, eps)  # (P, R)
-    can = has_slow[:, :, None] & has_fast[:, None, :]
-    can &= ~np.eye(W.shape[0], dtype=bool)[None]
-    gap = np.where(can, gap, -np.inf)
-    best = gap.max()
-    if not best > gap_tol:
-        return None
-    p, u, s = np.unravel_index(int(np.argmax(gap.ravel() >= best - gap_tol)), gap.shape)
-    return int(a[p]), int(b[p]), int(u), int(s)
+        Buyers hold slow type a, sellers fast type b. Ties (within ``gap_tol``): lowest a, then
+        b, then buyer, then seller — the first candidate in row-major (pair, buyer, seller) order.
+        """
+        has_slow = np.greater(X[:, self.a].T, eps)  # (P, R)
+        has_fast = np.greater(X[:, self.b].T, eps)
+        gap = np.where(has_slow[:, :, None] & has_fast[:, None, :], self.gap, -np.inf)
+        best = gap.max()
+        if not best > gap_tol:
+            return None
+        p, u, s = np.unravel_index(int(np.argmax(gap.ravel() >= best - gap_tol)), gap.shape)
+        return int(self.a[p]), int(self.b[p]), int(u), int(s)
 
 
 def _price(ratio: np.ndarray, can_bid: np.ndarray, u: int, s: int, gap_tol: float
@@ -195,11 +196,12 @@ def gandiva_fair(inst: OEFInstance, max_trades: int = 100_000, eps: float = 1e-1
     t0 = time.perf_counter()
     W = inst.rows.W
     X = equal_split(inst)
+    market = _Market(W)
     eps = eps * max(1.0, float(inst.capacity.max()))
     trades: list[dict[str, Any]] = []
     stopped = "no profitable trade"
     while True:
-        pick = _best_trade(W, X, eps, gap_tol)
+        pick = market.best_trade(X, eps, gap_tol)
         if pick is None:
             break
         if len(trades) >= max_trades:
