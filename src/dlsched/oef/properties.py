@@ -81,18 +81,19 @@ def envy_free(W: np.ndarray, X: np.ndarray, weight: np.ndarray | None = None,
 def pe_gap(W: np.ndarray, X: np.ndarray, capacity: np.ndarray, cap: float | None = None) -> float:
     """max Sigma(X') s.t. capacity, W_r.x'_r >= E_r(X) [, sum_j x'_r^j <= cap]; minus Sigma(X).
 
-    A positive gap is a Pareto improvement. The lower bounds are relaxed by 1e-9 relative so
-    that X itself stays feasible despite rounding. ``nan`` if the LP fails (X infeasible).
+    A positive gap is a Pareto improvement. Capacity is taken as max(m_j, used_j) so that X itself
+    is always feasible (a validated X exceeds m_j by at most the validator's 1e-7); ``nan`` if the
+    LP fails anyway.
     """
     R, k = W.shape
     E = np.einsum("rk,rk->r", W, X)
     cap_rows = sp.kron(np.ones((1, R)), sp.eye(k))
     own_rows = -sp.block_diag([W[r:r + 1] for r in range(R)])
-    lower = E - 1e-9 * np.maximum(1.0, E)
-    blocks, rhs = [cap_rows, own_rows], [np.asarray(capacity, float), -lower]
+    room = np.maximum(np.asarray(capacity, float), X.sum(axis=0))
+    blocks, rhs = [cap_rows, own_rows], [room, -E]
     if cap is not None:
         blocks.append(sp.kron(sp.eye(R), np.ones((1, k))))
-        rhs.append(np.full(R, float(cap)))
+        rhs.append(np.maximum(float(cap), X.sum(axis=1)))
     res = linprog(-W.ravel(), A_ub=sp.vstack(blocks).tocsr(), b_ub=np.concatenate(rhs),
                   bounds=(0, None), method="highs")
     if res.status != 0:
