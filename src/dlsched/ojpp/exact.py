@@ -145,8 +145,12 @@ def solve_compact(
         if not bad:
             break
         tb = time.perf_counter()
+        this_round: set[tuple[int, ...]] = set()
         for k in bad:
             key = tuple(int(v) for v in Y[k])
+            if key in this_round:
+                continue
+            this_round.add(key)
             if use_oa and key not in seen:
                 seen.add(key)
                 add_tangent_cut(m, inst, Y[k])
@@ -169,8 +173,8 @@ def solve_compact(
 def _result(inst: OJPPInstance, out: SolveOutcome, Y: np.ndarray | None, heur: Result,
             t0: float, build_s: float, stats: dict[str, Any]) -> Result:
     status, bound = out.status, out.bound
-    if bound is not None:
-        bound = max(float(math.ceil(bound - 1e-6)), float(inst.lower_bound()))
+    lb = float(inst.lower_bound())  # valid even when the solver stopped without a bound
+    bound = lb if bound is None else max(float(math.ceil(bound - 1e-6)), lb)
     sol, obj = None, None
     if Y is not None and status.has_solution:
         sol = make_solution(inst, Y)

@@ -248,6 +248,8 @@ def solve_cpsat_model(
 def _result(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
             Yh: np.ndarray | None, t0: float, build_s: float, stats: dict[str, Any]) -> Result:
     status, bound = out.status, out.bound
+    lb = float(inst.lower_bound())  # valid even when CP-SAT stopped before proving a bound
+    bound = lb if bound is None else max(float(bound), lb)
     if status is Status.INFEASIBLE:
         return Result("ojpp", "ojpp-cpsat", status, runtime_s=time.perf_counter() - t0,
                       build_s=build_s, stats=stats)

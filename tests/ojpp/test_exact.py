@@ -1,0 +1,108 @@
+"""Exact models: agree with brute force and with each other on tiny random instances; removing a
+constraint never increases the optimum; time-limited solves are honest."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+
+import dlsched as ds
+from dlsched.ojpp.instance import Limits
+
+from .helpers import brute_force, golden
+from .strategies import tiny_instances
+
+
+def _compact_supports(inst) -> bool:
+    return not (inst.limits.balance is not None and inst.interference_model == "max")
+
+
+@settings(max_examples=15)
+@given(tiny_instances())
+def test_models_agree_with_brute_force(inst):
+    opt = brute_force(inst)
+    res = ds.solve(inst, model="ojpp-cpsat")
+    assert res.status is ds.Status.OPTIMAL and res.objective == opt
+    assert ds.check(inst, res) == []
+    if _compact_supports(inst):
+        res = ds.solve(inst, model="ojpp-compact")
+        assert res.status is ds.Status.OPTIMAL and res.objective == opt
+        assert ds.check(inst, res) == []
+
+
+@settings(max_examples=8)
+@given(inst=tiny_instances(variants=False))
+def test_compact_solvers_agree_with_cpsat(inst, solver):
+    a = ds.solve(inst, model="ojpp-cpsat")
+    b = ds.solve(inst, model="ojpp-compact", solver=solver)
+    assert a.objective == b.objective
+    assert ds.check(inst, b) == []
+
+
+@settings(max_examples=10)
+@given(tiny_instances())
+def test_removing_a_constraint_never_increases_the_optimum(inst):
+    full = ds.solve(inst, model="ojpp-cpsat").objective
+    for drop in ("collision", "interference", "balance"):
+        relaxed = inst.with_limits(inst.limits.without(drop))
+        assert ds.solve(relaxed, model="ojpp-cpsat").objective <= full
+
+
+def test_heuristic_never_beats_the_optimum_on_paper_like_instances():
+    for seed in range(3):
+        inst = ds.generate("ojpp", workload="mixed", n_jobs=5, max_workers=3, seed=seed)
+        opt = ds.solve(inst, model="ojpp-cpsat", time_limit=20)
+        heur = ds.run(inst, "heuristic")
+        assert opt.ok and ds.check(inst, opt) == []
+        assert heur.objective >= (opt.bound if opt.bound is not None else opt.objective)
+        if opt.status is ds.Status.OPTIMAL:
+            assert heur.objective >= opt.objective
+
+
+@pytest.mark.parametrize("model", ["ojpp-cpsat", "ojpp-compact"])
+def test_time_limit_is_honest(model):
+    inst = ds.generate("ojpp", workload="mixed", seed=1)
+    res = ds.solve(inst, model=model, time_limit=1.0)
+    if res.status is ds.Status.OPTIMAL:
+        assert res.bound == res.objective
+    else:
+        assert res.status is ds.Status.TIME_LIMIT
+        assert res.bound is not None and res.bound <= res.objective
+        assert res.gap is not None and res.gap > 0
+    assert ds.check(inst, res) == []
+
+
+def test_vector_packing_reduction_with_extra_dimension():
+    # 3 items (compute, memory, cpu) with demand; hand-checked optimum 2 bins:
+    # a+b fit in every dimension (6+4, 2+4, 3+5 within 10), c x2 together (5+5, 5+5, 5+5)
+    data = {
+        "problem": "ojpp", "device_capacity": {"compute": 10, "memory": 10, "cpu": 10},
+        "jobs": [
+            {"name": "a", "workers": 1, "compute": 6, "mem_base": 2, "resources": {"cpu": 3}},
+            {"name": "b", "workers": 1, "compute": 4, "mem_base": 4, "resources": {"cpu": 5}},
+            {"name": "c", "workers": 2, "compute": 5, "mem_base": 5, "resources": {"cpu": 5}},
+        ],
+    }
+    inst = ds.ojpp.parse(data)
+    assert brute_force(inst) == 2
+    for model in ("ojpp-cpsat", "ojpp-compact"):
+        res = ds.solve(inst, model=model)
+        assert res.objective == 2 and ds.check(inst, res) == []
+
+
+def test_infeasible_device_budget():
+    inst = golden(devices=4)
+    res = ds.solve(inst, model="ojpp-cpsat")
+    assert res.status is ds.Status.INFEASIBLE
+    res = ds.solve(inst, model="ojpp-compact")
+    assert res.status is ds.Status.INFEASIBLE
+
+
+def test_compact_rejects_balance_with_max_model():
+    data = golden().with_limits(Limits(0.1, 0.2, 0.1))
+    inst = ds.ojpp.parse({**ds.ojpp.dump(data), "interference": {
+        "model": "max", "matrix": [list(r) for r in data.interference.matrix]}})
+    with pytest.raises(ds.InputError) as err:
+        ds.solve(inst, model="ojpp-compact")
+    assert err.value.field == "interference.model"
+    assert ds.solve(inst, model="ojpp-cpsat").status is ds.Status.OPTIMAL
