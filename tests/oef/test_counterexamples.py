@@ -52,7 +52,7 @@ def lp(request, solver):
 
 def _optimal_face_extreme(inst, optimum: float, row: int, col: int, sense: int) -> float:
     """min (sense=1) or max (sense=-1) of x[row, col] over the optimal face of LP (10),
-    built independently here with scipy (capacity, all n(n-1) envy rows, Sigma >= optimum)."""
+    built independently with scipy (capacity, all n(n-1) envy rows, Sigma >= optimum - 1e-11)."""
     W, m = inst.rows.W, inst.capacity
     R, k = W.shape
     rows, rhs = [np.kron(np.ones((1, R)), np.eye(k))], [m]
