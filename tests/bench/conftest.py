@@ -29,6 +29,7 @@ model = "toy-exact"
 [[problems.bench-toy.methods]]
 label = "first"
 algorithm = "toy-first"
+record_stats = ["score", "label", "absent"]
 
 [[problems.bench-toy.methods]]
 label = "random"

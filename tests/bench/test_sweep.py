@@ -51,7 +51,7 @@ def test_sweep_records_every_outcome_and_ratios(mixed_suite, tmp_path):
             denom, basis = (costs.min(), "proven") if n == 3 else (0.9 * costs.min(), "bound")
             assert r["basis"] == basis
             assert r["ratio"] == pytest.approx(costs[0] / denom) and r["ratio"] >= 1.0
-            assert r["metrics"] == {"picked_min": float(np.argmin(costs) == 0)}
+            assert r["metrics"] == {"picked_min": float(np.argmin(costs) == 0), "score": n}
         elif method == "exact":
             assert r["status"] == ("optimal" if n == 3 else "time_limit")
         if method == "random":

@@ -71,7 +71,9 @@ if NAME not in PROBLEMS:
 
     @register_algorithm("toy-first", NAME, "always the first item")
     def toy_first(inst: ToyInstance) -> Result:
-        return _result(inst, "toy-first", 0)
+        res = _result(inst, "toy-first", 0)
+        res.stats.update(score=float(len(inst.costs)), label="first")  # numeric + non-numeric
+        return res
 
     @register_algorithm("toy-random", NAME, "a seeded random item")
     def toy_random(inst: ToyInstance, seed: int = 0) -> Result:

@@ -42,7 +42,7 @@ def reference_value(ref: dict[str, Any] | None) -> tuple[float | None, str | Non
         return float(ref["objective"]), PROVEN, None
     if _finite(ref.get("bound")) and ref.get("status") in ("time_limit", "feasible", "optimal"):
         return float(ref["bound"]), BOUND, None
-    return None, None, f"reference {ref.get('status')} without objective or bound"
+    return None, None, f"reference {ref.get('status')} without a proven optimum or a bound"
 
 
 def ratio(alg: dict[str, Any], ref: dict[str, Any] | None, sense: str) -> Ratio:

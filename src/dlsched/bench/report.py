@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..core.io import atomic_write_text
-from .aggregate import ALL_SIZES, Group, ratio_rows, summarise
+from .aggregate import ALL_SIZES, Group, bootstrap_ci, ratio_rows, summarise
 from .ratios import BOUND, PROVEN
 from .store import ResultsStore
 
@@ -228,26 +228,34 @@ def _size_series(rows: list[dict[str, Any]], method: str, value: str):
 
 
 def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: str,
-                       size_key: str, sense: str = "max"):
-    """Mean proven ratio per size with min-max whiskers, one line per method."""
+                       size_key: str, sense: str = "max", confidence: float = 0.95):
+    """Mean proven ratio per size with bootstrap CI whiskers, one line per method.
+
+    Methods are dodged slightly along x so their whiskers do not hide each other.
+    """
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    fig, ax = plt.subplots(figsize=(7.6, 4.2))
     proven = [r for r in rows if r["basis"] == PROVEN]
-    for m in methods:
+    spread = 0.02 * (len(methods) - 1)
+    for i, m in enumerate(methods):
         series = _size_series(proven, m, "ratio")
         if not series:
             continue
-        xs = np.array([s for s, _ in series])
+        dodge = 1.0 + (i * 0.04 - spread if len(methods) > 1 else 0.0) * 0.25
+        xs = np.array([s for s, _ in series]) * dodge
         mean = np.array([np.mean(v) for _, v in series])
-        lo = mean - np.array([np.min(v) for _, v in series])
-        hi = np.array([np.max(v) for _, v in series]) - mean
-        ax.errorbar(xs, mean, yerr=[lo, hi], marker="o", capsize=3, label=m)
+        cis = [bootstrap_ci(np.array(v), "mean", 500, confidence) for _, v in series]
+        lo = mean - np.array([c.low for c in cis])
+        hi = np.array([c.high for c in cis]) - mean
+        ax.errorbar(xs, mean, yerr=[lo, hi], marker="o", ms=4, capsize=3, label=m)
     ax.axhline(1.0, color="grey", lw=0.8, ls="--")
     ax.set_xlabel(f"instance size ({size_key})")
-    ax.set_ylabel("mean ALG / OPT (whiskers: min-max)")
+    ax.set_ylabel(f"mean ALG / OPT ({confidence:.0%} CI)"
+                  + (", higher is better" if sense == "max" else ", lower is better"))
     ax.set_title(title, fontsize=10)
     if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=8, loc="best")
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), title="method")
+    ax.grid(True, alpha=0.3)
     fig.tight_layout()
     return fig
 
@@ -256,14 +264,14 @@ def plot_runtime_vs_size(rows: list[dict[str, Any]], methods: list[str], title: 
                          size_key: str):
     """Median runtime per size on log-log axes, one line per method."""
     plt = _plt()
-    fig, ax = plt.subplots(figsize=(6.4, 4.2))
+    fig, ax = plt.subplots(figsize=(7.6, 4.2))
     for m in methods:
         series = [(s, v) for s, v in _size_series(rows, m, "runtime_s") if s > 0]
         if not series:
             continue
         xs = [s for s, _ in series]
         ys = [max(float(np.median(v)), 1e-6) for _, v in series]
-        ax.plot(xs, ys, marker="o", label=m)
+        ax.plot(xs, ys, marker="o", ms=4, label=m)
     ax.set_xscale("log")
     ax.set_yscale("log")
     sizes = sorted({s for m in methods for s, _ in _size_series(rows, m, "runtime_s") if s > 0})
@@ -276,7 +284,7 @@ def plot_runtime_vs_size(rows: list[dict[str, Any]], methods: list[str], title: 
     ax.set_ylabel("median runtime [s] (log scale)")
     ax.set_title(title, fontsize=10)
     if ax.get_legend_handles_labels()[0]:
-        ax.legend(fontsize=8, loc="best")
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), title="method")
     ax.grid(True, which="both", alpha=0.3)
     fig.tight_layout()
     return fig
@@ -310,7 +318,8 @@ def write_plots(store: ResultsStore, out_dir: Path, suite: str | None = None
                     rs, methods, f"{head}: ALG/OPT per method (reference {info['reference']})",
                     info["sense"]),
                 "ratio-vs-size": plot_ratio_vs_size(
-                    rs, methods, f"{head}: ALG/OPT vs instance size", size_key, info["sense"]),
+                    rs, methods, f"{head}: ALG/OPT vs instance size", size_key, info["sense"],
+                    info["confidence"]),
                 "runtime-vs-size": plot_runtime_vs_size(
                     rs, methods, f"{head}: runtime vs instance size", size_key),
             }

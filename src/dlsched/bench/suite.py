@@ -38,6 +38,7 @@ class MethodSpec:
     params: dict[str, Any] = field(default_factory=dict)
     seeds: tuple[int | None, ...] = (None,)
     solver: dict[str, Any] | None = None  # SolveOptions fields for exact models
+    record_stats: tuple[str, ...] = ()  # numeric Result.stats keys stored as metrics
 
 
 @dataclass(frozen=True)
@@ -195,7 +196,8 @@ def _try_generate(problem: str, points: tuple[dict[str, Any], ...], seed: int, p
 
 def _method(problem: str, raw: Any, p: str) -> MethodSpec:
     item = _table(raw, p)
-    _known(item, p, {"label", "model", "algorithm", "params", "seeds"} | SOLVER_KEYS)
+    _known(item, p, {"label", "model", "algorithm", "params", "seeds", "record_stats"}
+           | SOLVER_KEYS)
     if ("model" in item) == ("algorithm" in item):
         raise InputError(p, "needs exactly one of model = ... or algorithm = ...")
     kind = "exact" if "model" in item else "algorithm"
@@ -233,7 +235,10 @@ def _method(problem: str, raw: Any, p: str) -> MethodSpec:
                 raise InputError(f"{p}.{k}", "solver settings apply to exact models only")
     label = _get(item, "label", p, str, default=name,
                  check=lambda v: None if v.strip() else "must not be empty")
-    return MethodSpec(label, kind, name, params, seeds, solver)
+    record = _get(item, "record_stats", p, list, default=[],
+                  check=lambda v: None if all(isinstance(s, str) for s in v)
+                  else "expected a list of Result.stats keys")
+    return MethodSpec(label, kind, name, params, seeds, solver, tuple(record))
 
 
 def _problem(name: str, raw: Any, base: Path) -> ProblemSuite:

@@ -54,6 +54,7 @@ class Task:
     solver: dict[str, Any] | None
     size_key: str | None
     imports: tuple[str, ...] = ()
+    record_stats: tuple[str, ...] = ()  # not part of the key: it selects what to store
     key: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -91,7 +92,7 @@ def _method_tasks(suite: Suite, ps: ProblemSuite, group: str, inst: tuple, m: Me
     ident, ikey, spec = inst
     for seed in m.seeds:
         yield Task(suite.name, ps.problem, group, ident, ikey, spec, m.label, m.kind, m.name,
-                   dict(m.params), seed, m.solver, ps.size_key, suite.imports)
+                   dict(m.params), seed, m.solver, ps.size_key, suite.imports, m.record_stats)
 
 
 def expand(suite: Suite) -> list[Task]:
@@ -174,6 +175,16 @@ def _metrics(problem: Any, inst: Any, result: Any) -> dict[str, float]:
     return out
 
 
+def _recorded_stats(stats: dict[str, Any], keys: tuple[str, ...]) -> dict[str, float]:
+    """The requested numeric, finite ``Result.stats`` entries (others are skipped)."""
+    out = {}
+    for k in keys:
+        v = stats.get(k)
+        if isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v):
+            out[k] = float(v)
+    return out
+
+
 def run_task(task: Task) -> dict[str, Any]:
     """Execute one task and return its results row; exceptions become ``status=error`` rows."""
     import_plugins(task.imports)
@@ -215,11 +226,13 @@ def run_task(task: Task) -> dict[str, Any]:
             violations = api.check(inst, res)
             row.update(violations=len(violations), valid=int(not violations),
                        first_violation=violations[0] if violations else None)
+            metrics = _recorded_stats(res.stats, task.record_stats)
             if not violations:
                 try:
-                    row["metrics"] = canonical(_metrics(problem, inst, res))
+                    metrics = {**_metrics(problem, inst, res), **metrics}
                 except Exception as exc:  # keep the result; say why its metrics are missing
                     row["error"] = f"metrics: {type(exc).__name__}: {exc}"
+            row["metrics"] = canonical(metrics)
     except Exception as exc:  # a failing method is a result, not a crash of the sweep
         row["status"] = "error"
         row["error"] = f"{type(exc).__name__}: {exc}"
