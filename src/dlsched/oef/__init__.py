@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..core.registry import PROBLEMS, Problem
-from . import baselines, exact  # noqa: F401  (baselines registers gavel, gandiva-fair, max-min)
+from . import baselines, exact, placer  # noqa: F401  (register algorithms, e.g. oef-placer, gavel)
 from . import properties as _props
 from .generate import generate
 from .instance import OEFInstance, dump, make, parse

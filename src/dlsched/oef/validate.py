@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from .instance import OEFInstance
+from .validate_rounds import check_rounds
 
 #: Absolute tolerance per unit of capacity.
 TOL = 1e-7
@@ -68,6 +69,7 @@ def check_allocation(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
 #: Part validators by the solution key that triggers them (the placer adds ``rounds``).
 CHECKS: dict[str, Callable[[OEFInstance, dict[str, Any]], list[str]]] = {
     "allocation": check_allocation,
+    "rounds": check_rounds,
 }
 
 
