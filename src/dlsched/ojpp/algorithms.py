@@ -63,40 +63,46 @@ def gregariousness(
 
 def _choose(cl: Cluster, i: int, fresh_zero: bool) -> int | None:
     """Best device among the open ones for one more worker of job i, or None."""
-    m = cl.m_open
-    if m == 0:
+    live = cl.live
+    if live.size == 0:
         return None
-    ok = cl.ok[:m].copy()
-    snew = cl.snew[:m]
+    cand = live[cl.ok[live]]
     lim = cl.lim.spread
-    if lim is not None:
-        has_i = np.zeros(m, dtype=bool)
-        has_i[list(cl.job_dev[i])] = True
+    if lim is not None and cand.size:
         rng = cl.job_range(i)
         lo, hi = rng if rng is not None else (np.inf, -np.inf)
         if fresh_zero:
             lo = min(lo, 0.0)
         if np.isfinite(lo):
+            snew = cl.snew[cand]
             spread = np.maximum(hi, snew) - np.minimum(lo, snew)
-            ok &= (spread <= lim + ATOL) | has_i  # devices holding i: exact check below
-    cand = np.nonzero(ok)[0]
+            keep = spread <= lim + ATOL
+            if cl.job_dev[i]:  # devices already holding i: exact check below
+                held = list(cl.job_dev[i])
+                cl.mark[held] = True
+                keep |= cl.mark[cand]
+                cl.mark[held] = False
+            cand = cand[keep]
     if cand.size == 0:
         return None
+    snew = cl.snew
     if cl.rules.select == "best_fit":
-        order = np.lexsort((cand, np.round(cl.res[cand], 12)))
+        order = np.lexsort((cand, cl.res[cand]))
     else:
-        order = np.lexsort((cand, np.round(cl.res[cand], 12), np.round(cl.pot[cand], 9)))
-    for k in cand[order]:
-        if cl.balance_ok(i, int(k), float(snew[k]), fresh_zero):
-            return int(k)
+        order = np.lexsort((cand, cl.res[cand], cl.pot[cand]))
+    if lim is None:
+        return int(cand[order[0]])
+    for k in cand[order].tolist():
+        if cl.balance_ok(i, k, float(snew[k]), fresh_zero):
+            return k
     return None
 
 
 def placement(cl: Cluster, i: int) -> None:
     """Place all workers of job i: Phase A on active devices, else Phase B (may open devices)."""
     omega = int(cl.inst.omega[i])
-    if cl.m_open:
-        cl.evaluate(i, slice(0, cl.m_open))
+    if cl.live.size:
+        cl.evaluate(i, cl.live)
         placed: list[int] = []
         for _ in range(omega):
             k = _choose(cl, i, fresh_zero=False)
@@ -104,18 +110,22 @@ def placement(cl: Cluster, i: int) -> None:
                 break
             cl.place(i, k)
             placed.append(k)
-            cl.evaluate(i, np.array([k]))
+            cl.evaluate_one(i, k)
         if len(placed) == omega:
+            cl.prune(np.unique(placed))
             return
         for k in reversed(placed):  # undo the whole job (line 10: reset the mapping)
             cl.remove(i, k)
-        cl.evaluate(i, slice(0, cl.m_open))
+        cl.evaluate(i, cl.live)
+    touched = []
     for _ in range(omega):
         k = _choose(cl, i, fresh_zero=True)
         if k is None:
             k = cl.open_device()
         cl.place(i, k)
-        cl.evaluate(i, np.array([k]))
+        touched.append(k)
+        cl.evaluate_one(i, k)
+    cl.prune(np.unique(touched))
 
 
 # ---- job orders ------------------------------------------------------------------------------
@@ -205,9 +215,12 @@ def run_variant(inst: OJPPInstance, name: str, **params: Any) -> Result:
     t0 = time.perf_counter()
     cl = Cluster(inst, rules)
     order = []
+    unplaced = np.ones(inst.n_jobs, dtype=bool)
     for i in ORDERS[var.order](inst, cl, **params):
         order.append(i)
+        cl.set_remaining(np.flatnonzero(unplaced))
         placement(cl, i)
+        unplaced[i] = False
     used = cl.m_open
     runtime = time.perf_counter() - t0
     stats: dict[str, Any] = {"order": [inst.jobs[i].name for i in order], "devices_opened": used}

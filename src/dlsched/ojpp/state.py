@@ -84,6 +84,18 @@ class Cluster:
         self.contents: list[dict[int, int]] = []
         self.slow: list[dict[int, float]] = []
         self.job_dev: list[dict[int, int]] = [{} for _ in range(n)]
+        # plain-Python copies for the one-device path (evaluate_one), where numpy's per-call
+        # overhead would dominate
+        self.Ml = self.M.tolist()
+        self.tixl = [int(t) for t in self.tix]
+        self.deml = self.dem.tolist()
+        self.capl = self.cap.tolist()
+        self.burstl = self.burst.tolist()
+        self.pl = self.p.tolist()
+        self.mark = np.zeros(cap_m, dtype=bool)
+        # devices that may still take a worker of some unplaced job (see prune)
+        self.live_mask = np.zeros(cap_m, dtype=bool)
+        self.floor: tuple[np.ndarray, float, float, float] | None = None
         # per-job scan buffers (see evaluate)
         self.ok = np.zeros(cap_m, dtype=bool)
         self.pot = np.zeros(cap_m)
@@ -97,7 +109,52 @@ class Cluster:
     def open_device(self) -> int:
         self.contents.append({})
         self.slow.append({})
-        return self.m_open - 1
+        k = self.m_open - 1
+        self.live_mask[k] = True
+        return k
+
+    @property
+    def live(self) -> np.ndarray:
+        """Open devices not yet known to be unable to take any unplaced worker."""
+        return np.flatnonzero(self.live_mask[: self.m_open])
+
+    def set_remaining(self, jobs: np.ndarray) -> None:
+        """Declare the unplaced jobs; devices that cannot take even the elementwise smallest of
+        their workers (resources, memory (3), collision with the smallest burst probability) are
+        dropped from all later scans. Loads only grow and the floor only rises, so a dropped
+        device would never be chosen again: pruning changes speed, not results."""
+        if len(jobs) == 0:
+            return
+        floor = (
+            self.dem[jobs].min(axis=0),
+            float(self.burst[jobs].min()),
+            float(self.p[jobs].min()),
+            float(self.dem[jobs, 1].min() + self.burst[jobs].min()),
+        )
+        if self.floor is not None and all(
+            np.array_equal(a, b) for a, b in zip(floor, self.floor, strict=True)
+        ):
+            return
+        self.floor = floor
+        self.prune(self.live)
+
+    def prune(self, rows: np.ndarray) -> None:
+        """Drop the devices in ``rows`` that fail the floor test of :meth:`set_remaining`."""
+        if self.floor is None or rows.size == 0:
+            return
+        dem, burst, p, peak = self.floor
+        cap = self.cap
+        dead = np.any(self.load[rows] + dem > cap * (1 + RTOL), axis=1)
+        if self.rules.memory == "peak":
+            dead |= self.peak[rows] + peak > cap[1] * (1 + RTOL)
+        else:
+            dead |= self.load[rows, 1] + dem[1] + np.maximum(self.bmax[rows], burst) > cap[1] * (
+                1 + RTOL
+            )
+        if self.lim.tau is not None and not self.correlated:
+            P0, P1 = self.P0[rows], self.P1[rows]
+            dead |= 1.0 - P0 - P1 + p * P1 > self.lim.tau + ATOL  # tau after a p-worker
+        self.live_mask[rows[dead]] = False
 
     # ---- vectorised scan -----------------------------------------------------------------------
     def evaluate(self, i: int, rows: np.ndarray | slice) -> None:
@@ -117,6 +174,21 @@ class Cluster:
         ok &= mem <= cap[1] * (1 + RTOL)
         if self.lim.tau is not None:
             ok &= self._tau_after(i, rows) <= self.lim.tau + ATOL
+        if self.lim.theta is None and self.rules.select == "best_fit" and self.lim.spread is None:
+            snew = pot = np.zeros(len(ok))  # slowdowns play no role (Best-fit)
+        else:
+            snew, pot = self._potential(i, rows)
+        if self.lim.theta is not None:
+            ok &= pot <= self.lim.theta + ATOL
+        res = (cap[0] - load[:, 0]) / cap[0] + (cap[1] - mem) / cap[1]
+        if load.shape[1] > 2:
+            res = res + ((cap[2:] - load[:, 2:]) / cap[2:]).sum(axis=1)
+        self.ok[rows], self.snew[rows] = ok, snew
+        # keys for the device choice, rounded so float noise does not break ties
+        self.pot[rows], self.res[rows] = np.round(pot, 9), np.round(res, 12)
+
+    def _potential(self, i: int, rows: np.ndarray | slice) -> tuple[np.ndarray, np.ndarray]:
+        """(slowdown of job i's workers, device interference) after adding one worker of i."""
         cnt = self.cnt[rows]
         present = cnt > 0
         ti = self.tix[i]
@@ -128,12 +200,46 @@ class Cluster:
             others = np.where(present, np.maximum(self.maxS[rows], col), NEG)
             snew = np.where(present, self.M[ti], 0.0).max(axis=1, initial=0.0)
         pot = np.maximum(others.max(axis=1, initial=0.0), snew)
+        return snew, pot
+
+    def evaluate_one(self, i: int, k: int) -> None:
+        """:meth:`evaluate` for one device in plain Python (same values, less overhead)."""
+        cap, d = self.capl, self.deml[i]
+        nl = [a + b for a, b in zip(self.load[k].tolist(), d, strict=True)]
+        ok = all(v <= c * (1 + RTOL) for v, c in zip(nl, cap, strict=True))
+        if self.rules.memory == "peak":
+            mem = float(self.peak[k]) + d[1] + self.burstl[i]
+        else:
+            mem = nl[1] + max(float(self.bmax[k]), self.burstl[i])
+        ok = ok and mem <= cap[1] * (1 + RTOL)
+        if ok and self.lim.tau is not None:
+            if self.correlated:
+                tau = float(self._tau_after(i, np.array([k]))[0])
+            else:
+                p, P0, P1 = self.pl[i], float(self.P0[k]), float(self.P1[k])
+                tau = 1.0 - P0 * (1 - p) - (P1 * (1 - p) + P0 * p)
+            ok = tau <= self.lim.tau + ATOL
+        ti, Ml, tixl = self.tixl[i], self.Ml, self.tixl
+        Mti = Ml[ti]
+        slow = self.slow[k]
+        others = snew = 0.0
+        for q, c in self.contents[k].items():
+            tq = tixl[q]
+            a = Ml[tq][ti]
+            if self.additive:
+                others = max(others, slow[q] + a)
+                snew += c * Mti[tq]
+            else:
+                others = max(others, slow[q], a)
+                snew = max(snew, Mti[tq])
+        pot = max(others, snew)
         if self.lim.theta is not None:
-            ok &= pot <= self.lim.theta + ATOL
-        res = (cap[0] - load[:, 0]) / cap[0] + (cap[1] - mem) / cap[1]
-        if load.shape[1] > 2:
-            res = res + ((cap[2:] - load[:, 2:]) / cap[2:]).sum(axis=1)
-        self.ok[rows], self.pot[rows], self.snew[rows], self.res[rows] = ok, pot, snew, res
+            ok = ok and pot <= self.lim.theta + ATOL
+        res = (cap[0] - nl[0]) / cap[0] + (cap[1] - mem) / cap[1]
+        for v, c in zip(nl[2:], cap[2:], strict=True):
+            res += (c - v) / c
+        self.ok[k], self.snew[k] = ok, snew
+        self.pot[k], self.res[k] = round(pot, 9), round(res, 12)
 
     def _tau_after(self, i: int, rows: np.ndarray | slice) -> np.ndarray:
         p = self.p[i]
