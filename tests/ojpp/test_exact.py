@@ -21,9 +21,10 @@ def _compact_supports(inst) -> bool:
 @given(tiny_instances())
 def test_models_agree_with_brute_force(inst):
     opt = brute_force(inst)
-    res = ds.solve(inst, model="ojpp-cpsat")
-    assert res.status is ds.Status.OPTIMAL and res.objective == opt
-    assert ds.check(inst, res) == []
+    for model in ("ojpp-cpsat", "ojpp-patterns"):
+        res = ds.solve(inst, model=model)
+        assert res.status is ds.Status.OPTIMAL and res.objective == opt, model
+        assert ds.check(inst, res) == []
     if _compact_supports(inst):
         res = ds.solve(inst, model="ojpp-compact")
         assert res.status is ds.Status.OPTIMAL and res.objective == opt
@@ -72,6 +73,22 @@ def test_time_limit_is_honest(model):
     assert ds.check(inst, res) == []
 
 
+@pytest.mark.parametrize("workload", ["mixed", "c-high"])
+def test_patterns_and_heuristic_on_paper_size(workload):
+    inst = ds.generate("ojpp", workload=workload, seed=1)
+    res = ds.solve(inst, model="ojpp-patterns", time_limit=30)
+    assert res.status is ds.Status.OPTIMAL and ds.check(inst, res) == []
+    assert res.objective >= inst.lower_bound()
+    for name in ("greedy", "heuristic"):
+        assert ds.run(inst, name).objective >= res.objective
+
+
+def test_patterns_refuses_too_many():
+    with pytest.raises(ds.InputError) as err:
+        ds.solve(ds.generate("ojpp", seed=1), model="ojpp-patterns", max_patterns=50)
+    assert "ojpp-cpsat" in err.value.reason
+
+
 def test_vector_packing_reduction_with_extra_dimension():
     # 3 items (compute, memory, cpu) with demand; hand-checked optimum 2 bins:
     # a+b fit in every dimension (6+4, 2+4, 3+5 within 10), c x2 together (5+5, 5+5, 5+5)
@@ -85,7 +102,7 @@ def test_vector_packing_reduction_with_extra_dimension():
     }
     inst = ds.ojpp.parse(data)
     assert brute_force(inst) == 2
-    for model in ("ojpp-cpsat", "ojpp-compact"):
+    for model in ("ojpp-cpsat", "ojpp-compact", "ojpp-patterns"):
         res = ds.solve(inst, model=model)
         assert res.objective == 2 and ds.check(inst, res) == []
 
@@ -96,6 +113,7 @@ def test_infeasible_device_budget():
     assert res.status is ds.Status.INFEASIBLE
     res = ds.solve(inst, model="ojpp-compact")
     assert res.status is ds.Status.INFEASIBLE
+    assert ds.solve(inst, model="ojpp-patterns").status is ds.Status.INFEASIBLE
 
 
 def test_compact_rejects_balance_with_max_model():

@@ -62,6 +62,21 @@ def test_rows_compact(label, burst, itf, limits, opt, solver):
     assert ds.check(inst, res) == []
 
 
+@pytest.mark.parametrize(("label", "burst", "itf", "limits", "opt"), ROWS, ids=[r[0] for r in ROWS])
+def test_rows_patterns(label, burst, itf, limits, opt, solver):
+    inst = row_instance(burst, itf, limits)
+    res = ds.solve(inst, model="ojpp-patterns", solver=solver)
+    assert res.status is ds.Status.OPTIMAL
+    assert res.objective == opt
+    assert ds.check(inst, res) == []
+
+
+def test_enumerated_patterns_are_the_listed_ones():
+    from dlsched.ojpp.patterns import enumerate_patterns
+
+    assert {tuple(a) for a in enumerate_patterns(golden()).A.tolist()} == FEASIBLE
+
+
 def test_full_row_needs_one_tangent_cut():
     res = ds.solve(golden(), model="ojpp-compact")
     assert res.objective == 5 and res.stats["tangent_cuts"] >= 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.registry import PROBLEMS, Problem
-from . import algorithms, exact, exact_cpsat  # noqa: F401  (register algorithms and models)
+from . import algorithms, exact, exact_cpsat, exact_patterns  # noqa: F401  (registration)
 from .collision import tau, tau_counts
 from .generate import generate
 from .instance import Interference, Job, Limits, OJPPInstance, dump, parse, read_vbp
@@ -51,7 +51,7 @@ PROBLEMS.add(
         check=check,
         generate=generate,
         size=lambda inst: {"workers": inst.n_workers, "jobs": inst.n_jobs},
-        default_model="ojpp-cpsat",
+        default_model="ojpp-patterns",
         build_model=_build_model,
         demo_instance=GOLDEN_O1,
     ),
