@@ -68,9 +68,10 @@ def test_local_and_dask_match_serial(both_suite, tmp_path):
     run_suite(both_suite, own, executor="dask", jobs=1, progress=False)
     assert _snapshot(own) == expected
 
-    # --address: connect to an existing scheduler on loopback (any Dask deployment works alike)
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None) as cluster:
+    # --address: connect to an existing scheduler over TCP on loopback (any Dask deployment
+    # works alike); its worker is a thread of this process, which keeps the test quick
+    with LocalCluster(n_workers=1, threads_per_worker=1, processes=False, protocol="tcp://",
+                      host="127.0.0.1", dashboard_address=None) as cluster:
         assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
         remote = tmp_path / "remote.db"
         run_suite(both_suite, remote, executor="dask", address=cluster.scheduler_address,
@@ -87,3 +88,19 @@ def test_bad_executor_settings_are_input_errors(toy_suite, tmp_path):
         run_suite(toy_suite, tmp_path / "r.db", executor="local", address="tcp://127.0.0.1:1")
     with pytest.raises(InputError, match="unknown executor"):
         run_suite(toy_suite, tmp_path / "r.db", executor="slurm")
+
+
+def test_a_dying_worker_is_recorded_and_the_sweep_goes_on(tmp_path):
+    text = TOY_SUITE.format(seeds=2, extra="").replace(
+        'algorithm = "toy-fail"', 'algorithm = "toy-die"')
+    suite = write_suite(tmp_path / "die.toml", text)
+    db = tmp_path / "r.db"
+    rep = run_suite(suite, db, executor="local", jobs=1, progress=False)
+    with ResultsStore(db, create=False) as store:
+        rows = store.rows()
+    assert len(rows) == rep.total == 2 * 2 * 6
+    died = [r for r in rows if r["method"] == "fail"]
+    assert len(died) == 4 and all(r["status"] == "error" for r in died)
+    assert all("worker failed" in r["error"] for r in died)
+    others = [r for r in rows if r["method"] != "fail"]  # bystanders of the broken pool too
+    assert all(r["status"] in ("optimal", "feasible") and not r.get("error") for r in others)

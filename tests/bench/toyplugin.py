@@ -92,3 +92,12 @@ if NAME not in PROBLEMS:
     def toy_sleep(inst: ToyInstance, seconds: float = 0.2) -> Result:
         time.sleep(seconds)
         return _result(inst, "toy-sleep", 0)
+
+    @register_algorithm("toy-die", NAME, "kills its worker process (never the main process)")
+    def toy_die(inst: ToyInstance) -> Result:
+        import multiprocessing
+        import os
+
+        if multiprocessing.parent_process() is None:
+            raise RuntimeError("toy-die only dies inside a worker process")
+        os._exit(3)

@@ -80,11 +80,20 @@ def _fill(pool: ProcessPoolExecutor, running: dict[Future, Task], pending: list[
     return True
 
 
+def _isolated(t: Task, ctx: mp.context.BaseContext) -> dict[str, Any]:
+    """Run one task alone in a fresh single-worker pool: tells a culprit from a bystander."""
+    with ProcessPoolExecutor(max_workers=1, mp_context=ctx) as pool:
+        fut = pool.submit(run_task, t)
+        exc = fut.exception()
+        return crashed_row(t, exc) if exc is not None else fut.result()
+
+
 def local(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
     """A process pool (forkserver/spawn workers, never a fork of this process), 2x workers queued.
 
-    If a worker process dies (segfault, OOM kill), the tasks in flight are recorded as errors
-    and a fresh pool takes the remaining tasks.
+    If a worker process dies (segfault, OOM kill, ``os._exit``), the pool breaks and every task in
+    flight fails with it; those tasks are re-run one by one in isolation, so only the task that
+    kills its worker is recorded as an error, and a fresh pool takes the remaining tasks.
     """
     ctx = _context()
     window = 2 * cfg.workers
@@ -95,6 +104,7 @@ def local(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
         if first is None:
             return
         pending.append(first)
+        suspects: list[Task] = []
         with ProcessPoolExecutor(max_workers=min(cfg.workers, len(tasks)), mp_context=ctx) as pool:
             running: dict[Future, Task] = {}
             healthy = _fill(pool, running, pending, todo, window)
@@ -103,12 +113,17 @@ def local(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
                 for fut in done:
                     t = running.pop(fut)
                     exc = fut.exception()
-                    healthy = healthy and not isinstance(exc, BrokenProcessPool)
-                    yield t, (crashed_row(t, exc) if exc is not None else fut.result())
+                    if isinstance(exc, BrokenProcessPool):
+                        healthy = False
+                        suspects.append(t)
+                    else:
+                        yield t, (crashed_row(t, exc) if exc is not None else fut.result())
                 if healthy:
                     healthy = _fill(pool, running, pending, todo, window)
-            if healthy:
-                return
+        for t in suspects:
+            yield t, _isolated(t, ctx)
+        if healthy:
+            return
 
 
 @contextmanager
