@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -185,3 +187,14 @@ def test_validator_flags_capacity_min_demand_integrality_and_average() -> None:
     assert any("below ideal" in v for v in check_rounds(inst, starve))
     # ... but not when a positive-ideal row of the column needs 2 GPUs (no bound proven)
     assert check_rounds(inst, {**starve, "ideal": [[0.5], [0.5]]}) == []
+
+
+INSTANCES = sorted((Path(__file__).resolve().parents[2] / "instances" / "oef").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", INSTANCES, ids=lambda p: p.stem)
+def test_placer_on_every_committed_instance(path: Path) -> None:
+    inst = ds.load(path)
+    res = ds.run(inst, "oef-placer", rounds=40)
+    assert ds.check(inst, res) == []
+    assert res.stats["realised_ratio"] > 0
