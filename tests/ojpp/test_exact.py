@@ -21,9 +21,10 @@ def _compact_supports(inst) -> bool:
 @given(tiny_instances())
 def test_models_agree_with_brute_force(inst):
     opt = brute_force(inst)
-    for model in ("ojpp-cpsat", "ojpp-patterns"):
-        res = ds.solve(inst, model=model)
-        assert res.status is ds.Status.OPTIMAL and res.objective == opt, model
+    for model, params in (("ojpp-cpsat", {"table": False}), ("ojpp-cpsat", {"table": True}),
+                          ("ojpp-patterns", {})):
+        res = ds.solve(inst, model=model, **params)
+        assert res.status is ds.Status.OPTIMAL and res.objective == opt, (model, params)
         assert ds.check(inst, res) == []
     if _compact_supports(inst):
         res = ds.solve(inst, model="ojpp-compact")

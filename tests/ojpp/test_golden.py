@@ -45,9 +45,10 @@ def test_rows_brute_force(label, burst, itf, limits, opt):
 
 
 @pytest.mark.parametrize(("label", "burst", "itf", "limits", "opt"), ROWS, ids=[r[0] for r in ROWS])
-def test_rows_cpsat(label, burst, itf, limits, opt):
+@pytest.mark.parametrize("table", [False, True], ids=["lazy", "table"])
+def test_rows_cpsat(label, burst, itf, limits, opt, table):
     inst = row_instance(burst, itf, limits)
-    res = ds.solve(inst, model="ojpp-cpsat")
+    res = ds.solve(inst, model="ojpp-cpsat", table=table)
     assert res.status is ds.Status.OPTIMAL
     assert res.objective == opt and res.bound == opt
     assert ds.check(inst, res) == []
@@ -77,9 +78,11 @@ def test_enumerated_patterns_are_the_listed_ones():
     assert {tuple(a) for a in enumerate_patterns(golden()).A.tolist()} == FEASIBLE
 
 
-def test_full_row_needs_one_tangent_cut():
+def test_full_row_needs_lazy_collision_cuts():
     res = ds.solve(golden(), model="ojpp-compact")
     assert res.objective == 5 and res.stats["tangent_cuts"] >= 1
+    res = ds.solve(golden(), model="ojpp-cpsat", table=False)
+    assert res.objective == 5 and res.stats["collision_cuts"] >= 1
 
 
 def test_dedicated_baseline_is_seven():

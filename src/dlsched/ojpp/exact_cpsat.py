@@ -20,11 +20,12 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Result, SolveOptions, Status, register_model
+from ..core import InputError, Result, SolveOptions, Status, register_model
 from ..core.cpsat import solve_cpsat
 from .algorithms import run_variant
 from .collision import minimal_colliding, tau_counts
 from .instance import OJPPInstance
+from .patterns import enumerate_patterns
 from .scaling import integer_data
 from .solution import make_solution
 
@@ -32,7 +33,7 @@ from .solution import make_solution
 class _Model:
     """Builds the CpModel and keeps the variables and reified literals."""
 
-    def __init__(self, inst: OJPPInstance, m: int) -> None:
+    def __init__(self, inst: OJPPInstance, m: int, table: np.ndarray | None = None) -> None:
         from ortools.sat.python import cp_model
 
         self.inst, self.m = inst, m
@@ -40,6 +41,17 @@ class _Model:
         self.ge_lits: dict[tuple[int, int, int], Any] = {}
         self.clauses: set[tuple[int, ...]] = set()
         self._build()
+        if table is not None:
+            self._add_table(table)
+
+    def _add_table(self, A: np.ndarray) -> None:
+        """Spec §5.3 option: each device's count tuple is an enumerated feasible pattern (or 0);
+        this encodes resources, (3), (5) and (7) exactly, so no lazy collision cuts arise."""
+        tuples = [[0] * self.inst.n_jobs, *A.tolist()]
+        for k in range(self.m):
+            self.cp.add_allowed_assignments(
+                [self.y[i, k] for i in range(self.inst.n_jobs)], tuples
+            )
 
     def _build(self) -> None:
         inst, cp, m = self.inst, self.cp, self.m
@@ -203,21 +215,33 @@ def _heuristic_counts(inst: OJPPInstance, res: Result) -> np.ndarray | None:
 
 
 def solve_cpsat_model(
-    inst: OJPPInstance, options: SolveOptions | None = None, hint: bool = True, **_: Any
+    inst: OJPPInstance, options: SolveOptions | None = None, hint: bool = True,
+    table: str | bool = "auto", table_limit: int = 5000, **_: Any
 ) -> Result:
-    """Exact OJPP by CP-SAT with lazy collision no-goods (module docstring)."""
+    """Exact OJPP by CP-SAT with lazy collision no-goods (module docstring).
+
+    ``table``: add the pattern table of spec §5.3 (``"auto"``: when at most ``table_limit``
+    feasible patterns exist).
+    """
     options = options or SolveOptions()
     t0 = time.perf_counter()
     heur = run_variant(inst, "heuristic")
     Yh = _heuristic_counts(inst, heur)
     m = len(Yh) if Yh is not None else inst.devices
     m = min(m, inst.devices)
-    model = _Model(inst, m)
+    A = None
+    if table:
+        try:
+            A = enumerate_patterns(inst, table_limit if table == "auto" else 10**7).A
+        except InputError:
+            A = None
+    model = _Model(inst, m, A)
     build_s = time.perf_counter() - t0
     deadline = None if options.time_limit is None else t0 + options.time_limit
     Y_hint, Y = Yh, None
     rounds = cuts = 0
-    stats: dict[str, Any] = {"devices_modelled": m, "heuristic": heur.objective}
+    stats: dict[str, Any] = {"devices_modelled": m, "heuristic": heur.objective,
+                             "pattern_table": None if A is None else len(A)}
     while True:
         remaining = None if deadline is None else max(0.01, deadline - time.perf_counter())
         out = solve_cpsat(
