@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.errors import InputError
 from ..core.registry import PROBLEMS, Problem
 from . import algorithms, exact, exact_cpsat, exact_patterns  # noqa: F401  (registration)
 from .collision import tau, tau_counts
@@ -31,12 +32,20 @@ GOLDEN_O1 = """{"problem": "ojpp", "schema_version": 1, "name": "golden-o1",
 
 
 def _build_model(inst: OJPPInstance, model: str) -> Any:
-    """Compact MILP of spec §5.1 (without lazy collision cuts) for MPS/LP export."""
+    """Pyomo model for MPS/LP export: the pattern master of spec §5.2 (complete: collision is
+    inside the patterns) or the compact MILP of §5.1 (without its lazily added collision cuts,
+    i.e. a relaxation whenever a collision limit is set)."""
+    from .exact_patterns import build_master
     from .model import build_model
+    from .patterns import enumerate_patterns
 
-    if model not in ("ojpp-compact", "compact"):
-        raise ValueError(f"only 'ojpp-compact' can be exported as a Pyomo model, not {model!r}")
-    return build_model(inst)
+    builders = {
+        "ojpp-patterns": lambda: build_master(inst, enumerate_patterns(inst)),
+        "ojpp-compact": lambda: build_model(inst),
+    }
+    if model not in builders:
+        raise InputError("model", f"exportable OJPP models: {sorted(builders)}, not {model!r}")
+    return builders[model]()
 
 
 PROBLEMS.add(
