@@ -120,3 +120,14 @@ def test_bootstrap_ci_is_seeded_and_brackets_the_mean():
     assert m.low <= float(np.median(x)) <= m.high
     assert bootstrap_ci(np.array([0.7]), "mean", 100, 0.95) == bootstrap_ci(
         np.array([0.7, 0.7]), "median", 100, 0.95)
+
+
+def test_metric_table_pools_groups_weighted_by_row_counts():
+    from dlsched.bench.report import metric_table
+
+    rows = _agg_rows([0.9, 0.8, 1.0], PROVEN, size=3.0) + _agg_rows([0.5], BOUND, size=5.0)
+    for r in rows:
+        r["metrics"] = {"ok": 1.0 if r["basis"] == PROVEN else 0.0}
+    headers, lines = metric_table(aggregate(rows))
+    assert headers == ["set", "method", "ok"]
+    assert lines == [["g", "alg", "0.750"]]

@@ -112,3 +112,19 @@ def test_cli_bench_prints_table_and_report(toy_suite, tmp_path, capsys):
     assert main(["report", str(db), "--out", str(tmp_path / "rep")]) == 0
     assert (tmp_path / "rep" / "report.md").exists()
     assert main(["report", str(tmp_path / "missing.db")]) == 2
+
+
+def test_rows_removed_from_the_suite_are_kept_but_not_reported(toy_suite, tmp_path):
+    db = tmp_path / "r.db"
+    run_suite(toy_suite, db, executor="serial", progress=False)
+    text = toy_suite.read_text().replace("seeds = 3", "seeds = 2").replace(
+        '[[problems.bench-toy.methods]]\nlabel = "invalid"\nalgorithm = "toy-invalid"\n', "")
+    assert "toy-invalid" not in text
+    smaller = write_suite(tmp_path / "toy.toml", text)
+    rep = run_suite(smaller, db, executor="serial", progress=False)
+    assert (rep.ran, rep.total) == (0, 2 * 2 * 5)  # everything was already there
+    with ResultsStore(db, create=False) as store:
+        assert len(store.rows()) == N_TASKS  # nothing deleted
+        groups = summarise(store)
+    assert "invalid" not in {g.method for g in groups}
+    assert next(g for g in groups if g.method == "first").n == 4

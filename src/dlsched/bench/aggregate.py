@@ -68,6 +68,7 @@ class Group:
     runtime_max: float | None = None
     build_mean: float | None = None
     metrics: dict[str, float] = field(default_factory=dict)
+    metric_counts: dict[str, int] = field(default_factory=dict)
     reasons: dict[str, int] = field(default_factory=dict)
 
 
@@ -95,6 +96,7 @@ def _stats(g: Group, rows: list[dict[str, Any]], resamples: int, confidence: flo
         for k, v in (r.get("metrics") or {}).items():
             sums[k].append(float(v))
     g.metrics = {k: float(np.mean(v)) for k, v in sorted(sums.items())}
+    g.metric_counts = {k: len(v) for k, v in sums.items()}
     for r in rows:
         if r.get("reason"):
             g.reasons[r["reason"]] = g.reasons.get(r["reason"], 0) + 1
@@ -102,11 +104,17 @@ def _stats(g: Group, rows: list[dict[str, Any]], resamples: int, confidence: flo
 
 
 def ratio_rows(store: ResultsStore, suite: str | None = None) -> list[dict[str, Any]]:
-    """Every stored row of ``suite`` (or all suites) with its ratio attached."""
+    """Rows of ``suite`` (or all suites) with their ratio attached.
+
+    Only rows of tasks that the suite still contains (as of its last ``bench`` run) are used:
+    rows of methods or instances since removed from the suite file stay stored but unreported.
+    """
     out: list[dict[str, Any]] = []
     infos = [s for s in store.suites() if suite is None or s["suite"] == suite]
     for info in infos:
-        rows = [r for r in store.rows(info["suite"]) if r["problem"] == info["problem"]]
+        current = info.get("task_keys")
+        rows = [r for r in store.rows(info["suite"]) if r["problem"] == info["problem"]
+                and (current is None or r["task_key"] in current)]
         for r in attach(rows, info["reference"], info["sense"]):
             r["sense"] = info["sense"]
             out.append(r)

@@ -80,6 +80,18 @@ def _fill(pool: ProcessPoolExecutor, running: dict[Future, Task], pending: list[
     return True
 
 
+@contextmanager
+def _pool(workers: int, ctx: mp.context.BaseContext):
+    """A process pool that, when the sweep is interrupted, drops queued tasks at once."""
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    try:
+        yield pool
+    except BaseException:  # Ctrl-C or a closed stream: do not start what is still queued
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True)
+
+
 def _isolated(t: Task, ctx: mp.context.BaseContext) -> dict[str, Any]:
     """Run one task alone in a fresh single-worker pool: tells a culprit from a bystander."""
     with ProcessPoolExecutor(max_workers=1, mp_context=ctx) as pool:
@@ -105,7 +117,7 @@ def local(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
             return
         pending.append(first)
         suspects: list[Task] = []
-        with ProcessPoolExecutor(max_workers=min(cfg.workers, len(tasks)), mp_context=ctx) as pool:
+        with _pool(min(cfg.workers, len(tasks)), ctx) as pool:
             running: dict[Future, Task] = {}
             healthy = _fill(pool, running, pending, todo, window)
             while running:

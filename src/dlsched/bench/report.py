@@ -52,20 +52,27 @@ def ratio_cells(g: Group) -> list[str]:
 
 
 def metric_table(groups: list[Group]) -> tuple[list[str], list[list[str]]]:
-    """Headers and lines of the per-method metric means (e.g. fairness pass rates)."""
+    """Headers and lines of the per-method metric means (e.g. fairness pass rates).
+
+    Groups of one (set, method) (sizes, bases) are pooled weighted by their row counts.
+    """
     keys = sorted({k for g in groups for k in g.metrics})
     if not keys:
         return [], []
-    merged: dict[tuple[str, str], dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    sums: dict[tuple[str, str], dict[str, list[float]]] = defaultdict(lambda: defaultdict(
+        lambda: [0.0, 0.0]))
     order: list[tuple[str, str]] = []
     for g in groups:
         key = (g.group, g.method)
-        if key not in merged:
+        if key not in sums:
             order.append(key)
+        acc = sums[key]
         for k, v in g.metrics.items():
-            merged[key][k].append(v)
-    lines = [[s, m] + [_f(float(np.mean(merged[(s, m)][k])), 3) if merged[(s, m)].get(k) else "-"
-                       for k in keys] for s, m in order]
+            c = g.metric_counts.get(k, 1)
+            acc[k][0] += v * c
+            acc[k][1] += c
+    lines = [[s, m] + [_f(sums[(s, m)][k][0] / sums[(s, m)][k][1], 3)
+                       if sums[(s, m)][k][1] else "-" for k in keys] for s, m in order]
     return ["set", "method", *keys], lines
 
 

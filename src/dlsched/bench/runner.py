@@ -22,7 +22,7 @@ from ..core import InputError
 from .executors import EXECUTORS, ExecutorConfig
 from .store import ResultsStore
 from .suite import Suite, load_suite
-from .tasks import expand
+from .tasks import Task, expand
 
 
 @dataclass
@@ -39,13 +39,14 @@ class SweepReport:
     error_messages: list[str] = field(default_factory=list)
 
 
-def _register(store: ResultsStore, suite: Suite) -> None:
+def _register(store: ResultsStore, suite: Suite, tasks: list[Task]) -> None:
     for ps in suite.problems:
+        keys = [t.key for t in tasks if t.problem == ps.problem]
         store.register_suite({
             "suite": suite.name, "problem": ps.problem, "sense": ps.sense,
             "reference": ps.reference, "ratio": ps.ratio, "bootstrap": suite.bootstrap,
             "confidence": suite.confidence, "methods": json.dumps([m.label for m in ps.methods]),
-            "path": str(suite.path),
+            "path": str(suite.path), "task_keys": json.dumps(keys),
         })
 
 
@@ -63,8 +64,8 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
     console = console or Console(stderr=True)
     t0 = time.perf_counter()
     with ResultsStore(out) as store:
-        _register(store, suite)
         tasks = expand(suite)
+        _register(store, suite, tasks)
         done = store.finished(suite.name, retry_errors)
         todo = [t for t in tasks if t.key not in done]
         rep = SweepReport(suite.name, Path(out), len(tasks), len(tasks) - len(todo))

@@ -65,6 +65,7 @@ SUITE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("bootstrap", "INTEGER NOT NULL"),
     ("confidence", "REAL NOT NULL"),
     ("methods", "TEXT NOT NULL"),  # JSON list of labels in suite order
+    ("task_keys", "TEXT"),  # JSON list of the suite's current task keys (None: all rows)
     ("path", "TEXT"),
     ("updated_at", "TEXT"),
 )
@@ -158,6 +159,7 @@ class ResultsStore:
         rows = [dict(r) for r in self.conn.execute("SELECT * FROM suites ORDER BY suite, problem")]
         for r in rows:
             r["methods"] = json.loads(r["methods"])
+            r["task_keys"] = set(json.loads(r["task_keys"])) if r.get("task_keys") else None
         return rows
 
     def close(self) -> None:

@@ -1,0 +1,260 @@
+"""Scaling benchmark of the OEF LPs: non-cooperative (9) and cooperative (10), k = 10 types.
+
+Backends, all solving with HiGHS: ``highs`` (matrix form, highspy; cooperative by the active set
+of oef/activeset.py, and the full LP where it fits the budget), ``pyomo`` (Pyomo + appsi HiGHS;
+cooperative lazily), ``cvxpy`` (the same LP written in cvxpy, as the paper and Gavel do).
+Every run is a separate process with a wall-clock budget; a run that exceeds it is recorded as
+such, and larger sizes of that method are skipped. Each finished solution is checked: the
+validator (``ds.check``), and for cooperative OEF all n(n-1) envy rows.
+
+    python benchmarks/oef_scaling.py [--sizes 10 100 ...] [--budget 240]
+                                     [--out benchmarks/oef-scaling.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import importlib.metadata as md
+import json
+import multiprocessing as mp
+import platform
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+K = 10
+SEED = 0
+
+
+@dataclass(frozen=True)
+class Method:
+    """One measured configuration; sizes from ``max_n`` on are skipped (reason given)."""
+
+    name: str
+    mechanism: str
+    backend: str
+    params: dict[str, Any] = field(default_factory=dict)
+    max_n: int | None = None
+    skip_reason: str = ""
+
+
+METHODS = [
+    Method("highs", "noncooperative", "highs"),
+    Method("pyomo", "noncooperative", "pyomo"),
+    Method("cvxpy", "noncooperative", "cvxpy"),
+    Method("highs lazy", "cooperative", "highs", {"envy": "lazy"}),
+    Method("highs full", "cooperative", "highs", {"envy": "full"}, 2000,
+           "full LP: 4.0M envy rows, 80M nonzeros; not attempted (shared 23 GB machine)"),
+    Method("pyomo lazy", "cooperative", "pyomo", {"envy": "lazy"}),
+    Method("cvxpy full", "cooperative", "cvxpy", {}, 2000,
+           "full LP: 4.0M envy rows, 80M nonzeros; not attempted (shared 23 GB machine)"),
+]
+
+
+def _worker(n: int, method: Method, conn: Any) -> None:
+    """Run one method on the seeded instance; send back timings and checks."""
+    import resource
+
+    import dlsched as ds
+    from dlsched.core import SolveOptions
+    from dlsched.oef import generate
+    from dlsched.oef.exact import envy_violations, solve_oef
+    from dlsched.oef.solution import rows_of
+
+    inst = generate(n, K, seed=SEED, monotone=True)
+    res = solve_oef(inst, method.mechanism, options=SolveOptions(), backend=method.backend,
+                    **method.params)
+    out: dict[str, Any] = {"status": res.status.value, "objective": res.objective,
+                           "total_s": res.runtime_s, "build_s": res.build_s}
+    solve_s = res.stats.get("solve_s")
+    out["solve_s"] = solve_s if solve_s is not None else res.runtime_s - res.build_s
+    out["solve_s_kind"] = "solver" if solve_s is not None else "total-build"
+    for key in ("lazy_rounds", "envy_rows", "cvxpy_compile_s"):
+        if key in res.stats:
+            out[key] = res.stats[key]
+    if res.solution is not None:
+        out["check"] = len(ds.check(inst, res.solution))
+        if method.mechanism == "cooperative":
+            X = rows_of(inst, res.solution)
+            V = envy_violations(inst.rows.W, inst.rows.weight, X, 0.0)
+            out["max_envy"] = float(V.max()) / max(1.0, abs(res.objective or 1.0))
+    out["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    conn.send(out)
+    conn.close()
+
+
+def measure(n: int, method: Method, budget: float) -> dict[str, Any]:
+    """One run in a fresh process, killed (that process only) after ``budget`` seconds."""
+    ctx = mp.get_context("spawn")
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_worker, args=(n, method, child))
+    t0 = time.perf_counter()
+    proc.start()
+    child.close()
+    out: dict[str, Any] | None = None
+    if parent.poll(budget):
+        try:
+            out = parent.recv()
+        except EOFError:
+            out = None
+    proc.join(5)
+    if proc.is_alive():
+        proc.kill()
+        proc.join()
+    if out is None:
+        over = time.perf_counter() - t0 >= budget
+        return {"status": "over budget" if over else f"crashed ({proc.exitcode})"}
+    return out
+
+
+def machine() -> dict[str, str]:
+    cpu = "unknown"
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            cpu = line.split(":", 1)[1].strip()
+            break
+    import os
+
+    def sh(*cmd: str) -> str:
+        return subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
+
+    packages = ("highspy", "pyomo", "cvxpy", "numpy", "scipy")
+    versions = ", ".join(f"{p} {md.version(p)}" for p in packages)
+    dirty = " (+ uncommitted changes)" if sh("git", "status", "--porcelain") else ""
+    return {
+        "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "commit": sh("git", "rev-parse", "--short", "HEAD") + dirty,
+        "cpu": f"{cpu}, {os.cpu_count()} cores",
+        "python": platform.python_version(),
+        "versions": versions,
+        "load": " / ".join(f"{x:.2f}" for x in os.getloadavg()),
+    }
+
+
+def fmt(x: Any, digits: int = 3) -> str:
+    if x is None:
+        return "—"
+    if isinstance(x, float):
+        return f"{x:.{digits}f}" if abs(x) < 1e5 else f"{x:.6g}"
+    return str(x)
+
+
+def table(results: dict[str, dict[int, dict[str, Any]]], sizes: list[int],
+          mechanism: str) -> list[str]:
+    """Markdown rows for one mechanism, with objective agreement and speed ratio vs cvxpy."""
+    ref_name = "highs" if mechanism == "noncooperative" else "highs lazy"
+    cvx_name = "cvxpy" if mechanism == "noncooperative" else "cvxpy full"
+    lines = ["| n | method | status | build s | solve s | total s | objective | rel. diff vs "
+             f"{ref_name} | cvxpy total / this total | rounds | active envy rows | peak RSS MB |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for n in sizes:
+        ref = results.get(ref_name, {}).get(n, {})
+        cvx = results.get(cvx_name, {}).get(n, {})
+        for m in METHODS:
+            if m.mechanism != mechanism:
+                continue
+            r = results.get(m.name, {}).get(n, {})
+            diff = ratio = None
+            if r.get("objective") is not None and ref.get("objective") is not None:
+                diff = abs(r["objective"] - ref["objective"]) / max(1.0, abs(ref["objective"]))
+            if r.get("total_s") and cvx.get("total_s"):
+                ratio = cvx["total_s"] / r["total_s"]
+            status = r.get("status", "—")
+            if r.get("check"):
+                status += f" ({r['check']} check violations!)"
+            if r.get("max_envy", 0) > 1e-7:
+                status += f" (envy {r['max_envy']:.1e}!)"
+            cells = [
+                n, m.name, status, fmt(r.get("build_s")), fmt(r.get("solve_s")),
+                fmt(r.get("total_s")), fmt(r.get("objective"), 6),
+                "—" if diff is None else f"{diff:.1e}", "—" if ratio is None else f"{ratio:.1f}x",
+                fmt(r.get("lazy_rounds")), fmt(r.get("envy_rows")), fmt(r.get("peak_rss_mb"), 0),
+            ]
+            lines.append("| " + " | ".join(str(c) for c in cells) + " |")
+    return lines
+
+
+def report(results: dict[str, Any], sizes: list[int], info: dict[str, str], cmd: str,
+           budget: float, wall: float) -> str:
+    out = [
+        "# OEF LP scaling (k = 10 GPU types, random monotone speedups)",
+        "",
+        f"- date: {info['date']}; commit: {info['commit']}",
+        f"- CPU: {info['cpu']}; Python {info['python']}; {info['versions']}",
+        f"- command: `{cmd}` (wall {wall / 60:.1f} min; per-run budget {budget:.0f} s)",
+        f"- load average at the end (1/5/15 min): {info['load']}. The 2 cores were shared with "
+        "other jobs while this ran, so timings are noisy (compare ratios measured in the same "
+        "run).",
+        f"- instance: `dlsched.oef.generate(n, {K}, seed={SEED}, monotone=True)`; every run in a "
+        "fresh process (import time excluded); all backends solve with HiGHS.",
+        "- build s: model construction (highs: numpy matrix + passing rows to highspy, plus the "
+        "per-round violation checks of the active set; pyomo: Pyomo model incl. lazy row adds; "
+        "cvxpy: problem construction). solve s: highs = time in `Highs.run`, cvxpy = solver "
+        "time reported by cvxpy (its compile time is in total), pyomo = total − build "
+        "(includes appsi's "
+        "translation to HiGHS). total s = wall time of the call.",
+        "- 'rel. diff' is |objective − reference| / max(1, |reference|). Cooperative solutions "
+        "were checked against all n(n−1) envy rows (flagged if any is violated by more than 1e-7 "
+        "relative) and every solution with `ds.check`.",
+        "",
+        "## Non-cooperative OEF, LP (9)",
+        "",
+        *table(results, sizes, "noncooperative"),
+        "",
+        "## Cooperative OEF, LP (10)",
+        "",
+        *table(results, sizes, "cooperative"),
+        "",
+        "Skipped / stopped runs:",
+        "",
+    ]
+    stopped = ("skipped", "over", "crash")
+    skipped = [f"- {name}, n = {n}: {r['status']}" for name, per in results.items()
+               for n, r in per.items() if r.get("status", "").startswith(stopped)]
+    out += skipped or ["- none"]
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sizes", type=int, nargs="+", default=[10, 100, 300, 500, 1000, 2000])
+    ap.add_argument("--budget", type=float, default=240.0, help="seconds per run")
+    ap.add_argument("--methods", nargs="*", help="subset of method names")
+    ap.add_argument("--out", default="benchmarks/oef-scaling.md")
+    args = ap.parse_args(argv)
+    cmd = "python benchmarks/oef_scaling.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    t0 = time.perf_counter()
+    results: dict[str, dict[int, dict[str, Any]]] = {}
+    for m in METHODS:
+        if args.methods and m.name not in args.methods:
+            continue
+        per = results.setdefault(m.name, {})
+        blocked = ""
+        for n in sorted(args.sizes):
+            if m.max_n is not None and n >= m.max_n:
+                per[n] = {"status": f"skipped ({m.skip_reason})"}
+                continue
+            if blocked:
+                per[n] = {"status": f"skipped ({blocked})"}
+                continue
+            r = measure(n, m, args.budget)
+            per[n] = r
+            print(f"{m.mechanism:15s} {m.name:11s} n={n:5d} {json.dumps(r)}", flush=True)
+            if r["status"] in ("over budget",) or r["status"].startswith("crash"):
+                blocked = f"n = {n} already {r['status']}"
+    info = machine()
+    text = report(results, sorted(args.sizes), info, cmd, args.budget, time.perf_counter() - t0)
+    out = Path(args.out)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(text)
+    tmp.replace(out)
+    out.with_suffix(".json").write_text(json.dumps({"info": info, "results": results}, indent=1))
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
