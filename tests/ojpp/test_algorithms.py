@@ -117,3 +117,11 @@ def test_correlated_variant_validates(name):
     )
     res = ds.run(inst, name)
     assert ds.check(inst, res) == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_max_model_and_correlated_outputs_validate(name):
+    inst = ds.generate("ojpp", workload="mixed", seed=5, interference_model="max")
+    for variant in (inst, inst.with_collision_model("correlated_same_job")):
+        res = ds.run(variant, name)
+        assert ds.check(constraint_view(variant, name), res) == []

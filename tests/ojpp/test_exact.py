@@ -125,3 +125,27 @@ def test_compact_rejects_balance_with_max_model():
         ds.solve(inst, model="ojpp-compact")
     assert err.value.field == "interference.model"
     assert ds.solve(inst, model="ojpp-cpsat").status is ds.Status.OPTIMAL
+
+
+@pytest.mark.parametrize(
+    ("text", "opt"),
+    [
+        # 2D: (6,4)+(4,6) fill a bin exactly, twice; (5,5) needs a third; volume bound 25/10 -> 3
+        ("2\n10 10\n3\n6 4 2\n4 6 2\n5 5 1\n", 3),
+        # 1D: 7+3 and 5+4+1 fill two bins; volume bound 20/10 -> 2
+        ("1\n10\n5\n7 1\n5 1\n4 1\n3 1\n1 1\n", 2),
+        # 3D: no two items share a bin (third dimension 6+6 > 10): 4 bins
+        ("3\n10 10 10\n2\n2 2 6 3\n3 3 6 1\n", 4),
+    ],
+)
+def test_vbp_reduction_hand_made(tmp_path, text, opt):
+    """G-O2 in miniature (hand-made instances; the vendored published ones are still to come)."""
+    path = tmp_path / "t.vbp"
+    path.write_text(text)
+    inst = ds.ojpp.read_vbp(path)
+    assert inst.is_vector_packing
+    for model in ("ojpp-patterns", "ojpp-cpsat", "ojpp-compact"):
+        res = ds.solve(inst, model=model)
+        assert res.status is ds.Status.OPTIMAL and res.objective == opt, model
+        assert ds.check(inst, res) == []
+    assert ds.run(inst, "best-fit").objective >= opt
