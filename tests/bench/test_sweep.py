@@ -39,7 +39,7 @@ def test_sweep_records_every_outcome_and_ratios(mixed_suite, tmp_path):
         n, s = (3 if "n=3" in ident else 5), int(ident.rsplit("=", 1)[1])
         costs = np.array(ds.generate("bench-toy", n=n, seed=s).costs)
         assert r["versions"]["dlsched"] == ds.__version__ and "highspy" in r["versions"]
-        assert r["size"] == n and r["sizes"] == {"items": n}
+        assert r["size"] == n and r["sizes"] == {"items": n, "slots": 2 * n}
         if method == "fail":
             assert r["status"] == "error" and "toy-fail always fails" in r["error"]
             assert "RuntimeError" in r["traceback"] and r["ratio"] is None
@@ -128,3 +128,15 @@ def test_rows_removed_from_the_suite_are_kept_but_not_reported(toy_suite, tmp_pa
         groups = summarise(store)
     assert "invalid" not in {g.method for g in groups}
     assert next(g for g in groups if g.method == "first").n == 4
+
+
+def test_changing_the_size_key_regroups_without_rerunning(toy_suite, tmp_path):
+    db = tmp_path / "r.db"
+    run_suite(toy_suite, db, executor="serial", progress=False)
+    text = toy_suite.read_text().replace('reference = "exact"',
+                                         'reference = "exact"\nsize = "slots"')
+    rep = run_suite(write_suite(tmp_path / "toy.toml", text), db, executor="serial", progress=False)
+    assert rep.ran == 0
+    with ResultsStore(db, create=False) as store:
+        sizes = {g.size for g in summarise(store, by_size=True)}
+    assert sizes == {6.0, 10.0}

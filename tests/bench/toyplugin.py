@@ -42,6 +42,10 @@ def _generate(n: int = 4, seed: int = 0) -> ToyInstance:
     return ToyInstance(f"toy-n{n}-s{seed}", tuple(rng.uniform(1.0, 10.0, n).round(6).tolist()))
 
 
+def _size(inst: ToyInstance) -> dict[str, int]:
+    return {"items": len(inst.costs), "slots": 2 * len(inst.costs)}
+
+
 def _metrics(inst: ToyInstance, res: Result) -> dict[str, float]:
     return {"picked_min": float(res.solution["choice"] == int(np.argmin(inst.costs)))}
 
@@ -54,8 +58,7 @@ def _result(inst: ToyInstance, method: str, choice: int, status: Status = Status
 
 if NAME not in PROBLEMS:
     PROBLEMS.add(NAME, Problem(NAME, "min", "test-only: pick the cheapest item", _parse, _dump,
-                               _check, generate=_generate, size=lambda i: {"items": len(i.costs)},
-                               metrics=_metrics))
+                               _check, generate=_generate, size=_size, metrics=_metrics))
 
     @register_model("toy-exact", NAME, "argmin; stop_early=True mimics a time-limited solve")
     def toy_exact(inst: ToyInstance, *, options: Any = None, stop_early: bool | int = False,

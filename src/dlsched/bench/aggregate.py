@@ -117,6 +117,9 @@ def ratio_rows(store: ResultsStore, suite: str | None = None) -> list[dict[str, 
                 and (current is None or r["task_key"] in current)]
         for r in attach(rows, info["reference"], info["sense"]):
             r["sense"] = info["sense"]
+            key = info.get("size_key")
+            if key and isinstance(r.get("sizes"), dict) and key in r["sizes"]:
+                r["size_key"], r["size"] = key, float(r["sizes"][key])  # suite's current choice
             out.append(r)
     return out
 

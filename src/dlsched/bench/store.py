@@ -62,6 +62,7 @@ SUITE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("sense", "TEXT NOT NULL"),
     ("reference", "TEXT NOT NULL"),
     ("ratio", "TEXT NOT NULL"),
+    ("size_key", "TEXT"),  # the suite's `size` (None: the first key of each row's sizes)
     ("bootstrap", "INTEGER NOT NULL"),
     ("confidence", "REAL NOT NULL"),
     ("methods", "TEXT NOT NULL"),  # JSON list of labels in suite order
