@@ -16,6 +16,7 @@ import numpy as np
 import pyomo.environ as pyo
 
 from ..core import Registry, Result, SolveOptions, Status, register_model, solve_pyomo
+from .fast import highs_backend
 from .instance import OEFInstance
 from .model import add_envy_rows, build_model
 from .solution import make_solution, row_efficiency
@@ -128,6 +129,7 @@ def _cvxpy_backend(inst: OEFInstance, mechanism: str, options: SolveOptions, **_
 
 BACKENDS.add("pyomo", _pyomo_backend)
 BACKENDS.add("cvxpy", _cvxpy_backend)
+BACKENDS.add("highs", highs_backend)  # matrix form + active set for coop (fast.py)
 
 
 def solve_oef(inst: OEFInstance, mechanism: str, *, options: SolveOptions | None = None,
