@@ -70,6 +70,10 @@ CASES = [
     ('reference = "efficiency"', 'reference = "efficiency"\nratio = "regret"',
      "problems.oef.ratio", "unknown ratio"),
     ("[[problems.oef.methods]]", "[[problems.oef.method]]", "problems.oef.method", "unknown key"),
+    ("grid = { n = [3, 4], k = [2] }\nparams = { monotone = true }\nseeds = [0, 1]",
+     'files = ["none-*.json"]\noptional = true', "problems.oef.instances", "no instances"),
+    ("grid = { n = [3, 4], k = [2] }\nparams = { monotone = true }\nseeds = [0, 1]",
+     'files = ["none-*.json"]', "problems.oef.instances[0].files", "no file matches"),
 ]
 
 

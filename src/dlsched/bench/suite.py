@@ -177,6 +177,8 @@ def _instances(problem: str, items: Any, path: str, base: Path) -> tuple[Instanc
         points = _grid(grid, fixed, f"{p}.grid")
         _try_generate(problem, points, seeds[0], p)
         sources.append(InstanceSource(label, grid=points, seeds=seeds))
+    if not sources:
+        raise InputError(path, "no instances: every optional file set matched nothing")
     labels = [s.label for s in sources]
     if len(set(labels)) != len(labels):
         raise InputError(path, f"instance set labels must be unique, got {labels}")
