@@ -86,16 +86,29 @@ def _choose(cl: Cluster, i: int, fresh_zero: bool) -> int | None:
     if cand.size == 0:
         return None
     snew = cl.snew
+    first = _first(cl, cand)
+    if lim is None or cl.balance_ok(i, first, float(snew[first]), fresh_zero):
+        return first
     if cl.rules.select == "best_fit":
         order = np.lexsort((cand, cl.res[cand]))
     else:
         order = np.lexsort((cand, cl.res[cand], cl.pot[cand]))
-    if lim is None:
-        return int(cand[order[0]])
-    for k in cand[order].tolist():
+    for k in cand[order].tolist()[1:]:
         if cl.balance_ok(i, k, float(snew[k]), fresh_zero):
             return k
     return None
+
+
+def _first(cl: Cluster, cand: np.ndarray) -> int:
+    """The candidate with the lowest (potential, residual, index) -- or (residual, index) for
+    best fit; ``cand`` is sorted by index, so argmin's first hit breaks the last tie."""
+    if cl.rules.select != "best_fit":
+        pot = cl.pot[cand]
+        cand = cand[pot == pot.min()]
+    if cand.size == 1:
+        return int(cand[0])
+    res = cl.res[cand]
+    return int(cand[int(np.argmin(res))])
 
 
 def placement(cl: Cluster, i: int) -> None:
@@ -116,7 +129,8 @@ def placement(cl: Cluster, i: int) -> None:
             return
         for k in reversed(placed):  # undo the whole job (line 10: reset the mapping)
             cl.remove(i, k)
-        cl.evaluate(i, cl.live)
+        for k in set(placed):  # only these rows changed since the scan above
+            cl.evaluate_one(i, k)
     touched = []
     for _ in range(omega):
         k = _choose(cl, i, fresh_zero=True)

@@ -95,6 +95,7 @@ class Cluster:
         self.mark = np.zeros(cap_m, dtype=bool)
         # devices that may still take a worker of some unplaced job (see prune)
         self.live_mask = np.zeros(cap_m, dtype=bool)
+        self._live: np.ndarray | None = None
         self.floor: tuple[np.ndarray, float, float, float] | None = None
         # per-job scan buffers (see evaluate)
         self.ok = np.zeros(cap_m, dtype=bool)
@@ -111,12 +112,15 @@ class Cluster:
         self.slow.append({})
         k = self.m_open - 1
         self.live_mask[k] = True
+        self._live = None
         return k
 
     @property
     def live(self) -> np.ndarray:
         """Open devices not yet known to be unable to take any unplaced worker."""
-        return np.flatnonzero(self.live_mask[: self.m_open])
+        if self._live is None:
+            self._live = np.flatnonzero(self.live_mask[: self.m_open])
+        return self._live
 
     def set_remaining(self, jobs: np.ndarray) -> None:
         """Declare the unplaced jobs; devices that cannot take even the elementwise smallest of
@@ -154,7 +158,9 @@ class Cluster:
         if self.lim.tau is not None and not self.correlated:
             P0, P1 = self.P0[rows], self.P1[rows]
             dead |= 1.0 - P0 - P1 + p * P1 > self.lim.tau + ATOL  # tau after a p-worker
-        self.live_mask[rows[dead]] = False
+        if dead.any():
+            self.live_mask[rows[dead]] = False
+            self._live = None
 
     # ---- vectorised scan -----------------------------------------------------------------------
     def evaluate(self, i: int, rows: np.ndarray | slice) -> None:
