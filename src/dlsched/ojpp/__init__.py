@@ -15,6 +15,7 @@ from . import algorithms, exact, exact_cpsat, exact_patterns  # noqa: F401  (reg
 from .collision import tau, tau_counts
 from .generate import generate
 from .instance import Interference, Job, Limits, OJPPInstance, dump, parse, read_vbp
+from .metrics import metrics
 from .validate import check
 
 #: Golden instance G-O1 of spec §10 (self-constructed; full OJPP optimum 5 devices).
@@ -62,6 +63,7 @@ PROBLEMS.add(
         size=lambda inst: {"workers": inst.n_workers, "jobs": inst.n_jobs},
         default_model="ojpp-patterns",
         build_model=_build_model,
+        metrics=metrics,
         demo_instance=GOLDEN_O1,
     ),
 )
@@ -75,6 +77,7 @@ __all__ = [
     "check",
     "dump",
     "generate",
+    "metrics",
     "parse",
     "read_vbp",
     "tau",

@@ -1,0 +1,49 @@
+"""Evaluation measures of a placement (spec ojpp.md §3 performance model, §8-§9 metrics).
+
+Job slowdown (synchronous training, the straggler sets the pace):
+``sigma_i = max over devices k holding job i of (s_ik + kappa * tau(D_k))`` with kappa = 1 by
+default; JCT ``t'_i = t_i (1 + sigma_i)``. The instance has no standalone times, so every job
+gets ``t_i = 1`` (then guaranteed performance = n / sum_i (1 + sigma_i)). Reduced resource
+consumption = 1 - devices / total workers (dedicated = one GPU per worker).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .collision import tau_counts
+from .instance import OJPPInstance
+from .interference import slowdowns
+from .solution import counts
+
+
+def job_slowdowns(inst: OJPPInstance, solution: dict[str, Any], kappa: float = 1.0) -> np.ndarray:
+    """sigma_i for every job (spec §3 performance model)."""
+    Y = counts(inst, solution)
+    sigma = np.zeros(inst.n_jobs)
+    if not len(Y):
+        return sigma
+    taus = tau_counts(Y, inst.p, inst.collision_model)
+    for k, y in enumerate(Y):
+        s = slowdowns(inst.I, y, inst.interference_model) + kappa * taus[k]
+        present = y > 0
+        sigma[present] = np.maximum(sigma[present], s[present])
+    return sigma
+
+
+def metrics(inst: OJPPInstance, result: Any, kappa: float = 1.0) -> dict[str, float]:
+    """Per-result measures for the benchmark harness (empty when there is no solution)."""
+    solution = getattr(result, "solution", result)
+    if not solution:
+        return {}
+    sigma = job_slowdowns(inst, solution, kappa)
+    used = float(solution.get("used", len([d for d in solution["devices"] if d])))
+    return {
+        "devices": used,
+        "resource_saving": 1.0 - used / inst.n_workers,
+        "guaranteed_performance": float(inst.n_jobs / np.sum(1.0 + sigma)),
+        "mean_slowdown": float(sigma.mean()),
+        "max_slowdown": float(sigma.max()),
+    }
