@@ -125,3 +125,12 @@ def test_max_model_and_correlated_outputs_validate(name):
     for variant in (inst, inst.with_collision_model("correlated_same_job")):
         res = ds.run(variant, name)
         assert ds.check(constraint_view(variant, name), res) == []
+
+
+def test_enforced_constraints_are_reported():
+    inst = golden()
+    assert ds.run(inst, "best-fit").stats["enforced"] == ["compute", "memory (opportunistic)"]
+    assert ds.run(inst, "c-greedy").stats["enforced"][-1] == "collision"
+    assert ds.run(inst, "heuristic").stats["enforced"][2:] == [
+        "collision", "interference", "balance"
+    ]

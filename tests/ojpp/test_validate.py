@@ -63,3 +63,15 @@ def test_compute_violation_and_max_model():
     # max model: B on (0,1,2) sees max(0.08) = 0.08, B on (0,2,0) 0.05 -> spread 0.03
     sol = {"devices": [{"B": 1, "C": 2}, {"B": 2}, {"A": 1}, {"A": 1}]}
     assert ds.check(data_inst, sol) == []
+
+
+def test_exact_results_are_rechecked():
+    from dlsched.ojpp.solution import checked
+
+    inst = golden()
+    stats: dict = {}
+    bad = {"devices": [{"A": 2}, {"B": 3}, {"C": 2}]}
+    assert checked(inst, ds.Status.OPTIMAL, bad, stats) is ds.Status.ERROR
+    assert stats["violations"]
+    good = {"devices": [{"C": 1}, {"B": 1, "C": 1}, {"B": 2}, {"A": 1}, {"A": 1}]}
+    assert checked(inst, ds.Status.OPTIMAL, good, {}) is ds.Status.OPTIMAL

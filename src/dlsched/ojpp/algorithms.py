@@ -237,7 +237,15 @@ def run_variant(inst: OJPPInstance, name: str, **params: Any) -> Result:
         unplaced[i] = False
     used = cl.m_open
     runtime = time.perf_counter() - t0
-    stats: dict[str, Any] = {"order": [inst.jobs[i].name for i in order], "devices_opened": used}
+    enforced = ["compute", f"memory ({rules.memory})"] + [
+        c for c, on in (("collision", cl.lim.tau is not None),
+                        ("interference", cl.lim.theta is not None),
+                        ("balance", cl.lim.spread is not None)) if on
+    ]
+    stats: dict[str, Any] = {
+        "order": [inst.jobs[i].name for i in order], "devices_opened": used,
+        "enforced": enforced,
+    }
     if used > inst.devices:
         stats["reason"] = f"needs {used} devices, only {inst.devices} available"
         return Result("ojpp", name, Status.ERROR, runtime_s=runtime, stats=stats)

@@ -27,7 +27,7 @@ from .algorithms import run_variant
 from .collision import minimal_colliding, tau_counts
 from .instance import OJPPInstance
 from .model import add_no_good, add_tangent_cut, build_model
-from .solution import make_solution
+from .solution import checked, make_solution
 
 TAU_TOL = 1e-10
 
@@ -189,6 +189,7 @@ def _result(inst: OJPPInstance, out: SolveOutcome, Y: np.ndarray | None, heur: R
         bound = obj
     elif status.has_solution:
         status = Status.TIME_LIMIT
+    status = checked(inst, status, sol, stats)
     return Result("ojpp", "ojpp-compact", status, objective=obj, bound=bound,
                   runtime_s=time.perf_counter() - t0, build_s=build_s, solution=sol, stats=stats)
 

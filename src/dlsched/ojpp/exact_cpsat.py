@@ -27,7 +27,7 @@ from .collision import minimal_colliding, tau_counts
 from .instance import OJPPInstance
 from .patterns import enumerate_patterns
 from .scaling import integer_data
-from .solution import make_solution
+from .solution import checked, make_solution
 
 
 class _Model:
@@ -292,6 +292,7 @@ def _result(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
         status = Status.TIME_LIMIT if status.has_solution else status
     if status is Status.OPTIMAL:
         bound = obj
+    status = checked(inst, status, sol, stats)
     return Result("ojpp", "ojpp-cpsat", status, objective=obj, bound=bound,
                   runtime_s=time.perf_counter() - t0, build_s=build_s, solution=sol, stats=stats)
 

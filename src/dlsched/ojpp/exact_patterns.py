@@ -21,7 +21,7 @@ import pyomo.environ as pyo
 from ..core import Result, SolveOptions, Status, register_model, solve_pyomo
 from .instance import OJPPInstance
 from .patterns import Patterns, enumerate_patterns
-from .solution import make_solution
+from .solution import checked, make_solution
 
 BAND_TOL = 1e-9
 
@@ -99,5 +99,6 @@ def patterns(inst: OJPPInstance, *, options: SolveOptions | None = None,
         bound = obj
     elif bound is not None:
         bound = float(np.ceil(bound - 1e-6))
+    status = checked(inst, status, sol, stats)
     return Result("ojpp", "ojpp-patterns", status, objective=obj, bound=bound,
                   runtime_s=time.perf_counter() - t0, build_s=build_s, solution=sol, stats=stats)

@@ -35,3 +35,18 @@ def counts(inst: OJPPInstance, solution: dict[str, Any]) -> np.ndarray:
         for name, c in dev.items():
             Y[k, index[name]] += int(c)
     return Y
+
+
+def checked(inst: OJPPInstance, status: Any, solution: dict | None, stats: dict) -> Any:
+    """DESIGN.md 'do not trust one solver run': re-check an exact model's rounded solution with
+    the independent validator; a violating solution turns the status into ``error``."""
+    from ..core import Status
+    from .validate import check
+
+    if solution is None:
+        return status
+    violations = check(inst, solution)
+    if violations:
+        stats["violations"] = violations
+        return Status.ERROR
+    return status
