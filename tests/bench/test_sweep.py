@@ -140,3 +140,27 @@ def test_changing_the_size_key_regroups_without_rerunning(toy_suite, tmp_path):
     with ResultsStore(db, create=False) as store:
         sizes = {g.size for g in summarise(store, by_size=True)}
     assert sizes == {6.0, 10.0}
+
+
+def test_store_adds_missing_nullable_columns_and_refuses_foreign_files(tmp_path):
+    from dlsched.core import InputError
+
+    db = tmp_path / "r.db"
+    ResultsStore(db).close()
+    con = sqlite3.connect(db)
+    con.execute("ALTER TABLE suites DROP COLUMN size_key")  # an older layout of version 1
+    con.commit()
+    con.close()
+    with ResultsStore(db) as store:
+        cols = {r[1] for r in store.conn.execute("PRAGMA table_info(suites)")}
+    assert "size_key" in cols
+    con = sqlite3.connect(db)
+    con.execute("UPDATE meta SET value='99' WHERE key='schema_version'")
+    con.commit()
+    con.close()
+    with pytest.raises(InputError, match="schema version 99"):
+        ResultsStore(db)
+    junk = tmp_path / "junk.db"
+    junk.write_text("not sqlite at all " * 100)
+    with pytest.raises(InputError, match="not a dlsched results database"):
+        ResultsStore(junk)

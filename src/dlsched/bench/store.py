@@ -101,6 +101,7 @@ class ResultsStore:
             if found != SCHEMA_VERSION:
                 raise InputError(str(self.path), f"results schema version {found}, "
                                                  f"this dlsched reads {SCHEMA_VERSION}")
+            self._add_missing_columns()
             return
         if not create:
             raise InputError(str(self.path), "not a dlsched results database (no meta table)")
@@ -114,6 +115,19 @@ class ResultsStore:
             self.conn.execute("CREATE INDEX runs_by_suite ON runs (suite, problem, method)")
             scols = ", ".join(f"{_q(c)} {t}" for c, t in SUITE_COLUMNS)
             self.conn.execute(f"CREATE TABLE suites ({scols}, PRIMARY KEY (suite, problem))")
+
+    def _add_missing_columns(self) -> None:
+        """Forward-migrate a database of the same version: add nullable columns it lacks."""
+        for table, spec in (("runs", RUN_COLUMNS), ("suites", SUITE_COLUMNS)):
+            have = {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
+            for col, sqltype in spec:
+                if col in have:
+                    continue
+                if "NOT NULL" in sqltype or "PRIMARY" in sqltype:
+                    raise InputError(str(self.path), f"table {table} lacks column {col!r}; "
+                                                     "write the results to a new --out file")
+                with self.conn:
+                    self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {_q(col)} {sqltype}")
 
     # --- writing ----------------------------------------------------------------------------
     def record(self, row: dict[str, Any]) -> None:
