@@ -18,6 +18,7 @@ Readings fixed by the spec (and followed here where the paper's pseudo-code diff
 from __future__ import annotations
 
 import time
+from bisect import bisect_left, insort
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -61,69 +62,83 @@ def gregariousness(
 # ---- Placement (Alg. 2) --------------------------------------------------------------------
 
 
-def _choose(cl: Cluster, i: int, fresh_zero: bool) -> int | None:
-    """Best device among the open ones for one more worker of job i, or None."""
-    live = cl.live
-    if live.size == 0:
-        return None
-    cand = live[cl.ok[live]]
-    lim = cl.lim.spread
-    if lim is not None and cand.size:
+class _Candidates:
+    """Devices that pass the per-device tests for job i, sorted by the choice key.
+
+    Built once per job from a vectorised scan; after each placement only the touched device's
+    key changes, so it is removed and re-inserted (bisect) instead of re-sorting everything.
+    Keys: (potential, residual, index), or (residual, index) for best fit (spec §6 tie rules).
+    """
+
+    def __init__(self, cl: Cluster, i: int) -> None:
+        self.cl, self.i = cl, i
+        self.best_fit = cl.rules.select == "best_fit"
+        live = cl.live
+        cand = live[cl.ok[live]]
+        if self.best_fit:
+            order = np.lexsort((cand, cl.res[cand]))
+            keys = zip(cl.res[cand][order].tolist(), cand[order].tolist(), strict=True)
+        else:
+            order = np.lexsort((cand, cl.res[cand], cl.pot[cand]))
+            keys = zip(cl.pot[cand][order].tolist(), cl.res[cand][order].tolist(),
+                       cand[order].tolist(), strict=True)
+        self.keys: list[tuple] = list(keys)
+        self.key_of = {key[-1]: key for key in self.keys}
+
+    def _key(self, k: int) -> tuple:
+        cl = self.cl
+        if self.best_fit:
+            return (float(cl.res[k]), k)
+        return (float(cl.pot[k]), float(cl.res[k]), k)
+
+    def refresh(self, k: int) -> None:
+        """Device k was re-evaluated (placement, undo or opening): move its key."""
+        old = self.key_of.pop(k, None)
+        if old is not None:
+            del self.keys[bisect_left(self.keys, old)]
+        if self.cl.ok[k]:
+            key = self._key(k)
+            insort(self.keys, key)
+            self.key_of[k] = key
+
+    def choose(self, fresh_zero: bool) -> int | None:
+        """First device in key order that keeps every balance (spec §6), or None."""
+        cl, i = self.cl, self.i
+        lim = cl.lim.spread
+        if lim is None:
+            return self.keys[0][-1] if self.keys else None
         rng = cl.job_range(i)
         lo, hi = rng if rng is not None else (np.inf, -np.inf)
         if fresh_zero:
             lo = min(lo, 0.0)
-        if np.isfinite(lo):
-            snew = cl.snew[cand]
-            spread = np.maximum(hi, snew) - np.minimum(lo, snew)
-            keep = spread <= lim + ATOL
-            if cl.job_dev[i]:  # devices already holding i: exact check below
-                held = list(cl.job_dev[i])
-                cl.mark[held] = True
-                keep |= cl.mark[cand]
-                cl.mark[held] = False
-            cand = cand[keep]
-    if cand.size == 0:
+        held = cl.job_dev[i]
+        snew = cl.snew
+        for key in self.keys:
+            k = key[-1]
+            s = float(snew[k])
+            if k not in held and max(hi, s) - min(lo, s) > lim + ATOL:
+                continue  # cheap own-balance screen; devices holding i are checked exactly
+            if cl.balance_ok(i, k, s, fresh_zero):
+                return k
         return None
-    snew = cl.snew
-    first = _first(cl, cand)
-    if lim is None or cl.balance_ok(i, first, float(snew[first]), fresh_zero):
-        return first
-    if cl.rules.select == "best_fit":
-        order = np.lexsort((cand, cl.res[cand]))
-    else:
-        order = np.lexsort((cand, cl.res[cand], cl.pot[cand]))
-    for k in cand[order].tolist()[1:]:
-        if cl.balance_ok(i, k, float(snew[k]), fresh_zero):
-            return k
-    return None
-
-
-def _first(cl: Cluster, cand: np.ndarray) -> int:
-    """The candidate with the lowest (potential, residual, index) -- or (residual, index) for
-    best fit; ``cand`` is sorted by index, so argmin's first hit breaks the last tie."""
-    if cl.rules.select != "best_fit":
-        pot = cl.pot[cand]
-        cand = cand[pot == pot.min()]
-    if cand.size == 1:
-        return int(cand[0])
-    res = cl.res[cand]
-    return int(cand[int(np.argmin(res))])
 
 
 def placement(cl: Cluster, i: int) -> None:
     """Place all workers of job i: Phase A on active devices, else Phase B (may open devices)."""
     omega = int(cl.inst.omega[i])
+    cands = None
     if cl.live.size:
         cl.evaluate(i, cl.live)
+        cands = _Candidates(cl, i)
         placed: list[int] = []
         for _ in range(omega):
-            k = _choose(cl, i, fresh_zero=False)
+            k = cands.choose(fresh_zero=False)
             if k is None:
                 break
             cl.place(i, k)
             placed.append(k)
             cl.evaluate_one(i, k)
+            cands.refresh(k)
         if len(placed) == omega:
             cl.prune(np.unique(placed))
             return
@@ -131,14 +146,18 @@ def placement(cl: Cluster, i: int) -> None:
             cl.remove(i, k)
         for k in set(placed):  # only these rows changed since the scan above
             cl.evaluate_one(i, k)
+            cands.refresh(k)
+    if cands is None:
+        cands = _Candidates(cl, i)
     touched = []
     for _ in range(omega):
-        k = _choose(cl, i, fresh_zero=True)
+        k = cands.choose(fresh_zero=True)
         if k is None:
             k = cl.open_device()
         cl.place(i, k)
         touched.append(k)
         cl.evaluate_one(i, k)
+        cands.refresh(k)
     cl.prune(np.unique(touched))
 
 
@@ -165,9 +184,9 @@ def heuristic_order(
             g = np.round(gregariousness(inst, queue, self_collision), 12)
             queue = queue[np.lexsort((rank[queue], g))]
             queue = queue[queue != i]
-        else:
+        else:  # queue stays in resource order, so the first minimum is the tie-break
             g = np.round(gregariousness(inst, queue, self_collision), 12)
-            pos = int(np.lexsort((rank[queue], g))[0])
+            pos = int(np.argmin(g))
             i = int(queue[pos])
             queue = np.delete(queue, pos)
         yield i
@@ -230,11 +249,13 @@ def run_variant(inst: OJPPInstance, name: str, **params: Any) -> Result:
     cl = Cluster(inst, rules)
     order = []
     unplaced = np.ones(inst.n_jobs, dtype=bool)
+    prev = None
     for i in ORDERS[var.order](inst, cl, **params):
         order.append(i)
-        cl.set_remaining(np.flatnonzero(unplaced))
+        cl.set_remaining(unplaced, prev)
         placement(cl, i)
         unplaced[i] = False
+        prev = i
     used = cl.m_open
     runtime = time.perf_counter() - t0
     enforced = ["compute", f"memory ({rules.memory})"] + [

@@ -122,11 +122,19 @@ class Cluster:
             self._live = np.flatnonzero(self.live_mask[: self.m_open])
         return self._live
 
-    def set_remaining(self, jobs: np.ndarray) -> None:
-        """Declare the unplaced jobs; devices that cannot take even the elementwise smallest of
-        their workers (resources, memory (3), collision with the smallest burst probability) are
-        dropped from all later scans. Loads only grow and the floor only rises, so a dropped
-        device would never be chosen again: pruning changes speed, not results."""
+    def set_remaining(self, unplaced: np.ndarray, removed: int | None = None) -> None:
+        """Declare the unplaced jobs (mask); devices that cannot take even the elementwise
+        smallest of their workers (resources, memory (3), collision with the smallest burst
+        probability) are dropped from all later scans. Loads only grow and the floor only rises,
+        so a dropped device would never be chosen again: pruning changes speed, not results.
+        ``removed``: the job placed since the last call (the floor can only move if it was
+        attained by that job)."""
+        if self.floor is not None and removed is not None:
+            dem, burst, p, _ = self.floor
+            if not (np.any(self.dem[removed] == dem) or self.burst[removed] == burst
+                    or self.p[removed] == p):
+                return
+        jobs = np.flatnonzero(unplaced)
         if len(jobs) == 0:
             return
         floor = (
