@@ -96,6 +96,7 @@ def test_report_writes_markdown_and_plots(mixed_suite, tmp_path):
     assert paths[0].name == "report.md"
     assert "## toy / bench-toy" in md and "vs bound" in md and "proven" in md
     assert "minimisation: ALG/OPT >= 1" in md and "picked_min" in md
+    assert f"Provenance: {N_TASKS} runs finished" in md and "highspy 1.14" in md
     pngs = paths[1:]
     assert len(pngs) == 3 and {p.stem.rsplit("-", 1)[-1] for p in pngs} >= {"ratios", "size"}
     for p in pngs:

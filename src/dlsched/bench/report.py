@@ -98,6 +98,25 @@ def _direction(sense: str) -> str:
             else "minimisation: ALG/OPT >= 1, lower is better")
 
 
+def provenance(store: ResultsStore, info: dict[str, Any]) -> str:
+    """One line: how many runs, when, where, with which dlsched / solver versions."""
+    keys = info.get("task_keys")
+    rows = [r for r in store.rows(info["suite"]) if r["problem"] == info["problem"]
+            and (keys is None or r["task_key"] in keys)]
+    if not rows:
+        return "No runs stored."
+    done = sorted(r["finished_at"] for r in rows if r.get("finished_at"))
+    hosts = sorted({r["host"] for r in rows if r.get("host")})
+    vers: dict[str, set[str]] = defaultdict(set)
+    for r in rows:
+        for k, v in (r.get("versions") or {}).items():
+            vers[k].add(str(v))
+    shown = ", ".join(f"{k} {'/'.join(sorted(v))}" for k, v in sorted(vers.items()))
+    span = f"{done[0]} to {done[-1]}" if done else "unknown time"
+    return (f"Provenance: {len(rows)} runs finished {span} on {', '.join(hosts) or '?'}; "
+            f"{shown}.")
+
+
 def markdown_report(store: ResultsStore, suite: str | None = None,
                     images: dict[tuple[str, str], list[Path]] | None = None) -> str:
     """Markdown: per suite and problem, the ratio table, the table by size, the metrics."""
@@ -108,7 +127,8 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
                   f"Intervals: {info['confidence']:.0%} bootstrap ({info['bootstrap']} resamples). "
                   "Basis *proven*: the reference solve is optimal; *vs bound*: it stopped at a "
                   "limit and the ratio uses its bound (conservative); the two are never pooled.",
-                  "", "### Ratios", "", _md(RATIO_HEADERS, [ratio_cells(g) for g in overall]), ""]
+                  "", provenance(store, info), "", "### Ratios", "",
+                  _md(RATIO_HEADERS, [ratio_cells(g) for g in overall]), ""]
         parts += ["### Ratios by instance size", "",
                   _md(RATIO_HEADERS, [ratio_cells(g) for g in sized]), ""]
         headers, lines = metric_table(overall)
