@@ -63,7 +63,9 @@ def test_sweep_records_every_outcome_and_ratios(mixed_suite, tmp_path):
     first = [(g.size, g.basis, g.n) for g in groups if g.method == "first"]
     assert first == [(3.0, "proven", 3), (5.0, "bound", 3)]
     fail = next(g for g in groups if g.method == "fail" and g.size == 3.0)
-    assert (fail.failed, fail.n) == (3, 0)
+    assert (fail.failed, fail.n, fail.limited) == (3, 0, 0)
+    exact5 = next(g for g in groups if g.method == "exact" and g.size == 5.0)
+    assert (exact5.basis, exact5.limited, exact5.failed) == ("bound", 3, 0)
 
 
 def test_resume_skips_finished_rows_and_reruns_missing_ones(toy_suite, tmp_path):

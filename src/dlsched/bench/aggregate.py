@@ -61,6 +61,7 @@ class Group:
     worst: float | None = None
     runs: int = 0
     failed: int = 0
+    limited: int = 0  # runs of this method that stopped at a time limit (incumbent used)
     invalid: int = 0
     suspicious: int = 0
     runtime_mean: float | None = None
@@ -75,6 +76,7 @@ class Group:
 def _stats(g: Group, rows: list[dict[str, Any]], resamples: int, confidence: float) -> Group:
     g.runs = len(rows)
     g.failed = sum(r["status"] not in ("optimal", "feasible", "time_limit") for r in rows)
+    g.limited = sum(r["status"] == "time_limit" for r in rows)
     g.invalid = sum(r["status"] in ("optimal", "feasible", "time_limit") and not r["valid"]
                     for r in rows)
     g.suspicious = sum(bool(r.get("suspicious")) for r in rows)
