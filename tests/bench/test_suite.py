@@ -101,6 +101,7 @@ def test_base_suite_expands_grid_seeds_and_methods(tmp_path):
 
 def test_files_are_globbed_relative_to_the_suite(tmp_path):
     import dlsched as ds
+    import tests.bench.toyplugin  # noqa: F401
 
     (tmp_path / "inst").mkdir()
     for seed in (1, 2):
@@ -110,6 +111,14 @@ def test_files_are_globbed_relative_to_the_suite(tmp_path):
     tasks = expand(load_suite(_write(tmp_path, text)))
     assert sorted({t.instance_id for t in tasks}) == ["inst/i1.json", "inst/i2.json"]
     assert all(t.instance_key.startswith("file:") for t in tasks)
+    # the file's text travels with the task (no shared filesystem needed on Dask workers)
+    assert all('"problem": "oef"' in t.instance["text"] for t in tasks)
+    (tmp_path / "inst" / "i3.json").write_text('{"problem": "oef", "users": ')
+    with pytest.raises(InputError, match=r"instances\[0\]\.files: i3\.json: .*malformed JSON"):
+        load_suite(_write(tmp_path, text))
+    ds.save(ds.generate("bench-toy", n=3), tmp_path / "inst" / "i3.json")
+    with pytest.raises(InputError, match=r"i3\.json is not a oef instance"):
+        load_suite(_write(tmp_path, text))
 
 
 @pytest.mark.parametrize(("old", "new", "field", "reason"), CASES)

@@ -161,6 +161,8 @@ def _instances(problem: str, items: Any, path: str, base: Path) -> tuple[Instanc
                 files += sorted(Path(f).resolve() for f in glob.glob(full, recursive=True))
             if not files and not optional:
                 raise InputError(f"{p}.files", f"no file matches {patterns} (relative to {base})")
+            for f in files:
+                _check_file(problem, f, f"{p}.files")
             if files:
                 sources.append(InstanceSource(label, files=tuple(dict.fromkeys(files))))
             continue
@@ -183,6 +185,18 @@ def _instances(problem: str, items: Any, path: str, base: Path) -> tuple[Instanc
     if len(set(labels)) != len(labels):
         raise InputError(path, f"instance set labels must be unique, got {labels}")
     return tuple(sources)
+
+
+def _check_file(problem: str, path: Path, key: str) -> None:
+    """Load an instance file once so a broken or foreign file fails the suite, not its tasks."""
+    from ..core.io import load
+
+    try:
+        inst = load(path)
+    except InputError as exc:
+        raise InputError(key, f"{path.name}: {exc}") from None
+    if getattr(inst, "problem", None) != problem:
+        raise InputError(key, f"{path.name} is not a {problem} instance")
 
 
 def _try_generate(problem: str, points: tuple[dict[str, Any], ...], seed: int, path: str) -> None:

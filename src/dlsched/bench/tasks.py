@@ -13,14 +13,14 @@ import math
 import platform
 import time
 import traceback
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
-from ..core.io import _jsonable
+from ..core.io import _jsonable, from_dict
 from .suite import InstanceSource, MethodSpec, ProblemSuite, Suite, import_plugins
 
 #: Significant digits kept when hashing solutions (robust to last-bit float noise).
@@ -67,12 +67,14 @@ class Task:
 
 
 def _file_instance(path: Path, base: Path) -> tuple[str, str, dict[str, Any]]:
-    digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    """The file's text travels with the task: remote (Dask) workers need no shared filesystem."""
+    raw = path.read_bytes()
     try:
         ident = str(path.relative_to(base))
     except ValueError:
         ident = str(path)
-    return ident, f"file:{digest}", {"kind": "file", "path": str(path)}
+    spec = {"kind": "file", "path": str(path), "text": raw.decode("utf-8")}
+    return ident, f"file:{hashlib.sha256(raw).hexdigest()}", spec
 
 
 def _instances(problem: str, src: InstanceSource, base: Path):
@@ -168,7 +170,7 @@ def materialise(task: Task) -> Any:
 
     spec = task.instance
     if spec["kind"] == "file":
-        return api.load(spec["path"])
+        return from_dict(json.loads(spec["text"]))
     return api.generate(task.problem, seed=spec["seed"], **spec["params"])
 
 
@@ -262,7 +264,3 @@ def run_task(task: Task) -> dict[str, Any]:
     row["finished_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
     return row
 
-
-def task_dict(task: Task) -> dict[str, Any]:
-    """Plain-dict view (for logs and tests)."""
-    return asdict(task)
