@@ -101,6 +101,7 @@ def test_a_dying_worker_is_recorded_and_the_sweep_goes_on(tmp_path):
     assert len(rows) == rep.total == 2 * 2 * 6
     died = [r for r in rows if r["method"] == "fail"]
     assert len(died) == 4 and all(r["status"] == "error" for r in died)
-    assert all("worker failed" in r["error"] for r in died)
+    assert all("worker failed" in r["error"] and r["finished_at"] for r in died)
+    assert all(r["params"] == {} and r["solver"] is None for r in died)
     others = [r for r in rows if r["method"] != "fail"]  # bystanders of the broken pool too
     assert all(r["status"] in ("optimal", "feasible") and not r.get("error") for r in others)

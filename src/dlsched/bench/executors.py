@@ -16,10 +16,11 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from typing import Any
 
 from ..core import InputError, Registry
-from .tasks import Task, run_task
+from .tasks import Task, canonical, run_task
 
 Stream = Iterator[tuple[Task, dict[str, Any]]]
 
@@ -43,10 +44,13 @@ def crashed_row(task: Task, exc: BaseException) -> dict[str, Any]:
     return {
         "task_key": task.key, "suite": task.suite, "problem": task.problem, "group": task.group,
         "instance_id": task.instance_id, "instance_key": task.instance_key,
-        "method": task.method, "kind": task.kind, "name": task.name, "params": "{}",
-        "seed": task.seed, "status": "error", "valid": 0, "metrics": "{}",
+        "method": task.method, "kind": task.kind, "name": task.name,
+        "params": canonical(task.params), "seed": task.seed,
+        "solver": canonical(task.solver) if task.solver is not None else None,
+        "status": "error", "valid": 0, "metrics": "{}",
         "error": f"worker failed: {type(exc).__name__}: {exc}",
         "traceback": "".join(traceback.format_exception(exc, limit=4)),
+        "finished_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
     }
 
 
