@@ -1,0 +1,106 @@
+"""Iteration times, durations and the configurations k = (m, p, q, N) of spec §2.4.
+
+PS, Eq. (1): theta = v_jm + U^p_j + (1-q) 2 pi_j / b_m.
+RAR, Eq. (14): theta = v_jm + (Phi-1)/Phi (U_j + (1-q) 2 pi_j / b_m)  [A12].
+Duration d = ceil(W theta / N - 1e-9) (spec conventions), computed from theta, never from 1/rho.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+
+from .instance import CompletionInstance
+
+EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class Config:
+    """One configuration of a job: worker type m, PS type p (-1 under RAR), colocation q, N, d."""
+
+    m: int
+    p: int
+    q: int
+    n: int
+    d: int
+
+
+def theta(inst: CompletionInstance, j: int, m: int, p: int, q: int, n: int = 1) -> float:
+    """Per-iteration time in slots (Eq. (1) for PS, Eq. (14) for RAR with Phi = n)."""
+    v = inst.minibatch_time[j, m]
+    comm = (1 - q) * inst.transfer[j, m]
+    if inst.ring:
+        return float(v + (n - 1) / n * (inst.update_time[j, 0] + comm))
+    return float(v + inst.update_time[j, p] + comm)
+
+
+def duration(workload: float, th: float, n: int) -> int:
+    """Fewest slots in which n workers finish ``workload`` mini-batches at ``th`` slots each."""
+    if not math.isfinite(th):
+        return 10**9
+    return max(1, math.ceil(workload * th / n - EPS))
+
+
+def job_duration(inst: CompletionInstance, j: int, m: int, p: int, q: int, n: int) -> int:
+    return duration(float(inst.workload[j]), theta(inst, j, m, p, q, n), n)
+
+
+def _fits_one_server(inst: CompletionInstance, m: int, p: int, n: int) -> bool:
+    need = n * inst.worker_demand[m] + (inst.ps_demand[p] if p >= 0 else 0.0)
+    return bool(np.any(np.all(need[None, :] <= inst.capacity + EPS, axis=1)))
+
+
+def _max_workers(inst: CompletionInstance, m: int) -> int:
+    e = inst.worker_demand[m]
+    pos = e > 0
+    per = np.floor(inst.capacity[:, pos] / e[pos] + EPS).min(axis=1)
+    return int(per.sum())
+
+
+@lru_cache(maxsize=4096)
+def _configs_cached(inst_id: int, inst: CompletionInstance, j: int, prune: bool,
+                    feasible_only: bool) -> tuple[Config, ...]:
+    out: list[Config] = []
+    ps = [-1] if inst.ring else range(len(inst.ps_names))
+    D = int(inst.chunks[j])
+    for m in range(len(inst.worker_names)):
+        if not math.isfinite(inst.minibatch_time[j, m]):
+            continue
+        for p in ps:
+            if p >= 0 and not math.isfinite(inst.update_time[j, p]):
+                continue
+            for q in (1, 0):
+                best = math.inf
+                for n in range(1, D + 1):
+                    d = job_duration(inst, j, m, p, q, n)
+                    if prune and d >= best:
+                        continue  # some N' < N reaches d' <= d: dominated (spec §2.4 prune)
+                    best = min(best, d)
+                    if feasible_only:
+                        if q == 1 and not _fits_one_server(inst, m, p, n):
+                            continue
+                        if q == 0 and n > _max_workers(inst, m):
+                            continue
+                    out.append(Config(m, p, q, n, d))
+    return tuple(out)
+
+
+def configurations(inst: CompletionInstance, j: int, *, prune: bool = True,
+                   feasible_only: bool = True) -> tuple[Config, ...]:
+    """Configurations of job j in loop order (m, p, q = 1 then 0, N ascending).
+
+    ``prune`` drops k when the same (m, p, q) has N' < N with d' <= d (spec §2.4), keeping
+    exactly the Pareto configurations; ``feasible_only`` applies the spec's single-server /
+    total-capacity filter.
+    """
+    return _configs_cached(id(inst), inst, j, prune, feasible_only)
+
+
+def min_duration(inst: CompletionInstance, j: int) -> int:
+    """d^min_j over the feasible configurations (10**9 if there is none)."""
+    ks = configurations(inst, j)
+    return min((k.d for k in ks), default=10**9)

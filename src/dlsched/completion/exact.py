@@ -1,0 +1,240 @@
+"""Exact models: ``completion-milp`` (E1, Pyomo + HiGHS) and ``completion-cpsat`` (intervals).
+
+Both take ``horizon``: ``"instance"`` (faithful, T_max = T, [A22]) or ``"extended"`` (the
+unconstrained optimum: T_max from spec §2.4's bound w_j C_j <= UB - sum_{k!=j} w_k C^min_k with
+UB the best of the online algorithm and the FIFO baseline), or an explicit int. Every result
+carries the lower bounds of spec §2.5 in ``stats["bounds"]`` and is re-checked by the
+independent validator (violations -> status ``error``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pyomo.environ as pyo
+
+from ..core import Result, SolveOptions, Status, register_model, solve_pyomo
+from ..core.cpsat import solve_cpsat
+from .bounds import lower_bounds
+from .config import min_duration
+from .instance import CompletionInstance
+from .model import build_e1, e1_data
+from .solution import JobPlan, make_solution
+from .validate import check
+
+
+def extended_horizon(inst: CompletionInstance, ub: float) -> int:
+    """Last slot any optimal schedule can use, from an upper bound ``ub`` (spec §2.4 [A22])."""
+    cmin = inst.arrival + np.array([min_duration(inst, j) for j in range(inst.n_jobs)])
+    base = float(np.dot(inst.weight, cmin))
+    cmax = [math.ceil((ub - base + inst.weight[j] * cmin[j]) / inst.weight[j] - 1e-9)
+            for j in range(inst.n_jobs)]
+    return max(int(inst.horizon), max(cmax) - 1)
+
+
+def _heuristic_ub(inst: CompletionInstance) -> float:
+    from .baselines import fifo
+    from .online import a_online
+
+    vals = [r.objective for r in (a_online(inst), fifo(inst)) if r.objective is not None]
+    return min(vals)
+
+
+def resolve_horizon(inst: CompletionInstance, horizon: int | str) -> int:
+    if horizon == "instance":
+        return int(inst.horizon)
+    if horizon == "extended":
+        return extended_horizon(inst, _heuristic_ub(inst))
+    if isinstance(horizon, int) and horizon >= 1:
+        return horizon
+    from ..core import InputError
+
+    raise InputError("horizon", "must be 'instance', 'extended' or a positive int")
+
+
+def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | None,
+            bound: float | None, plans: dict[int, JobPlan] | None, t0: float, build_s: float,
+            stats: dict[str, Any], tmax: int, lp: bool) -> Result:
+    capped = tmax <= inst.horizon
+    sol = make_solution(inst, plans, capped=capped) if plans is not None else None
+    if sol is not None:
+        viol = check(inst, sol)
+        if viol:
+            stats["violations"] = viol[:10]
+            status = Status.ERROR
+    lbs = lower_bounds(inst, tmax, lp=lp)
+    stats["bounds"] = lbs
+    stats["tmax"] = tmax
+    if bound is not None:
+        bound = max(bound, lbs["best"]) if status is not Status.OPTIMAL else bound
+    if status is Status.OPTIMAL and obj is not None and lbs["best"] > obj + 1e-6 * max(1, obj):
+        stats["bound_above_optimum"] = lbs["best"]  # would be a bug; surfaced, not hidden
+    return Result(problem="completion", method=method, status=status, objective=obj,
+                  bound=bound, runtime_s=time.perf_counter() - t0, build_s=build_s,
+                  solution=sol, stats=stats)
+
+
+@register_model("completion-milp", "completion",
+                "Time-indexed MILP E1 (configuration x start, compact placement), PS and RAR")
+def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
+               horizon: int | str = "instance", aggregate_cut: bool = True,
+               lp_bound: bool = True, **_: Any) -> Result:
+    t0 = time.perf_counter()
+    tmax = resolve_horizon(inst, horizon)
+    data = e1_data(inst, tmax)
+    m = build_e1(data, aggregate_cut)
+    build_s = time.perf_counter() - t0
+    stats: dict[str, Any] = {"binaries": len(data.xkeys()) + 2 * inst.n_jobs * inst.n_servers,
+                             "rows": m.nconstraints(), "columns": m.nvariables()}
+    out = solve_pyomo(m, options or SolveOptions())
+    stats.update(out.stats)
+    plans = None
+    if out.has_solution:
+        plans = {}
+        for j, k, t in m.XK:
+            if pyo.value(m.X[j, k, t]) > 0.5:
+                cfg = data.configs[j][k]
+                y = {h: round(pyo.value(m.Y[j, h, cfg.m])) for h in range(inst.n_servers)}
+                s = ({h: round(pyo.value(m.S[j, h, cfg.p])) for h in range(inst.n_servers)}
+                     if not inst.ring else {})
+                plans[j] = JobPlan(t, cfg.d, cfg.m, cfg.p, y, s)
+    return _finish(inst, "completion-milp", out.status, out.objective, out.bound, plans, t0,
+                   build_s, stats, tmax, lp_bound)
+
+
+def _scale(values: np.ndarray) -> tuple[int, bool]:
+    """Smallest factor f (<= 10**6) making every value integral; (f, exact?)."""
+    f = 1
+    for x in np.ravel(values):
+        if np.isfinite(x):
+            f = math.lcm(f, Fraction(float(x)).limit_denominator(10**4).denominator)
+            if f > 10**6:
+                return 10**6, False
+    ok = all(abs(x * f - round(x * f)) <= 1e-6 for x in np.ravel(values) if np.isfinite(x))
+    return f, ok
+
+
+@register_model("completion-cpsat", "completion",
+                "CP-SAT: one interval per job, optional configuration literals, cumulative per "
+                "(server, resource)")
+def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
+             horizon: int | str = "instance", lp_bound: bool = True, **_: Any) -> Result:
+    from ortools.sat.python import cp_model
+
+    options = options or SolveOptions()
+    t0 = time.perf_counter()
+    tmax = resolve_horizon(inst, horizon)
+    data = e1_data(inst, tmax)
+    cp = cp_model.CpModel()
+    H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
+                  len(inst.ps_names))
+    inexact = []
+    rscale = []
+    for r in range(R):
+        f, ok = _scale(np.concatenate([inst.capacity[:, r], inst.worker_demand[:, r],
+                                       inst.ps_demand[:, r]]))
+        rscale.append(f)
+        if not ok:
+            inexact.append(inst.resources[r])
+    Ci = np.floor(inst.capacity * np.array(rscale) + 1e-9).astype(int)
+    ei = np.ceil(inst.worker_demand * np.array(rscale) - 1e-9).astype(int)
+    zi = np.ceil(inst.ps_demand * np.array(rscale) - 1e-9).astype(int)
+    fb, okb = _scale(np.concatenate([inst.worker_bw, inst.ps_bw]))
+    bi = np.ceil(inst.worker_bw * fb - 1e-9).astype(int)
+    Bi = np.floor(inst.ps_bw * fb + 1e-9).astype(int)
+    fw, okw = _scale(inst.weight)
+    wi = np.round(inst.weight * fw).astype(int)
+    if not okb:
+        inexact.append("bandwidth")
+    if not okw:
+        inexact.append("weight")
+    status = Status.OPTIMAL
+    vars_: dict[int, Any] = {}
+    objective_terms = []
+    intervals: dict[tuple[int, int], list] = {(h, r): [] for h in range(H) for r in range(R)}
+    for j in range(inst.n_jobs):
+        ks = [k for k, rng in zip(data.configs[j], data.starts[j]) if len(rng)]
+        if not ks:
+            status = Status.INFEASIBLE
+            break
+        D = int(inst.chunks[j])
+        xi = [cp.new_bool_var(f"xi[{j},{i}]") for i in range(len(ks))]
+        cp.add_exactly_one(xi)
+        dmin = min(k.d for k in ks)
+        start = cp.new_int_var(int(inst.arrival[j]), tmax - dmin + 1, f"s[{j}]")
+        dur = cp.new_int_var(dmin, max(k.d for k in ks), f"d[{j}]")
+        cp.add(dur == sum(k.d * x for k, x in zip(ks, xi)))
+        end = cp.new_int_var(int(inst.arrival[j]) + dmin, tmax + 1, f"e[{j}]")
+        itv = cp.new_interval_var(start, dur, end, f"job[{j}]")
+        Y = {(h, m): cp.new_int_var(0, D, f"Y[{j},{h},{m}]") for h in range(H) for m in range(M)}
+        o = [cp.new_bool_var(f"o[{j},{h}]") for h in range(H)]
+        cp.add(sum(Y.values()) == sum(k.n * x for k, x in zip(ks, xi)))
+        for m in range(M):
+            mu = [x for k, x in zip(ks, xi) if k.m == m]
+            for h in range(H):
+                if not mu:
+                    cp.add(Y[h, m] == 0)
+                else:
+                    cp.add(Y[h, m] <= D * sum(mu))
+                cp.add(Y[h, m] <= D * o[h])
+        q1 = [x for k, x in zip(ks, xi) if k.q == 1]
+        cp.add(sum(o) <= 1 + (H - 1) * (1 - sum(q1)))
+        S: dict[tuple[int, int], Any] = {}
+        if not inst.ring:
+            sh = data.s_hat[j]
+            S = {(h, p): cp.new_int_var(0, sh, f"S[{j},{h},{p}]") for h in range(H)
+                 for p in range(P)}
+            g = [cp.new_bool_var(f"g[{j},{h}]") for h in range(H)]
+            cp.add(sum(S.values()) >= 1)
+            for p in range(P):
+                sig = [x for k, x in zip(ks, xi) if k.p == p]
+                for h in range(H):
+                    cp.add(S[h, p] <= (sh * sum(sig) if sig else 0))
+                    cp.add(S[h, p] <= sh * o[h])
+                    cp.add(S[h, p] <= sh * g[h])
+            for h in range(H):
+                cp.add(sum(int(bi[m]) * Y[h2, m] for h2 in range(H) if h2 != h
+                           for m in range(M))
+                       <= sum(int(Bi[p]) * S[h, p] for p in range(P))).only_enforce_if(g[h])
+        for h in range(H):
+            for r in range(R):
+                expr = sum(int(ei[m, r]) * Y[h, m] for m in range(M) if ei[m, r])
+                if not inst.ring:
+                    expr += sum(int(zi[p, r]) * S[h, p] for p in range(P) if zi[p, r])
+                if isinstance(expr, int):
+                    continue
+                lv = cp.new_int_var(0, int(Ci[h, r]), f"l[{j},{h},{r}]")
+                cp.add(lv == expr)
+                intervals[h, r].append((itv, lv))
+        vars_[j] = (ks, xi, start, Y, S)
+        objective_terms.append(int(wi[j]) * end)
+    stats: dict[str, Any] = {"scaled_inexact": inexact} if inexact else {}
+    if status is Status.INFEASIBLE:
+        return _finish(inst, "completion-cpsat", status, None, None, None, t0,
+                       time.perf_counter() - t0, stats, tmax, False)
+    for (h, r), items in intervals.items():
+        if items:
+            cp.add_cumulative([i for i, _ in items], [lv for _, lv in items], int(Ci[h, r]))
+    cp.minimize(sum(objective_terms))
+    build_s = time.perf_counter() - t0
+    out = solve_cpsat(cp, time_limit=options.time_limit, threads=options.threads, scale=fw)
+    stats.update(out.stats)
+    status = out.status
+    if inexact and status is Status.OPTIMAL:
+        status = Status.FEASIBLE  # rounded data: optimal for a restriction only
+    plans = None
+    if out.objective is not None:
+        sv = out.solver
+        plans = {}
+        for j, (ks, xi, start, Y, S) in vars_.items():
+            k = next(k for k, x in zip(ks, xi) if sv.value(x))
+            y = {h: int(sv.value(Y[h, k.m])) for h in range(H)}
+            s = {h: int(sv.value(S[h, k.p])) for h in range(H)} if not inst.ring else {}
+            plans[j] = JobPlan(int(sv.value(start)), k.d, k.m, k.p, y, s)
+    bound = out.bound if not inexact else None
+    return _finish(inst, "completion-cpsat", status, out.objective, bound, plans, t0, build_s,
+                   stats, tmax, lp_bound)

@@ -1,0 +1,277 @@
+"""Instance of ``dlsched.completion``: elastic distributed-ML jobs, weighted completion time.
+
+Units (spec §1, conventions; 1 slot = 1 h in the paper's setting [A25]):
+
+- ``horizon``: number of slots T; slot t is [t, t+1), t = 1..T.
+- ``servers[].capacity``: amount of each resource (e.g. ``gpu`` devices, ``cpu`` vCPUs,
+  ``bandwidth`` Gbps). The resources of the instance are the union of the capacity keys; a
+  server without a key has capacity 0 of that resource.
+- ``worker_types[].demand`` / ``ps_types[].demand``: amount of each resource per worker / PS
+  (missing key = 0). ``bandwidth`` (Gbps) is the NIC bandwidth b_m of a worker / B_p of a PS;
+  when the instance has a ``bandwidth`` resource and the demand omits it, the type's
+  ``bandwidth`` is its demand of that resource (spec §2.1: b and B are resources in (2h)).
+- ``jobs[].arrival``: release slot a_j >= 1; ``weight``: w_j (dimensionless);
+  ``epochs`` E_j, ``chunks`` D_j (also the maximum number of workers, (2g)),
+  ``minibatches_per_chunk`` K_j: workload W_j = E_j D_j K_j mini-batches.
+- ``jobs[].minibatch_time[m]``: v_jm, slots per mini-batch on worker type m (a missing type is
+  unusable for the job). ``update_time``: U^p_j in slots, a map over PS types (``architecture
+  "ps"``, missing type = unusable) or one number (``"ring"``).
+- ``jobs[].gradient_size``: pi_j in Gbit; the transfer time pi_j / b_m is in seconds and is
+  divided by ``slot_seconds`` (default 1: then gradient_size / bandwidth is directly in slots,
+  as in the spec's golden examples; the generator uses 3600).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Literal
+
+import numpy as np
+from pydantic import Field, model_validator
+
+from ..core.errors import InputError
+from ..core.schema import Strict, parse_model
+
+PROBLEM = "completion"
+BANDWIDTH = "bandwidth"
+
+
+class _ServerIn(Strict):
+    name: str = Field(min_length=1)
+    capacity: dict[str, float]
+
+
+class _TypeIn(Strict):
+    name: str = Field(min_length=1)
+    demand: dict[str, float] = Field(default_factory=dict)
+    bandwidth: float = Field(gt=0)
+
+
+class _JobIn(Strict):
+    name: str = Field(min_length=1)
+    arrival: int = Field(ge=1)
+    weight: float = Field(gt=0)
+    epochs: int = Field(ge=1)
+    chunks: int = Field(ge=1)
+    minibatches_per_chunk: int = Field(ge=1)
+    minibatch_time: dict[str, float] = Field(min_length=1)
+    update_time: dict[str, float] | float
+    gradient_size: float = Field(ge=0)
+
+
+class _InstanceIn(Strict):
+    problem: str
+    schema_version: int = 1
+    name: str = "unnamed"
+    description: str | None = None
+    architecture: Literal["ps", "ring"]
+    horizon: int = Field(ge=1)
+    slot_seconds: float = Field(default=1.0, gt=0)
+    servers: list[_ServerIn] = Field(min_length=1)
+    worker_types: list[_TypeIn] = Field(min_length=1)
+    ps_types: list[_TypeIn] = Field(default_factory=list)
+    jobs: list[_JobIn] = Field(min_length=1)
+    provenance: dict[str, Any] | str | None = None
+
+    @model_validator(mode="after")
+    def _ps_types_needed(self) -> _InstanceIn:
+        if self.architecture == "ps" and not self.ps_types:
+            raise ValueError("architecture 'ps' needs at least one entry in ps_types")
+        return self
+
+
+@dataclass(frozen=True, eq=False)
+class CompletionInstance:
+    """Frozen instance; arrays are indexed [server, resource], [type, resource], [job, type]."""
+
+    name: str
+    architecture: str  # "ps" | "ring"
+    horizon: int
+    slot_seconds: float
+    server_names: tuple[str, ...]
+    resources: tuple[str, ...]
+    capacity: np.ndarray  # C[h, r]
+    worker_names: tuple[str, ...]
+    worker_demand: np.ndarray  # e[m, r]
+    worker_bw: np.ndarray  # b[m], Gbps
+    ps_names: tuple[str, ...]
+    ps_demand: np.ndarray  # z[p, r]
+    ps_bw: np.ndarray  # B[p], Gbps
+    job_names: tuple[str, ...]
+    arrival: np.ndarray  # a[j]
+    weight: np.ndarray  # w[j]
+    epochs: np.ndarray
+    chunks: np.ndarray  # D[j]
+    minibatches: np.ndarray  # K[j]
+    minibatch_time: np.ndarray  # v[j, m] slots (inf = unusable)
+    update_time: np.ndarray  # U[j, p] slots (ring: U[j, 0]; inf = unusable)
+    gradient_size: np.ndarray  # pi[j] Gbit
+    description: str | None = None
+    provenance: Any = None
+
+    problem = PROBLEM
+
+    @property
+    def ring(self) -> bool:
+        return self.architecture == "ring"
+
+    @property
+    def n_jobs(self) -> int:
+        return len(self.job_names)
+
+    @property
+    def n_servers(self) -> int:
+        return len(self.server_names)
+
+    @cached_property
+    def workload(self) -> np.ndarray:
+        """W_j = E_j D_j K_j mini-batches."""
+        return (self.epochs * self.chunks * self.minibatches).astype(np.int64)
+
+    @cached_property
+    def transfer(self) -> np.ndarray:
+        """2 pi_j / b_m in slots, [j, m]: the (1-q) communication term of Eq. (1)/(14)."""
+        return 2.0 * self.gradient_size[:, None] / (self.worker_bw[None, :] * self.slot_seconds)
+
+    def size(self) -> dict[str, int]:
+        return {"jobs": self.n_jobs, "servers": self.n_servers, "horizon": self.horizon,
+                "worker_types": len(self.worker_names), "ps_types": len(self.ps_names)}
+
+
+def _vector(d: dict[str, float], resources: tuple[str, ...], bw: float, path: str) -> list[float]:
+    for key, val in d.items():
+        if key not in resources:
+            raise InputError(f"{path}.demand.{key}", f"resource {key!r} is not a server capacity")
+        if val < 0:
+            raise InputError(f"{path}.demand.{key}", "must be >= 0")
+    out = [float(d.get(r, 0.0)) for r in resources]
+    if BANDWIDTH in resources and BANDWIDTH not in d:
+        out[resources.index(BANDWIDTH)] = float(bw)
+    return out
+
+
+def parse(data: dict[str, Any]) -> CompletionInstance:
+    """JSON dict -> instance; one :class:`InputError` naming the first bad field."""
+    raw = parse_model(_InstanceIn, data)
+    if raw.problem != PROBLEM:
+        raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
+    for group, items in (("servers", raw.servers), ("worker_types", raw.worker_types),
+                         ("ps_types", raw.ps_types), ("jobs", raw.jobs)):
+        seen: set[str] = set()
+        for i, it in enumerate(items):
+            if it.name in seen:
+                raise InputError(f"{group}[{i}].name", f"duplicate name {it.name!r}")
+            seen.add(it.name)
+    resources: list[str] = []
+    for i, s in enumerate(raw.servers):
+        for key, val in s.capacity.items():
+            if val < 0:
+                raise InputError(f"servers[{i}].capacity.{key}", "must be >= 0")
+            if key not in resources:
+                resources.append(key)
+    res = tuple(resources)
+    C = np.array([[s.capacity.get(r, 0.0) for r in res] for s in raw.servers], dtype=float)
+    e = np.array([_vector(t.demand, res, t.bandwidth, f"worker_types[{i}]")
+                  for i, t in enumerate(raw.worker_types)], dtype=float).reshape(-1, len(res))
+    z = np.array([_vector(t.demand, res, t.bandwidth, f"ps_types[{i}]")
+                  for i, t in enumerate(raw.ps_types)], dtype=float).reshape(-1, len(res))
+    for i, t in enumerate(raw.worker_types):
+        if not e[i].any():
+            raise InputError(f"worker_types[{i}].demand", "a worker must demand some resource")
+    wnames = tuple(t.name for t in raw.worker_types)
+    pnames = tuple(t.name for t in raw.ps_types)
+    J = len(raw.jobs)
+    v = np.full((J, len(wnames)), np.inf)
+    U = np.full((J, max(len(pnames), 1)), np.inf)
+    for j, job in enumerate(raw.jobs):
+        for key, val in job.minibatch_time.items():
+            if key not in wnames:
+                raise InputError(f"jobs[{j}].minibatch_time.{key}", "unknown worker type")
+            if not val > 0:
+                raise InputError(f"jobs[{j}].minibatch_time.{key}", "must be > 0")
+            v[j, wnames.index(key)] = val
+        if raw.architecture == "ring":
+            if isinstance(job.update_time, dict):
+                raise InputError(f"jobs[{j}].update_time", "must be a number under 'ring'")
+            if job.update_time < 0:
+                raise InputError(f"jobs[{j}].update_time", "must be >= 0")
+            U[j, 0] = job.update_time
+        else:
+            if not isinstance(job.update_time, dict) or not job.update_time:
+                raise InputError(f"jobs[{j}].update_time", "must map PS types to slots under 'ps'")
+            for key, val in job.update_time.items():
+                if key not in pnames:
+                    raise InputError(f"jobs[{j}].update_time.{key}", "unknown PS type")
+                if val < 0:
+                    raise InputError(f"jobs[{j}].update_time.{key}", "must be >= 0")
+                U[j, pnames.index(key)] = val
+        if job.arrival > raw.horizon:
+            raise InputError(f"jobs[{j}].arrival", f"after the horizon {raw.horizon}")
+
+    def arr(field: str, dtype: type = float) -> np.ndarray:
+        return np.array([getattr(jb, field) for jb in raw.jobs], dtype=dtype)
+
+    return CompletionInstance(
+        name=raw.name, architecture=raw.architecture, horizon=raw.horizon,
+        slot_seconds=raw.slot_seconds, server_names=tuple(s.name for s in raw.servers),
+        resources=res, capacity=C, worker_names=wnames, worker_demand=e,
+        worker_bw=np.array([t.bandwidth for t in raw.worker_types], dtype=float),
+        ps_names=pnames, ps_demand=z,
+        ps_bw=np.array([t.bandwidth for t in raw.ps_types], dtype=float),
+        job_names=tuple(jb.name for jb in raw.jobs), arrival=arr("arrival", np.int64),
+        weight=arr("weight"), epochs=arr("epochs", np.int64), chunks=arr("chunks", np.int64),
+        minibatches=arr("minibatches_per_chunk", np.int64), minibatch_time=v, update_time=U,
+        gradient_size=arr("gradient_size"), description=raw.description,
+        provenance=raw.provenance,
+    )
+
+
+def dump(inst: CompletionInstance) -> dict[str, Any]:
+    """Instance -> JSON dict (the inverse of :func:`parse`)."""
+    res = inst.resources
+
+    def demand(row: np.ndarray, bw: float) -> dict[str, float]:
+        out = {}
+        for r, val in zip(res, row):
+            if r == BANDWIDTH and val == bw:
+                continue
+            if val:
+                out[r] = float(val)
+        return out
+
+    jobs = []
+    for j, name in enumerate(inst.job_names):
+        upd: Any
+        if inst.ring:
+            upd = float(inst.update_time[j, 0])
+        else:
+            upd = {p: float(u) for p, u in zip(inst.ps_names, inst.update_time[j])
+                   if np.isfinite(u)}
+        jobs.append({
+            "name": name, "arrival": int(inst.arrival[j]), "weight": float(inst.weight[j]),
+            "epochs": int(inst.epochs[j]), "chunks": int(inst.chunks[j]),
+            "minibatches_per_chunk": int(inst.minibatches[j]),
+            "minibatch_time": {m: float(x) for m, x in zip(inst.worker_names,
+                                                          inst.minibatch_time[j]) if np.isfinite(x)},
+            "update_time": upd, "gradient_size": float(inst.gradient_size[j]),
+        })
+    out: dict[str, Any] = {
+        "problem": PROBLEM, "schema_version": 1, "name": inst.name,
+        "architecture": inst.architecture, "horizon": inst.horizon,
+        "slot_seconds": inst.slot_seconds,
+        "servers": [{"name": n, "capacity": {r: float(c) for r, c in zip(res, row)}}
+                    for n, row in zip(inst.server_names, inst.capacity)],
+        "worker_types": [{"name": n, "demand": demand(row, bw), "bandwidth": float(bw)}
+                         for n, row, bw in zip(inst.worker_names, inst.worker_demand,
+                                               inst.worker_bw)],
+        "jobs": jobs,
+    }
+    if inst.ps_names:
+        out["ps_types"] = [{"name": n, "demand": demand(row, bw), "bandwidth": float(bw)}
+                           for n, row, bw in zip(inst.ps_names, inst.ps_demand, inst.ps_bw)]
+    if inst.description:
+        out["description"] = inst.description
+    if inst.provenance is not None:
+        out["provenance"] = inst.provenance
+    return out

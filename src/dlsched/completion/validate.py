@@ -1,0 +1,131 @@
+"""Independent checker of spec §7.1, written from the constraints of programs (2) and (15).
+
+It recomputes q from the placement, the iteration time from Eq. (1)/(14), the minimal duration,
+the per-(server, resource, slot) loads (2h), the PS bandwidth rule (2i) and the objective; it
+uses none of the exact models' or algorithms' code except the duration formula of config.py.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from .config import duration, theta
+from .instance import CompletionInstance
+
+TOL = 1e-6
+
+
+def _int(x: Any) -> bool:
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
+    """Violations (empty list when the schedule is feasible and its objective is right)."""
+    errs: list[str] = []
+    jobs = solution.get("jobs")
+    if not isinstance(jobs, dict):
+        return ["solution.jobs: missing or not a mapping"]
+    unknown = set(jobs) - set(inst.job_names)
+    if unknown:
+        errs.append(f"solution.jobs: unknown jobs {sorted(unknown)}")
+    capped = bool(solution.get("capped", True))
+    earliest = solution.get("earliest_start", {}) or {}
+    sidx = {n: h for h, n in enumerate(inst.server_names)}
+    H, R = inst.capacity.shape
+    spans: list[tuple[int, int, np.ndarray]] = []  # (start, end, load[h, r])
+    total = 0.0
+    for j, name in enumerate(inst.job_names):
+        rec = jobs.get(name)
+        where = f"jobs.{name}"
+        if rec is None:
+            errs.append(f"{where}: not scheduled")
+            continue
+        start, d = rec.get("start"), rec.get("duration")
+        if not (_int(start) and _int(d)) or d < 1 or start < 1:
+            errs.append(f"{where}: start and duration must be integers >= 1")
+            continue
+        if start < inst.arrival[j]:
+            errs.append(f"{where}.start: {start} before arrival {inst.arrival[j]} (2j)")
+        if name in earliest and start < earliest[name]:
+            errs.append(f"{where}.start: {start} before its round's tau {earliest[name]}")
+        if capped and start + d - 1 > inst.horizon:
+            errs.append(f"{where}: runs past the horizon {inst.horizon} (slot {start + d - 1})")
+        mname = rec.get("worker_type")
+        if mname not in inst.worker_names:
+            errs.append(f"{where}.worker_type: unknown {mname!r} (2b)")
+            continue
+        m = inst.worker_names.index(mname)
+        if not math.isfinite(inst.minibatch_time[j, m]):
+            errs.append(f"{where}.worker_type: {mname!r} cannot run this job")
+            continue
+        p = -1
+        if not inst.ring:
+            pname = rec.get("ps_type")
+            if pname not in inst.ps_names:
+                errs.append(f"{where}.ps_type: unknown {pname!r} (2c)")
+                continue
+            p = inst.ps_names.index(pname)
+            if not math.isfinite(inst.update_time[j, p]):
+                errs.append(f"{where}.ps_type: {pname!r} cannot serve this job")
+                continue
+        y = np.zeros(H, dtype=np.int64)
+        s = np.zeros(H, dtype=np.int64)
+        bad = False
+        for key, vec in (("workers", y), ("ps", s)):
+            for hname, c in (rec.get(key) or {}).items():
+                if hname not in sidx or not _int(c) or c < 0:
+                    errs.append(f"{where}.{key}.{hname}: unknown server or bad count {c!r}")
+                    bad = True
+                    continue
+                vec[sidx[hname]] = c
+        if bad:
+            continue
+        if inst.ring and s.any():
+            errs.append(f"{where}.ps: Ring-AllReduce jobs have no parameter servers")
+        n = int(y.sum())
+        if not 1 <= n <= inst.chunks[j]:
+            errs.append(f"{where}.workers: {n} workers, need 1..D_j={inst.chunks[j]} (2g)")
+            continue
+        if not inst.ring and s.sum() < 1:
+            errs.append(f"{where}.ps: needs at least one PS (2e)")
+            continue
+        q = int(np.count_nonzero((y + s) > 0) == 1)
+        dmin = duration(float(inst.workload[j]), theta(inst, j, m, p, q, n), n)
+        if d < dmin:
+            errs.append(f"{where}.duration: {d} < {dmin} needed with N={n}, q={q} (2f)")
+        if not inst.ring:
+            off = inst.worker_bw[m] * (n - y)  # traffic of the workers off each server
+            for h in np.nonzero(s)[0]:
+                if off[h] > inst.ps_bw[p] * s[h] + TOL:
+                    errs.append(f"{where}: PSs on {inst.server_names[h]} carry {off[h]:g} Gbps "
+                                f"> {inst.ps_bw[p] * s[h]:g} (2i)")
+        load = np.outer(y, inst.worker_demand[m])
+        if p >= 0:
+            load = load + np.outer(s, inst.ps_demand[p])
+        spans.append((start, start + d, load))
+        total += float(inst.weight[j]) * (start + d)
+    if spans:
+        end = max(e for _, e, _ in spans)
+        usage = np.zeros((end + 1, H, R))
+        for a, b, load in spans:
+            usage[a:b] += load
+        over = usage > inst.capacity[None] + TOL
+        for t, h, r in zip(*np.nonzero(over)):
+            errs.append(f"capacity (2h): server {inst.server_names[h]}, resource "
+                        f"{inst.resources[r]}, slot {t}: {usage[t, h, r]:g} > "
+                        f"{inst.capacity[h, r]:g}")
+            if len(errs) > 50:
+                break
+    rep = solution.get("objective")
+    if rep is not None and not errs and abs(float(rep) - total) > TOL * max(1.0, abs(total)):
+        errs.append(f"objective: reported {rep} but the schedule gives {total}")
+    return errs
+
+
+def recompute_objective(inst: CompletionInstance, solution: dict[str, Any]) -> float:
+    """sum_j w_j (start_j + duration_j) from the schedule."""
+    return float(sum(inst.weight[inst.job_names.index(n)] * (r["start"] + r["duration"])
+                     for n, r in solution["jobs"].items()))
