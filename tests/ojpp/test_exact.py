@@ -3,8 +3,10 @@ constraint never increases the optimum; time-limited solves are honest."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import dlsched as ds
 from dlsched.ojpp.instance import Limits
@@ -84,10 +86,44 @@ def test_patterns_and_heuristic_on_paper_size(workload):
         assert ds.run(inst, name).objective >= res.objective
 
 
-def test_patterns_refuses_too_many():
+def test_patterns_beyond_the_limit():
+    inst = ds.generate("ojpp", seed=1)
     with pytest.raises(ds.InputError) as err:
-        ds.solve(ds.generate("ojpp", seed=1), model="ojpp-patterns", max_patterns=50)
+        ds.solve(inst, model="ojpp-patterns", max_patterns=50, columns="enumerate")
     assert "ojpp-cpsat" in err.value.reason
+    # auto: falls back to column generation; the LP bound must not exceed the optimum (35,
+    # proven by the enumerated model in test_patterns_and_heuristic_on_paper_size)
+    res = ds.solve(inst, model="ojpp-patterns", max_patterns=50, time_limit=60)
+    assert res.stats["columns_mode"] == "generated"
+    exact = ds.solve(inst, model="ojpp-patterns")
+    assert res.bound <= exact.objective <= res.objective
+    assert ds.check(inst, res) == []
+
+
+@settings(max_examples=15)
+@given(tiny_instances())
+def test_column_generation_brackets_the_optimum(inst):
+    opt = brute_force(inst)
+    res = ds.solve(inst, model="ojpp-patterns", columns="generate")
+    assert res.bound <= opt <= res.objective
+    assert ds.check(inst, res) == []
+    if res.status is ds.Status.OPTIMAL:
+        assert res.objective == opt
+
+
+@settings(max_examples=30)
+@given(tiny_instances(), st.lists(st.floats(-1, 1), min_size=3, max_size=3))
+def test_pricing_is_exact(inst, pi):
+    from dlsched.ojpp.colgen import Pricer
+    from dlsched.ojpp.patterns import device_feasible, enumerate_patterns
+
+    pi = np.array(pi[: inst.n_jobs])
+    A = enumerate_patterns(inst).A
+    best = max(0.0, float((A @ pi).max())) if len(A) else 0.0
+    val, a = Pricer(inst, None).best(pi)
+    assert val == pytest.approx(best, abs=1e-9)
+    assert float(a @ pi) == pytest.approx(val, abs=1e-9)
+    assert device_feasible(inst, a)
 
 
 def test_vector_packing_reduction_with_extra_dimension():

@@ -1,4 +1,4 @@
-"""Set-partitioning OJPP model over enumerated patterns (spec ojpp.md §5.2), Pyomo + HiGHS.
+"""Set-partitioning OJPP model over feasible patterns (spec ojpp.md §5.2), Pyomo + HiGHS.
 
 min sum_a lambda_a  s.t.  sum_a a_i lambda_a = omega_i (equality: dropping workers from a
 pattern keeps it feasible but can break other jobs' balance), lambda_a integer >= 0. Balance (8)
@@ -6,22 +6,27 @@ exactly: job i picks one band [l, l + theta'] with l among the slowdowns it can 
 (binaries beta_il, one per job), and a pattern with a_i > 0 may be used only if s_i(a) lies in
 the chosen band: lambda_a <= floor(omega_i / a_i) * sum_{l: l <= s_i(a) <= l + theta'} beta_il.
 Collision and interference caps are per pattern, so no lazy loop is needed. Without balance it
-is the Gilmore-Gomory cutting-stock model (strong LP bound). Column generation is not
-implemented: instances with more than ``max_patterns`` feasible patterns are refused.
+is the Gilmore-Gomory cutting-stock model (strong LP bound). The columns are all feasible
+patterns (enumerated: exact), or -- beyond ``max_patterns`` -- those found by column generation
+(colgen.py): then the answer is optimal only when it meets the rounded-up LP bound, otherwise
+it is reported as feasible/time_limit with that bound and the gap (no branch-and-price).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from typing import Any
 
 import numpy as np
 import pyomo.environ as pyo
 
-from ..core import Result, SolveOptions, Status, register_model, solve_pyomo
+from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
+from .algorithms import run_variant
+from .colgen import generate_columns
 from .instance import OJPPInstance
 from .patterns import Patterns, enumerate_patterns
-from .solution import checked, make_solution
+from .solution import checked, counts, make_solution
 
 BAND_TOL = 1e-9
 
@@ -74,31 +79,82 @@ def _add_bands(m: pyo.ConcreteModel, inst: OJPPInstance, pats: Patterns,
             m.in_band.add(m.lam[a] <= cap * sum(m.beta[i, b] for b in ok))
 
 
-@register_model("ojpp-patterns", "ojpp",
-                "Set partitioning over enumerated feasible patterns with exact balance bands "
-                "(spec §5.2); Pyomo + HiGHS; refuses > max_patterns patterns (no column "
-                "generation yet)")
-def patterns(inst: OJPPInstance, *, options: SolveOptions | None = None,
-             max_patterns: int = 200_000, **_: Any) -> Result:
-    options = options or SolveOptions()
-    t0 = time.perf_counter()
-    pats = enumerate_patterns(inst, max_patterns)
+def _solve_master(inst: OJPPInstance, pats: Patterns, options: SolveOptions):
+    """Solve the pattern MILP; (outcome, solution or None)."""
     m = build_master(inst, pats)
-    build_s = time.perf_counter() - t0
     out = solve_pyomo(m, options)
-    stats = {**out.stats, "patterns": len(pats)}
-    sol = obj = None
+    sol = None
     if out.has_solution:
         lam = [round(pyo.value(m.lam[a])) for a in m.P]
         rows = [pats.A[a] for a in range(len(pats)) for _ in range(lam[a])]
         sol = make_solution(inst, np.array(rows).reshape(len(rows), inst.n_jobs))
-        obj = float(sol["used"])
-    status = out.status
+    return out, sol
+
+
+def _enumerated(inst: OJPPInstance, pats: Patterns, options: SolveOptions, stats: dict):
+    out, sol = _solve_master(inst, pats, options)
+    stats.update(out.stats, patterns=len(pats))
+    obj = float(sol["used"]) if sol is not None else None
     bound = out.bound
-    if status is Status.OPTIMAL:
+    if out.status is Status.OPTIMAL:
         bound = obj
     elif bound is not None:
         bound = float(np.ceil(bound - 1e-6))
+    return out.status, obj, bound, sol
+
+
+def _generated(inst: OJPPInstance, options: SolveOptions, t0: float, stats: dict):
+    """Column generation, then the MILP over the generated columns (module colgen)."""
+    heur = run_variant(inst, "heuristic")
+    start = [np.array(list(counts(inst, heur.solution)[k])) for k in
+             range(heur.solution["used"])] if heur.ok else []
+    deadline = None if options.time_limit is None else t0 + options.time_limit
+    pats, lp_bound, cg = generate_columns(inst, start, deadline)
+    stats.update(cg)
+    remaining = None if deadline is None else max(0.01, deadline - time.perf_counter())
+    sub = SolveOptions(options.solver, remaining, options.mip_gap, options.threads,
+                       options.presolve, dict(options.options))
+    out, sol = _solve_master(inst, pats, sub)
+    stats.update(out.stats)
+    lb = float(inst.lower_bound())
+    bound = lb if lp_bound is None else max(lb, float(math.ceil(lp_bound - 1e-6)))
+    obj = float(sol["used"]) if sol is not None else None
+    if heur.ok and (obj is None or heur.objective < obj):
+        sol, obj = heur.solution, heur.objective
+        stats["incumbent"] = "heuristic"
+    if obj is None:
+        return out.status if out.status is Status.INFEASIBLE else Status.ERROR, None, bound, None
+    if obj <= bound:
+        return Status.OPTIMAL, obj, obj, sol
+    stopped = cg["pricing_timed_out"] or out.status is Status.TIME_LIMIT
+    return (Status.TIME_LIMIT if stopped else Status.FEASIBLE), obj, bound, sol
+
+
+@register_model("ojpp-patterns", "ojpp",
+                "Set partitioning over feasible patterns with exact balance bands (spec §5.2); "
+                "Pyomo + HiGHS; patterns enumerated, or generated (column generation + MILP "
+                "over the columns, gap reported) beyond max_patterns")
+def patterns(inst: OJPPInstance, *, options: SolveOptions | None = None,
+             max_patterns: int = 200_000, columns: str = "auto", **_: Any) -> Result:
+    """``columns``: ``enumerate`` (refuse beyond ``max_patterns``), ``generate`` or ``auto``."""
+    if columns not in ("auto", "enumerate", "generate"):
+        raise InputError("columns", "must be 'auto', 'enumerate' or 'generate'")
+    options = options or SolveOptions()
+    t0 = time.perf_counter()
+    stats: dict[str, Any] = {}
+    pats = None
+    if columns != "generate":
+        try:
+            pats = enumerate_patterns(inst, max_patterns)
+        except InputError:
+            if columns == "enumerate":
+                raise
+    if pats is not None:
+        stats["columns_mode"] = "enumerated"
+        status, obj, bound, sol = _enumerated(inst, pats, options, stats)
+    else:
+        stats["columns_mode"] = "generated"
+        status, obj, bound, sol = _generated(inst, options, t0, stats)
     status = checked(inst, status, sol, stats)
     return Result("ojpp", "ojpp-patterns", status, objective=obj, bound=bound,
-                  runtime_s=time.perf_counter() - t0, build_s=build_s, solution=sol, stats=stats)
+                  runtime_s=time.perf_counter() - t0, build_s=0.0, solution=sol, stats=stats)
