@@ -87,13 +87,12 @@ def test_patterns_and_heuristic_on_paper_size(workload):
 
 
 def test_patterns_beyond_the_limit():
-    inst = ds.generate("ojpp", seed=1)
+    inst = ds.generate("ojpp", workload="c-high", seed=1)  # 33 feasible patterns
     with pytest.raises(ds.InputError) as err:
-        ds.solve(inst, model="ojpp-patterns", max_patterns=50, columns="enumerate")
+        ds.solve(inst, model="ojpp-patterns", max_patterns=20, columns="enumerate")
     assert "ojpp-cpsat" in err.value.reason
-    # auto: falls back to column generation; the LP bound must not exceed the optimum (35,
-    # proven by the enumerated model in test_patterns_and_heuristic_on_paper_size)
-    res = ds.solve(inst, model="ojpp-patterns", max_patterns=50, time_limit=60)
+    # auto: falls back to column generation; its bound must not exceed the enumerated optimum
+    res = ds.solve(inst, model="ojpp-patterns", max_patterns=20, time_limit=60)
     assert res.stats["columns_mode"] == "generated"
     exact = ds.solve(inst, model="ojpp-patterns")
     assert res.bound <= exact.objective <= res.objective
