@@ -1,0 +1,286 @@
+"""Event-driven lease-based cluster simulator (shared by the online problems; ltgf spec §2).
+
+Jobs are gang jobs (``gpus`` GPUs, all or nothing) with ``work`` seconds of service at full demand,
+submitted at ``submit``. The cluster is ``nodes`` x ``gpus_per_node`` identical GPUs. Events:
+submission, completion (GPUs released at once, mid-lease), lease expiry and the scheduling tick.
+
+A started job holds its GPUs for a lease of ``lease`` seconds. The policy is called at tick times
+(multiples of ``tick``) at which something may have changed — a submission, a completion or a
+lease expiry since the last decision (ticks without any change are skipped: no policy in this
+package can act differently on them). Its candidates are the pending jobs and the running jobs
+whose lease has expired; its pool is the free GPUs plus the GPUs of those expired jobs. Through
+:meth:`EventSim.place` the policy renews an expired job in place (same GPUs, no cost) or places a
+job consolidated (:mod:`.placement`), preferring genuinely free GPUs; if it must take GPUs of an
+expired, still undecided job, that job is preempted first. Expired jobs not renewed by the end of
+the call are preempted. Non-lease policies (``lease_based = False``) may also preempt running jobs
+mid-lease with :meth:`EventSim.preempt`.
+
+Overheads: a resume after a preemption costs ``cold_start`` seconds of no progress at the start of
+the segment; a preemption costs ``checkpoint`` seconds of no progress at its end (the snapshot is
+flushed on the preemption signal; renewals are free). So a segment's service is
+``max(0, length - cold_start[resume] - checkpoint[preempted])`` — what the validator re-checks.
+
+Deterministic: no randomness here; all ties go to the lower job/node id.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+import numpy as np
+
+from .placement import Placement, consolidated
+
+PENDING, RUNNING, DONE, FUTURE = 1, 2, 3, 0
+_EPS = 1e-9
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    nodes: int
+    gpus_per_node: int
+    lease: float
+    tick: float
+    checkpoint: float = 0.0
+    cold_start: float = 0.0
+    strict_placement: bool = False
+    #: leases end on multiples of ``lease`` (spec §10.1 variant ``synchronized_rounds``)
+    synchronized: bool = False
+
+
+@dataclass
+class Segment:
+    job: int
+    start: float
+    end: float
+    placement: Placement
+    reason: str  # "complete" | "preempt"
+    cold: float  # cold-start seconds at the start
+    ckpt: float  # checkpoint seconds at the end
+
+
+class Policy(Protocol):
+    lease_based: bool
+
+    def attach(self, sim: EventSim) -> None: ...
+    def on_submit(self, i: int, t: float) -> None: ...
+    def on_finish(self, i: int, t: float) -> None: ...
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None: ...
+
+
+@dataclass
+class SimTrace:
+    segments: list[Segment]
+    completion: np.ndarray
+    preemptions: int
+    decisions: int
+    overhead_s: float
+    stats: dict[str, Any] = field(default_factory=dict)
+
+
+class EventSim:
+    """State of one simulation; policies read the arrays and call place/preempt."""
+
+    def __init__(self, cfg: SimConfig, submit: np.ndarray, gpus: np.ndarray, work: np.ndarray):
+        self.cfg = cfg
+        n = len(submit)
+        self.n = n
+        self.submit = np.asarray(submit, dtype=float)
+        self.gpus = np.asarray(gpus, dtype=np.int64)
+        self.work = np.asarray(work, dtype=float)
+        self.state = np.full(n, FUTURE, dtype=np.int8)
+        self.remaining = self.work.copy()  # at the start of the current segment / while pending
+        self.seg_start = np.zeros(n)
+        self.seg_cold = np.zeros(n)
+        self.lease_end = np.full(n, np.inf)
+        self.alloc_acc = np.zeros(n)  # GPU-seconds held in closed segments
+        self.ever_run = np.zeros(n, dtype=bool)
+        self.needs_cold = np.zeros(n, dtype=bool)
+        self.last_run_len = np.zeros(n)
+        self.last_stop = self.submit.copy()
+        self.executed = np.zeros(n)  # wall seconds held, closed segments
+        self.completion = np.full(n, np.nan)
+        self.placement: list[Placement | None] = [None] * n
+        self.version = np.zeros(n, dtype=np.int64)
+        self.free = np.full(cfg.nodes, cfg.gpus_per_node, dtype=np.int64)
+        self.held_expired = np.zeros(cfg.nodes, dtype=np.int64)
+        self.expired: set[int] = set()
+        self.segments: list[Segment] = []
+        self.preemptions = 0
+        self.decisions = 0
+        self.now = 0.0
+        self._finish_heap: list[tuple[float, int, int]] = []
+        self._lease_heap: list[tuple[float, int, int]] = []
+
+    # ---- queries -----------------------------------------------------------------------------
+    def alloc(self, i: int, t: float) -> float:
+        """Integral of Alloc_i (1)-(2) up to ``t``: GPU-seconds held."""
+        a = self.alloc_acc[i]
+        if self.state[i] == RUNNING:
+            a += self.gpus[i] * (t - self.seg_start[i])
+        return float(a)
+
+    def attained(self, i: int, t: float) -> float:
+        """Wall seconds executed (held GPUs) up to ``t``."""
+        e = self.executed[i]
+        if self.state[i] == RUNNING:
+            e += t - self.seg_start[i]
+        return float(e)
+
+    def pool_size(self) -> int:
+        return int(self.free.sum() + self.held_expired.sum())
+
+    def running(self) -> np.ndarray:
+        return np.flatnonzero(self.state == RUNNING)
+
+    # ---- actions -----------------------------------------------------------------------------
+    def place(self, i: int, strict: bool | None = None) -> bool:
+        """Renew expired job ``i`` in place or start it consolidated; False if it does not fit."""
+        if i in self.expired:
+            self.expired.discard(i)
+            for n, c in self.placement[i]:
+                self.held_expired[n] -= c
+            self._set_lease(i, self.now)
+            return True
+        if self.state[i] != PENDING:
+            raise ValueError(f"job {i} is not a candidate")
+        strict = self.cfg.strict_placement if strict is None else strict
+        g = int(self.gpus[i])
+        p = consolidated(self.free, g, self.cfg.gpus_per_node, strict)
+        if p is None:
+            if not self.expired:
+                return False
+            p = consolidated(self.free + self.held_expired, g, self.cfg.gpus_per_node, strict)
+            if p is None:
+                return False
+            for n, c in p:  # displace undecided expired jobs on the chosen nodes
+                for k in sorted(self.expired, reverse=True):
+                    if self.free[n] >= c:
+                        break
+                    if any(m == n for m, _ in self.placement[k]):
+                        self._stop(k, self.now, expired=True)
+        self._start(i, p)
+        return True
+
+    def preempt(self, i: int) -> None:
+        """Preempt running job ``i`` now (mid-lease only for non-lease policies)."""
+        self._stop(i, self.now, expired=i in self.expired)
+
+    # ---- internals ---------------------------------------------------------------------------
+    def _set_lease(self, i: int, t: float) -> None:
+        L = self.cfg.lease
+        end = (math.floor(t / L + _EPS) + 1) * L if self.cfg.synchronized else t + L
+        self.lease_end[i] = end
+        heapq.heappush(self._lease_heap, (end, i, int(self.version[i])))
+
+    def _start(self, i: int, p: Placement) -> None:
+        t = self.now
+        for n, c in p:
+            self.free[n] -= c
+        self.placement[i] = p
+        self.state[i] = RUNNING
+        self.version[i] += 1
+        cold = self.cfg.cold_start if self.needs_cold[i] else 0.0
+        self.seg_start[i] = t
+        self.seg_cold[i] = cold
+        self.ever_run[i] = True
+        fin = t + cold + self.remaining[i]
+        heapq.heappush(self._finish_heap, (fin, i, int(self.version[i])))
+        self._set_lease(i, t)
+
+    def _close(self, i: int, t: float, reason: str, ckpt: float) -> None:
+        length = t - self.seg_start[i]
+        self.segments.append(Segment(i, float(self.seg_start[i]), float(t), self.placement[i],
+                                     reason, float(self.seg_cold[i]), ckpt))
+        self.alloc_acc[i] += self.gpus[i] * length
+        self.executed[i] += length
+        self.last_run_len[i] = length
+        self.last_stop[i] = t
+        held = self.placement[i]
+        if i in self.expired:
+            self.expired.discard(i)
+            for n, c in held:
+                self.held_expired[n] -= c
+        for n, c in held:
+            self.free[n] += c
+        self.placement[i] = None
+        self.version[i] += 1
+
+    def _stop(self, i: int, t: float, expired: bool) -> None:
+        ck = self.cfg.checkpoint
+        progress = max(0.0, t - self.seg_start[i] - self.seg_cold[i] - ck)
+        self.remaining[i] = max(0.0, self.remaining[i] - progress)
+        self._close(i, t, "preempt", ck)
+        self.state[i] = PENDING
+        self.needs_cold[i] = True
+        self.preemptions += 1
+
+    def _finish(self, i: int, t: float) -> None:
+        self.remaining[i] = 0.0
+        self._close(i, t, "complete", 0.0)
+        self.state[i] = DONE
+        self.completion[i] = t
+
+    def run(self, policy: Policy) -> SimTrace:
+        """Simulate until every job completed."""
+        cfg = self.cfg
+        order = np.lexsort((np.arange(self.n), self.submit))
+        nxt_sub = 0
+        pending: set[int] = set()
+        done = 0
+        policy.attach(self)
+        while done < self.n:
+            times = []
+            if nxt_sub < self.n:
+                times.append(self.submit[order[nxt_sub]])
+            while self._lease_heap and self._lease_heap[0][2] != self.version[self._lease_heap[0][1]]:
+                heapq.heappop(self._lease_heap)
+            if self._lease_heap:
+                times.append(self._lease_heap[0][0])
+            while self._finish_heap and self._finish_heap[0][2] != self.version[self._finish_heap[0][1]]:
+                heapq.heappop(self._finish_heap)
+            if self._finish_heap and (pending or not times):
+                times.append(self._finish_heap[0][0])
+            if not times:
+                raise RuntimeError("simulation stalled: pending jobs can never be placed")
+            td = math.ceil(min(times) / cfg.tick - _EPS) * cfg.tick
+            td = max(td, self.now)
+            # completions and submissions up to td, in time order
+            while True:
+                while self._finish_heap and self._finish_heap[0][2] != self.version[self._finish_heap[0][1]]:
+                    heapq.heappop(self._finish_heap)
+                tf = self._finish_heap[0][0] if self._finish_heap else math.inf
+                ts = self.submit[order[nxt_sub]] if nxt_sub < self.n else math.inf
+                if min(tf, ts) > td + _EPS:
+                    break
+                if tf <= ts:
+                    _, i, _ = heapq.heappop(self._finish_heap)
+                    self.now = tf
+                    self._finish(i, tf)
+                    done += 1
+                    policy.on_finish(i, tf)
+                else:
+                    i = int(order[nxt_sub])
+                    nxt_sub += 1
+                    self.state[i] = PENDING
+                    pending.add(i)
+                    policy.on_submit(i, ts)
+            self.now = td
+            while self._lease_heap and self._lease_heap[0][0] <= td + _EPS:
+                _, i, v = heapq.heappop(self._lease_heap)
+                if v == self.version[i] and self.state[i] == RUNNING:
+                    self.expired.add(i)
+                    for n, c in self.placement[i]:
+                        self.held_expired[n] += c
+            pending = {i for i in pending if self.state[i] == PENDING}
+            if pending or self.expired:
+                self.decisions += 1
+                policy.schedule(self, td, sorted(pending), sorted(self.expired))
+                for i in sorted(self.expired):
+                    self._stop(i, td, expired=True)
+                pending = set(np.flatnonzero(self.state == PENDING).tolist())
+        overhead = sum(s.cold + (s.ckpt if s.reason == "preempt" else 0.0) for s in self.segments)
+        return SimTrace(self.segments, self.completion, self.preemptions, self.decisions, overhead)
