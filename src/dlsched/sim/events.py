@@ -81,6 +81,12 @@ class SimTrace:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
+def _drop_stale(heap: list[tuple[float, int, int]], version: np.ndarray) -> None:
+    """Pop entries whose job changed state since they were pushed."""
+    while heap and heap[0][2] != version[heap[0][1]]:
+        heapq.heappop(heap)
+
+
 class EventSim:
     """State of one simulation; policies read the arrays and call place/preempt."""
 
@@ -193,8 +199,17 @@ class EventSim:
 
     def _close(self, i: int, t: float, reason: str, ckpt: float) -> None:
         length = t - self.seg_start[i]
-        self.segments.append(Segment(i, float(self.seg_start[i]), float(t), self.placement[i],
-                                     reason, float(self.seg_cold[i]), ckpt))
+        self.segments.append(
+            Segment(
+                i,
+                float(self.seg_start[i]),
+                float(t),
+                self.placement[i],
+                reason,
+                float(self.seg_cold[i]),
+                ckpt,
+            )
+        )
         self.alloc_acc[i] += self.gpus[i] * length
         self.executed[i] += length
         self.last_run_len[i] = length
@@ -236,12 +251,10 @@ class EventSim:
             times = []
             if nxt_sub < self.n:
                 times.append(self.submit[order[nxt_sub]])
-            while self._lease_heap and self._lease_heap[0][2] != self.version[self._lease_heap[0][1]]:
-                heapq.heappop(self._lease_heap)
+            _drop_stale(self._lease_heap, self.version)
             if self._lease_heap:
                 times.append(self._lease_heap[0][0])
-            while self._finish_heap and self._finish_heap[0][2] != self.version[self._finish_heap[0][1]]:
-                heapq.heappop(self._finish_heap)
+            _drop_stale(self._finish_heap, self.version)
             if self._finish_heap and (pending or not times):
                 times.append(self._finish_heap[0][0])
             if not times:
@@ -250,8 +263,7 @@ class EventSim:
             td = max(td, self.now)
             # completions and submissions up to td, in time order
             while True:
-                while self._finish_heap and self._finish_heap[0][2] != self.version[self._finish_heap[0][1]]:
-                    heapq.heappop(self._finish_heap)
+                _drop_stale(self._finish_heap, self.version)
                 tf = self._finish_heap[0][0] if self._finish_heap else math.inf
                 ts = self.submit[order[nxt_sub]] if nxt_sub < self.n else math.inf
                 if min(tf, ts) > td + _EPS:

@@ -1,0 +1,281 @@
+"""Exact offline counterpart ``ltgf-milp`` (Pyomo + HiGHS) and ``ltgf-cpsat`` (spec §9).
+
+Both maximise min_j rho^ten_j (12) with (8) over slot schedules of lease-length slots by the
+generalised Dinkelbach iteration for max-min ratios (default) or by bisection on z (spec §9.1):
+each step solves ``max t s.t. Alloc_j - z Fair_j >= t`` for all tenants with jobs. Alloc and Fair
+are integers in units of L*GPU/q, so with z = p/d a schedule beats z iff t >= 1/d; Dinkelbach
+stops when the best t is < 1/(2d) (z optimal), bisection when the bracket is narrower than
+1/Fmax^2 (distinct rho values differ by more). The start is the slotted ASTRAEA schedule; the
+horizon defaults to its makespan (pass ``slots`` for a longer one).
+
+Second objective ``objective="windows"``: min number of (tenant, window) pairs with rho < 1.
+"""
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
+from ..core.cpsat import solve_cpsat
+from .algorithms import simulate
+from .instance import LTGFInstance
+from .model import build_model
+from .slots import SlotData, schedule_rho, slot_data
+
+
+def online_slot_matrix(inst: LTGFInstance, policy: str = "astraea-ltgf") -> np.ndarray:
+    """Run ``policy`` in slotted mode (tick = lease = L) and return its jobs x slots run matrix."""
+    sl = inst.slotted()
+    sol = simulate(sl, policy)
+    L = sl.lease
+    S = round(max(sol["completion"].values()) / L)
+    x = np.zeros((inst.n_jobs, S), dtype=np.int64)
+    idx = sl.job_index
+    for name, s, e, *_ in sol["segments"]:
+        x[idx[name], round(s / L) : round(e / L)] = 1
+    return x
+
+
+def _fit(x: np.ndarray, S: int) -> np.ndarray | None:
+    if x.shape[1] > S:
+        return None if x[:, S:].any() else x[:, :S]
+    return np.pad(x, ((0, 0), (0, S - x.shape[1])))
+
+
+class _PyomoBackend:
+    def __init__(self, sd: SlotData, opts: SolveOptions) -> None:
+        self.sd, self.opts = sd, opts
+        self.m = build_model(sd)
+
+    def solve(self, z: Fraction, time_limit: float | None):
+        m = self.m
+        m.z.set_value(float(z))
+        opts = SolveOptions(**{**self.opts.__dict__, "time_limit": time_limit})
+        out = solve_pyomo(m, opts)
+        x = None
+        if out.has_solution:
+            x = np.zeros((self.sd.n, self.sd.S), dtype=np.int64)
+            for (i, s), v in m.x.items():
+                x[i, s] = round(v.value or 0)
+        return out.status, out.objective, out.bound, x
+
+
+class _CpSatBackend:
+    """Same formulation in CP-SAT (integer f = min(Dem, Q) via AddMinEquality); rebuilt per z."""
+
+    def __init__(self, sd: SlotData, opts: SolveOptions) -> None:
+        self.sd, self.opts = sd, opts
+
+    def solve(self, z: Fraction, time_limit: float | None):
+        from ortools.sat.python import cp_model
+
+        sd = self.sd
+        md = cp_model.CpModel()
+        x, c = {}, {}
+        for i in range(sd.n):
+            for s in sd.slots_of(i):
+                x[i, s] = md.new_bool_var(f"x{i}_{s}")
+                c[i, s] = md.new_bool_var(f"c{i}_{s}")
+        for s in range(sd.S):
+            md.add(sum(int(sd.gpus[i]) * x[i, s] for i in range(sd.n) if (i, s) in x) <= sd.M)
+        for i in range(sd.n):
+            P, r = int(sd.proc[i]), int(sd.release[i])
+            md.add(sum(x[i, s] for s in sd.slots_of(i)) == P)
+            for s in sd.slots_of(i):
+                cum = sum(x[i, u] for u in range(r, s + 1))
+                md.add(P * c[i, s] <= cum)
+                md.add(c[i, s] >= cum - P + 1)
+                if s > r:
+                    md.add(c[i, s] >= c[i, s - 1])
+        num, den = z.numerator, z.denominator
+        big = int(sd.q * sd.gpus.sum() * sd.S) * (num + den) + 1
+        t = md.new_int_var(-big, big, "t")
+        for k in sd.tenants_with_jobs:
+            fs = []
+            U = int(sd.q * sd.gpus[sd.tenant == k].sum())
+            for s in range(sd.S):
+                dem = sum(
+                    int(sd.q * sd.gpus[i]) * (1 if s == sd.release[i] else 1 - c[i, s - 1])
+                    for i in range(sd.n)
+                    if sd.tenant[i] == k and s >= sd.release[i]
+                )
+                d = md.new_int_var(0, U, f"d{k}_{s}")
+                md.add(d == dem)
+                f = md.new_int_var(0, int(sd.quota_q[k]), f"f{k}_{s}")
+                md.add_min_equality(f, [d, int(sd.quota_q[k])])
+                fs.append(f)
+            alloc = sum(int(sd.q * sd.gpus[i]) * x[i, s] for (i, s) in x if sd.tenant[i] == k)
+            md.add(den * alloc - num * sum(fs) >= t)
+        md.maximize(t)
+        out = solve_cpsat(md, time_limit=time_limit, threads=self.opts.threads)
+        xm = None
+        if out.objective is not None:
+            xm = np.zeros((sd.n, sd.S), dtype=np.int64)
+            for (i, s), v in x.items():
+                xm[i, s] = out.solver.Value(v)
+        obj = None if out.objective is None else out.objective / den
+        bound = None if out.bound is None else out.bound / den
+        return out.status, obj, bound, xm
+
+
+_BACKENDS = {"ltgf-milp": _PyomoBackend, "ltgf-cpsat": _CpSatBackend}
+
+
+def slot_solution(inst: LTGFInstance, sd: SlotData, x: np.ndarray) -> dict[str, Any]:
+    """Slot schedule -> solution dict (``slots``: job -> run slots, slot ``length``)."""
+    return {
+        "slot_length": sd.L,
+        "horizon": sd.S,
+        "slots": {j.name: [int(s) for s in np.flatnonzero(x[i])] for i, j in enumerate(inst.jobs)},
+    }
+
+
+def solve_maxmin(
+    inst: LTGFInstance,
+    backend: str,
+    options: SolveOptions | None = None,
+    slots: int | None = None,
+    method: str = "dinkelbach",
+    max_iter: int = 200,
+) -> Result:
+    """Max-min tenant rho over slot schedules (see module docstring)."""
+    t0 = time.perf_counter()
+    opts = options or SolveOptions()
+    if method not in ("dinkelbach", "bisection"):
+        raise InputError("method", "'dinkelbach' or 'bisection'")
+    x0 = online_slot_matrix(inst)
+    sd = slot_data(inst, slots if slots is not None else x0.shape[1])
+    x_best = _fit(x0, sd.S)
+    z = Fraction(0)
+    if x_best is not None and (r := schedule_rho(sd, x_best)) is not None:
+        z = min(r.values())
+    else:
+        x_best = None
+    be = _BACKENDS[backend](sd, opts)
+    build_s = time.perf_counter() - t0
+    deadline = None if opts.time_limit is None else t0 + opts.time_limit
+    status, iters, bound = Status.OPTIMAL, 0, None
+    fmax = int(sd.quota_q.max()) * sd.S
+    lo, hi = z, None
+
+    def left() -> float | None:
+        return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+    while iters < max_iter:
+        iters += 1
+        target = z if method == "dinkelbach" else (lo * 2 + 1 if hi is None else (lo + hi) / 2)
+        st, tval, _tbound, x = be.solve(target, left())
+        if st is Status.INFEASIBLE:
+            if x_best is None:
+                status = Status.INFEASIBLE
+                break
+            raise RuntimeError("level model infeasible although a schedule is known")
+        if st is not Status.OPTIMAL:
+            status = Status.TIME_LIMIT
+            if x is not None and (r := schedule_rho(sd, x)) is not None and min(r.values()) > z:
+                z, x_best = min(r.values()), x
+            break
+        thr = Fraction(1, 2 * target.denominator)
+        if x is not None and (r := schedule_rho(sd, x)) is not None and min(r.values()) > z:
+            z, x_best = min(r.values()), x
+        if method == "dinkelbach":
+            if tval < thr or (r and min(r.values()) <= target):
+                bound = z
+                break
+        else:
+            if tval >= -1e-9:  # feasible at target (t >= 0)
+                lo = max(lo, z, target)
+            else:
+                hi = target
+            if hi is not None and hi - lo < Fraction(1, fmax * fmax):
+                bound = z
+                break
+    else:
+        status = Status.TIME_LIMIT
+    if method == "bisection" and status is Status.TIME_LIMIT and hi is not None:
+        bound = hi
+    sol = None if x_best is None else slot_solution(inst, sd, x_best)
+    stats = {
+        "iterations": iters,
+        "method": method,
+        "slots": sd.S,
+        "slot_length": sd.L,
+        "q": sd.q,
+        "rho": None
+        if x_best is None
+        else {inst.tenants[k].name: float(v) for k, v in schedule_rho(sd, x_best).items()},
+        "rho_exact": None if x_best is None else str(z),
+    }
+    return Result(
+        "ltgf",
+        backend,
+        status,
+        objective=float(z) if x_best is not None else None,
+        bound=None if bound is None else float(bound),
+        runtime_s=time.perf_counter() - t0,
+        build_s=build_s,
+        solution=sol,
+        stats=stats,
+    )
+
+
+def solve_windows(
+    inst: LTGFInstance,
+    options: SolveOptions | None = None,
+    slots: int | None = None,
+    window: int = 4,
+) -> Result:
+    """Min number of (tenant, window) pairs with rho < 1 (spec §9.2), HiGHS."""
+    t0 = time.perf_counter()
+    opts = options or SolveOptions()
+    x0 = online_slot_matrix(inst)
+    sd = slot_data(inst, slots if slots is not None else x0.shape[1])
+    m = build_model(sd, objective="windows", window=window)
+    build_s = time.perf_counter() - t0
+    out = solve_pyomo(m, opts)
+    sol = None
+    if out.has_solution:
+        x = np.zeros((sd.n, sd.S), dtype=np.int64)
+        for (i, s), v in m.x.items():
+            x[i, s] = round(v.value or 0)
+        sol = slot_solution(inst, sd, x)
+    return Result(
+        "ltgf",
+        "ltgf-milp-windows",
+        out.status,
+        objective=out.objective,
+        bound=out.bound,
+        runtime_s=time.perf_counter() - t0,
+        build_s=build_s,
+        solution=sol,
+        stats={"window_slots": window, "slots": sd.S, **out.stats},
+    )
+
+
+@register_model(
+    "ltgf-milp",
+    "ltgf",
+    "Slotted MILP (Pyomo+HiGHS): max-min tenant LTGF rho by "
+    "Dinkelbach or bisection; objective='windows' min sharing-loss windows",
+)
+def _milp(
+    inst: LTGFInstance,
+    options: SolveOptions | None = None,
+    objective: str = "maxmin",
+    **params: Any,
+) -> Result:
+    if objective == "windows":
+        return solve_windows(inst, options, **params)
+    return solve_maxmin(inst, "ltgf-milp", options, **params)
+
+
+@register_model("ltgf-cpsat", "ltgf", "Slotted CP-SAT model: max-min tenant LTGF rho (Dinkelbach)")
+def _cpsat(inst: LTGFInstance, options: SolveOptions | None = None, **params: Any) -> Result:
+    return solve_maxmin(inst, "ltgf-cpsat", options, **params)
+
+
+__all__ = ["online_slot_matrix", "slot_solution", "solve_maxmin", "solve_windows"]

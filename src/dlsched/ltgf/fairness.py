@@ -1,0 +1,71 @@
+"""Online accounting of the LTGF fair shares (spec §1) for the schedulers.
+
+Per tenant the set of active jobs (submitted, not finished) is kept with its demand (7) and weight
+sum; between two events of a tenant everything is constant, so the integrals (9) and (14) are
+advanced lazily and exactly (piecewise-constant sums) whenever the tenant changes or is read.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .instance import LTGFInstance
+
+
+def ratio(num: float, den: float) -> float:
+    """num/den with the spec's edge cases: 0/0 := 0, x/0 := +inf."""
+    if den > 0:
+        return num / den
+    return 0.0 if num <= 0 else float("inf")
+
+
+class FairShareTracker:
+    """Integrals of FairShare_{i,j} (13)-(14) per job and FairShare^ten_j (8)-(9) per tenant."""
+
+    def __init__(self, inst: LTGFInstance, job_share_uses_quota: bool = False) -> None:
+        self.g = inst.job_gpus.astype(float)
+        self.w = inst.job_weight
+        self.tenant = inst.job_tenant
+        self.quota = inst.quota
+        self.use_quota = job_share_uses_quota
+        T = inst.n_tenants
+        sizes = np.bincount(self.tenant, minlength=T)
+        self.act = [np.zeros(int(s), dtype=np.int64) for s in sizes]
+        self.count = np.zeros(T, dtype=np.int64)
+        self.pos = np.full(inst.n_jobs, -1, dtype=np.int64)
+        self.demand = np.zeros(T)
+        self.last = np.zeros(T)
+        self.job_fair = np.zeros(inst.n_jobs)
+        self.ten_fair = np.zeros(T)
+
+    def update(self, k: int, t: float) -> None:
+        dt = t - self.last[k]
+        c = self.count[k]
+        if dt > 0 and c:
+            fs = min(self.demand[k], self.quota[k])
+            idx = self.act[k][:c]
+            share = (self.quota[k] if self.use_quota else fs) * self.w[idx] / self.w[idx].sum()
+            self.job_fair[idx] += np.minimum(self.g[idx], share) * dt
+            self.ten_fair[k] += fs * dt
+        self.last[k] = max(self.last[k], t)
+
+    def add(self, i: int, t: float) -> None:
+        k = self.tenant[i]
+        self.update(k, t)
+        c = self.count[k]
+        self.act[k][c] = i
+        self.pos[i] = c
+        self.count[k] = c + 1
+        self.demand[k] += self.g[i]
+
+    def remove(self, i: int, t: float) -> None:
+        k = self.tenant[i]
+        self.update(k, t)
+        c = self.count[k] - 1
+        p = self.pos[i]
+        last = self.act[k][c]
+        self.act[k][p] = last
+        self.pos[last] = p
+        self.pos[i] = -1
+        self.count[k] = c
+        self.demand[k] -= self.g[i]

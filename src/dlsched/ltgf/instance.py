@@ -1,0 +1,271 @@
+"""LTGF instance: tenants with weights (or GPU quotas) sharing a cluster of 8-GPU nodes; gang jobs.
+
+Schema (issue 7; times in seconds)::
+
+    {"problem": "ltgf", "schema_version": 1, "name": "...",
+     "cluster": {"nodes": 100, "gpus_per_node": 8}, "lease": 900, "tick": 10,
+     "tenants": [{"name": "vcA", "weight": 1}],            # or {"name": "vcA", "quota": 64}
+     "jobs": [{"name": "j1", "tenant": "vcA", "submit": 0, "gpus": 8, "duration": 3600,
+               "weight": 1}],
+     "overhead": {"checkpoint": 0, "cold_start": 30}}      # optional (spec §2 defaults)
+
+Quotas (6): ``Quota_j = M W_j / sum_k W_k``. A tenant given ``quota`` (GPUs) uses it as its
+weight, so quotas summing to ``M`` are kept verbatim; weights and quotas may not be mixed.
+Quotas are kept as exact fractions for the exact models (spec §9: scale by the common denominator).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from functools import cached_property
+from typing import Any, ClassVar
+
+import numpy as np
+from pydantic import Field
+
+from ..core.errors import InputError
+from ..core.schema import Strict, parse_model
+
+PROBLEM = "ltgf"
+
+
+class _ClusterIn(Strict):
+    nodes: int = Field(ge=1)
+    gpus_per_node: int = Field(default=8, ge=1)
+
+
+class _TenantIn(Strict):
+    name: str = Field(min_length=1)
+    weight: float | None = Field(default=None, gt=0)
+    quota: float | None = Field(default=None, gt=0)
+
+
+class _JobIn(Strict):
+    name: str = Field(min_length=1)
+    tenant: str
+    submit: float = Field(ge=0)
+    gpus: int = Field(ge=1)
+    duration: float = Field(gt=0)
+    weight: float = Field(default=1.0, gt=0)
+
+
+class _OverheadIn(Strict):
+    checkpoint: float = Field(default=0.0, ge=0)
+    cold_start: float = Field(default=30.0, ge=0)
+
+
+class _InstanceIn(Strict):
+    problem: str
+    schema_version: int = 1
+    name: str = "unnamed"
+    description: str | None = None
+    cluster: _ClusterIn
+    lease: float = Field(default=900.0, gt=0)
+    tick: float = Field(default=10.0, gt=0)
+    tenants: list[_TenantIn] = Field(min_length=1)
+    jobs: list[_JobIn] = Field(min_length=1)
+    overhead: _OverheadIn = Field(default_factory=_OverheadIn)
+    provenance: dict[str, Any] | str | None = None
+
+
+@dataclass(frozen=True)
+class Tenant:
+    name: str
+    weight: float
+    quota_given: bool = False
+
+
+@dataclass(frozen=True)
+class Job:
+    name: str
+    tenant: str
+    submit: float
+    gpus: int
+    duration: float
+    weight: float = 1.0
+
+
+@dataclass(frozen=True)
+class LTGFInstance:
+    """Frozen LTGF instance (spec ltgf.md §1-§2)."""
+
+    name: str
+    nodes: int
+    gpus_per_node: int
+    tenants: tuple[Tenant, ...]
+    jobs: tuple[Job, ...]
+    lease: float = 900.0
+    tick: float = 10.0
+    checkpoint: float = 0.0
+    cold_start: float = 30.0
+    description: str | None = None
+    provenance: dict[str, Any] | str | None = field(default=None, compare=False)
+
+    problem: ClassVar[str] = PROBLEM
+
+    @property
+    def n_jobs(self) -> int:
+        return len(self.jobs)
+
+    @property
+    def n_tenants(self) -> int:
+        return len(self.tenants)
+
+    @property
+    def gpus(self) -> int:
+        """M: GPUs in the cluster."""
+        return self.nodes * self.gpus_per_node
+
+    @cached_property
+    def tenant_index(self) -> dict[str, int]:
+        return {t.name: k for k, t in enumerate(self.tenants)}
+
+    @cached_property
+    def quota_fractions(self) -> tuple[Fraction, ...]:
+        """Exact quotas (6) as fractions of GPUs."""
+        w = [Fraction(str(t.weight)) for t in self.tenants]
+        tot = sum(w)
+        return tuple(self.gpus * x / tot for x in w)
+
+    @cached_property
+    def quota(self) -> np.ndarray:
+        """Quota_j (6) in GPUs, float."""
+        return np.array([float(q) for q in self.quota_fractions])
+
+    # job arrays (index = position in ``jobs``)
+    @cached_property
+    def job_tenant(self) -> np.ndarray:
+        return np.array([self.tenant_index[j.tenant] for j in self.jobs], dtype=np.int64)
+
+    @cached_property
+    def job_gpus(self) -> np.ndarray:
+        return np.array([j.gpus for j in self.jobs], dtype=np.int64)
+
+    @cached_property
+    def job_submit(self) -> np.ndarray:
+        return np.array([j.submit for j in self.jobs], dtype=float)
+
+    @cached_property
+    def job_duration(self) -> np.ndarray:
+        return np.array([j.duration for j in self.jobs], dtype=float)
+
+    @cached_property
+    def job_weight(self) -> np.ndarray:
+        return np.array([j.weight for j in self.jobs], dtype=float)
+
+    @cached_property
+    def job_index(self) -> dict[str, int]:
+        return {j.name: i for i, j in enumerate(self.jobs)}
+
+    def slotted(self, length: float | None = None) -> LTGFInstance:
+        """Slotted mode of spec §9: tick = lease = L, submissions rounded up to slot boundaries,
+        durations rounded up to whole slots, no overheads — the online scheduler in this mode is
+        compared like with like against the slotted exact model."""
+        L = float(length or self.lease)
+        jobs = tuple(
+            replace(
+                j,
+                submit=math.ceil(j.submit / L - 1e-9) * L,
+                duration=max(1, math.ceil(j.duration / L - 1e-9)) * L,
+            )
+            for j in self.jobs
+        )
+        return replace(
+            self,
+            jobs=jobs,
+            lease=L,
+            tick=L,
+            checkpoint=0.0,
+            cold_start=0.0,
+            name=f"{self.name}-slotted",
+        )
+
+
+def parse(data: dict[str, Any]) -> LTGFInstance:
+    """JSON dict -> instance; one :class:`InputError` naming the first bad field."""
+    raw = parse_model(_InstanceIn, data)
+    if raw.problem != PROBLEM:
+        raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
+    if raw.schema_version != 1:
+        raise InputError("schema_version", f"unsupported version {raw.schema_version}")
+    kinds = set()
+    tenants: list[Tenant] = []
+    seen: set[str] = set()
+    for k, t in enumerate(raw.tenants):
+        if (t.weight is None) == (t.quota is None):
+            raise InputError(f"tenants[{k}]", "give exactly one of 'weight' and 'quota'")
+        if t.name in seen:
+            raise InputError(f"tenants[{k}].name", f"duplicate tenant {t.name!r}")
+        seen.add(t.name)
+        kinds.add(t.quota is None)
+        tenants.append(Tenant(t.name, float(t.weight or t.quota), t.quota is not None))
+    if len(kinds) > 1:
+        raise InputError("tenants", "mix of 'weight' and 'quota' tenants; use one kind")
+    M = raw.cluster.nodes * raw.cluster.gpus_per_node
+    if tenants[0].quota_given and sum(t.weight for t in tenants) > M + 1e-9:
+        raise InputError("tenants", f"quotas sum to more than the cluster's {M} GPUs")
+    jobs: list[Job] = []
+    names: set[str] = set()
+    for i, j in enumerate(raw.jobs):
+        if j.tenant not in seen:
+            raise InputError(f"jobs[{i}].tenant", f"unknown tenant {j.tenant!r}")
+        if j.name in names:
+            raise InputError(f"jobs[{i}].name", f"duplicate job {j.name!r}")
+        if j.gpus > M:
+            raise InputError(f"jobs[{i}].gpus", f"{j.gpus} GPUs > cluster size {M}")
+        names.add(j.name)
+        jobs.append(
+            Job(j.name, j.tenant, float(j.submit), int(j.gpus), float(j.duration), float(j.weight))
+        )
+    if raw.lease <= raw.overhead.checkpoint + raw.overhead.cold_start:
+        raise InputError("lease", "must exceed checkpoint + cold_start overheads")
+    return LTGFInstance(
+        name=raw.name,
+        nodes=raw.cluster.nodes,
+        gpus_per_node=raw.cluster.gpus_per_node,
+        tenants=tuple(tenants),
+        jobs=tuple(jobs),
+        lease=float(raw.lease),
+        tick=float(raw.tick),
+        checkpoint=raw.overhead.checkpoint,
+        cold_start=raw.overhead.cold_start,
+        description=raw.description,
+        provenance=raw.provenance,
+    )
+
+
+def _num(x: float) -> float | int:
+    return int(x) if float(x).is_integer() else float(x)
+
+
+def dump(inst: LTGFInstance) -> dict[str, Any]:
+    """Instance -> JSON dict (round-trips through :func:`parse`)."""
+    key = "quota" if inst.tenants[0].quota_given else "weight"
+    out: dict[str, Any] = {
+        "problem": PROBLEM,
+        "schema_version": 1,
+        "name": inst.name,
+        "cluster": {"nodes": inst.nodes, "gpus_per_node": inst.gpus_per_node},
+        "lease": _num(inst.lease),
+        "tick": _num(inst.tick),
+        "tenants": [{"name": t.name, key: _num(t.weight)} for t in inst.tenants],
+        "jobs": [
+            {
+                "name": j.name,
+                "tenant": j.tenant,
+                "submit": _num(j.submit),
+                "gpus": j.gpus,
+                "duration": _num(j.duration),
+                "weight": _num(j.weight),
+            }
+            for j in inst.jobs
+        ],
+        "overhead": {"checkpoint": _num(inst.checkpoint), "cold_start": _num(inst.cold_start)},
+    }
+    if inst.description:
+        out["description"] = inst.description
+    if inst.provenance is not None:
+        out["provenance"] = inst.provenance
+    return out

@@ -1,0 +1,361 @@
+"""ASTRAEA (Alg. 1/2, spec §3) and the six baselines of spec §6 as event-simulator policies.
+
+Every policy exposes ``knobs`` (its parameters with the harness defaults of spec §6; the paper
+gives none) so each result reports them. All ties go to the lower tenant/job id.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..sim.events import PENDING, RUNNING, EventSim
+from ..sim.placement import consolidated
+from .fairness import FairShareTracker, ratio
+from .instance import LTGFInstance
+
+
+class _Policy:
+    """Common plumbing: instance arrays, fair-share tracker, per-tenant candidate grouping."""
+
+    lease_based = True
+    name = "policy"
+
+    def __init__(self, inst: LTGFInstance, **knobs: Any) -> None:
+        self.inst = inst
+        self.knobs = knobs
+        self.tracker = FairShareTracker(inst, bool(knobs.get("job_share_uses_quota", False)))
+        self.sim: EventSim | None = None
+
+    def attach(self, sim: EventSim) -> None:
+        self.sim = sim
+
+    def on_submit(self, i: int, t: float) -> None:
+        self.tracker.add(i, t)
+
+    def on_finish(self, i: int, t: float) -> None:
+        self.tracker.remove(i, t)
+
+    def tenant_alloc(self, t: float) -> np.ndarray:
+        """Alloc^ten_j (11) up to ``t`` for every tenant."""
+        s = self.sim
+        run = s.state == RUNNING
+        held = s.alloc_acc + np.where(run, s.gpus * (t - s.seg_start), 0.0)
+        return np.bincount(self.inst.job_tenant, weights=held, minlength=self.inst.n_tenants)
+
+    def job_rho(self, i: int, t: float) -> float:
+        """rho^job_{i,j} (15) over [a_i, t]."""
+        self.tracker.update(int(self.inst.job_tenant[i]), t)
+        return ratio(self.sim.alloc(i, t), self.tracker.job_fair[i])
+
+    def by_tenant(self, jobs: list[int]) -> dict[int, list[int]]:
+        out: dict[int, list[int]] = {}
+        for i in jobs:
+            out.setdefault(int(self.inst.job_tenant[i]), []).append(i)
+        return out
+
+    def renew_all(self, expired: list[int]) -> None:
+        for i in expired:
+            self.sim.place(i)
+
+
+class Astraea(_Policy):
+    """Alg. 1 two-phase: tenant with the lowest rho (16) "as if running", then SelectJob (Alg. 2)
+    with newly-submitted priority; line 17 skips the tenant when its top job does not fit."""
+
+    name = "astraea-ltgf"
+
+    def __init__(
+        self,
+        inst: LTGFInstance,
+        tenant_share: str = "16",
+        tenant_backfill: bool = False,
+        newly_submitted: str = "fifo",
+        job_share_uses_quota: bool = False,
+    ) -> None:
+        if tenant_share not in ("16", "8"):
+            raise ValueError("tenant_share must be '16' (ASTRAEA impl.) or '8' (paper definition)")
+        if newly_submitted not in ("fifo", "lifo", "off"):
+            raise ValueError("newly_submitted must be fifo, lifo or off")
+        super().__init__(
+            inst,
+            tenant_share=tenant_share,
+            tenant_backfill=tenant_backfill,
+            newly_submitted=newly_submitted,
+            job_share_uses_quota=job_share_uses_quota,
+        )
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        inst, kn = self.inst, self.knobs
+        groups = self.by_tenant(pending + expired)
+        alloc_tmp = self.tenant_alloc(t)
+        if kn["tenant_share"] == "16":
+            fair = inst.quota * t  # t_begin = 0
+        else:
+            for k in groups:
+                self.tracker.update(k, t)
+            fair = self.tracker.ten_fair
+        sign = {"fifo": 1.0, "lifo": -1.0, "off": 0.0}[kn["newly_submitted"]]
+        queues: dict[int, list[int]] = {}
+        for k, jobs in groups.items():
+            keyed = []
+            for i in jobs:
+                never = not sim.ever_run[i] and sign != 0.0
+                keyed.append(
+                    (
+                        (0 if never else 1),
+                        self.job_rho(i, t),
+                        sign * inst.job_submit[i] if never else 0.0,
+                        i,
+                    )
+                )
+            keyed.sort()
+            queues[k] = [key[-1] for key in keyed]
+        ptr = dict.fromkeys(queues, 0)
+        tset = set(queues)
+        L = inst.lease
+        while tset and sim.pool_size() > 0:
+            p = min(tset, key=lambda k: (ratio(alloc_tmp[k], fair[k]), k))
+            if ptr[p] >= len(queues[p]):
+                tset.discard(p)
+                continue
+            i = queues[p][ptr[p]]
+            if sim.place(i):
+                ptr[p] += 1
+                alloc_tmp[p] += inst.job_gpus[i] * L
+            elif kn["tenant_backfill"]:
+                ptr[p] += 1
+            else:
+                tset.discard(p)
+
+
+def largest_remainder(quota: np.ndarray, total: int) -> np.ndarray:
+    """Integer quotas summing to ``total`` (largest-remainder rounding of (6))."""
+    base = np.floor(quota + 1e-9).astype(np.int64)
+    left = total - int(base.sum())
+    frac = quota - base
+    order = np.lexsort((np.arange(len(quota)), -frac))
+    base[order[: max(left, 0)]] += 1
+    return base
+
+
+def _fifo(inst: LTGFInstance, jobs: list[int]) -> list[int]:
+    return sorted(jobs, key=lambda i: (inst.job_submit[i], i))
+
+
+class YarnCS(_Policy):
+    """Static integer quotas, per-tenant strict FIFO, no borrowing, no preemption (spec §6.1)."""
+
+    name = "yarn-cs"
+
+    def __init__(self, inst: LTGFInstance) -> None:
+        super().__init__(inst)
+        self.iquota = largest_remainder(inst.quota, inst.gpus)
+        self.knobs = {"quota": "largest remainder of (6)", "oversize_rule": "only when tenant idle"}
+
+    def usage(self) -> np.ndarray:
+        s = self.sim
+        run = s.state == RUNNING
+        return np.bincount(
+            self.inst.job_tenant[run], weights=s.gpus[run], minlength=self.inst.n_tenants
+        )
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        self.renew_all(expired)
+        use = self.usage()
+        for k, jobs in sorted(self.by_tenant(pending).items()):
+            for i in _fifo(self.inst, jobs):
+                g = int(sim.gpus[i])
+                ok = use[k] + g <= self.iquota[k] or (g > self.iquota[k] and use[k] == 0)
+                if not (ok and sim.place(i)):
+                    break
+                use[k] += g
+
+
+class HiveD(YarnCS):
+    """Guaranteed jobs within the quota, opportunistic jobs on free GPUs beyond it; guaranteed
+    jobs preempt opportunistic ones (most recently started first, other tenants' first)."""
+
+    name = "hived"
+    lease_based = False
+
+    def __init__(self, inst: LTGFInstance) -> None:
+        super().__init__(inst)
+        self.opportunistic = np.zeros(inst.n_jobs, dtype=bool)
+        self.knobs = {"quota": "largest remainder of (6)", "victims": "most recent, others first"}
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        self.renew_all(expired)
+        inst = self.inst
+        run = sim.state == RUNNING
+        guar = run & ~self.opportunistic
+        use = np.bincount(inst.job_tenant[guar], weights=sim.gpus[guar], minlength=inst.n_tenants)
+        for k, jobs in sorted(self.by_tenant(pending).items()):
+            for i in _fifo(inst, jobs):
+                if sim.state[i] != PENDING:
+                    continue
+                g = int(sim.gpus[i])
+                if use[k] + g <= self.iquota[k] or (g > self.iquota[k] and use[k] == 0):
+                    if not self._place_guaranteed(i, k):
+                        break
+                    self.opportunistic[i] = False
+                    use[k] += g
+                elif sim.place(i):
+                    self.opportunistic[i] = True
+                else:
+                    break
+
+    def _place_guaranteed(self, i: int, k: int) -> bool:
+        sim = self.sim
+        if sim.place(i):
+            return True
+        opp = [j for j in np.flatnonzero((sim.state == RUNNING) & self.opportunistic)]
+        held = sim.free.copy()
+        for j in opp:
+            for n, c in sim.placement[j]:
+                held[n] += c
+        if consolidated(held, int(sim.gpus[i]), sim.cfg.gpus_per_node) is None:
+            return False
+        victims = sorted(opp, key=lambda j: (self.inst.job_tenant[j] == k, -sim.seg_start[j], -j))
+        for j in victims:
+            sim.preempt(int(j))
+            self.opportunistic[j] = False
+            if sim.place(i):
+                return True
+        return False
+
+
+class AlloX(_Policy):
+    """The ceil(alpha*T_act) least-served tenants ((16) progress) run shortest-job-first with
+    backfilling (min-cost matching on identical GPUs); non-preemptive (spec §6.3)."""
+
+    name = "allox"
+
+    def __init__(self, inst: LTGFInstance, alpha: float = 0.5) -> None:
+        super().__init__(inst, alpha=alpha)
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        self.renew_all(expired)
+        inst = self.inst
+        active = np.flatnonzero(self.tracker.count > 0)
+        if active.size == 0 or not pending:
+            return
+        prog = self.tenant_alloc(t)
+        keys = sorted(active, key=lambda k: (ratio(prog[k], inst.quota[k] * t), k))
+        n_el = math.ceil(self.knobs["alpha"] * len(active))
+        eligible = set(int(k) for k in keys[:n_el])
+        jobs = [i for i in pending if inst.job_tenant[i] in eligible]
+        for i in sorted(jobs, key=lambda i: (sim.remaining[i], i)):
+            sim.place(i)
+
+
+class TiresiasL(_Policy):
+    """Discretised 2D-LAS (attained GPU-seconds), K queues, FIFO inside a queue, preemptive at
+    lease boundaries, starvation guard; no duration knowledge (spec §6.4)."""
+
+    name = "tiresias-l"
+
+    def __init__(
+        self,
+        inst: LTGFInstance,
+        queues: int = 2,
+        threshold_gpu_s: float = 3600.0,
+        starve: float = 2.0,
+    ) -> None:
+        super().__init__(inst, queues=queues, threshold_gpu_s=threshold_gpu_s, starve=starve)
+        self.promoted = np.zeros(inst.n_jobs, dtype=bool)
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        kn = self.knobs
+        thr = [kn["threshold_gpu_s"] * (2**q) for q in range(kn["queues"] - 1)]
+
+        def key(i: int) -> tuple:
+            wait = t - sim.last_stop[i]
+            if (
+                sim.state[i] == PENDING
+                and sim.last_run_len[i] > 0
+                and (wait >= kn["starve"] * sim.last_run_len[i])
+            ):
+                self.promoted[i] = True
+            att = sim.alloc(i, t)
+            q = 0 if self.promoted[i] else sum(att >= x for x in thr)
+            return (q, sim.submit[i], i)
+
+        order = sorted(pending + expired, key=key)
+        for i in order:
+            if sim.state[i] == PENDING or i in sim.expired:
+                sim.place(i)
+        for i in order:
+            if sim.state[i] == RUNNING and i not in sim.expired:
+                self.promoted[i] = False
+
+
+class Themis(_Policy):
+    """Finish-time fairness rho_i = ((t-a_i)+R_i)/(D_i N_t) with noisy estimates; GPUs offered to
+    the ceil((1-f)N) largest rho first, leftovers to the rest in the same order (spec §6.5)."""
+
+    name = "themis"
+
+    def __init__(
+        self, inst: LTGFInstance, f: float = 0.8, error: float = 0.2, seed: int = 0
+    ) -> None:
+        super().__init__(inst, f=f, error=error, seed=seed)
+        rng = np.random.default_rng(seed)
+        self.err = rng.uniform(1 - error, 1 + error, size=inst.n_jobs)
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        inst = self.inst
+        n_act = int(self.tracker.count.sum())
+        cands = pending + expired
+
+        def rho(i: int) -> float:
+            rem = sim.remaining[i]
+            if sim.state[i] == RUNNING:
+                rem = max(0.0, rem - max(0.0, t - sim.seg_start[i] - sim.seg_cold[i]))
+            d = inst.job_duration[i] * self.err[i]
+            return ((t - inst.job_submit[i]) + rem * self.err[i]) / (d * max(n_act, 1))
+
+        order = sorted(cands, key=lambda i: (-rho(i), i))
+        top = math.ceil((1 - self.knobs["f"]) * len(order))
+        for part in (order[:top], order[top:]):
+            for i in part:
+                sim.place(i)
+
+
+class GandivaFair(_Policy):
+    """Gang-aware split stride scheduling without trading: tenant tickets ∝ weight split among
+    its active jobs; jobs by increasing pass, skipping those that do not fit (spec §6.6)."""
+
+    name = "gandiva-fair-ltgf"
+
+    def __init__(self, inst: LTGFInstance, quantum: float | None = None) -> None:
+        super().__init__(inst, quantum=quantum or inst.lease)
+        self.pass_ = np.zeros(inst.n_jobs)
+        self.wten = np.array([tn.weight for tn in inst.tenants])
+
+    def on_submit(self, i: int, t: float) -> None:
+        active = self.tracker.pos >= 0
+        self.pass_[i] = float(self.pass_[active].min()) if active.any() else 0.0
+        super().on_submit(i, t)
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        inst = self.inst
+        order = sorted(pending + expired, key=lambda i: (self.pass_[i], i))
+        for i in order:
+            if sim.place(i):
+                k = inst.job_tenant[i]
+                tickets = self.wten[k] / max(self.tracker.count[k], 1)
+                self.pass_[i] += inst.job_gpus[i] * self.knobs["quantum"] / tickets
+
+
+POLICIES: dict[str, type[_Policy]] = {
+    "astraea-ltgf": Astraea,
+    "yarn-cs": YarnCS,
+    "hived": HiveD,
+    "allox": AlloX,
+    "tiresias-l": TiresiasL,
+    "themis": Themis,
+    "gandiva-fair-ltgf": GandivaFair,
+}

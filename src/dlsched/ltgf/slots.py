@@ -1,0 +1,114 @@
+"""Slotted view of an instance for the exact models (spec §9) and exact slotted rho.
+
+Slot ``s`` (0-based) is ``[sL, (s+1)L)``; job ``i`` is released in slot ``r_i = ceil(a_i/L)``
+(spec's 1-based ``ceil(a_i/L)+1``) and needs ``P_i = ceil(D_i/L)`` slots. Quotas are scaled by the
+common denominator ``q`` of the exact fractions (6) so every Alloc/Fair sum is an integer in units
+of L*GPU/q and rho values are exact fractions.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from .instance import LTGFInstance
+
+
+@dataclass(frozen=True)
+class SlotData:
+    L: float
+    S: int
+    M: int
+    release: np.ndarray  # r_i, 0-based
+    proc: np.ndarray  # P_i
+    gpus: np.ndarray
+    weight: np.ndarray
+    tenant: np.ndarray
+    q: int  # common denominator of the quotas
+    quota_q: np.ndarray  # Q_j * q (integers)
+    tenants_with_jobs: tuple[int, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.release)
+
+    def slots_of(self, i: int) -> range:
+        return range(int(self.release[i]), self.S)
+
+
+def slot_data(
+    inst: LTGFInstance, slots: int | None = None, length: float | None = None
+) -> SlotData:
+    L = float(length or inst.lease)
+    r = np.array([math.ceil(a / L - 1e-9) for a in inst.job_submit], dtype=np.int64)
+    P = np.array([max(1, math.ceil(d / L - 1e-9)) for d in inst.job_duration], dtype=np.int64)
+    S = int(slots) if slots is not None else int(r.max() + P.sum())
+    qf = inst.quota_fractions
+    q = math.lcm(*[x.denominator for x in qf])
+    Qq = np.array([int(x * q) for x in qf], dtype=np.int64)
+    has = tuple(int(k) for k in np.unique(inst.job_tenant))
+    return SlotData(
+        L,
+        S,
+        inst.gpus,
+        r,
+        P,
+        inst.job_gpus.copy(),
+        inst.job_weight.copy(),
+        inst.job_tenant.copy(),
+        q,
+        Qq,
+        has,
+    )
+
+
+def schedule_rho(sd: SlotData, x: np.ndarray) -> dict[int, Fraction] | None:
+    """Exact tenant rho (12) with (8) of a 0/1 run matrix ``x`` (jobs x slots); ``None`` if a job
+    is unfinished, runs before release, or capacity is exceeded."""
+    x = np.asarray(x, dtype=np.int64)
+    if (x.sum(axis=1) != sd.proc).any() or ((sd.gpus @ x) > sd.M).any():
+        return None
+    cols = np.arange(sd.S)
+    if (x[cols[None, :] < sd.release[:, None]]).any():
+        return None
+    cum = np.cumsum(x, axis=1)
+    done_prev = np.zeros_like(x)
+    done_prev[:, 1:] = cum[:, :-1] >= sd.proc[:, None]
+    act = (cols[None, :] >= sd.release[:, None]) & (done_prev == 0)
+    out: dict[int, Fraction] = {}
+    for k in sd.tenants_with_jobs:
+        m = sd.tenant == k
+        dem = sd.q * (sd.gpus[m] @ act[m])
+        fair = int(np.minimum(dem, sd.quota_q[k]).sum())
+        alloc = int(sd.q * (sd.gpus[m] @ x[m]).sum())
+        out[k] = Fraction(alloc, fair) if fair else Fraction(0)
+    return out
+
+
+def job_rho_slots(sd: SlotData, x: np.ndarray) -> np.ndarray:
+    """Job rho (15) with (13)/(8) of a slot schedule (floats; for the brute force of §8)."""
+    x = np.asarray(x, dtype=np.int64)
+    cols = np.arange(sd.S)
+    cum = np.cumsum(x, axis=1)
+    done_prev = np.zeros_like(x)
+    done_prev[:, 1:] = cum[:, :-1] >= sd.proc[:, None]
+    act = (cols[None, :] >= sd.release[:, None]) & (done_prev == 0)
+    fair = np.zeros(sd.n)
+    for k in sd.tenants_with_jobs:
+        m = np.flatnonzero(sd.tenant == k)
+        dem = sd.gpus[m] @ act[m]
+        wsum = sd.weight[m] @ act[m]
+        fs = np.minimum(dem, sd.quota_q[k] / sd.q)
+        share = np.where(wsum > 0, fs / np.where(wsum > 0, wsum, 1), 0.0)
+        fair[m] = (np.minimum(sd.gpus[m, None], sd.weight[m, None] * share[None, :]) * act[m]).sum(
+            axis=1
+        )
+    alloc = sd.gpus * x.sum(axis=1)
+    return np.where(fair > 0, alloc / np.where(fair > 0, fair, 1), 0.0)
+
+
+def min_rho(rhos: dict[int, Fraction]) -> Fraction:
+    return min(rhos.values())

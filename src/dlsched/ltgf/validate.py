@@ -1,0 +1,98 @@
+"""Independent checker of an LTGF timeline (issue 7): gang, per-node capacity over time, no job
+before its submission, exact service with the overhead model, every job completed, leases.
+
+Written against the solution format only (not the simulator's internals)::
+
+    {"segments": [[job, start, end, [[node, gpus], ...], "complete"|"preempt", cold, ckpt], ...],
+     "completion": {job: time}, "lease_based": true}
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+import numpy as np
+
+from .instance import LTGFInstance
+
+TOL = 1e-6
+
+
+def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
+    """Violations of ``sol`` (empty when the timeline is feasible)."""
+    errs: list[str] = []
+    segs = sol.get("segments")
+    if not isinstance(segs, list):
+        return ["solution has no 'segments' list"]
+    by_job: dict[str, list] = defaultdict(list)
+    ev_t, ev_n, ev_d = [], [], []
+    G, N = inst.gpus_per_node, inst.nodes
+    for k, seg in enumerate(segs):
+        try:
+            name, start, end, place, reason, cold, ckpt = seg
+        except (TypeError, ValueError):
+            errs.append(f"segments[{k}]: expected [job, start, end, placement, reason, cold, ckpt]")
+            continue
+        if name not in inst.job_index:
+            errs.append(f"segments[{k}]: unknown job {name!r}")
+            continue
+        job = inst.jobs[inst.job_index[name]]
+        if end <= start:
+            errs.append(f"segments[{k}] ({name}): end {end} <= start {start}")
+        if start < job.submit - TOL:
+            errs.append(f"{name}: runs at {start} before its submission {job.submit}")
+        tot = 0
+        for n, c in place:
+            if not (0 <= n < N) or c <= 0:
+                errs.append(f"segments[{k}] ({name}): bad placement entry [{n}, {c}]")
+                continue
+            tot += c
+            ev_t += [start, end]
+            ev_n += [n, n]
+            ev_d += [c, -c]
+        if tot != job.gpus:
+            errs.append(f"{name}: gang violated, holds {tot} GPUs, needs {job.gpus}")
+        if reason not in ("complete", "preempt"):
+            errs.append(f"segments[{k}] ({name}): unknown end reason {reason!r}")
+        by_job[name].append((start, end, reason, cold, ckpt))
+    # per-node capacity over time (releases before acquisitions at equal times)
+    if ev_t:
+        t, n, d = np.array(ev_t, float), np.array(ev_n), np.array(ev_d)
+        order = np.lexsort((d, t, n))
+        t, n, d = t[order], n[order], d[order]
+        load = np.cumsum(d)
+        starts = np.r_[0, np.flatnonzero(np.diff(n)) + 1]
+        base = np.repeat(np.r_[0, load[starts[1:] - 1]], np.diff(np.r_[starts, len(n)]))
+        over = np.flatnonzero(load - base > G)
+        for j in over[:5]:
+            errs.append(f"node {int(n[j])}: {int(load[j] - base[j])} GPUs in use at {t[j]} > {G}")
+    comp = sol.get("completion", {})
+    lease_based = bool(sol.get("lease_based", True))
+    for job in inst.jobs:
+        runs = sorted(by_job.get(job.name, []))
+        if not runs:
+            errs.append(f"{job.name}: never runs")
+            continue
+        served = 0.0
+        for r, (s, e, reason, cold, ckpt) in enumerate(runs):
+            if r and s < runs[r - 1][1] - TOL:
+                errs.append(f"{job.name}: overlapping segments at {s}")
+            want_cold = inst.cold_start if r else 0.0
+            if abs(cold - want_cold) > TOL:
+                errs.append(f"{job.name}: segment {r} cold start {cold}, expected {want_cold}")
+            want_ck = inst.checkpoint if reason == "preempt" else 0.0
+            if abs(ckpt - want_ck) > TOL:
+                errs.append(f"{job.name}: segment {r} checkpoint {ckpt}, expected {want_ck}")
+            if (reason == "complete") != (r == len(runs) - 1):
+                errs.append(f"{job.name}: segment {r} ends '{reason}' out of order")
+            if lease_based and reason == "preempt" and e - s < inst.lease - TOL:
+                errs.append(
+                    f"{job.name}: preempted after {e - s:g} s, inside its lease of {inst.lease:g} s"
+                )
+            served += max(0.0, e - s - cold - ckpt)
+        if abs(served - job.duration) > TOL * max(1.0, job.duration):
+            errs.append(f"{job.name}: receives {served:.6f} s of service, needs {job.duration}")
+        if job.name in comp and abs(comp[job.name] - runs[-1][1]) > TOL:
+            errs.append(f"{job.name}: completion {comp[job.name]} != end of last segment")
+    return errs
