@@ -192,20 +192,23 @@ class HiveD(YarnCS):
         run = sim.state == RUNNING
         guar = run & ~self.opportunistic
         use = np.bincount(inst.job_tenant[guar], weights=sim.gpus[guar], minlength=inst.n_tenants)
-        for k, jobs in sorted(self.by_tenant(pending).items()):
-            for i in _fifo(inst, jobs):
-                if sim.state[i] != PENDING:
-                    continue
+        beyond: dict[int, list[int]] = {}
+        for k, jobs in sorted(self.by_tenant(pending).items()):  # guaranteed pass
+            queue = _fifo(inst, jobs)
+            for q, i in enumerate(queue):
                 g = int(sim.gpus[i])
-                if use[k] + g <= self.iquota[k] or (g > self.iquota[k] and use[k] == 0):
-                    if not self._place_guaranteed(i, k):
-                        break
-                    self.opportunistic[i] = False
-                    use[k] += g
-                elif sim.place(i):
-                    self.opportunistic[i] = True
-                else:
+                if not (use[k] + g <= self.iquota[k] or (g > self.iquota[k] and use[k] == 0)):
+                    beyond[k] = queue[q:]
                     break
+                if not self._place_guaranteed(i, k):
+                    break
+                self.opportunistic[i] = False
+                use[k] += g
+        for _k, queue in sorted(beyond.items()):  # opportunistic pass: free GPUs only
+            for i in queue:
+                if not sim.place(i):
+                    break
+                self.opportunistic[i] = True
 
     def _place_guaranteed(self, i: int, k: int) -> bool:
         sim = self.sim
