@@ -82,7 +82,7 @@ def _count_cap(wmin: np.ndarray, e: np.ndarray) -> np.ndarray:
     pos = e > 0
     if not pos.any():
         return np.full((wmin.shape[0], wmin.shape[2]), 10**9, dtype=np.int64)
-    return np.floor(wmin[:, pos, :] / e[pos, None, None] + EPS).min(axis=1).astype(np.int64)
+    return np.floor(wmin[:, pos, :] / e[pos][None, :, None] + EPS).min(axis=1).astype(np.int64)
 
 
 def _durations(W: float, th: float, D: int, tau: int) -> list[tuple[int, int]]:
@@ -157,7 +157,7 @@ def _greedy_fill(order: np.ndarray, capw: np.ndarray, price: np.ndarray, n: int
 
 
 def mincost_ring_distributed(inst: CompletionInstance, j: int, pr: Prices,
-                             earliest: bool = False) -> Candidate | None:
+                             earliest: bool = False, beat: float = INF) -> Candidate | None:
     """Alg. 7: RAR over several servers, greedy by window price per worker [A11, A12]."""
     best: Candidate | None = None
     W, D = float(inst.workload[j]), int(inst.chunks[j])
@@ -172,6 +172,9 @@ def mincost_ring_distributed(inst: CompletionInstance, j: int, pr: Prices,
             L = duration(W, v + (n - 1) / n * (U + comm), n)
             if L > pr.tau - 1:
                 continue
+            limit = min(beat, best.cost) if best is not None else beat
+            if _block_lb(pr, L, n, e, np.zeros_like(e)) >= limit and not earliest:
+                continue  # cannot be strictly cheaper (see mincost_ps_distributed)
             wmin, dsum = pr.window(L)
             capw = _count_cap(wmin, e)
             price = np.einsum("r,hrt->ht", e, dsum)
@@ -189,7 +192,7 @@ def mincost_ring_distributed(inst: CompletionInstance, j: int, pr: Prices,
 
 
 def mincost_ps_distributed(inst: CompletionInstance, j: int, pr: Prices,
-                           earliest: bool = False) -> Candidate | None:
+                           earliest: bool = False, beat: float = INF) -> Candidate | None:
     """Alg. 4 (q = 0): greedy worker fill by window price, PS host at every position n.
 
     At the host, the largest g in 0..y^ with s^(g) >= 1 and s^(g) B_p >= (N - g) b_m wins
@@ -210,6 +213,11 @@ def mincost_ps_distributed(inst: CompletionInstance, j: int, pr: Prices,
             z, B = inst.ps_demand[p], float(inst.ps_bw[p])
             th = v + inst.update_time[j, p] + inst.transfer[j, m]
             for L, n in _durations(W, th, D, pr.tau):
+                limit = min(beat, best.cost) if best is not None else beat
+                if _block_lb(pr, L, n, e, z) >= limit and not (
+                        earliest and best is not None and _block_lb(pr, L, n, e, z) == best.cost
+                        and 1 + L < best.completion and best.cost < beat):
+                    continue
                 c = _ps_distributed_block(pr, L, n, e, z, b, B, H)
                 if c is None:
                     continue
@@ -217,6 +225,16 @@ def mincost_ps_distributed(inst: CompletionInstance, j: int, pr: Prices,
                 if _better(cost, t + L, best, earliest):
                     best = Candidate(cost, t, L, m, p, y, s)
     return best
+
+
+def _block_lb(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray) -> float:
+    """Lower bound on any distributed candidate's cost for window length L and N = n."""
+    _, dsum = pr.window(L)
+    if not dsum.any():
+        return 0.0
+    wp = np.einsum("r,hrt->ht", e, dsum).min(axis=0)
+    pp = np.einsum("r,hrt->ht", z, dsum).min(axis=0)
+    return float((n * wp + pp).min())
 
 
 def _ps_distributed_block(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray, b: float,
@@ -235,10 +253,10 @@ def _ps_distributed_block(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarr
     yhat = np.minimum(cs, nrem)
     zpos = z > 0
     gstar = np.full((H, ns), -1, dtype=np.int64)
-    for g in range(n + 1):
+    for g in range(int(yhat.max()) + 1):
         if zpos.any():
-            shat = np.floor((wmin_sorted[:, zpos, :] - g * e[zpos, None, None])
-                            / z[zpos, None, None] + EPS).min(axis=1)
+            shat = np.floor((wmin_sorted[:, zpos, :] - g * e[zpos][None, :, None])
+                            / z[zpos][None, :, None] + EPS).min(axis=1)
         else:
             shat = np.full((H, ns), 1e9)
         ok = (g <= yhat) & (shat >= 1) & (shat * B >= (n - g) * b - EPS)

@@ -98,7 +98,7 @@ def a_maxweight(inst: CompletionInstance, jobs: list[int], tau: int, lam: float,
     for j in seq:
         cen = mincost_centralised(inst, j, pr, earliest)
         dist = (mincost_ring_distributed if inst.ring else mincost_ps_distributed)(
-            inst, j, pr, earliest)
+            inst, j, pr, earliest, beat=cen.cost if cen is not None else math.inf)
         best = cen
         if dist is not None and (best is None or dist.cost < best.cost):
             best = dist  # ties -> centralised [A8]

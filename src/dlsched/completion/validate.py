@@ -36,18 +36,23 @@ def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
     sidx = {n: h for h, n in enumerate(inst.server_names)}
     H, R = inst.capacity.shape
     spans: list[tuple[int, int, np.ndarray]] = []  # (start, end, load[h, r])
-    total = 0.0
+    total = done_weight = 0.0
+    deadline = solution.get("deadline")
+    batch = deadline is not None  # batch problem (7): a subset of jobs, C <= deadline
     for j, name in enumerate(inst.job_names):
         rec = jobs.get(name)
         where = f"jobs.{name}"
         if rec is None:
-            errs.append(f"{where}: not scheduled")
+            if not batch:
+                errs.append(f"{where}: not scheduled")
             continue
         start, d = rec.get("start"), rec.get("duration")
         if not (_int(start) and _int(d)) or d < 1 or start < 1:
             errs.append(f"{where}: start and duration must be integers >= 1")
             continue
-        if start < inst.arrival[j]:
+        if batch and start + d > deadline:
+            errs.append(f"{where}: completes at {start + d} > deadline {deadline} (7b)")
+        if not batch and start < inst.arrival[j]:
             errs.append(f"{where}.start: {start} before arrival {inst.arrival[j]} (2j)")
         if name in earliest and start < earliest[name]:
             errs.append(f"{where}.start: {start} before its round's tau {earliest[name]}")
@@ -71,42 +76,76 @@ def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
             if not math.isfinite(inst.update_time[j, p]):
                 errs.append(f"{where}.ps_type: {pname!r} cannot serve this job")
                 continue
-        y = np.zeros(H, dtype=np.int64)
-        s = np.zeros(H, dtype=np.int64)
-        bad = False
-        for key, vec in (("workers", y), ("ps", s)):
-            for hname, c in (rec.get(key) or {}).items():
-                if hname not in sidx or not _int(c) or c < 0:
-                    errs.append(f"{where}.{key}.{hname}: unknown server or bad count {c!r}")
-                    bad = True
-                    continue
-                vec[sidx[hname]] = c
-        if bad:
-            continue
-        if inst.ring and s.any():
-            errs.append(f"{where}.ps: Ring-AllReduce jobs have no parameter servers")
-        n = int(y.sum())
-        if not 1 <= n <= inst.chunks[j]:
-            errs.append(f"{where}.workers: {n} workers, need 1..D_j={inst.chunks[j]} (2g)")
-            continue
-        if not inst.ring and s.sum() < 1:
-            errs.append(f"{where}.ps: needs at least one PS (2e)")
-            continue
-        q = int(np.count_nonzero((y + s) > 0) == 1)
-        dmin = duration(float(inst.workload[j]), theta(inst, j, m, p, q, n), n)
-        if d < dmin:
-            errs.append(f"{where}.duration: {d} < {dmin} needed with N={n}, q={q} (2f)")
-        if not inst.ring:
-            off = inst.worker_bw[m] * (n - y)  # traffic of the workers off each server
-            for h in np.nonzero(s)[0]:
-                if off[h] > inst.ps_bw[p] * s[h] + TOL:
-                    errs.append(f"{where}: PSs on {inst.server_names[h]} carry {off[h]:g} Gbps "
-                                f"> {inst.ps_bw[p] * s[h]:g} (2i)")
-        load = np.outer(y, inst.worker_demand[m])
-        if p >= 0:
-            load = load + np.outer(s, inst.ps_demand[p])
-        spans.append((start, start + d, load))
+        segments = rec.get("segments") or [{"start": start, "end": start + d,
+                                             "workers": rec.get("workers"), "ps": rec.get("ps")}]
+        progress = 0.0
+        prev_end = None
+        for si, seg in enumerate(segments):
+            got = _segment(inst, j, m, p, seg, f"{where}.segments[{si}]" if si else where,
+                           sidx, errs)
+            if got is None:
+                break
+            load, rate = got
+            a, b = seg["start"], seg["end"]
+            spans.append((a, b, load))
+            penalty = 1 if prev_end is not None and a != prev_end else 0  # resume costs a slot
+            progress += (b - a - penalty) * rate
+            prev_end = b
+        else:
+            if progress < inst.workload[j] * (1 - 1e-9):
+                errs.append(f"{where}: {progress:g} of {inst.workload[j]} mini-batches done (2f)")
+            if segments[0]["start"] != start or segments[-1]["end"] != start + d:
+                errs.append(f"{where}: start/duration disagree with the segments")
         total += float(inst.weight[j]) * (start + d)
+        done_weight += float(inst.weight[j])
+    return _finish(inst, solution, spans, errs, total, done_weight, batch)
+
+
+def _segment(inst: CompletionInstance, j: int, m: int, p: int, seg: dict[str, Any], where: str,
+             sidx: dict[str, int], errs: list[str]) -> tuple[np.ndarray, float] | None:
+    """Check one constant-allocation run; return its load [h, r] and its rate (mini-batches
+    per slot), or None after recording the violations."""
+    H = inst.n_servers
+    if not (_int(seg.get("start")) and _int(seg.get("end"))) or seg["end"] <= seg["start"]:
+        errs.append(f"{where}: bad segment bounds")
+        return None
+    y = np.zeros(H, dtype=np.int64)
+    s = np.zeros(H, dtype=np.int64)
+    bad = False
+    for key, vec in (("workers", y), ("ps", s)):
+        for hname, c in (seg.get(key) or {}).items():
+            if hname not in sidx or not _int(c) or c < 0:
+                errs.append(f"{where}.{key}.{hname}: unknown server or bad count {c!r}")
+                bad = True
+                continue
+            vec[sidx[hname]] = c
+    if bad:
+        return None
+    if inst.ring and s.any():
+        errs.append(f"{where}.ps: Ring-AllReduce jobs have no parameter servers")
+    n = int(y.sum())
+    if not 1 <= n <= inst.chunks[j]:
+        errs.append(f"{where}.workers: {n} workers, need 1..D_j={inst.chunks[j]} (2g)")
+        return None
+    if not inst.ring and s.sum() < 1:
+        errs.append(f"{where}.ps: needs at least one PS (2e)")
+        return None
+    q = int(np.count_nonzero((y + s) > 0) == 1)
+    if not inst.ring:
+        off = inst.worker_bw[m] * (n - y)  # traffic of the workers off each server
+        for h in np.nonzero(s)[0]:
+            if off[h] > inst.ps_bw[p] * s[h] + TOL:
+                errs.append(f"{where}: PSs on {inst.server_names[h]} carry {off[h]:g} Gbps "
+                            f"> {inst.ps_bw[p] * s[h]:g} (2i)")
+    load = np.outer(y, inst.worker_demand[m])
+    if p >= 0:
+        load = load + np.outer(s, inst.ps_demand[p])
+    return load, n / theta(inst, j, m, p, q, n)
+
+
+def _finish(inst: CompletionInstance, solution: dict[str, Any], spans: list, errs: list[str],
+            total: float, done_weight: float, batch: bool) -> list[str]:
+    H, R = inst.capacity.shape
     if spans:
         end = max(e for _, e, _ in spans)
         usage = np.zeros((end + 1, H, R))
@@ -120,6 +159,8 @@ def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
             if len(errs) > 50:
                 break
     rep = solution.get("objective")
+    if batch:
+        rep, total = solution.get("accepted_weight"), done_weight
     if rep is not None and not errs and abs(float(rep) - total) > TOL * max(1.0, abs(total)):
         errs.append(f"objective: reported {rep} but the schedule gives {total}")
     return errs

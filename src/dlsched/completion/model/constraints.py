@@ -103,13 +103,17 @@ def add_capacity(m: pyo.ConcreteModel, data: E1Data, aggregate_cut: bool = True)
             running[j, t].append(m.X[j, k, t0])
     m.running = pyo.Constraint(J, data.slots,
                                rule=lambda m, j, t: m.Z[j, t] == sum(running[j, t]))
-    m.load_cap = pyo.Constraint(J, H, R, rule=lambda m, j, h, r: _load(m, data, j, h, r)
+    used = inst.worker_demand.any(axis=0)
+    if not inst.ring:
+        used = used | inst.ps_demand.any(axis=0)
+    RU = [r for r in R if used[r]]  # resources nobody demands need no rows
+    m.load_cap = pyo.Constraint(J, H, RU, rule=lambda m, j, h, r: _load(m, data, j, h, r)
                                 <= float(C[h, r]))
     m.load_link = pyo.Constraint(
-        J, H, R, data.slots,
+        J, H, RU, data.slots,
         rule=lambda m, j, h, r, t: m.V[j, h, r, t]
         >= _load(m, data, j, h, r) - float(C[h, r]) * (1 - m.Z[j, t]))
-    m.capacity = pyo.Constraint(H, R, data.slots,
+    m.capacity = pyo.Constraint(H, RU, data.slots,
                                 rule=lambda m, h, r, t: sum(m.V[j, h, r, t] for j in J)
                                 <= float(C[h, r]))
     if aggregate_cut:

@@ -1,0 +1,37 @@
+"""Weighted completion time of elastic distributed-ML jobs (Zhou et al., online scheduling of
+heterogeneous distributed ML jobs): exact time-indexed MILP E1 and CP-SAT, lower bounds,
+A_online and its subroutines, and the baselines FIFO / DRF / AntMan / Tiresias / Jain greedy."""
+
+from __future__ import annotations
+
+import json
+
+from ..core.registry import PROBLEMS, Problem
+from . import baselines, exact, online  # noqa: F401  (register models and algorithms)
+from .generate import generate
+from .instance import CompletionInstance, dump, parse
+from .metrics import metrics
+from .model import build_model
+from .paper import s4
+from .validate import check
+
+PROBLEMS.add(
+    "completion",
+    Problem(
+        name="completion",
+        sense="min",
+        description="Total weighted completion time of elastic PS / Ring-AllReduce jobs "
+        "(time-indexed MILP E1, CP-SAT; A_online)",
+        parse=parse,
+        dump=dump,
+        check=check,
+        generate=generate,
+        size=lambda inst: inst.size(),
+        default_model="completion-cpsat",
+        build_model=lambda inst, model: build_model(inst, model.removeprefix("completion-")),
+        metrics=metrics,
+        demo_instance=json.dumps(s4()),
+    ),
+)
+
+__all__ = ["CompletionInstance", "check", "dump", "generate", "parse"]

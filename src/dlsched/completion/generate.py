@@ -1,0 +1,121 @@
+"""Seeded generator with the paper's §7 ranges (spec §1 table), PS or Ring-AllReduce.
+
+Servers follow EC2 shapes (p3.8xlarge 4 GPU / 32 vCPU / 10 Gbps, p2.16xlarge 16 / 64 / 25,
+g3.4xlarge 1 / 16 / 10; public EC2 specs, not in the paper), scaled so that the total capacity
+is kappa times the total ideal demand of the jobs (kappa in [0.2, 0.5]). 8 worker types
+(1-4 GPU, 1-16 vCPU, b in [0.1, 5] Gbps), 10 PS types (0 GPU, 1-16 vCPU, B in [5, 20] Gbps).
+Jobs: w in [200, 5000], E in [50, 100], D in [5, 50], K in [10, 50], U in [10, 100] ms,
+v_jm = v_j / g_m^0.7 with v_j in [0.001, 0.05] slots, pi in [30, 575] MB; 1 slot = 1 h
+(slot_seconds = 3600). Arrivals U{1..floor(T/2)}. Guard: redraw a job if E K min theta > T/2.
+``scale`` < 1 shrinks E, D, K (and the ranges of types) to make tiny instances for exact solves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .instance import CompletionInstance, parse
+
+SHAPES = [(4, 32, 10.0), (16, 64, 25.0), (1, 16, 10.0)]  # (gpu, vcpu, Gbps)
+
+
+def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
+                  architecture: str = "ps", seed: int = 0, n_worker_types: int = 8,
+                  n_ps_types: int = 10, kappa: float | None = None, max_chunks: int = 50,
+                  epochs: tuple[int, int] = (50, 100), minibatches: tuple[int, int] = (10, 50),
+                  minibatch_time: tuple[float, float] = (0.001, 0.05),
+                  name: str | None = None) -> dict[str, Any]:
+    rng = np.random.default_rng(seed)
+    M, P = n_worker_types, (n_ps_types if architecture == "ps" else 0)
+    wt = []
+    for i in range(M):
+        g = int(rng.integers(1, 5))
+        wt.append({"name": f"m{i + 1}", "demand": {"gpu": g, "cpu": int(rng.integers(1, 17))},
+                   "bandwidth": round(float(rng.uniform(0.1, 5.0)), 3)})
+    pt = [{"name": f"p{i + 1}", "demand": {"cpu": int(rng.integers(1, 17))},
+           "bandwidth": round(float(rng.uniform(5.0, 20.0)), 3)} for i in range(P)]
+    jobs = []
+    while len(jobs) < n_jobs:
+        E = int(rng.integers(epochs[0], epochs[1] + 1))
+        D = int(rng.integers(min(5, max_chunks), max_chunks + 1))
+        K = int(rng.integers(minibatches[0], minibatches[1] + 1))
+        v = float(rng.uniform(*minibatch_time))
+        U = [round(float(rng.uniform(10, 100)) / 3.6e6, 9) for _ in range(max(P, 1))]
+        pi = float(rng.uniform(30, 575)) * 8 / 1000  # MB -> Gbit
+        vm = {t["name"]: round(v / t["demand"]["gpu"] ** 0.7, 6) for t in wt}
+        th = min(vm.values()) + min(U)
+        if E * K * th > horizon / 2:
+            continue  # generator guard (spec §1)
+        jobs.append({
+            "name": f"j{len(jobs) + 1}", "arrival": int(rng.integers(1, horizon // 2 + 1)),
+            "weight": int(rng.integers(200, 5001)), "epochs": E, "chunks": D,
+            "minibatches_per_chunk": K, "minibatch_time": vm,
+            "update_time": {t["name"]: u for t, u in zip(pt, U)} if P else U[0],
+            "gradient_size": round(pi, 4),
+        })
+    # ideal demand: GPUs / vCPUs / Gbps of each job's fastest single-type run with D workers
+    gpu_need = sum(j["chunks"] * min(t["demand"]["gpu"] for t in wt) for j in jobs)
+    kappa = float(rng.uniform(0.2, 0.5)) if kappa is None else kappa
+    target = max(kappa * gpu_need, 4 * n_servers)
+    base = [SHAPES[h % len(SHAPES)] for h in range(n_servers)]
+    f = target / sum(s[0] for s in base)
+    servers = [{"name": f"h{h + 1}", "capacity": {
+        "gpu": max(4, int(round(g * f))), "cpu": max(16, int(round(c * f))),
+        "bandwidth": round(max(b, b * f), 3)}} for h, (g, c, b) in enumerate(base)]
+    out: dict[str, Any] = {
+        "problem": "completion", "schema_version": 1,
+        "name": name or f"gen-{architecture}-J{n_jobs}-H{n_servers}-T{horizon}-s{seed}",
+        "architecture": architecture, "horizon": horizon, "slot_seconds": 3600.0,
+        "servers": servers, "worker_types": wt, "jobs": jobs,
+        "provenance": {"generator": "dlsched.completion.generate", "seed": seed,
+                       "kappa": round(kappa, 4)},
+    }
+    if P:
+        out["ps_types"] = pt
+    return out
+
+
+def generate(**params: Any) -> CompletionInstance:
+    return parse(generate_dict(**params))
+
+
+def tiny_dict(*, seed: int = 0, n_jobs: int = 3, n_servers: int = 2, horizon: int = 12,
+              architecture: str = "ps", max_chunks: int = 3) -> dict[str, Any]:
+    """Small instances for exact solves and brute force: 1-2 types, D <= max_chunks, short jobs."""
+    rng = np.random.default_rng(seed)
+    wt = [{"name": f"m{i + 1}", "demand": {"gpu": int(rng.integers(1, 3))},
+           "bandwidth": float(rng.choice([0.5, 1.0, 2.0]))} for i in range(int(rng.integers(1, 3)))]
+    pt = [{"name": f"p{i + 1}", "demand": {"cpu": int(rng.integers(1, 3))},
+           "bandwidth": float(rng.choice([1.0, 2.0]))} for i in range(int(rng.integers(1, 3)))]
+    jobs = []
+    for j in range(n_jobs):
+        D = int(rng.integers(1, max_chunks + 1))
+        jobs.append({
+            "name": f"j{j + 1}", "arrival": int(rng.integers(1, max(2, horizon // 4))),
+            "weight": int(rng.integers(1, 10)), "epochs": 1, "chunks": D,
+            "minibatches_per_chunk": int(rng.integers(1, 3)),
+            "minibatch_time": {t["name"]: round(float(rng.uniform(0.5, 1.5)), 2) for t in wt},
+            "update_time": ({t["name"]: round(float(rng.uniform(0, 0.5)), 2) for t in pt}
+                            if architecture == "ps" else round(float(rng.uniform(0, 0.5)), 2)),
+            "gradient_size": round(float(rng.uniform(0, 0.5)), 2),
+        })
+    servers = [{"name": f"h{h + 1}", "capacity": {"gpu": int(rng.integers(2, 5)),
+                                                  "cpu": int(rng.integers(1, 4)),
+                                                  "bandwidth": float(rng.choice([2.0, 4.0, 8.0]))}}
+               for h in range(n_servers)]
+    out: dict[str, Any] = {"problem": "completion", "schema_version": 1,
+                           "name": f"tiny-{architecture}-s{seed}", "architecture": architecture,
+                           "horizon": horizon, "servers": servers, "worker_types": wt,
+                           "jobs": jobs}
+    if architecture == "ps":
+        out["ps_types"] = pt
+    return out
+
+
+def tiny(**params: Any) -> CompletionInstance:
+    return parse(tiny_dict(**params))
+
+
+__all__ = ["generate", "generate_dict", "tiny", "tiny_dict"]

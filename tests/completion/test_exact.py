@@ -1,0 +1,84 @@
+"""Exact models against the golden optima of spec §6, each other and brute force."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+import dlsched as ds
+from dlsched.completion import exact
+from dlsched.completion.bounds import lower_bounds
+from dlsched.completion.generate import tiny
+from dlsched.completion.paper import GOLDEN, golden
+from dlsched.core import SolveOptions, Status
+
+from .bruteforce import brute_force
+
+# spec §6 optima (S1-S5), written here from the spec, not from the code
+SPEC_OPT = {"s1-ring": 66, "s1-ps": 66, "s2-one": 17, "s2-two": 17, "s3": 18, "s4": 7,
+            "s5-bw10": 4, "s5-bw3": 5}
+
+
+@pytest.mark.parametrize("name", sorted(SPEC_OPT))
+def test_milp_golden(name: str, solver: str) -> None:
+    inst = golden(name)
+    res = exact.solve_milp(inst, options=SolveOptions(solver=solver))
+    assert res.status is Status.OPTIMAL
+    assert res.objective == pytest.approx(SPEC_OPT[name])
+    assert ds.check(inst, res) == []
+    bounds = res.stats["bounds"]
+    assert all(v <= SPEC_OPT[name] + 1e-6 for v in bounds.values() if v is not None)
+
+
+@pytest.mark.parametrize("name", sorted(SPEC_OPT))
+def test_cpsat_golden(name: str) -> None:
+    inst = golden(name)
+    res = exact.solve_cp(inst)
+    assert res.status is Status.OPTIMAL
+    assert res.objective == pytest.approx(SPEC_OPT[name])
+    assert ds.check(inst, res) == []
+
+
+def test_golden_table_matches_spec() -> None:
+    assert {k: v for k, (_, v) in GOLDEN.items()} == SPEC_OPT
+
+
+def test_s6_ample_capacity_reaches_lb0() -> None:
+    base = tiny(seed=3, n_jobs=3, n_servers=2, horizon=14)
+    big = dataclasses.replace(base, capacity=base.capacity * 50)
+    res = exact.solve_cp(big)
+    assert res.status is Status.OPTIMAL
+    assert res.objective == pytest.approx(lower_bounds(big)["lb0"])
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("arch", ["ps", "ring"])
+def test_models_agree_with_brute_force(seed: int, arch: str) -> None:
+    inst = tiny(seed=seed, n_jobs=2, n_servers=2, horizon=8, architecture=arch, max_chunks=2)
+    bf = brute_force(inst)
+    milp = exact.solve_milp(inst, lp_bound=False)
+    cp = exact.solve_cp(inst, lp_bound=False)
+    if np.isinf(bf):
+        assert milp.status is Status.INFEASIBLE and cp.status is Status.INFEASIBLE
+        return
+    assert milp.status is Status.OPTIMAL and cp.status is Status.OPTIMAL
+    assert milp.objective == pytest.approx(bf)
+    assert cp.objective == pytest.approx(bf)
+    assert ds.check(inst, milp) == [] and ds.check(inst, cp) == []
+
+
+def test_lp_relaxation_is_a_bound() -> None:
+    inst = golden("s4")
+    lbs = lower_bounds(inst, lp=True, exact_lp=True)
+    assert lbs["lp_relaxation"] <= 7 + 1e-6
+    assert lbs["aggregate_lp"] <= 7 + 1e-6
+
+
+def test_time_limit_reports_incumbent_and_bound() -> None:
+    inst = tiny(seed=1, n_jobs=5, n_servers=2, horizon=16)
+    res = exact.solve_milp(inst, options=SolveOptions(time_limit=0.01), lp_bound=False)
+    assert res.status in (Status.TIME_LIMIT, Status.OPTIMAL, Status.INFEASIBLE)
+    if res.status is Status.TIME_LIMIT and res.objective is not None:
+        assert res.bound is not None and res.bound <= res.objective + 1e-6
