@@ -173,10 +173,13 @@ def test_weighted_equals_replication(inst, mechanism):
 # --- sparsity of non-cooperative vertices (spec §7) -----------------------------------------
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_noncooperative_vertex_sparsity(seed):
-    inst = generate(30, 5, seed=seed, weighted=seed % 2 == 1)
-    X = rows_of(inst, solved(inst, "noncooperative", "highs").solution)
+@pytest.mark.parametrize("n,seed", [(30, 0), (30, 1), (40, 2), (150, 3), (150, 4)])
+def test_noncooperative_vertex_sparsity(n, seed):
+    """n >= 100 rows runs IPM + crossover (matrix.IPM_FROM_ROWS): still a vertex."""
+    inst = generate(n, 5, seed=seed, weighted=seed % 2 == 1)
+    res = solved(inst, "noncooperative", "highs")
+    assert res.stats["highs_solver"] == ("ipm" if n >= 100 else "simplex")
+    X = rows_of(inst, res.solution)
     assert np.count_nonzero(X) <= inst.rows.size + inst.n_types - 1
 
 

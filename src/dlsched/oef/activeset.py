@@ -19,7 +19,8 @@ every member of such a group violates against every other. The strategy here:
 3. **Stop** when no envy row of the full LP is violated: then the working-set optimum is
    feasible for the full LP and, being optimal for a relaxation, optimal for it.
 
-Slack rows are never dropped (dropping risks cycling; the working set stays ~15n rows).
+Slack rows are never dropped (dropping risks cycling; the working set stays at about 10-25n
+rows: n = 300 monotone ~3,000 of 89,700, n = 2000 ~38,000 of 4.0M).
 A time limit stops the loop with status ``time_limit``: the incumbent is the equal split
 (always envy-free, spec §5) and the bound the last relaxation optimum (a valid upper bound).
 """

@@ -3,8 +3,9 @@
 ``solve_oef(inst, mechanism, backend="highs", envy=...)``; ``envy`` (cooperative only) is
 ``"full"`` (all n(n-1) envy rows at once), ``"lazy"`` (active set, ``activeset.py``) or
 ``"auto"`` (default): lazy from ``LAZY_FROM_ROWS`` virtual rows on. Measured on random
-monotone k = 10 instances: n = 100 full 0.7 s vs lazy 0.1 s; n = 300 full 65 s vs lazy 0.8 s;
-below ~30 rows both take milliseconds and the full LP needs no iteration.
+monotone k = 10 instances (benchmarks/oef-scaling.md): full vs lazy n = 100 1.0 s vs 0.12 s,
+n = 300 46 s vs 0.9 s, n = 500 200 s vs 3.8 s; at n = 10 both take ~4 ms, so small
+instances use the full LP (one solve, no rounds).
 """
 
 from __future__ import annotations
