@@ -11,7 +11,14 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.registry import PROBLEMS, Problem
-from . import algorithms, exact, exact_cpsat, exact_patterns  # noqa: F401  (registration)
+from . import (  # noqa: F401  (registration)
+    adjustment,
+    algorithms,
+    exact,
+    exact_cpsat,
+    exact_ojpap,
+    exact_patterns,
+)
 from .collision import tau, tau_counts
 from .generate import generate
 from .instance import Interference, Job, Limits, OJPPInstance, dump, parse, read_vbp

@@ -1,0 +1,129 @@
+"""OJPAP: the adjustment algorithm (Alg. 4) and the exact online-adjustment model, checked by
+brute force over labelled re-placements (validator only) and by the validator on every output."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dlsched as ds
+from dlsched.ojpp.adjustment import adjust_once, max_slowdown
+from dlsched.ojpp.solution import counts
+from dlsched.ojpp.validate import check
+
+from .helpers import golden
+from .strategies import tiny_instances
+
+
+def _worker_slowdowns(inst, workers: list[int]) -> list[float]:
+    """Each worker's slowdown by looping over the other workers (spec §3, additive)."""
+    return [sum(float(inst.I[i, q]) for v, q in enumerate(workers) if v != w)
+            for w, i in enumerate(workers)]
+
+
+def brute_force_ojpap(inst, Y0: np.ndarray, budget: float) -> float | None:
+    """min Theta over every labelled assignment of workers to the m0 devices of Y0 that the
+    validator accepts and whose migration cost sum c_i (y0 - y)^+ is within the budget."""
+    m0 = len(Y0)
+    workers = [i for i, j in enumerate(inst.jobs) for _ in range(j.workers)]
+    c = [j.migration_cost for j in inst.jobs]
+    best = None
+    for labels in itertools.product(range(m0), repeat=len(workers)):
+        Y = np.zeros_like(Y0)
+        for i, k in zip(workers, labels, strict=True):
+            Y[k, i] += 1
+        cost = sum(c[i] * max(0, Y0[k, i] - Y[k, i]) for k in range(m0) for i in range(len(c)))
+        if cost > budget + 1e-9:
+            continue
+        names = [j.name for j in inst.jobs]
+        sol = {"devices": [{names[i]: int(v) for i, v in enumerate(row) if v} for row in Y]}
+        if check(inst, sol):
+            continue
+        theta = 0.0
+        for row in Y:
+            ws = [i for i, v in enumerate(row) for _ in range(v)]
+            theta = max([theta, *_worker_slowdowns(inst, ws)])
+        best = theta if best is None else min(best, theta)
+    return best
+
+
+def _additive(inst) -> bool:
+    return inst.interference_model == "additive"
+
+
+@settings(max_examples=12, deadline=None)
+@given(inst=tiny_instances(max_workers=5, variants=False), budget=st.sampled_from([0.0, 1.0, 2.0]))
+def test_exact_ojpap_matches_brute_force(inst, budget):
+    start = ds.run(inst, "heuristic")
+    Y0 = counts(inst, start.solution)
+    expected = brute_force_ojpap(inst, Y0, budget)
+    res = ds.solve(inst, model="ojpap-exact", initial=start.solution, budget=budget)
+    assert res.status is ds.Status.OPTIMAL
+    assert expected is not None  # y0 itself is feasible at zero cost
+    assert res.objective == pytest.approx(expected, abs=1e-7)
+    assert ds.check(inst, res) == []
+    assert res.objective <= max_slowdown(inst, Y0) + 1e-9
+    assert res.stats["migration_cost"] <= budget + 1e-9
+
+
+def test_exact_ojpap_golden_budget_effect():
+    # G-O1 full OJPP, Heuristic start: zero budget keeps Theta; more budget never hurts
+    inst = golden()
+    start = ds.run(inst, "heuristic")
+    zero = ds.solve(inst, model="ojpap-exact", initial=start.solution, budget=0.0)
+    big = ds.solve(inst, model="ojpap-exact", initial=start.solution, budget=100.0)
+    assert zero.objective == pytest.approx(max_slowdown(inst, counts(inst, start.solution)))
+    assert big.objective <= zero.objective
+    assert ds.check(inst, big) == [] and ds.check(inst, zero) == []
+
+
+@settings(max_examples=15, deadline=None)
+@given(inst=tiny_instances(max_workers=6, variants=False), seed=st.integers(0, 3))
+def test_adjustment_output_validates_and_respects_budget(inst, seed):
+    if inst.limits.interference is None:
+        with pytest.raises(ds.InputError):
+            ds.run(inst, "adjustment")
+        return
+    res = ds.run(inst, "adjustment", seed=seed, steps=20, spike_prob=0.2, budget=1.0)
+    assert res.ok and ds.check(inst, res) == []
+    assert res.stats["migration_cost"] <= res.stats["triggers"] * 1.0 + 1e-9
+
+
+def test_adjust_once_never_beats_exact_and_respects_budget():
+    for seed in range(3):
+        inst = ds.generate("ojpp", workload="i-high", n_jobs=5, max_workers=3, seed=seed)
+        start = ds.run(inst, "heuristic")
+        Y = counts(inst, start.solution)
+        Y0 = Y.copy()
+        from dlsched.ojpp.adjustment import device_thetas
+
+        log = adjust_once(inst, Y, device_thetas(inst, Y), budget=2.0)
+        assert log.spent <= 2.0 + 1e-9
+        names = [j.name for j in inst.jobs]
+        sol = {"devices": [{names[i]: int(v) for i, v in enumerate(r) if v} for r in Y]}
+        assert check(inst, sol) == []
+        # static interference: every accepted move lowers the worst device it touches
+        assert max_slowdown(inst, Y) <= max_slowdown(inst, Y0) + 1e-12
+        exact = ds.solve(inst, model="ojpap-exact", initial=start.solution, budget=2.0,
+                         time_limit=20)
+        if exact.status is ds.Status.OPTIMAL:
+            assert exact.objective <= max_slowdown(inst, Y) + 1e-9
+
+
+def test_adjustment_restores_interference_under_spikes():
+    inst = ds.generate("ojpp", workload="i-high", n_jobs=8, max_workers=4, seed=5)
+    res = ds.run(inst, "adjustment", seed=2, steps=30)
+    assert res.ok and ds.check(inst, res) == []
+    assert res.stats["triggers"] >= 0 and len(res.stats["max_ewma"]) == 30
+
+
+def test_bad_parameters_name_the_field():
+    inst = golden()
+    with pytest.raises(ds.InputError, match="ewma"):
+        ds.run(inst, "adjustment", ewma=1.5)
+    with pytest.raises(ds.InputError, match="initial"):
+        ds.solve(inst, model="ojpap-exact", initial={"devices": [{"A": 2}]})
