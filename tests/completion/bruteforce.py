@@ -36,10 +36,10 @@ def single_job_schedules(inst: CompletionInstance, j: int, max_ps: int = 2):
                     for s in s_opts:
                         used = [h for h in range(H) if y[h] + s[h] > 0]
                         q = int(len(used) == 1)
-                        if p >= 0:  # (2i)
-                            if any(inst.worker_bw[m] * (n - y[h]) > inst.ps_bw[p] * s[h] + 1e-9
-                                   for h in range(H) if s[h]):
-                                continue
+                        if p >= 0 and any(  # (2i)
+                                inst.worker_bw[m] * (n - y[h]) > inst.ps_bw[p] * s[h] + 1e-9
+                                for h in range(H) if s[h]):
+                            continue
                         load = np.outer(y, inst.worker_demand[m])
                         if p >= 0:
                             load = load + np.outer(s, inst.ps_demand[p])
@@ -56,7 +56,7 @@ def brute_force(inst: CompletionInstance) -> float:
     """Optimal sum w_j C_j within the horizon (inf if infeasible)."""
     scheds = [single_job_schedules(inst, j) for j in range(inst.n_jobs)]
     order = sorted(range(inst.n_jobs), key=lambda j: -inst.weight[j])
-    usage = np.zeros((inst.horizon + 2,) + inst.capacity.shape)
+    usage = np.zeros((inst.horizon + 2, *inst.capacity.shape))
     best = [math.inf]
     w = inst.weight
 

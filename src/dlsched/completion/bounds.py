@@ -50,7 +50,7 @@ def aggregate_lp(inst: CompletionInstance, tmax: int | None = None) -> float | N
         return None
     J, R, T = inst.n_jobs, len(inst.resources), data.tmax
     cost = np.array([inst.weight[j] * (t + data.configs[j][k].d) for j, k, t in keys])
-    rows_eq, cols_eq = zip(*[(j, i) for i, (j, _, _) in enumerate(keys)])
+    rows_eq, cols_eq = zip(*[(j, i) for i, (j, _, _) in enumerate(keys)], strict=False)
     A_eq = sp.csr_matrix((np.ones(len(keys)), (rows_eq, cols_eq)), shape=(J, len(keys)))
     ri, ci, vi = [], [], []
     for i, (j, k, t0) in enumerate(keys):

@@ -157,7 +157,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     objective_terms = []
     intervals: dict[tuple[int, int], list] = {(h, r): [] for h in range(H) for r in range(R)}
     for j in range(inst.n_jobs):
-        ks = [k for k, rng in zip(data.configs[j], data.starts[j]) if len(rng)]
+        ks = [k for k, rng in zip(data.configs[j], data.starts[j], strict=False) if len(rng)]
         if not ks:
             status = Status.INFEASIBLE
             break
@@ -167,21 +167,21 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         dmin = min(k.d for k in ks)
         start = cp.new_int_var(int(inst.arrival[j]), tmax - dmin + 1, f"s[{j}]")
         dur = cp.new_int_var(dmin, max(k.d for k in ks), f"d[{j}]")
-        cp.add(dur == sum(k.d * x for k, x in zip(ks, xi)))
+        cp.add(dur == sum(k.d * x for k, x in zip(ks, xi, strict=False)))
         end = cp.new_int_var(int(inst.arrival[j]) + dmin, tmax + 1, f"e[{j}]")
         itv = cp.new_interval_var(start, dur, end, f"job[{j}]")
         Y = {(h, m): cp.new_int_var(0, D, f"Y[{j},{h},{m}]") for h in range(H) for m in range(M)}
         o = [cp.new_bool_var(f"o[{j},{h}]") for h in range(H)]
-        cp.add(sum(Y.values()) == sum(k.n * x for k, x in zip(ks, xi)))
+        cp.add(sum(Y.values()) == sum(k.n * x for k, x in zip(ks, xi, strict=False)))
         for m in range(M):
-            mu = [x for k, x in zip(ks, xi) if k.m == m]
+            mu = [x for k, x in zip(ks, xi, strict=False) if k.m == m]
             for h in range(H):
                 if not mu:
                     cp.add(Y[h, m] == 0)
                 else:
                     cp.add(Y[h, m] <= D * sum(mu))
                 cp.add(Y[h, m] <= D * o[h])
-        q1 = [x for k, x in zip(ks, xi) if k.q == 1]
+        q1 = [x for k, x in zip(ks, xi, strict=False) if k.q == 1]
         cp.add(sum(o) <= 1 + (H - 1) * (1 - sum(q1)))
         S: dict[tuple[int, int], Any] = {}
         if not inst.ring:
@@ -191,7 +191,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
             g = [cp.new_bool_var(f"g[{j},{h}]") for h in range(H)]
             cp.add(sum(S.values()) >= 1)
             for p in range(P):
-                sig = [x for k, x in zip(ks, xi) if k.p == p]
+                sig = [x for k, x in zip(ks, xi, strict=False) if k.p == p]
                 for h in range(H):
                     cp.add(S[h, p] <= (sh * sum(sig) if sig else 0))
                     cp.add(S[h, p] <= sh * o[h])
@@ -231,7 +231,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         sv = out.solver
         plans = {}
         for j, (ks, xi, start, Y, S) in vars_.items():
-            k = next(k for k, x in zip(ks, xi) if sv.value(x))
+            k = next(k for k, x in zip(ks, xi, strict=False) if sv.value(x))
             y = {h: int(sv.value(Y[h, k.m])) for h in range(H)}
             s = {h: int(sv.value(S[h, k.p])) for h in range(H)} if not inst.ring else {}
             plans[j] = JobPlan(int(sv.value(start)), k.d, k.m, k.p, y, s)

@@ -52,7 +52,7 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
             "name": f"j{len(jobs) + 1}", "arrival": int(rng.integers(1, horizon // 2 + 1)),
             "weight": int(rng.integers(200, 5001)), "epochs": E, "chunks": D,
             "minibatches_per_chunk": K, "minibatch_time": vm,
-            "update_time": {t["name"]: u for t, u in zip(pt, U)} if P else U[0],
+            "update_time": {t["name"]: u for t, u in zip(pt, U, strict=False)} if P else U[0],
             "gradient_size": round(pi, 4),
         })
     # ideal demand: GPUs / vCPUs / Gbps of each job's fastest single-type run with D workers
@@ -62,7 +62,7 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
     base = [SHAPES[h % len(SHAPES)] for h in range(n_servers)]
     f = target / sum(s[0] for s in base)
     servers = [{"name": f"h{h + 1}", "capacity": {
-        "gpu": max(4, int(round(g * f))), "cpu": max(16, int(round(c * f))),
+        "gpu": max(4, round(g * f)), "cpu": max(16, round(c * f)),
         "bandwidth": round(max(b, b * f), 3)}} for h, (g, c, b) in enumerate(base)]
     out: dict[str, Any] = {
         "problem": "completion", "schema_version": 1,
@@ -83,7 +83,8 @@ def generate(**params: Any) -> CompletionInstance:
 
 def tiny_dict(*, seed: int = 0, n_jobs: int = 3, n_servers: int = 2, horizon: int = 12,
               architecture: str = "ps", max_chunks: int = 3) -> dict[str, Any]:
-    """Small instances for exact solves and brute force: 1-2 types, D <= max_chunks, short jobs."""
+    """Small feasible instances for exact solves and brute force (1-2 types, D <= max_chunks,
+    short jobs; every server hosts one worker of any type with one PS of any type)."""
     rng = np.random.default_rng(seed)
     wt = [{"name": f"m{i + 1}", "demand": {"gpu": int(rng.integers(1, 3))},
            "bandwidth": float(rng.choice([0.5, 1.0, 2.0]))} for i in range(int(rng.integers(1, 3)))]
@@ -102,8 +103,8 @@ def tiny_dict(*, seed: int = 0, n_jobs: int = 3, n_servers: int = 2, horizon: in
             "gradient_size": round(float(rng.uniform(0, 0.5)), 2),
         })
     servers = [{"name": f"h{h + 1}", "capacity": {"gpu": int(rng.integers(2, 5)),
-                                                  "cpu": int(rng.integers(1, 4)),
-                                                  "bandwidth": float(rng.choice([2.0, 4.0, 8.0]))}}
+                                                  "cpu": int(rng.integers(2, 4)),
+                                                  "bandwidth": float(rng.choice([4.0, 8.0]))}}
                for h in range(n_servers)]
     out: dict[str, Any] = {"problem": "completion", "schema_version": 1,
                            "name": f"tiny-{architecture}-s{seed}", "architecture": architecture,

@@ -176,7 +176,7 @@ def parse(data: dict[str, Any]) -> CompletionInstance:
                   for i, t in enumerate(raw.worker_types)], dtype=float).reshape(-1, len(res))
     z = np.array([_vector(t.demand, res, t.bandwidth, f"ps_types[{i}]")
                   for i, t in enumerate(raw.ps_types)], dtype=float).reshape(-1, len(res))
-    for i, t in enumerate(raw.worker_types):
+    for i, _t in enumerate(raw.worker_types):
         if not e[i].any():
             raise InputError(f"worker_types[{i}].demand", "a worker must demand some resource")
     wnames = tuple(t.name for t in raw.worker_types)
@@ -233,7 +233,7 @@ def dump(inst: CompletionInstance) -> dict[str, Any]:
 
     def demand(row: np.ndarray, bw: float) -> dict[str, float]:
         out = {}
-        for r, val in zip(res, row):
+        for r, val in zip(res, row, strict=False):
             if r == BANDWIDTH and val == bw:
                 continue
             if val:
@@ -246,30 +246,32 @@ def dump(inst: CompletionInstance) -> dict[str, Any]:
         if inst.ring:
             upd = float(inst.update_time[j, 0])
         else:
-            upd = {p: float(u) for p, u in zip(inst.ps_names, inst.update_time[j])
+            upd = {p: float(u) for p, u in zip(inst.ps_names, inst.update_time[j], strict=False)
                    if np.isfinite(u)}
         jobs.append({
             "name": name, "arrival": int(inst.arrival[j]), "weight": float(inst.weight[j]),
             "epochs": int(inst.epochs[j]), "chunks": int(inst.chunks[j]),
             "minibatches_per_chunk": int(inst.minibatches[j]),
-            "minibatch_time": {m: float(x) for m, x in zip(inst.worker_names,
-                                                          inst.minibatch_time[j]) if np.isfinite(x)},
+            "minibatch_time": {m: float(x)
+                               for m, x in zip(inst.worker_names, inst.minibatch_time[j],
+                                               strict=True) if np.isfinite(x)},
             "update_time": upd, "gradient_size": float(inst.gradient_size[j]),
         })
     out: dict[str, Any] = {
         "problem": PROBLEM, "schema_version": 1, "name": inst.name,
         "architecture": inst.architecture, "horizon": inst.horizon,
         "slot_seconds": inst.slot_seconds,
-        "servers": [{"name": n, "capacity": {r: float(c) for r, c in zip(res, row)}}
-                    for n, row in zip(inst.server_names, inst.capacity)],
+        "servers": [{"name": n, "capacity": {r: float(c) for r, c in zip(res, row, strict=False)}}
+                    for n, row in zip(inst.server_names, inst.capacity, strict=False)],
         "worker_types": [{"name": n, "demand": demand(row, bw), "bandwidth": float(bw)}
                          for n, row, bw in zip(inst.worker_names, inst.worker_demand,
-                                               inst.worker_bw)],
+                                               inst.worker_bw, strict=False)],
         "jobs": jobs,
     }
     if inst.ps_names:
         out["ps_types"] = [{"name": n, "demand": demand(row, bw), "bandwidth": float(bw)}
-                           for n, row, bw in zip(inst.ps_names, inst.ps_demand, inst.ps_bw)]
+                           for n, row, bw in zip(inst.ps_names, inst.ps_demand, inst.ps_bw,
+                                                 strict=True)]
     if inst.description:
         out["description"] = inst.description
     if inst.provenance is not None:

@@ -70,7 +70,7 @@ class Prices:
             n = self.tau - L
             omega = (self.cap - self.beta)[:, :, : self.tau - 1]
             wmin = minimum_filter1d(omega, L, axis=2, origin=-(L // 2))[:, :, :n]
-            cs = np.concatenate([np.zeros(self.delta.shape[:2] + (1,)),
+            cs = np.concatenate([np.zeros((*self.delta.shape[:2], 1)),
                                  np.cumsum(self.delta[:, :, : self.tau - 1], axis=2)], axis=2)
             dsum = cs[:, :, L:L + n] - cs[:, :, :n]
             self._cache[L] = (wmin, dsum)
@@ -91,10 +91,10 @@ def _durations(W: float, th: float, D: int, tau: int) -> list[tuple[int, int]]:
     last_n = None
     for n in range(D, 0, -1):
         L = duration(W, th, n)
-        if L > tau - 1:
+        if tau - 1 < L:
             break
         n_l = max(1, math.ceil(W * th / L - EPS))  # fewest workers for this L
-        if n_l != last_n and (not out or L > out[-1][0]):
+        if n_l != last_n and (not out or out[-1][0] < L):
             out.append((L, n_l))
             last_n = n_l
     return out
@@ -123,7 +123,7 @@ def mincost_centralised(inst: CompletionInstance, j: int, pr: Prices,
             if inst.ring:
                 U = inst.update_time[j, 0]
                 pairs = [(duration(W, v + (n - 1) / n * U, n), n) for n in range(1, D + 1)]
-                pairs = [(L, n) for L, n in pairs if L <= pr.tau - 1]
+                pairs = [(L, n) for L, n in pairs if pr.tau - 1 >= L]
                 z = np.zeros_like(e)
             else:
                 if not math.isfinite(inst.update_time[j, p]):
@@ -170,7 +170,7 @@ def mincost_ring_distributed(inst: CompletionInstance, j: int, pr: Prices,
         comm = inst.transfer[j, m]
         for n in range(1, D + 1):
             L = duration(W, v + (n - 1) / n * (U + comm), n)
-            if L > pr.tau - 1:
+            if pr.tau - 1 < L:
                 continue
             limit = min(beat, best.cost) if best is not None else beat
             if _block_lb(pr, L, n, e, np.zeros_like(e)) >= limit and not earliest:
@@ -179,7 +179,7 @@ def mincost_ring_distributed(inst: CompletionInstance, j: int, pr: Prices,
             capw = _count_cap(wmin, e)
             price = np.einsum("r,hrt->ht", e, dsum)
             order = np.argsort(price, axis=0, kind="stable")
-            cs, ps, y = _greedy_fill(order, capw, price, n)
+            _cs, ps, y = _greedy_fill(order, capw, price, n)
             feas = y.sum(axis=0) == n
             if not feas.any():
                 continue
@@ -216,7 +216,7 @@ def mincost_ps_distributed(inst: CompletionInstance, j: int, pr: Prices,
                 limit = min(beat, best.cost) if best is not None else beat
                 if _block_lb(pr, L, n, e, z) >= limit and not (
                         earliest and best is not None and _block_lb(pr, L, n, e, z) == best.cost
-                        and 1 + L < best.completion and best.cost < beat):
+                        and best.completion > 1 + L and best.cost < beat):
                     continue
                 c = _ps_distributed_block(pr, L, n, e, z, b, B, H)
                 if c is None:
@@ -238,7 +238,7 @@ def _block_lb(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray) -> float
 
 
 def _ps_distributed_block(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray, b: float,
-                          B: float, H: int):  # noqa: ANN202
+                          B: float, H: int):
     wmin, dsum = pr.window(L)
     ns = wmin.shape[2]
     capw = _count_cap(wmin, e)  # [H, ns]
@@ -296,10 +296,7 @@ def _ps_distributed_block(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarr
     left = n
     for pos in range(H):
         h = int(order[pos, t])
-        if pos == k:
-            take = int(gs[k, t])
-        else:
-            take = int(min(cs[pos, t], left))
+        take = int(gs[k, t]) if pos == k else int(min(cs[pos, t], left))
         if take:
             y[h] = take
         left -= take

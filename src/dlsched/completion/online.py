@@ -52,12 +52,12 @@ def price(beta: np.ndarray, cap: np.ndarray, lam: float) -> np.ndarray:
 
 
 def theory_alpha(total_weight: float, w_min: float, lam: float) -> int:
-    """Thm 5: floor((log w(J) - log w_min) / (log gamma - log(gamma - 1))) + 1, gamma = 2 log lam."""
+    """Thm 5: floor((log w(J) - log w_min) / (log gamma - log(gamma-1))) + 1, gamma = 2 log lam."""
     gamma = 2.0 * math.log2(lam)
     if gamma <= 1:
         return 1
-    return int(math.floor((math.log2(total_weight) - math.log2(w_min))
-                          / (math.log2(gamma) - math.log2(gamma - 1)))) + 1
+    return math.floor((math.log2(total_weight) - math.log2(w_min))
+                          / (math.log2(gamma) - math.log2(gamma - 1))) + 1
 
 
 @dataclass
@@ -145,7 +145,7 @@ def _max_rounds(inst: CompletionInstance) -> int:
     longest = max(max((k.d for k in configurations(inst, j)), default=0)
                   for j in range(inst.n_jobs))
     span = int(inst.arrival.max()) + longest + 2
-    return int(math.ceil(math.log2(span))) + inst.n_jobs + 2
+    return math.ceil(math.log2(span)) + inst.n_jobs + 2
 
 
 def run_online(inst: CompletionInstance, opts: Options) -> tuple[dict[int, JobPlan], dict]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from .config import duration, theta
+from .config import theta
 from .instance import CompletionInstance
 
 TOL = 1e-6
@@ -34,7 +34,7 @@ def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
     capped = bool(solution.get("capped", True))
     earliest = solution.get("earliest_start", {}) or {}
     sidx = {n: h for h, n in enumerate(inst.server_names)}
-    H, R = inst.capacity.shape
+    _H, _R = inst.capacity.shape
     spans: list[tuple[int, int, np.ndarray]] = []  # (start, end, load[h, r])
     total = done_weight = 0.0
     deadline = solution.get("deadline")
@@ -152,7 +152,7 @@ def _finish(inst: CompletionInstance, solution: dict[str, Any], spans: list, err
         for a, b, load in spans:
             usage[a:b] += load
         over = usage > inst.capacity[None] + TOL
-        for t, h, r in zip(*np.nonzero(over)):
+        for t, h, r in zip(*np.nonzero(over), strict=False):
             errs.append(f"capacity (2h): server {inst.server_names[h]}, resource "
                         f"{inst.resources[r]}, slot {t}: {usage[t, h, r]:g} > "
                         f"{inst.capacity[h, r]:g}")

@@ -14,6 +14,6 @@ engine's job records and read the schedule back.
 
 # Exports: one import line per engine module (slotted: issue 5; events: issue 7).
 from dlsched.sim.events import EventSim, Segment, SimConfig, SimTrace  # noqa: F401
-from dlsched.sim.slotted import Cluster, Placement, SimJob, SimState, run_policy  # noqa: F401
+from dlsched.sim.slotted import Cluster, Placement, SimJob, SimState, run_policy
 
 __all__ = ["Cluster", "Placement", "SimJob", "SimState", "run_policy"]

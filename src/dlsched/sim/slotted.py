@@ -64,12 +64,12 @@ class Cluster:
 
     def __init__(self, capacity: np.ndarray, slots: int = 64) -> None:
         self.capacity = np.asarray(capacity, dtype=float)
-        self.usage = np.zeros((slots + 2,) + self.capacity.shape)
+        self.usage = np.zeros((slots + 2, *self.capacity.shape))
 
     def _grow(self, end: int) -> None:
         if end + 1 >= self.usage.shape[0]:
             extra = max(end + 2 - self.usage.shape[0], self.usage.shape[0])
-            self.usage = np.concatenate([self.usage, np.zeros((extra,) + self.capacity.shape)])
+            self.usage = np.concatenate([self.usage, np.zeros((extra, *self.capacity.shape))])
 
     def residual(self, t0: int, t1: int) -> np.ndarray:
         """min over slots t0..t1-1 of C - U: [H, R]."""
@@ -119,7 +119,7 @@ def run_policy(jobs: list[SimJob], capacity: np.ndarray, policy: Policy, *,
         state.t = t
         alloc = policy(t, state)
         total = np.zeros_like(state.capacity)
-        for jid, pl in alloc.items():
+        for pl in alloc.values():
             total += pl.load
         if np.any(total > state.capacity + TOL):
             raise SimulationError(f"policy exceeds capacity in slot {t}")

@@ -35,7 +35,7 @@ def add_types(m: pyo.ConcreteModel, data: E1Data) -> None:
     by = _by_job(m)
     J, H = range(inst.n_jobs), range(inst.n_servers)
 
-    def mu(m_, j: int, w: int):  # noqa: ANN202
+    def mu(m_, j: int, w: int):
         return sum(m_.X[j, k, t] for k, t in by[j] if cf[j][k].m == w)
 
     m.one_worker_type = pyo.Constraint(
@@ -55,7 +55,8 @@ def add_colocation(m: pyo.ConcreteModel, data: E1Data) -> None:
     J, H = range(inst.n_jobs), range(inst.n_servers)
     nH = inst.n_servers
     m.used_w = pyo.Constraint(J, H, range(len(inst.worker_names)),
-                              rule=lambda m, j, h, w: m.Y[j, h, w] <= int(inst.chunks[j]) * m.o[j, h])
+                              rule=lambda m, j, h, w: m.Y[j, h, w]
+                              <= int(inst.chunks[j]) * m.o[j, h])
     m.colocated = pyo.Constraint(
         J, rule=lambda m, j: sum(m.o[j, h] for h in H)
         <= 1 + (nH - 1) * (1 - sum(m.X[j, k, t] for k, t in by[j] if cf[j][k].q == 1)))
@@ -82,7 +83,7 @@ def add_parameter_servers(m: pyo.ConcreteModel, data: E1Data) -> None:
         <= sum(float(B[p]) * m.S[j, h, p] for p in P) + bigm[j] * (1 - m.g[j, h]))
 
 
-def _load(m: pyo.ConcreteModel, data: E1Data, j: int, h: int, r: int):  # noqa: ANN202
+def _load(m: pyo.ConcreteModel, data: E1Data, j: int, h: int, r: int):
     inst = data.inst
     e = inst.worker_demand[:, r]
     expr = sum(float(e[w]) * m.Y[j, h, w] for w in range(len(inst.worker_names)) if e[w])

@@ -1,0 +1,127 @@
+"""A_online and its subroutines: spec §6 regression values S7/S8, price-function properties,
+determinism, validator on every schedule, ordering OPT <= algorithms, ratio <= 4 alpha."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import dlsched as ds
+from dlsched.completion import exact
+from dlsched.completion.generate import generate, tiny
+from dlsched.completion.mincost import Prices, mincost_centralised, mincost_ps_distributed
+from dlsched.completion.online import a_maxweight, price, theory_alpha
+from dlsched.completion.paper import golden
+from dlsched.core import Status
+
+ALGORITHMS = ["a-online", "fifo", "drf", "tiresias", "antman"]
+
+
+def test_s8_online_regression() -> None:
+    inst = golden("s3")
+    assert ds.run(inst, "a-online", alpha=1).objective == 19  # B in slot 2, A in slot 4
+    res = ds.run(inst, "a-online", alpha=4)
+    assert res.objective == 55  # B in slot 8, A in slot 16
+    assert res.solution["jobs"]["B"]["start"] == 8 and res.solution["jobs"]["A"]["start"] == 16
+    assert res.objective <= 4 * 4 * 18
+
+
+@pytest.mark.parametrize(("w", "weight"), [(1, 1), (20, 40)])
+def test_s7_maxweight_regression(w: float, weight: float) -> None:
+    inst = golden("s4")
+    inst = dataclasses.replace(inst, weight=np.array([w, w], dtype=float))
+    out = a_maxweight(inst, [0, 1], tau=4, lam=17.0)
+    assert out.weight == weight
+    first = out.accepted[0]
+    assert (first.cost, first.t, first.d, first.workers) == (0.0, 1, 2, {0: 2})
+    if w == 20:
+        second = out.accepted[1]
+        assert second.cost == pytest.approx(2 * (17 ** (2 / 3) - 1) + 2 * (17 ** 0.5 - 1))
+        assert (second.t, second.d, second.workers) == (1, 3, {0: 1})
+
+
+def test_s7_mincost1_finds_nothing() -> None:
+    inst = golden("s4")
+    pr = Prices(inst, 4, 17.0)
+    assert mincost_ps_distributed(inst, 1, pr) is None  # theta(q=0) = 3.5: d >= 4 > tau - 1
+    assert mincost_centralised(inst, 1, pr) is not None
+
+
+def test_price_function_properties() -> None:
+    lam, cap = 101.0, np.array([4.0])
+    beta = np.linspace(0, 4, 17)
+    d = price(beta, cap, lam)
+    assert d[0] == 0.0 and d[-1] == pytest.approx(lam - 1)
+    assert np.all(np.diff(d) > 0)
+
+
+def test_theory_alpha_matches_spec_example() -> None:
+    # spec §3.8: lambda ~ 1.35e5, w(J)/w_min ~ 1300 gives alpha ~ 241
+    assert abs(theory_alpha(1300.0, 1.0, 1.35e5) - 241) <= 2
+
+
+@pytest.mark.parametrize("arch", ["ps", "ring"])
+@pytest.mark.parametrize("alg", ALGORITHMS)
+def test_every_schedule_validates(arch: str, alg: str) -> None:
+    inst = generate(n_jobs=6, n_servers=3, horizon=60, architecture=arch, seed=2,
+                    n_worker_types=3, n_ps_types=3, max_chunks=8)
+    res = ds.run(inst, alg)
+    assert res.status is Status.FEASIBLE
+    assert ds.check(inst, res) == []
+
+
+@pytest.mark.parametrize("alg", ["a-maxweight", "jain-greedy"])
+def test_batch_algorithms_validate(alg: str) -> None:
+    inst = generate(n_jobs=6, n_servers=3, horizon=60, architecture="ps", seed=4,
+                    n_worker_types=3, n_ps_types=3, max_chunks=8)
+    res = ds.run(inst, alg, tau=40)
+    assert ds.check(inst, res) == []
+    assert 0 < res.objective <= inst.weight.sum()
+
+
+@pytest.mark.parametrize("mode", ["fixed", "theory", "adaptive"])
+@pytest.mark.parametrize("tie", ["faithful", "earliest"])
+def test_modes_validate_and_are_deterministic(mode: str, tie: str) -> None:
+    inst = tiny(seed=5, n_jobs=4, n_servers=2, horizon=16)
+    a = ds.run(inst, "a-online", alpha_mode=mode, tie=tie)
+    b = ds.run(inst, "a-online", alpha_mode=mode, tie=tie)
+    assert ds.check(inst, a) == []
+    assert a.solution == b.solution
+    assert all(r["subrounds"] <= r["alpha"] for r in a.stats["rounds"])
+
+
+def test_bad_switch_names_the_field() -> None:
+    with pytest.raises(ds.InputError, match="alpha_mode"):
+        ds.run(golden("s3"), "a-online", alpha_mode="magic")
+
+
+@given(seed=st.integers(0, 10_000), arch=st.sampled_from(["ps", "ring"]))
+def test_bounds_below_opt_below_algorithms(seed: int, arch: str) -> None:
+    inst = tiny(seed=seed, n_jobs=3, n_servers=2, horizon=10, architecture=arch, max_chunks=2)
+    opt = exact.solve_cp(inst, horizon="extended", lp_bound=True)
+    assert opt.status is Status.OPTIMAL
+    assert ds.check(inst, opt) == []
+    for v in opt.stats["bounds"].values():
+        if v is not None:
+            assert v <= opt.objective + 1e-6
+    for alg in ALGORITHMS:
+        res = ds.run(inst, alg)
+        assert ds.check(inst, res) == []
+        assert res.objective >= opt.objective - 1e-6
+    online = ds.run(inst, "a-online")
+    held = online.stats["assumption_i"] == 0 and online.stats["assumption_ii"] == 0
+    if held:  # Thm 5 applies only under assumptions (i) and (ii); otherwise recorded only
+        alpha = max(r["alpha"] for r in online.stats["rounds"])
+        assert online.objective <= 4 * alpha * opt.objective + 1e-6
+
+
+def test_online_is_fast_enough_on_ring_scale() -> None:
+    inst = generate(n_jobs=20, n_servers=20, horizon=150, architecture="ring", seed=1)
+    res = ds.run(inst, "a-online")
+    assert ds.check(inst, res) == []
+    assert math.isfinite(res.objective)
