@@ -60,6 +60,12 @@ def test_missing_ratios_carry_a_reason(alg, ref, reason):
     assert r.value is None and r.basis is None and r.reason == reason
 
 
+def test_valid_solution_of_an_infeasible_reference_is_flagged():
+    r = ratio(row(3.0), row(None, "infeasible", method="ref"), "min")
+    assert r.value is None and r.suspicious and "infeasible" in r.reason
+    assert not ratio(row(3.0, valid=0), row(None, "infeasible", method="ref"), "min").suspicious
+
+
 def test_zero_over_zero_is_one_and_beating_the_optimum_is_flagged():
     assert ratio(row(0.0), opt(0.0), "min").value == 1.0
     assert ratio(row(4.1), opt(4.0), "max").suspicious

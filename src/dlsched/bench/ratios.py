@@ -57,6 +57,10 @@ def ratio(alg: dict[str, Any], ref: dict[str, Any] | None, sense: str) -> Ratio:
         return Ratio(None, None, "method has no objective")
     den, basis, reason = reference_value(ref)
     if den is None:
+        if ref is not None and ref.get("status") == "infeasible":
+            # a validated solution of an "infeasible" instance: the model or the validator is wrong
+            return Ratio(None, None, "reference infeasible, yet this solution is valid",
+                         suspicious=True)
         return Ratio(None, None, reason)
     num = float(alg["objective"])
     if den == 0.0:

@@ -39,16 +39,17 @@ def _ci(g: Group, which: str) -> str:
 
 
 RATIO_HEADERS = ["set", "method", "size", "basis", "n", "mean [CI]", "median [CI]", "worst",
-                 "failed", "invalid", "time-limited", "time mean [s]", "time max [s]"]
+                 "failed", "invalid", "time-limited", "suspicious", "time mean [s]",
+                 "time max [s]"]
 
 
 def ratio_cells(g: Group) -> list[str]:
     """One table line of a ratio group (shared by Markdown and the terminal table)."""
     size = g.size if g.size == ALL_SIZES else f"{g.size:g}"
-    worst = _f(g.worst) + (" (!)" if g.suspicious else "")
+    worst = _f(g.worst)
     return [g.group, g.method, str(size), BASIS_NOTE.get(g.basis, str(g.basis)), str(g.n),
             _ci(g, "mean"), _ci(g, "median"), worst, str(g.failed), str(g.invalid), str(g.limited),
-            _t(g.runtime_mean), _t(g.runtime_max)]
+            str(g.suspicious), _t(g.runtime_mean), _t(g.runtime_max)]
 
 
 def metric_table(groups: list[Group]) -> tuple[list[str], list[list[str]]]:
@@ -145,7 +146,7 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
 
 
 TERMINAL_HEADERS = ["set", "method", "size", "basis", "n", "mean [CI]", "median", "worst",
-                    "fail/inval/limit", "time [s]"]
+                    "fail/inval/limit", "susp", "time [s]"]
 
 
 def terminal_cells(g: Group) -> list[str]:
@@ -153,9 +154,10 @@ def terminal_cells(g: Group) -> list[str]:
     size = g.size if g.size == ALL_SIZES else f"{g.size:g}"
     mean = "-" if g.mean is None or g.mean_ci is None else (
         f"{g.mean:.3f} [{g.mean_ci.low:.3f},{g.mean_ci.high:.3f}]")
-    worst = _f(g.worst, 3) + ("!" if g.suspicious else "")
+    worst = _f(g.worst, 3)
     return [g.group, g.method, str(size), BASIS_NOTE.get(g.basis, str(g.basis)), str(g.n), mean,
-            _f(g.median, 3), worst, f"{g.failed}/{g.invalid}/{g.limited}", _t(g.runtime_mean)]
+            _f(g.median, 3), worst, f"{g.failed}/{g.invalid}/{g.limited}", str(g.suspicious),
+            _t(g.runtime_mean)]
 
 
 def rich_tables(groups: list[Group], title: str = "ratios") -> list[Any]:

@@ -83,8 +83,9 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
                 rep.ran += 1
                 if row["status"] == "error":
                     rep.errors += 1
+                    first = (str(row.get("error") or "").strip().splitlines() or ["?"])[0]
                     rep.error_messages.append(f"{row['method']} on {row['instance_id']}: "
-                                              f"{row.get('error')}")
+                                              f"{first[:160]}")
                 bar.update(pid, advance=1, errors=rep.errors)
     rep.wall_s = time.perf_counter() - t0
     return rep
