@@ -1,0 +1,91 @@
+"""Configurations (P, w) with durations (spec §2.2), the θ rule and Lemma-1 λ (spec §3.2)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from .instance import RevenueInstance
+
+
+@dataclass(frozen=True)
+class Config:
+    """Placement ``P`` ("C" centralized, "D" distributed), ``w`` workers, duration ``d``."""
+
+    placement: str
+    w: int
+    d: int
+
+
+def utility_x(inst: RevenueInstance, j: int, completion: int, time_origin: str) -> int:
+    """The argument of f_j: t+ - r_j (``arrival``) or t+ (``absolute``) (spec §1)."""
+    return completion - int(inst.arrival[j]) if time_origin == "arrival" else completion
+
+
+def configurations(inst: RevenueInstance, j: int, fixed_workers: bool = False,
+                   prune: bool = True) -> list[Config]:
+    """K_j: C with w <= max C_sw, D with w <= W_j = min(D_j, sum C_sw); ``fixed_workers``
+    keeps w = D_j only. ``prune``: per (P, d) the smallest w (exact, spec §2.2)."""
+    wmax = int(min(inst.chunks[j], inst.cap_w.sum()))
+    ws = [int(inst.chunks[j])] if fixed_workers else list(range(1, wmax + 1))
+    out: list[Config] = []
+    for p in ("C", "D"):
+        seen: set[int] = set()
+        for w in ws:
+            if w > wmax or (p == "C" and w > int(inst.cap_w.max())):
+                continue
+            d = inst.duration(j, p, w)
+            if prune and d in seen:
+                continue
+            seen.add(d)
+            out.append(Config(p, w, d))
+    return out
+
+
+def fits_empty(inst: RevenueInstance, cfg: Config) -> bool:
+    """A placement of ``cfg`` exists on the empty cluster (per-server (3c)/(3d) and (3i))."""
+    cw, cp = inst.cap_w, inst.cap_p
+    if cfg.placement == "C":
+        return bool(np.any((cw >= cfg.w) & (cp >= 1)))
+    if cfg.w > cw.sum():
+        return False
+    dsw = np.minimum(cfg.w - 1, cw)
+    need = np.ceil((cfg.w - dsw) * inst.bw_worker / inst.bw_ps - 1e-9)
+    ok = (need <= cp) & (cp >= 1)
+    rest = cw.sum() - cw  # workers on the other servers
+    return bool(np.any(ok & (rest >= cfg.w - dsw)))
+
+
+def theta_rule(inst: RevenueInstance, fixed_workers: bool = False,
+               time_origin: str = "arrival") -> tuple[float, float]:
+    """θ_w = 1 + max{1, max f(d)/(w d)}, θ_p = 1 + max{1, max f(d)/d} over placeable k."""
+    best_w, best_p = 1.0, 1.0
+    for j in range(inst.n_jobs):
+        for k in configurations(inst, j, fixed_workers, prune=False):
+            if not fits_empty(inst, k):
+                continue
+            fv = float(inst.f(j, k.d))
+            best_w = max(best_w, fv / (k.w * k.d))
+            best_p = max(best_p, fv / k.d)
+    return 1.0 + best_w, 1.0 + best_p
+
+
+def lemma1_lambda(inst: RevenueInstance, theta_w: float, theta_p: float,
+                  fixed_workers: bool = False) -> int:
+    """λ = floor(ln(F / f_min) / ln(σ/(σ-1))) + 1, σ = 2(ln θ_w + ln θ_p) (spec §3.2)."""
+    best = []
+    for j in range(inst.n_jobs):
+        vals = [float(inst.f(j, k.d)) for k in configurations(inst, j, fixed_workers, False)
+                if fits_empty(inst, k)]
+        if vals:
+            best.append(max(vals))
+    pos = [b for b in best if b > 0]
+    if not pos:
+        return 1
+    big, small = sum(pos), min(pos)
+    sigma = 2.0 * (math.log(theta_w) + math.log(theta_p))
+    if sigma <= 1:
+        return 1
+    return int(math.floor(math.log(big / small) / math.log(sigma / (sigma - 1)))) + 1

@@ -1,0 +1,282 @@
+"""Instance of ``dlsched.revenue``: tenants pooling workers and parameter servers (spec §1).
+
+Units (slot = 1 hour, as in the paper's evaluation):
+
+- ``horizon``: slots available to the exact model (slot t is (t-1, t]); the online mechanism
+  and the baselines have no horizon (the paper's Astraea has none), see ``exact.py``.
+- ``bandwidth.worker`` b_w / ``bandwidth.ps`` b_p: Mbps per worker / per PS (only their
+  ratio enters (3i); the comm time of Eq. (1) uses b_w).
+- ``tenants[].quota``: fair share q^u_w workers (GPUs) and q^u_p PSs; the quotas must sum to
+  the servers' capacities (spec §1).
+- ``servers[]``: ``workers`` C_sw and ``ps`` C_sp slots; optional ``owner`` (tenant name; used
+  by the BatchSche / HiveD baselines for the private clusters).
+- ``jobs[]``: ``arrival`` r_j (slot; the job may run from slot r_j + 1), ``epochs`` E_j,
+  ``chunks`` D_j (also the maximum number of workers), ``minibatches`` M_j per chunk;
+  either ``minibatch_time`` m_j (hours), ``update_time`` G_j (ms), ``gradient_size`` eps_j
+  (MB), giving Eq. (1) n^C = 1/(m + G/3.6e6), n^D = 1/(m + G/3.6e6 + 2*8*eps/(3600 b_w))
+  mini-batches per worker per slot; or ``rate`` {centralized, distributed} given directly.
+  ``utility``: ``linear`` slope*x + intercept, or ``convex`` (e/x)^kappa, with x the
+  completion time measured from arrival (t+ - r_j; switch ``time_origin`` in the methods).
+  Optional ``demand``: the GPUs the job requests (baselines only; default D_j).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Literal
+
+import numpy as np
+from pydantic import Field
+
+from ..core.errors import InputError
+from ..core.schema import Strict, parse_model
+
+PROBLEM = "revenue"
+EPS = 1e-9
+
+
+class _Bandwidth(Strict):
+    worker: float = Field(gt=0)
+    ps: float = Field(gt=0)
+
+
+class _Quota(Strict):
+    workers: int = Field(ge=0)
+    ps: int = Field(ge=0)
+
+
+class _Tenant(Strict):
+    name: str = Field(min_length=1)
+    quota: _Quota
+
+
+class _Server(Strict):
+    name: str = Field(min_length=1)
+    workers: int = Field(ge=0)
+    ps: int = Field(ge=0)
+    owner: str | None = None
+
+
+class _Rate(Strict):
+    centralized: float = Field(gt=0)
+    distributed: float = Field(gt=0)
+
+
+class _Utility(Strict):
+    kind: Literal["linear", "convex"]
+    slope: float | None = None
+    intercept: float | None = None
+    e: float | None = Field(default=None, gt=0)
+    kappa: float | None = Field(default=None, gt=0)
+
+
+class _Job(Strict):
+    name: str = Field(min_length=1)
+    tenant: str
+    arrival: int = Field(ge=0)
+    epochs: int = Field(ge=1)
+    chunks: int = Field(ge=1)
+    minibatches: int = Field(ge=1)
+    minibatch_time: float | None = Field(default=None, gt=0)
+    update_time: float | None = Field(default=None, ge=0)
+    gradient_size: float | None = Field(default=None, ge=0)
+    rate: _Rate | None = None
+    utility: _Utility
+    demand: int | None = Field(default=None, ge=1)
+
+
+class _Instance(Strict):
+    problem: str
+    schema_version: int = 1
+    name: str = "unnamed"
+    description: str | None = None
+    horizon: int = Field(ge=1)
+    bandwidth: _Bandwidth
+    tenants: list[_Tenant] = Field(min_length=1)
+    servers: list[_Server] = Field(min_length=1)
+    jobs: list[_Job] = Field(min_length=1)
+    provenance: dict[str, Any] | str | None = None
+
+
+@dataclass(frozen=True, eq=False)
+class RevenueInstance:
+    """Frozen instance; arrays indexed by tenant, server or job."""
+
+    name: str
+    horizon: int
+    bw_worker: float
+    bw_ps: float
+    tenant_names: tuple[str, ...]
+    quota_w: np.ndarray  # [U]
+    quota_p: np.ndarray  # [U]
+    server_names: tuple[str, ...]
+    cap_w: np.ndarray  # [S]
+    cap_p: np.ndarray  # [S]
+    owner: tuple[int | None, ...]  # [S] tenant index or None
+    job_names: tuple[str, ...]
+    tenant: np.ndarray  # [J] tenant index
+    arrival: np.ndarray  # [J]
+    epochs: np.ndarray
+    chunks: np.ndarray  # D_j
+    minibatches: np.ndarray
+    rate_c: np.ndarray  # n^C_j
+    rate_d: np.ndarray  # n^D_j
+    utility: tuple[tuple[str, float, float], ...]  # (kind, a, b): linear (slope, intercept)
+    demand: np.ndarray  # dem_j (baselines)
+    raw_jobs: tuple[dict[str, Any], ...] = ()
+    description: str | None = None
+    provenance: Any = None
+
+    problem = PROBLEM
+
+    @property
+    def n_jobs(self) -> int:
+        return len(self.job_names)
+
+    @property
+    def n_servers(self) -> int:
+        return len(self.server_names)
+
+    @property
+    def n_tenants(self) -> int:
+        return len(self.tenant_names)
+
+    @cached_property
+    def work(self) -> np.ndarray:
+        """E_j D_j M_j mini-batches."""
+        return (self.epochs * self.chunks * self.minibatches).astype(np.int64)
+
+    def duration(self, j: int, placement: str, w: int) -> int:
+        """d_j(P, w) = ceil(EDM / (n^P w)) slots (spec §1, ``ceil(x - 1e-9)``)."""
+        n = self.rate_c[j] if placement == "C" else self.rate_d[j]
+        return int(math.ceil(self.work[j] / (n * w) - EPS))
+
+    def durations(self, j: int, placement: str, ws: np.ndarray) -> np.ndarray:
+        n = self.rate_c[j] if placement == "C" else self.rate_d[j]
+        return np.ceil(self.work[j] / (n * ws) - EPS).astype(np.int64)
+
+    def f(self, j: int, x: float | np.ndarray) -> float | np.ndarray:
+        """Utility f_j of the completion time x (slots; x >= 1 for convex utilities)."""
+        kind, a, b = self.utility[j]
+        if kind == "linear":
+            return a * np.asarray(x, dtype=float) + b if isinstance(x, np.ndarray) else a * x + b
+        xx = np.maximum(np.asarray(x, dtype=float), 1e-12)
+        out = (a / xx) ** b
+        return out if isinstance(x, np.ndarray) else float(out)
+
+    def size(self) -> dict[str, int]:
+        return {"jobs": self.n_jobs, "servers": self.n_servers, "tenants": self.n_tenants,
+                "horizon": self.horizon, "workers": int(self.cap_w.sum())}
+
+
+def rates_from_timing(m: float, g_ms: float, eps_mb: float, bw_mbps: float) -> tuple[float,
+                                                                                      float]:
+    """Eq. (1) in consistent units: (n^C, n^D) mini-batches per worker per hour."""
+    base = m + g_ms / 3.6e6
+    return 1.0 / base, 1.0 / (base + 2.0 * 8.0 * eps_mb / (3600.0 * bw_mbps))
+
+
+def _unique(items: list[Any], group: str) -> None:
+    seen: set[str] = set()
+    for i, it in enumerate(items):
+        if it.name in seen:
+            raise InputError(f"{group}[{i}].name", f"duplicate name {it.name!r}")
+        seen.add(it.name)
+
+
+def parse(data: dict[str, Any]) -> RevenueInstance:
+    """JSON dict -> instance; one :class:`InputError` naming the first bad field."""
+    raw = parse_model(_Instance, data)
+    if raw.problem != PROBLEM:
+        raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
+    for group in ("tenants", "servers", "jobs"):
+        _unique(getattr(raw, group), group)
+    tnames = tuple(t.name for t in raw.tenants)
+    qw = np.array([t.quota.workers for t in raw.tenants], dtype=np.int64)
+    qp = np.array([t.quota.ps for t in raw.tenants], dtype=np.int64)
+    cw = np.array([s.workers for s in raw.servers], dtype=np.int64)
+    cp = np.array([s.ps for s in raw.servers], dtype=np.int64)
+    if qw.sum() != cw.sum():
+        raise InputError("tenants", f"worker quotas sum to {qw.sum()}, servers hold {cw.sum()}")
+    if qp.sum() != cp.sum():
+        raise InputError("tenants", f"PS quotas sum to {qp.sum()}, servers hold {cp.sum()}")
+    owners: list[int | None] = []
+    for i, s in enumerate(raw.servers):
+        if s.owner is not None and s.owner not in tnames:
+            raise InputError(f"servers[{i}].owner", f"unknown tenant {s.owner!r}")
+        owners.append(None if s.owner is None else tnames.index(s.owner))
+    tenant, rc, rd, util = [], [], [], []
+    for j, job in enumerate(raw.jobs):
+        if job.tenant not in tnames:
+            raise InputError(f"jobs[{j}].tenant", f"unknown tenant {job.tenant!r}")
+        tenant.append(tnames.index(job.tenant))
+        timing = (job.minibatch_time, job.update_time, job.gradient_size)
+        if job.rate is not None:
+            if any(v is not None for v in timing):
+                raise InputError(f"jobs[{j}].rate", "give either rate or the timing fields")
+            rc.append(job.rate.centralized)
+            rd.append(job.rate.distributed)
+        else:
+            for key, v in zip(("minibatch_time", "update_time", "gradient_size"), timing,
+                              strict=True):
+                if v is None:
+                    raise InputError(f"jobs[{j}].{key}", "missing (or give rate)")
+            c, d = rates_from_timing(*timing, raw.bandwidth.worker)  # type: ignore[arg-type]
+            rc.append(c)
+            rd.append(d)
+        u = job.utility
+        if u.kind == "linear":
+            if u.slope is None or u.intercept is None:
+                raise InputError(f"jobs[{j}].utility", "linear needs slope and intercept")
+            if u.e is not None or u.kappa is not None:
+                raise InputError(f"jobs[{j}].utility", "linear takes slope and intercept only")
+            util.append(("linear", float(u.slope), float(u.intercept)))
+        else:
+            if u.e is None or u.kappa is None:
+                raise InputError(f"jobs[{j}].utility", "convex needs e and kappa")
+            if u.slope is not None or u.intercept is not None:
+                raise InputError(f"jobs[{j}].utility", "convex takes e and kappa only")
+            util.append(("convex", float(u.e), float(u.kappa)))
+    return RevenueInstance(
+        name=raw.name, horizon=raw.horizon, bw_worker=raw.bandwidth.worker,
+        bw_ps=raw.bandwidth.ps, tenant_names=tnames, quota_w=qw, quota_p=qp,
+        server_names=tuple(s.name for s in raw.servers), cap_w=cw, cap_p=cp,
+        owner=tuple(owners), job_names=tuple(j.name for j in raw.jobs),
+        tenant=np.array(tenant, dtype=np.int64),
+        arrival=np.array([j.arrival for j in raw.jobs], dtype=np.int64),
+        epochs=np.array([j.epochs for j in raw.jobs], dtype=np.int64),
+        chunks=np.array([j.chunks for j in raw.jobs], dtype=np.int64),
+        minibatches=np.array([j.minibatches for j in raw.jobs], dtype=np.int64),
+        rate_c=np.array(rc, dtype=float), rate_d=np.array(rd, dtype=float),
+        utility=tuple(util),
+        demand=np.array([j.demand or j.chunks for j in raw.jobs], dtype=np.int64),
+        raw_jobs=tuple(j.model_dump(exclude_none=True) for j in raw.jobs),
+        description=raw.description, provenance=raw.provenance)
+
+
+def dump(inst: RevenueInstance) -> dict[str, Any]:
+    """Instance -> JSON dict (round-trips through :func:`parse`)."""
+    servers = []
+    for s in range(inst.n_servers):
+        d: dict[str, Any] = {"name": inst.server_names[s], "workers": int(inst.cap_w[s]),
+                             "ps": int(inst.cap_p[s])}
+        if inst.owner[s] is not None:
+            d["owner"] = inst.tenant_names[inst.owner[s]]  # type: ignore[index]
+        servers.append(d)
+    out: dict[str, Any] = {
+        "problem": PROBLEM, "schema_version": 1, "name": inst.name,
+        "horizon": inst.horizon,
+        "bandwidth": {"worker": inst.bw_worker, "ps": inst.bw_ps},
+        "tenants": [{"name": n, "quota": {"workers": int(inst.quota_w[u]),
+                                          "ps": int(inst.quota_p[u])}}
+                    for u, n in enumerate(inst.tenant_names)],
+        "servers": servers,
+        "jobs": [dict(j) for j in inst.raw_jobs],
+    }
+    if inst.description:
+        out["description"] = inst.description
+    if inst.provenance is not None:
+        out["provenance"] = inst.provenance
+    return out

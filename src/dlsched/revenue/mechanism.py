@@ -1,0 +1,289 @@
+"""Astraea (Alg. 1), A_round (Alg. 2), A_maxIrev (Alg. 3), MINCOSTD/C (Algs. 4-5), Eq. (8)
+prices and the Eq. (2) income division, as reconstructed in spec §3.
+
+The enumeration over start times and worker counts of Alg. 3 is vectorised: for each worker
+count w and placement P the window minima of the free capacities (servers x start slots), the
+tenant/pool availability and the price sums are numpy arrays over all start slots at once, and
+the best (t_rel, w) is one argmax over a [t_rel, w] value matrix (row-major order = the paper's
+loop order with a strict improvement test: earliest start, then fewest workers).
+
+Switches (every ambiguity of the spec is one): ``fixed_workers`` (w = D_j only, the §4
+narrative) vs as written (w in 1..D_j, default); ``lam`` (int, default 2, or "lemma1");
+``theta`` (None = the §3.2 rule, or a number / pair) and ``theta_scale``; ``time_origin``
+("arrival" default, or "absolute") for the actual utility; ``reject_negative_actual``;
+``l_extra`` batches after the last arrival; ``phases`` ((1, 2) = Alg. 2; (1,) = BatchSche).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from numpy.lib.stride_tricks import sliding_window_view
+
+from .configs import lemma1_lambda, theta_rule
+from .instance import RevenueInstance
+
+OWN, POOL = 1, 2
+
+
+@dataclass(frozen=True)
+class Options:
+    fixed_workers: bool = False
+    lam: int | str = 2
+    theta: float | tuple[float, float] | None = None
+    theta_scale: float = 1.0
+    time_origin: str = "arrival"
+    reject_negative_actual: bool = False
+    l_extra: int = 8
+    phases: tuple[int, ...] = (1, 2)
+    placements: tuple[str, ...] = ("C", "D")  # MINCOSTC / MINCOSTD used by Alg. 3
+
+
+@dataclass
+class Round:
+    """Usage state of one round: slots R+1..R+tau (all zero at the start, spec §3.1)."""
+
+    R: int
+    tau: int
+    hsw: np.ndarray  # [S, tau]
+    hsp: np.ndarray
+    uw: np.ndarray  # [U, tau]
+    up: np.ndarray
+
+
+@dataclass
+class Decision:
+    placement: str
+    w: int
+    d: int
+    t_rel: int
+    workers: dict[int, int]
+    ps: dict[int, int]
+    mu: float
+    ideal: float
+    cost_w: np.ndarray  # per slot of the run
+    cost_p: np.ndarray
+
+
+@dataclass
+class Mechanism:
+    """Runs Astraea on one instance; ``records`` holds one entry per admitted job."""
+
+    inst: RevenueInstance
+    opt: Options = field(default_factory=Options)
+    records: dict[int, dict[str, Any]] = field(default_factory=dict)
+    decision_s: list[float] = field(default_factory=list)
+    order: int = 0
+
+    def __post_init__(self) -> None:
+        inst = self.inst
+        if self.opt.theta is None:
+            tw, tp = theta_rule(inst, self.opt.fixed_workers)
+        elif isinstance(self.opt.theta, tuple):
+            tw, tp = self.opt.theta
+        else:
+            tw = tp = float(self.opt.theta)
+        self.theta_w = tw * self.opt.theta_scale
+        self.theta_p = tp * self.opt.theta_scale
+        if self.opt.lam == "lemma1":
+            self.lam = lemma1_lambda(inst, self.theta_w, self.theta_p, self.opt.fixed_workers)
+        else:
+            self.lam = int(self.opt.lam)
+        self.Cw = int(inst.cap_w.sum())
+        self.Cp = int(inst.cap_p.sum())
+
+    # -- prices (Eq. 8, reconstructed) -------------------------------------------------
+    def prices(self, hw: np.ndarray, hp: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """η_w(t) = θ_w^(h_w/ΣC_sw) - 1, η_p likewise; cluster-wide, same on every server."""
+        ew = self.theta_w ** (hw / max(self.Cw, 1)) - 1.0
+        ep = self.theta_p ** (hp / max(self.Cp, 1)) - 1.0
+        return ew, ep
+
+    # -- Alg. 3 with Algs. 4-5 ---------------------------------------------------------
+    def best_decision(self, j: int, rnd: Round, mode: int) -> Decision | None:
+        inst, tau, R = self.inst, rnd.tau, rnd.R
+        u = int(inst.tenant[j])
+        free_w = inst.cap_w[:, None] - rnd.hsw  # [S, tau]
+        free_p = inst.cap_p[:, None] - rnd.hsp
+        hw, hp = rnd.hsw.sum(0), rnd.hsp.sum(0)
+        if mode == OWN:
+            avail_w = inst.quota_w[u] - rnd.uw[u]
+            avail_p = inst.quota_p[u] - rnd.up[u]
+        else:
+            avail_w = self.Cw - hw
+            avail_p = self.Cp - hp
+        ew, ep = self.prices(hw, hp)
+        cew = np.concatenate([[0.0], np.cumsum(ew)])
+        cep = np.concatenate([[0.0], np.cumsum(ep)])
+        wmax = int(min(inst.chunks[j], self.Cw))
+        ws = np.array([int(inst.chunks[j])] if self.opt.fixed_workers
+                      else range(1, wmax + 1), dtype=np.int64)
+        ws = ws[ws <= self.Cw]
+        if ws.size == 0:
+            return None
+        value = np.full((tau, ws.size), -np.inf)
+        choice: dict[tuple[int, int], tuple[str, int]] = {}
+        cache: dict[int, tuple[np.ndarray, ...]] = {}
+        ratio = inst.bw_worker / inst.bw_ps
+        dC = inst.durations(j, "C", ws)
+        dD = inst.durations(j, "D", ws)
+        arr = int(inst.arrival[j])
+        for col, w in enumerate(ws):
+            best_col = np.full(tau, -np.inf)
+            pick = np.zeros(tau, dtype=np.int8)  # 1 = C, 2 = D
+            for p, d in (("D", int(dD[col])), ("C", int(dC[col]))):
+                if d > tau or p not in self.opt.placements or (
+                        p == "C" and w > inst.cap_w.max()):
+                    continue
+                if d not in cache:
+                    cache[d] = (sliding_window_view(free_w, d, axis=1).min(2),
+                                sliding_window_view(free_p, d, axis=1).min(2),
+                                sliding_window_view(avail_w, d).min(1),
+                                sliding_window_view(avail_p, d).min(1),
+                                cew[d:] - cew[:-d], cep[d:] - cep[:-d])
+                fw, fp, aw, ap, sw, sp = cache[d]
+                n = tau - d + 1
+                ok = aw >= w
+                if p == "C":
+                    host = (fw >= w) & (np.minimum(fp, ap[None, :]) >= 1)
+                    ok = ok & host.any(0)
+                    cost = w * sw + sp
+                else:
+                    dsw = np.minimum(w - 1, fw)
+                    need = np.ceil((w - dsw) * ratio - 1e-9)
+                    qual = need <= np.minimum(fp, ap[None, :])
+                    masked = np.where(qual, need, np.inf)
+                    s1 = masked.argmin(0)
+                    cols = np.arange(n)
+                    rem = w - dsw[s1, cols]
+                    other = fw.sum(0) - fw[s1, cols]
+                    ok = ok & qual.any(0) & (other >= rem)
+                    cost = w * sw + need[s1, cols] * sp
+                t_rel = np.arange(1, n + 1)
+                ideal = np.asarray(inst.f(j, (t_rel + d - 1).astype(float)), dtype=float)
+                v = np.where(ok, ideal - cost, -np.inf)
+                if self.opt.reject_negative_actual:
+                    x = R + t_rel + d - 1 - (arr if self.opt.time_origin == "arrival" else 0)
+                    actual = np.asarray(inst.f(j, x.astype(float)), dtype=float)
+                    v = np.where(actual >= 0, v, -np.inf)
+                # C after D: ties -> centralized (Alg. 3 line 6: vC >= vD)
+                better = v >= best_col[:n] if p == "C" else v > best_col[:n]
+                better &= np.isfinite(v)
+                best_col[:n] = np.where(better, v, best_col[:n])
+                pick[:n] = np.where(better, 1 if p == "C" else 2, pick[:n])
+            value[:, col] = best_col
+            for t in np.flatnonzero(pick):
+                choice[int(t), col] = ("C" if pick[t] == 1 else "D", int(w))
+        flat = int(np.argmax(value))
+        t_idx, col = divmod(flat, ws.size)
+        mu = float(value[t_idx, col])
+        if not (mu > 0 and np.isfinite(mu)):
+            return None
+        p, w = choice[t_idx, col]
+        d = int(dC[col] if p == "C" else dD[col])
+        fw, fp, aw, ap, sw, sp = cache[d]
+        workers: dict[int, int] = {}
+        if p == "C":
+            host = (fw[:, t_idx] >= w) & (np.minimum(fp[:, t_idx], ap[t_idx]) >= 1)
+            s1 = int(np.flatnonzero(host)[0])
+            workers[s1], ps = w, {s1: 1}
+        else:
+            dsw = np.minimum(w - 1, fw[:, t_idx])
+            need = np.ceil((w - dsw) * ratio - 1e-9)
+            qual = need <= np.minimum(fp[:, t_idx], ap[t_idx])
+            s1 = int(np.argmin(np.where(qual, need, np.inf)))
+            if dsw[s1] > 0:
+                workers[s1] = int(dsw[s1])
+            ps = {s1: int(need[s1])}
+            rem = w - int(dsw[s1])
+            for s in sorted(range(inst.n_servers), key=lambda s: (fw[s, t_idx], s)):
+                if s == s1 or rem == 0:
+                    continue
+                k = int(min(fw[s, t_idx], rem))
+                if k > 0:
+                    workers[s] = workers.get(s, 0) + k
+                    rem -= k
+        nps = sum(ps.values())
+        win = slice(t_idx, t_idx + d)
+        return Decision(p, w, d, t_idx + 1, workers, ps, mu, float(inst.f(j, t_idx + d)),
+                        ew[win] * w, ep[win] * nps)
+
+    def commit(self, j: int, rnd: Round, dec: Decision) -> None:
+        win = slice(dec.t_rel - 1, dec.t_rel - 1 + dec.d)
+        u = int(self.inst.tenant[j])
+        for s, k in dec.workers.items():
+            rnd.hsw[s, win] += k
+        for s, k in dec.ps.items():
+            rnd.hsp[s, win] += k
+        rnd.uw[u, win] += dec.w
+        rnd.up[u, win] += sum(dec.ps.values())
+
+    def max_irev(self, jobs: list[int], rnd: Round, mode: int, batch: int, i: int
+                 ) -> list[int]:
+        """Alg. 3: jobs in order, each takes its best (t_rel, w, P) if μ > 0; sequential
+        commits (the example updates prices after every job)."""
+        admitted = []
+        for j in jobs:
+            t0 = time.perf_counter()
+            dec = self.best_decision(j, rnd, mode)
+            self.decision_s.append(time.perf_counter() - t0)
+            if dec is None:
+                continue
+            self.commit(j, rnd, dec)
+            start = rnd.R + dec.t_rel
+            self.records[j] = {
+                "decision": dec, "phase": mode, "batch": batch, "round": i,
+                "window": (rnd.R + 1, rnd.R + rnd.tau), "start": start,
+                "completion": start + dec.d - 1, "order": self.order}
+            self.order += 1
+            admitted.append(j)
+        return admitted
+
+    # -- Alg. 2 ------------------------------------------------------------------------
+    def a_round(self, jobs: list[int], batch: int) -> list[int]:
+        inst, tau, lam = self.inst, 2 ** batch, self.lam
+        S, U = inst.n_servers, inst.n_tenants
+        pending = list(jobs)
+        for i in range(1, lam + 1):
+            if not pending:
+                break
+            R = (lam + i - 1) * tau
+            rnd = Round(R, tau, np.zeros((S, tau)), np.zeros((S, tau)), np.zeros((U, tau)),
+                        np.zeros((U, tau)))
+            j1 = self.max_irev(pending, rnd, OWN, batch, i) if 1 in self.opt.phases else []
+            vw = inst.quota_w[:, None] - rnd.uw  # phase-1 snapshot v^u(t)
+            vp = inst.quota_p[:, None] - rnd.up
+            rest = [j for j in pending if j not in j1]
+            j2 = self.max_irev(rest, rnd, POOL, batch, i) if 2 in self.opt.phases else []
+            aw, ap = vw.sum(0), vp.sum(0)
+            for j in j2:
+                rec = self.records[j]
+                dec = rec["decision"]
+                win = slice(dec.t_rel - 1, dec.t_rel - 1 + dec.d)
+                rho = (vw[:, win] / aw[win] * dec.cost_w[None, :]
+                       + vp[:, win] / ap[win] * dec.cost_p[None, :])  # Eq. (2)
+                rec["income"] = rho.sum(1)
+            pending = [j for j in rest if j not in j2]
+        return pending
+
+    # -- Alg. 1 ------------------------------------------------------------------------
+    def run(self) -> None:
+        inst = self.inst
+        batch_of = np.array([1 if r < 2 else int(math.floor(math.log2(r))) + 1
+                             for r in inst.arrival], dtype=np.int64)
+        lmax = int(batch_of.max()) + self.opt.l_extra
+        pending: list[int] = []
+        keyed = sorted(range(inst.n_jobs),
+                       key=lambda j: (int(inst.arrival[j]), int(inst.tenant[j]), j))
+        for batch in range(1, lmax + 1):
+            new = [j for j in keyed if batch_of[j] == batch]
+            jobs = sorted(pending + new, key=keyed.index)
+            if not jobs:
+                continue
+            pending = self.a_round(jobs, batch)
+            if not pending and not np.any(batch_of > batch):
+                break

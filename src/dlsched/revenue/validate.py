@@ -1,0 +1,193 @@
+"""Independent checker of spec §6, written from the constraints of (3) and the mechanism's
+definitions (not from the algorithms): returns the list of violations (empty = valid).
+
+Checks: capacity per server and slot (1), aggregate sharing (2), phase-1 usage within each
+tenant's share (3), no preemption / admitted once (4), work (5), placement and (3i) (6),
+Astraea timing (7), admission μ > 0 (8), posted prices replayed from the decision order (9),
+money: payments = charged phase-2 costs, incomes from the phase-1 snapshot sum to payments,
+Σ g_u = Σ F and Σ β α = 1 (10). A solution with ``ps_multi`` may spread PSs over servers
+(the MILP, spec §6.11).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from .configs import utility_x
+from .instance import RevenueInstance
+from .solution import beta, usage
+
+TOL = 1e-6
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= TOL * max(1.0, abs(a), abs(b))
+
+
+def _job(inst: RevenueInstance, j: int, rec: dict[str, Any], sol: dict[str, Any]
+         ) -> list[str]:
+    name = inst.job_names[j]
+    out: list[str] = []
+    s_of = {n: s for s, n in enumerate(inst.server_names)}
+    for key in ("workers", "ps"):
+        for s, k in rec[key].items():
+            if s not in s_of:
+                return [f"{name}: unknown server {s!r}"]
+            if k < 0 or int(k) != k:
+                out.append(f"{name}: {key} on {s} must be a non-negative integer")
+    w, nps = sum(rec["workers"].values()), sum(rec["ps"].values())
+    t0, t1 = rec["start"], rec["completion"]
+    if t0 < inst.arrival[j] + 1:
+        out.append(f"{name}: starts at {t0} before r+1 = {inst.arrival[j] + 1}")
+    if not 1 <= w <= inst.chunks[j]:
+        out.append(f"{name}: {w} workers outside 1..D_j={inst.chunks[j]}")
+        return out
+    if nps < 1:
+        out.append(f"{name}: no parameter server")
+        return out
+    placement = rec["placement"]
+    hosts = {s for s, k in rec["workers"].items() if k} | {s for s, k in rec["ps"].items() if k}
+    if placement == "C":
+        if len(hosts) != 1 or nps != 1:
+            out.append(f"{name}: centralized needs one server with all workers and 1 PS")
+    elif placement == "D":
+        psrv = [s for s, k in rec["ps"].items() if k]
+        if not sol.get("ps_multi") and len(psrv) != 1:
+            out.append(f"{name}: distributed PSs must sit on one server")
+        if not sol.get("ps_multi") and psrv and rec["workers"].get(psrv[0], 0) > w - 1:
+            out.append(f"{name}: distributed with all workers on the PS server")
+    else:
+        out.append(f"{name}: placement must be 'C' or 'D'")
+        return out
+    for s, z in rec["ps"].items():  # (3i) on every PS host
+        if z and inst.bw_worker * (w - rec["workers"].get(s, 0)) > inst.bw_ps * z + 1e-9:
+            out.append(f"{name}: (3i) bandwidth violated on PS server {s}")
+    d = t1 - t0 + 1
+    rate = inst.rate_c[j] if placement == "C" else inst.rate_d[j]
+    if w * d * rate < inst.work[j] * (1 - 1e-9):
+        out.append(f"{name}: {w}x{d} slots train {w * d * rate:.6g} < {inst.work[j]} "
+                   "mini-batches")
+    if d != inst.duration(j, placement, w):
+        out.append(f"{name}: runs {d} slots, d_j({placement},{w}) = "
+                   f"{inst.duration(j, placement, w)}")
+    x = utility_x(inst, j, t1, sol.get("time_origin", "arrival"))
+    if not _close(rec["utility"], float(inst.f(j, x))):
+        out.append(f"{name}: utility {rec['utility']} != f_j({x}) = {inst.f(j, x)}")
+    if "window" in rec:  # spec §6.7
+        a, b = rec["window"]
+        tau = 2 ** rec["batch"]
+        if t0 < a or t1 > b or b - a + 1 != tau:
+            out.append(f"{name}: run {t0}..{t1} outside its round window {a}..{b}")
+        if not inst.arrival[j] < tau:
+            out.append(f"{name}: arrival {inst.arrival[j]} not before τ = {tau}")
+    if "mu" in rec:
+        if not rec["mu"] > 0:
+            out.append(f"{name}: admitted with μ = {rec['mu']} <= 0")
+        cost = sum(rec["cost_w"]) + sum(rec["cost_p"])
+        ideal = float(inst.f(j, t1 - (rec["window"][0] - 1)))
+        if not _close(rec["mu"], ideal - cost):
+            out.append(f"{name}: μ {rec['mu']} != ideal {ideal} - cost {cost}")
+    return out
+
+
+def _prices(inst: RevenueInstance, sol: dict[str, Any], admitted: list[int]) -> list[str]:
+    """Replay Eq. (8) in decision order: cost_w(t) = η_w(h(t)) w, cost_p(t) = η_p(h(t)) #PS."""
+    out: list[str] = []
+    cw, cp = int(inst.cap_w.sum()), int(inst.cap_p.sum())
+    tw, tp = sol["theta_w"], sol["theta_p"]
+    ends = [sol["jobs"][inst.job_names[j]]["completion"] for j in admitted]
+    T = max(ends, default=0) + 1
+    hw, hp = np.zeros(T + 1), np.zeros(T + 1)
+    for j in sorted(admitted, key=lambda j: sol["jobs"][inst.job_names[j]]["order"]):
+        rec = sol["jobs"][inst.job_names[j]]
+        run = slice(rec["start"], rec["completion"] + 1)
+        w, nps = sum(rec["workers"].values()), sum(rec["ps"].values())
+        ew = tw ** (hw[run] / cw) - 1.0
+        ep = tp ** (hp[run] / cp) - 1.0
+        if not (np.allclose(rec["cost_w"], ew * w, rtol=1e-9, atol=1e-9)
+                and np.allclose(rec["cost_p"], ep * nps, rtol=1e-9, atol=1e-9)):
+            out.append(f"{inst.job_names[j]}: charged costs differ from the posted prices (8)")
+        hw[run] += w
+        hp[run] += nps
+    return out
+
+
+def _money(inst: RevenueInstance, sol: dict[str, Any], admitted: list[int]) -> list[str]:
+    out: list[str] = []
+    recs = {j: sol["jobs"][inst.job_names[j]] for j in admitted}
+    T = max((r["completion"] for r in recs.values()), default=0) + 1
+    U = inst.n_tenants
+    p1w, p1p = np.zeros((U, T + 1)), np.zeros((U, T + 1))
+    for j, r in recs.items():
+        if r.get("phase") == 1:
+            run = slice(r["start"], r["completion"] + 1)
+            p1w[inst.tenant[j], run] += sum(r["workers"].values())
+            p1p[inst.tenant[j], run] += sum(r["ps"].values())
+    over = (p1w > inst.quota_w[:, None]) | (p1p > inst.quota_p[:, None])
+    for u, t in zip(*np.nonzero(over), strict=True):
+        out.append(f"tenant {inst.tenant_names[u]}: phase-1 usage above its share at slot {t}")
+        break
+    vw, vp = inst.quota_w[:, None] - p1w, inst.quota_p[:, None] - p1p
+    for j, r in recs.items():
+        name = inst.job_names[j]
+        if r.get("phase") != 2:
+            if r.get("payment", 0.0) != 0.0 or r.get("income"):
+                out.append(f"{name}: a phase-1 job pays nothing")
+            continue
+        cw, cpp = np.array(r["cost_w"]), np.array(r["cost_p"])
+        if not _close(r.get("payment", math.nan), float(cw.sum() + cpp.sum())):
+            out.append(f"{name}: payment {r.get('payment')} != charged cost {cw.sum() + cpp.sum()}")
+        run = slice(r["start"], r["completion"] + 1)
+        rho = vw[:, run] / vw[:, run].sum(0) * cw + vp[:, run] / vp[:, run].sum(0) * cpp
+        inc = r.get("income", {})
+        got = np.array([inc.get(u, 0.0) for u in inst.tenant_names])
+        if np.any(got < -TOL) or not np.allclose(got, rho.sum(1), rtol=1e-9, atol=1e-7):
+            out.append(f"{name}: incomes {got.tolist()} != Eq. (2) {rho.sum(1).tolist()}")
+        if not _close(float(got.sum()), float(r.get("payment", 0.0))):
+            out.append(f"{name}: incomes sum to {got.sum()}, payment {r.get('payment')}")
+    return out
+
+
+def check(inst: RevenueInstance, sol: dict[str, Any]) -> list[str]:
+    """Violations of ``sol`` (see the module docstring); [] when valid."""
+    out: list[str] = []
+    jobs = sol.get("jobs")
+    if not isinstance(jobs, dict) or set(jobs) != set(inst.job_names):
+        return ["solution.jobs must map every job name to a record"]
+    admitted = [j for j, n in enumerate(inst.job_names) if jobs[n].get("admitted")]
+    for j in admitted:
+        out += _job(inst, j, jobs[inst.job_names[j]], sol)
+    for j, n in enumerate(inst.job_names):
+        if j not in admitted and (jobs[n].get("workers") or jobs[n].get("ps")):
+            out.append(f"{n}: rejected job holds resources")
+    if out:
+        return out
+    y, z = usage(inst, sol)
+    for arr, cap, what in ((y, inst.cap_w, "workers"), (z, inst.cap_p, "PSs")):
+        bad = np.argwhere(arr > cap[:, None] + 1e-9)
+        if bad.size:
+            s, t = bad[0]
+            out.append(f"server {inst.server_names[s]}: {what} over capacity at slot {t}")
+    if np.any(y.sum(0) > inst.quota_w.sum()) or np.any(z.sum(0) > inst.quota_p.sum()):
+        out.append("aggregate usage above Σq (3a)/(3b)")
+    total = sum(jobs[inst.job_names[j]]["utility"] for j in admitted)
+    if not _close(sol.get("revenue", math.nan), total):
+        out.append(f"revenue {sol.get('revenue')} != Σ F_j = {total}")
+    if any("mu" in jobs[inst.job_names[j]] for j in admitted):
+        out += _prices(inst, sol, admitted)
+    out += _money(inst, sol, admitted)
+    gains = sol.get("gains")
+    if gains is not None:
+        if not _close(sum(gains.values()), total):
+            out.append(f"tenant gains sum to {sum(gains.values())}, revenue {total}")
+        alpha = (sol.get("fairness") or {}).get("alpha")
+        if alpha and total > 0:
+            b = beta(inst)
+            s = sum(b[k] * alpha[u] for k, u in enumerate(inst.tenant_names)
+                    if alpha[u] is not None)
+            if not _close(s, 1.0):
+                out.append(f"Σ β_u α_u = {s} != 1")
+    return out
