@@ -67,9 +67,23 @@ CASES = [
      "problems.oef.instances[0].params", "not allowed together with files"),
     ('imports = ["tests.bench.toyplugin"]', 'imports = ["no_such_module_xyz"]', "suite.imports",
      "cannot import"),
+    ("seeds = [0, 1]", 'seeds = [0, 1]\ngenerator = "dlsched.oef.generate"',
+     "problems.oef.instances[0].generator", "expected 'module:function'"),
+    ("seeds = [0, 1]", 'seeds = [0, 1]\ngenerator = "dlsched.oef.generate:nope"',
+     "problems.oef.instances[0].generator", "cannot load"),
+    ("seeds = [0, 1]", 'seeds = [0, 1]\ngenerator = "tests.bench.toyplugin:_generate"',
+     "problems.oef.instances[0].grid", "generator rejects"),
     ('reference = "efficiency"', 'reference = "efficiency"\nratio = "regret"',
      "problems.oef.ratio", "unknown ratio"),
     ("[[problems.oef.methods]]", "[[problems.oef.method]]", "problems.oef.method", "unknown key"),
+    ('reference = "efficiency"', 'reference = "efficiency"\nskip = { gavel = "" }',
+     "problems.oef.skip.gavel", "non-empty string"),
+    ('reference = "efficiency"', 'reference = "efficiency"\nskip = { greedy = "x" }',
+     "problems.oef.skip.greedy", "belongs to problem 'ojpp'"),
+    ('reference = "efficiency"', 'reference = "efficiency"\nskip = { nope = "x" }',
+     "problems.oef.skip.nope", "unknown model"),
+    ('reference = "efficiency"', 'reference = "efficiency"\nskip = { oef-cooperative = "x" }',
+     "problems.oef.skip.oef-cooperative", "also listed in methods"),
     ("grid = { n = [3, 4], k = [2] }\nparams = { monotone = true }\nseeds = [0, 1]",
      'files = ["none-*.json"]\noptional = true', "problems.oef.instances", "no instances"),
     ("grid = { n = [3, 4], k = [2] }\nparams = { monotone = true }\nseeds = [0, 1]",
@@ -144,3 +158,17 @@ def test_cli_prints_one_line_and_writes_nothing(tmp_path, capsys):
 def test_missing_suite_file(tmp_path, capsys):
     assert main(["bench", str(tmp_path / "none.toml")]) == 2
     assert "suite file not found" in capsys.readouterr().err
+
+
+def test_a_named_generator_replaces_the_registered_one(tmp_path):
+    from dlsched.bench.tasks import materialise
+    from dlsched.core.io import dumps
+
+    text = BASE.replace("seeds = [0, 1]",
+                        'seeds = [0, 1]\ngenerator = "dlsched.oef.generate:generate"')
+    named = expand(load_suite(_write(tmp_path, text)))
+    plain = expand(load_suite(_write(tmp_path, BASE)))
+    assert {t.instance_key for t in named}.isdisjoint({t.instance_key for t in plain})
+    t = named[0]
+    assert t.instance["generator"] == "dlsched.oef.generate:generate"
+    assert dumps(materialise(t)) == dumps(materialise(plain[0]))

@@ -49,6 +49,7 @@ class InstanceSource:
     grid: tuple[dict[str, Any], ...] = ()
     seeds: tuple[int, ...] = ()
     files: tuple[Path, ...] = ()
+    generator: str | None = None  # "module:function"; None = the problem's registered generator
 
     @property
     def kind(self) -> str:
@@ -66,6 +67,7 @@ class ProblemSuite:
     ratio: str
     instances: tuple[InstanceSource, ...]
     methods: tuple[MethodSpec, ...]
+    skipped: dict[str, str] = field(default_factory=dict)  # method name -> why not benchmarked
 
 
 @dataclass(frozen=True)
@@ -146,10 +148,10 @@ def _instances(problem: str, items: Any, path: str, base: Path) -> tuple[Instanc
     for i, raw in enumerate(items):
         p = f"{path}[{i}]"
         item = _table(raw, p)
-        _known(item, p, {"label", "files", "grid", "params", "seeds", "optional"})
+        _known(item, p, {"label", "files", "grid", "params", "seeds", "optional", "generator"})
         label = _get(item, "label", p, str, default=f"set{i}")
         if "files" in item:
-            for bad in ("grid", "params", "seeds"):
+            for bad in ("grid", "params", "seeds", "generator"):
                 if bad in item:
                     raise InputError(f"{p}.{bad}", "not allowed together with files")
             patterns = _get(item, "files", p, list, check=lambda v: None if v and all(
@@ -168,7 +170,13 @@ def _instances(problem: str, items: Any, path: str, base: Path) -> tuple[Instanc
             continue
         if "seeds" not in item:
             raise InputError(f"{p}", "needs either files = [...] or seeds (generator)")
-        if PROBLEMS.get(problem).generate is None:
+        generator = _get(item, "generator", p, str, default=None)
+        if generator is not None:
+            try:
+                resolve_generator(problem, generator)
+            except (ImportError, AttributeError, ValueError) as exc:
+                raise InputError(f"{p}.generator", f"cannot load {generator!r}: {exc}") from None
+        elif PROBLEMS.get(problem).generate is None:
             raise InputError(f"{p}.seeds", f"problem {problem!r} has no generator")
         seeds = _seeds(item["seeds"], f"{p}.seeds")
         grid = _table(item.get("grid", {}), f"{p}.grid")
@@ -177,8 +185,8 @@ def _instances(problem: str, items: Any, path: str, base: Path) -> tuple[Instanc
             if bad in grid or bad in fixed:
                 raise InputError(f"{p}.params", "seed is set by seeds, not by params/grid")
         points = _grid(grid, fixed, f"{p}.grid")
-        _try_generate(problem, points, seeds[0], p)
-        sources.append(InstanceSource(label, grid=points, seeds=seeds))
+        _try_generate(problem, resolve_generator(problem, generator), points, seeds[0], p)
+        sources.append(InstanceSource(label, grid=points, seeds=seeds, generator=generator))
     if not sources:
         raise InputError(path, "no instances: every optional file set matched nothing")
     labels = [s.label for s in sources]
@@ -199,15 +207,32 @@ def _check_file(problem: str, path: Path, key: str) -> None:
         raise InputError(key, f"{path.name} is not a {problem} instance")
 
 
-def _try_generate(problem: str, points: tuple[dict[str, Any], ...], seed: int, path: str) -> None:
+def resolve_generator(problem: str, generator: str | None) -> Callable[..., Any]:
+    """The problem's registered generator, or the callable named ``"module:function"``."""
+    if generator is None:
+        gen = PROBLEMS.get(problem).generate
+        if gen is None:
+            raise ValueError(f"problem {problem!r} has no generator")
+        return gen
+    module, sep, func = generator.partition(":")
+    if not sep or not module or not func:
+        raise ValueError("expected 'module:function'")
+    gen = getattr(importlib.import_module(module), func)
+    if not callable(gen):
+        raise ValueError(f"{generator!r} is not callable")
+    return gen
+
+
+def _try_generate(problem: str, gen: Callable[..., Any], points: tuple[dict[str, Any], ...],
+                  seed: int, path: str) -> None:
     """Generate one instance per grid point so bad generator parameters fail here, not per task."""
-    gen = PROBLEMS.get(problem).generate
-    assert gen is not None
     for point in points:
         try:
-            gen(seed=seed, **point)
+            inst = gen(seed=seed, **point)
         except (TypeError, ValueError) as exc:
             raise InputError(f"{path}.grid", f"generator rejects {point}: {exc}") from None
+        if getattr(inst, "problem", None) != problem:
+            raise InputError(f"{path}.generator", f"does not make {problem} instances")
 
 
 def _method(problem: str, raw: Any, p: str) -> MethodSpec:
@@ -262,7 +287,7 @@ def _problem(name: str, raw: Any, base: Path) -> ProblemSuite:
     item = _table(raw, p)
     PROBLEMS.get(name, p)
     prob = PROBLEMS.get(name)
-    _known(item, p, {"reference", "size", "ratio", "instances", "methods"})
+    _known(item, p, {"reference", "size", "ratio", "instances", "methods", "skip"})
     raw_methods = item.get("methods")
     if not isinstance(raw_methods, list) or not raw_methods:
         raise InputError(f"{p}.methods", "expected a non-empty array of tables ([[...methods]])")
@@ -283,7 +308,24 @@ def _problem(name: str, raw: Any, base: Path) -> ProblemSuite:
                  else f"unknown ratio {v!r} (known: {', '.join(RATIO_QUANTITIES)})")
     instances = _instances(name, item.get("instances"), f"{p}.instances", base)
     size_key = _get(item, "size", p, str, default=None)
-    return ProblemSuite(name, prob.sense, reference, size_key, ratio, instances, methods)
+    skipped = _skipped(name, _table(item.get("skip", {}), f"{p}.skip"), f"{p}.skip", methods)
+    return ProblemSuite(name, prob.sense, reference, size_key, ratio, instances, methods, skipped)
+
+
+def _skipped(problem: str, skip: dict[str, Any], path: str,
+             methods: tuple[MethodSpec, ...]) -> dict[str, str]:
+    """``skip = { name = "reason" }``: registered methods deliberately left out, with why."""
+    used = {m.name for m in methods}
+    for name, reason in skip.items():
+        key = f"{path}.{name}"
+        method = (ALGORITHMS if name in ALGORITHMS else MODELS).get(name, key)
+        if method.problem != problem:
+            raise InputError(key, f"{name!r} belongs to problem {method.problem!r}")
+        if name in used:
+            raise InputError(key, "is skipped but also listed in methods")
+        if not isinstance(reason, str) or not reason.strip():
+            raise InputError(key, "give the reason as a non-empty string")
+    return dict(skip)
 
 
 def import_plugins(modules: tuple[str, ...] | list[str]) -> None:

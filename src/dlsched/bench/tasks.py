@@ -21,7 +21,14 @@ from pathlib import Path
 from typing import Any
 
 from ..core.io import _jsonable, from_dict
-from .suite import InstanceSource, MethodSpec, ProblemSuite, Suite, import_plugins
+from .suite import (
+    InstanceSource,
+    MethodSpec,
+    ProblemSuite,
+    Suite,
+    import_plugins,
+    resolve_generator,
+)
 
 #: Significant digits kept when hashing solutions (robust to last-bit float noise).
 DIGEST_DIGITS = 10
@@ -87,6 +94,8 @@ def _instances(problem: str, src: InstanceSource, base: Path):
             desc = ",".join(f"{k}={point[k]}" for k in sorted(point))
             ident = f"{problem}({desc}) seed={seed}" if desc else f"{problem} seed={seed}"
             spec = {"kind": "generate", "params": point, "seed": seed}
+            if src.generator is not None:  # keys of registered-generator sets stay unchanged
+                spec["generator"] = src.generator
             yield ident, "gen:" + sha({"problem": problem, **spec}), spec
 
 
@@ -166,12 +175,12 @@ def solution_digest(solution: Any) -> str | None:
 
 def materialise(task: Task) -> Any:
     """Build the instance of a task (generate it, or load the file)."""
-    from .. import api
 
     spec = task.instance
     if spec["kind"] == "file":
         return from_dict(json.loads(spec["text"]))
-    return api.generate(task.problem, seed=spec["seed"], **spec["params"])
+    gen = resolve_generator(task.problem, spec.get("generator"))
+    return gen(seed=spec["seed"], **spec["params"])
 
 
 def _size(problem: Any, inst: Any,
