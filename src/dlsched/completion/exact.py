@@ -69,8 +69,8 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
     lbs = lower_bounds(inst, tmax, lp=lp)
     stats["bounds"] = lbs
     stats["tmax"] = tmax
-    if bound is not None:
-        bound = max(bound, lbs["best"]) if status is not Status.OPTIMAL else bound
+    if (status is not Status.OPTIMAL and status.has_solution) or status is Status.TIME_LIMIT:
+        bound = max(bound, lbs["best"]) if bound is not None else lbs["best"]
     if status is Status.OPTIMAL and obj is not None and lbs["best"] > obj + 1e-6 * max(1, obj):
         stats["bound_above_optimum"] = lbs["best"]  # would be a bug; surfaced, not hidden
     return Result(problem="completion", method=method, status=status, objective=obj,
