@@ -36,7 +36,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     with ResultsStore(args.out, create=False) as store:
         groups = summarise(store, rep.suite, by_size=args.by_size)
     # a redirected stdout is a log, not an 80-column terminal: do not truncate the table
-    out = console if console.is_terminal else Console(highlight=False, width=140)
+    out = console if console.is_terminal else Console(highlight=False, width=200)
     for table in rich_tables(groups):
         out.print(table)
     console.print(f"{rep.suite}: {rep.total} tasks, {rep.skipped} already done, {rep.ran} run "
