@@ -3,7 +3,8 @@
 Backends (registry, not if/elif): ``pyomo`` (primary; HiGHS through appsi or any Pyomo solver)
 and ``cvxpy`` (the paper's and Gavel's approach; HiGHS through cvxpy). Cooperative OEF also
 takes ``envy="full" | "lazy"``: lazy generation solves with a subset of the n(n-1) envy rows,
-adds the violated ones and re-solves (warm-started, appsi is persistent) until none is violated.
+adds the violated ones and re-solves (warm-started: one persistent appsi HiGHS session) until
+none is violated.
 """
 
 from __future__ import annotations
@@ -15,7 +16,16 @@ from typing import Any
 import numpy as np
 import pyomo.environ as pyo
 
-from ..core import Registry, Result, SolveOptions, Status, register_model, solve_pyomo
+from ..core import (
+    HighsSession,
+    Registry,
+    Result,
+    SolveOptions,
+    SolveOutcome,
+    Status,
+    register_model,
+    solve_pyomo,
+)
 from .fast import highs_backend
 from .instance import OEFInstance
 from .model import add_envy_rows, build_model
@@ -60,7 +70,11 @@ def _pyomo_backend(inst: OEFInstance, mechanism: str, options: SolveOptions, env
     m = build_model(inst, mechanism, envy_pairs=[] if lazy else None)
     build_s = time.perf_counter() - t0
     stats: dict[str, Any] = {"backend": "pyomo", "rows": R}
-    out = solve_pyomo(m, options)
+    # HiGHS: one persistent session, so each lazy round warm-starts from the last basis
+    solve = HighsSession(options).solve if options.solver in ("highs", "appsi_highs") else (
+        lambda model: solve_pyomo(model, options)
+    )
+    out = solve(m)
     rounds = 0
     while lazy and out.has_solution:
         X = _x_values(m, R, k)
@@ -69,12 +83,12 @@ def _pyomo_backend(inst: OEFInstance, mechanism: str, options: SolveOptions, env
         if not viol.any():
             break
         # add, for every envious row, its most envied rows (all violated ones of this round)
-        pairs = list(zip(*np.nonzero(viol)))
+        pairs = list(zip(*np.nonzero(viol), strict=True))
         tb = time.perf_counter()
         add_envy_rows(m, inst.rows.W, inst.rows.weight, pairs)
         build_s += time.perf_counter() - tb
         rounds += 1
-        out = solve_pyomo(m, options)
+        out = solve(m)
     if lazy:
         stats.update(lazy_rounds=rounds, envy_rows=len(m.envy_free), envy_rows_full=R * (R - 1))
     X = _x_values(m, R, k) if out.has_solution else None
@@ -94,10 +108,11 @@ def _cvxpy_backend(inst: OEFInstance, mechanism: str, options: SolveOptions, **_
     T = None
     if mechanism == "noncooperative":
         T = cp.Variable()
-        cons.append(E == pi * T)
+        cons.append(pi * T == E)
     elif mechanism == "cooperative":
         V = W @ X.T  # V[r, s] = W_r . x_s
-        cons.append(cp.reshape(E, (R, 1), order="C") @ pi.reshape(1, R) >= cp.multiply(pi[:, None], V))
+        own = cp.reshape(E, (R, 1), order="C") @ pi.reshape(1, R)  # own[r, s] = pi_s E_r
+        cons.append(own >= cp.multiply(pi[:, None], V))
     prob = cp.Problem(cp.Maximize(cp.sum(E)), cons)
     solver_opts: dict[str, Any] = {}
     if options.time_limit is not None:
@@ -114,15 +129,11 @@ def _cvxpy_backend(inst: OEFInstance, mechanism: str, options: SolveOptions, **_
     sol = X.value if status.has_solution and X.value is not None else None
     obj = float(prob.value) if sol is not None else None
 
-    class _Out:  # minimal outcome view for _result
-        pass
-
-    out = _Out()
-    out.status, out.objective = status, obj
-    out.bound = obj if status is Status.OPTIMAL else None
-    out.stats = {"solver": "cvxpy-highs", "termination": str(prob.status),
-                 "cvxpy_compile_s": prob.compilation_time,
-                 "solve_s": prob.solver_stats.solve_time if prob.solver_stats else None}
+    solve_s = prob.solver_stats.solve_time if prob.solver_stats else None
+    stats = {"solver": "cvxpy-highs", "termination": str(prob.status),
+             "cvxpy_compile_s": prob.compilation_time, "solve_s": solve_s}
+    bound = obj if status is Status.OPTIMAL else None
+    out = SolveOutcome(status, obj, bound, solve_s or 0.0, stats)
     extra = {"level": float(T.value)} if T is not None and sol is not None else {}
     return _result(inst, f"oef-{mechanism}", out, sol, t0, build_s, {"backend": "cvxpy"}, **extra)
 
@@ -144,9 +155,14 @@ def efficiency(inst: OEFInstance, *, options: SolveOptions | None = None, **para
     return solve_oef(inst, "efficiency", options=options, **params)
 
 
-@register_model("oef-noncooperative", "oef",
-                "LP (9): max efficiency with equal (weighted) normalised throughput; SP under inflation")
-def noncooperative(inst: OEFInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
+@register_model(
+    "oef-noncooperative",
+    "oef",
+    "LP (9): max efficiency with equal (weighted) normalised throughput; SP under inflation",
+)
+def noncooperative(
+    inst: OEFInstance, *, options: SolveOptions | None = None, **params: Any
+) -> Result:
     return solve_oef(inst, "noncooperative", options=options, **params)
 
 
