@@ -53,7 +53,7 @@ def test_sigkill_loses_only_tasks_in_flight(tmp_path):
     db = tmp_path / "r.db"
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     cmd = [sys.executable, "-m", "dlsched.cli", "bench", str(suite), "--out", str(db),
-           "-e", "local", "-j", "1", "--no-progress"]
+           "-e", "serial", "--no-progress"]
     proc = subprocess.Popen(cmd, env=env, cwd=tmp_path, start_new_session=True,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
