@@ -20,9 +20,9 @@ def _setup_bench(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", "-o", default="results.db", help="SQLite results database "
                    "(default results.db; re-running resumes: finished tasks are skipped)")
     p.add_argument("--jobs", "-j", type=int, help="parallel workers (default: number of cores)")
-    p.add_argument("--executor", "-e", default="local", choices=list(EXECUTORS),
+    p.add_argument("--executor", "-e", choices=list(EXECUTORS),
                    help="local process pool (default), dask, or serial (in-process)")
-    p.add_argument("--address", help="Dask scheduler address tcp://host:port (with -e dask)")
+    p.add_argument("--address", help="Dask scheduler address tcp://host:port (implies -e dask)")
     p.add_argument("--retry-errors", action="store_true", help="re-run tasks stored as errors")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--by-size", action="store_true", help="summary table per instance size")
@@ -30,7 +30,8 @@ def _setup_bench(p: argparse.ArgumentParser) -> None:
 
 @command("bench", "run a benchmark suite and print the ratio table", _setup_bench)
 def cmd_bench(args: argparse.Namespace) -> int:
-    rep = run_suite(args.suite, args.out, executor=args.executor, jobs=args.jobs,
+    executor = args.executor or ("dask" if args.address else "local")
+    rep = run_suite(args.suite, args.out, executor=executor, jobs=args.jobs,
                     address=args.address, retry_errors=args.retry_errors,
                     progress=not args.no_progress, console=err_console)
     with ResultsStore(args.out, create=False) as store:
