@@ -141,6 +141,48 @@ def _grid(grid: dict[str, Any], fixed: dict[str, Any], path: str) -> tuple[dict[
 
 
 # --- sections ----------------------------------------------------------------------------------
+def _file_source(problem: str, item: dict[str, Any], p: str, label: str,
+                 base: Path) -> InstanceSource | None:
+    """``files = [globs]`` relative to the suite; None when an optional set matches nothing."""
+    for bad in ("grid", "params", "seeds", "generator"):
+        if bad in item:
+            raise InputError(f"{p}.{bad}", "not allowed together with files")
+    patterns = _get(item, "files", p, list, check=lambda v: None if v and all(
+        isinstance(s, str) for s in v) else "expected a non-empty list of glob strings")
+    optional = _get(item, "optional", p, bool, default=False)
+    files: list[Path] = []
+    for pattern in patterns:
+        full = pattern if Path(pattern).is_absolute() else str(base / pattern)
+        files += sorted(Path(f).resolve() for f in glob.glob(full, recursive=True))
+    if not files and not optional:
+        raise InputError(f"{p}.files", f"no file matches {patterns} (relative to {base})")
+    for f in files:
+        _check_file(problem, f, f"{p}.files")
+    return InstanceSource(label, files=tuple(dict.fromkeys(files))) if files else None
+
+
+def _generator_source(problem: str, item: dict[str, Any], p: str, label: str) -> InstanceSource:
+    """``grid`` x ``params`` x ``seeds`` through the problem's (or a named) generator."""
+    if "seeds" not in item:
+        raise InputError(f"{p}", "needs either files = [...] or seeds (generator)")
+    generator = _get(item, "generator", p, str, default=None)
+    if generator is not None:
+        try:
+            resolve_generator(problem, generator)
+        except (ImportError, AttributeError, ValueError) as exc:
+            raise InputError(f"{p}.generator", f"cannot load {generator!r}: {exc}") from None
+    elif PROBLEMS.get(problem).generate is None:
+        raise InputError(f"{p}.seeds", f"problem {problem!r} has no generator")
+    seeds = _seeds(item["seeds"], f"{p}.seeds")
+    grid = _table(item.get("grid", {}), f"{p}.grid")
+    fixed = _table(item.get("params", {}), f"{p}.params")
+    if "seed" in grid or "seed" in fixed:
+        raise InputError(f"{p}.params", "seed is set by seeds, not by params/grid")
+    points = _grid(grid, fixed, f"{p}.grid")
+    _try_generate(problem, resolve_generator(problem, generator), points, seeds[0], p)
+    return InstanceSource(label, grid=points, seeds=seeds, generator=generator)
+
+
 def _instances(problem: str, items: Any, path: str, base: Path) -> tuple[InstanceSource, ...]:
     if not isinstance(items, list) or not items:
         raise InputError(path, "expected a non-empty array of tables ([[...instances]])")
@@ -150,43 +192,10 @@ def _instances(problem: str, items: Any, path: str, base: Path) -> tuple[Instanc
         item = _table(raw, p)
         _known(item, p, {"label", "files", "grid", "params", "seeds", "optional", "generator"})
         label = _get(item, "label", p, str, default=f"set{i}")
-        if "files" in item:
-            for bad in ("grid", "params", "seeds", "generator"):
-                if bad in item:
-                    raise InputError(f"{p}.{bad}", "not allowed together with files")
-            patterns = _get(item, "files", p, list, check=lambda v: None if v and all(
-                isinstance(s, str) for s in v) else "expected a non-empty list of glob strings")
-            optional = _get(item, "optional", p, bool, default=False)
-            files: list[Path] = []
-            for pattern in patterns:
-                full = pattern if Path(pattern).is_absolute() else str(base / pattern)
-                files += sorted(Path(f).resolve() for f in glob.glob(full, recursive=True))
-            if not files and not optional:
-                raise InputError(f"{p}.files", f"no file matches {patterns} (relative to {base})")
-            for f in files:
-                _check_file(problem, f, f"{p}.files")
-            if files:
-                sources.append(InstanceSource(label, files=tuple(dict.fromkeys(files))))
-            continue
-        if "seeds" not in item:
-            raise InputError(f"{p}", "needs either files = [...] or seeds (generator)")
-        generator = _get(item, "generator", p, str, default=None)
-        if generator is not None:
-            try:
-                resolve_generator(problem, generator)
-            except (ImportError, AttributeError, ValueError) as exc:
-                raise InputError(f"{p}.generator", f"cannot load {generator!r}: {exc}") from None
-        elif PROBLEMS.get(problem).generate is None:
-            raise InputError(f"{p}.seeds", f"problem {problem!r} has no generator")
-        seeds = _seeds(item["seeds"], f"{p}.seeds")
-        grid = _table(item.get("grid", {}), f"{p}.grid")
-        fixed = _table(item.get("params", {}), f"{p}.params")
-        for bad in ("seed",):
-            if bad in grid or bad in fixed:
-                raise InputError(f"{p}.params", "seed is set by seeds, not by params/grid")
-        points = _grid(grid, fixed, f"{p}.grid")
-        _try_generate(problem, resolve_generator(problem, generator), points, seeds[0], p)
-        sources.append(InstanceSource(label, grid=points, seeds=seeds, generator=generator))
+        src = (_file_source(problem, item, p, label, base) if "files" in item
+               else _generator_source(problem, item, p, label))
+        if src is not None:
+            sources.append(src)
     if not sources:
         raise InputError(path, "no instances: every optional file set matched nothing")
     labels = [s.label for s in sources]
