@@ -100,6 +100,15 @@ def _durations(W: float, th: float, D: int, tau: int) -> list[tuple[int, int]]:
     return out
 
 
+def _settled(best: Candidate | None, L: int, earliest: bool) -> bool:
+    """True when no block of window length L can replace ``best``: costs are >= 0, so a best of
+    cost 0 is final under strict < (faithful), and under "earliest" final against every block
+    whose earliest completion 1 + L is not earlier. Skipping such blocks changes no result."""
+    if best is None or best.cost > 0:
+        return False
+    return not earliest or best.completion <= 1 + L
+
+
 def _better(cost: float, comp: int, best: Candidate | None, earliest: bool) -> bool:
     if best is None:
         return cost < INF
@@ -131,6 +140,8 @@ def mincost_centralised(inst: CompletionInstance, j: int, pr: Prices,
                 pairs = _durations(W, v + inst.update_time[j, p], D, pr.tau)
                 z = inst.ps_demand[p]
             for L, n in pairs:
+                if _settled(best, L, earliest):
+                    continue
                 wmin, dsum = pr.window(L)
                 need = n * e + z
                 feas = np.all(need[None, :, None] <= wmin + EPS, axis=1)  # [H, n_starts]
@@ -213,6 +224,8 @@ def mincost_ps_distributed(inst: CompletionInstance, j: int, pr: Prices,
             z, B = inst.ps_demand[p], float(inst.ps_bw[p])
             th = v + inst.update_time[j, p] + inst.transfer[j, m]
             for L, n in _durations(W, th, D, pr.tau):
+                if beat <= 0 or _settled(best, L, earliest):
+                    continue  # cannot be strictly cheaper than a 0-cost centralised candidate
                 limit = min(beat, best.cost) if best is not None else beat
                 if _block_lb(pr, L, n, e, z) >= limit and not (
                         earliest and best is not None and _block_lb(pr, L, n, e, z) == best.cost
@@ -252,15 +265,17 @@ def _ps_distributed_block(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarr
     wmin_sorted = np.take_along_axis(wmin, order[:, None, :].repeat(wmin.shape[1], 1), axis=0)
     yhat = np.minimum(cs, nrem)
     zpos = z > 0
-    gstar = np.full((H, ns), -1, dtype=np.int64)
-    for g in range(int(yhat.max()) + 1):
-        if zpos.any():
-            shat = np.floor((wmin_sorted[:, zpos, :] - g * e[zpos][None, :, None])
-                            / z[zpos][None, :, None] + EPS).min(axis=1)
-        else:
-            shat = np.full((H, ns), 1e9)
-        ok = (g <= yhat) & (shat >= 1) & (shat * B >= (n - g) * b - EPS)
-        gstar = np.where(ok, g, gstar)
+    G = int(yhat.max()) + 1
+    g = np.arange(G)[:, None, None]
+    if zpos.any():
+        ez, zz = e[zpos][None, None, :, None], z[zpos][None, None, :, None]
+        shat = np.floor((wmin_sorted[None][:, :, zpos, :] - g[..., None] * ez) / zz
+                        + EPS).min(axis=2)  # [G, H, ns]
+    else:
+        shat = np.full((G, H, ns), 1e9)
+    ok = (g <= yhat[None]) & (shat >= 1) & (shat * B >= (n - g) * b - EPS)
+    last = G - 1 - np.argmax(ok[::-1], axis=0)  # the last feasible g wins [A6]
+    gstar = np.where(ok.any(axis=0), last, -1)
     has = gstar >= 0
     if not has.any():
         return None
