@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from . import completion, ltgf, oef, ojpp  # noqa: F401  (registers the problems, their models and algorithms)
+from . import completion, ltgf, oef, ojpp, revenue  # noqa: F401  (registers the problems, their models and algorithms)
 from .api import check, generate, load, run, save, solve
 from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result, Status
 

@@ -88,4 +88,4 @@ def lemma1_lambda(inst: RevenueInstance, theta_w: float, theta_p: float,
     sigma = 2.0 * (math.log(theta_w) + math.log(theta_p))
     if sigma <= 1:
         return 1
-    return int(math.floor(math.log(big / small) / math.log(sigma / (sigma - 1)))) + 1
+    return math.floor(math.log(big / small) / math.log(sigma / (sigma - 1))) + 1

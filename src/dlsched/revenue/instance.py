@@ -151,7 +151,7 @@ class RevenueInstance:
     def duration(self, j: int, placement: str, w: int) -> int:
         """d_j(P, w) = ceil(EDM / (n^P w)) slots (spec §1, ``ceil(x - 1e-9)``)."""
         n = self.rate_c[j] if placement == "C" else self.rate_d[j]
-        return int(math.ceil(self.work[j] / (n * w) - EPS))
+        return math.ceil(self.work[j] / (n * w) - EPS)
 
     def durations(self, j: int, placement: str, ws: np.ndarray) -> np.ndarray:
         n = self.rate_c[j] if placement == "C" else self.rate_d[j]

@@ -22,7 +22,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from numpy.lib.stride_tricks import sliding_window_view
 
 from .configs import lemma1_lambda, theta_rule
 from .instance import RevenueInstance
@@ -53,6 +52,26 @@ class Round:
     hsp: np.ndarray
     uw: np.ndarray  # [U, tau]
     up: np.ndarray
+
+
+class WindowMin:
+    """Sparse table over the last axis: min over any window [t, t + d) in O(1) numpy ops
+    per window length (instead of the O(d) of a sliding window view)."""
+
+    def __init__(self, a: np.ndarray) -> None:
+        self.levels = [a]
+        k = 1
+        while 2 * k <= a.shape[-1]:
+            prev = self.levels[-1]
+            self.levels.append(np.minimum(prev[..., :-k], prev[..., k:]))
+            k *= 2
+
+    def __call__(self, d: int) -> np.ndarray:
+        """Minima of all windows of length d: shape [..., n - d + 1]."""
+        k = d.bit_length() - 1
+        lv = self.levels[k]
+        n = self.levels[0].shape[-1] - d + 1
+        return np.minimum(lv[..., :n], lv[..., d - (1 << k):d - (1 << k) + n])
 
 
 @dataclass
@@ -122,15 +141,17 @@ class Mechanism:
         wmax = int(min(inst.chunks[j], self.Cw))
         ws = np.array([int(inst.chunks[j])] if self.opt.fixed_workers
                       else range(1, wmax + 1), dtype=np.int64)
-        ws = ws[ws <= self.Cw]
+        dC = inst.durations(j, "C", ws)
+        dD = inst.durations(j, "D", ws)
+        keep = (np.minimum(dC, dD) <= tau) & (ws <= avail_w.max())
+        ws, dC, dD = ws[keep], dC[keep], dD[keep]
         if ws.size == 0:
             return None
+        mins = [WindowMin(a) for a in (free_w, free_p, avail_w, avail_p)]
         value = np.full((tau, ws.size), -np.inf)
         choice: dict[tuple[int, int], tuple[str, int]] = {}
         cache: dict[int, tuple[np.ndarray, ...]] = {}
         ratio = inst.bw_worker / inst.bw_ps
-        dC = inst.durations(j, "C", ws)
-        dD = inst.durations(j, "D", ws)
         arr = int(inst.arrival[j])
         for col, w in enumerate(ws):
             best_col = np.full(tau, -np.inf)
@@ -140,11 +161,8 @@ class Mechanism:
                         p == "C" and w > inst.cap_w.max()):
                     continue
                 if d not in cache:
-                    cache[d] = (sliding_window_view(free_w, d, axis=1).min(2),
-                                sliding_window_view(free_p, d, axis=1).min(2),
-                                sliding_window_view(avail_w, d).min(1),
-                                sliding_window_view(avail_p, d).min(1),
-                                cew[d:] - cew[:-d], cep[d:] - cep[:-d])
+                    cache[d] = (*(m(d) for m in mins), cew[d:] - cew[:-d],
+                                cep[d:] - cep[:-d])
                 fw, fp, aw, ap, sw, sp = cache[d]
                 n = tau - d + 1
                 ok = aw >= w
@@ -273,7 +291,7 @@ class Mechanism:
     # -- Alg. 1 ------------------------------------------------------------------------
     def run(self) -> None:
         inst = self.inst
-        batch_of = np.array([1 if r < 2 else int(math.floor(math.log2(r))) + 1
+        batch_of = np.array([1 if r < 2 else math.floor(math.log2(r)) + 1
                              for r in inst.arrival], dtype=np.int64)
         lmax = int(batch_of.max()) + self.opt.l_extra
         pending: list[int] = []

@@ -87,7 +87,7 @@ def astraea(inst: RevenueInstance, **params: Any) -> Result:
 
 def _first_batch(inst: RevenueInstance) -> int:
     """Smallest l with τ_l = 2^l > every arrival (all jobs are known at τ_l)."""
-    return max(1, int(math.floor(math.log2(max(int(inst.arrival.max()), 1)))) + 1)
+    return max(1, math.floor(math.log2(max(int(inst.arrival.max()), 1))) + 1)
 
 
 @register_algorithm("a-round", "revenue",

@@ -1,0 +1,37 @@
+"""Revenue sharing among tenants with parameter servers (Wang, Zhou et al., "Astraea", IEEE TC
+2023): the revenue MINLP (3)/(4) as an exact MILP and CP-SAT model, the Astraea online
+mechanism with posted prices and payments, and the BatchSche / Gandiva_fair / HiveD baselines."""
+
+from __future__ import annotations
+
+import json
+
+from ..core.registry import PROBLEMS, Problem
+from . import baselines, exact, online  # noqa: F401  (register models and algorithms)
+from .generate import generate
+from .instance import RevenueInstance, dump, parse
+from .metrics import metrics
+from .model import build_model
+from .paper import worked_example
+from .validate import check
+
+PROBLEMS.add(
+    "revenue",
+    Problem(
+        name="revenue",
+        sense="max",
+        description="Total revenue of PS-architecture ML jobs shared among tenants "
+        "(linearised MILP, CP-SAT; Astraea online mechanism with payments)",
+        parse=parse,
+        dump=dump,
+        check=check,
+        generate=generate,
+        size=lambda inst: inst.size(),
+        default_model="revenue-cpsat",
+        build_model=lambda inst, model: build_model(inst, model.removeprefix("revenue-")),
+        metrics=metrics,
+        demo_instance=json.dumps(worked_example()),
+    ),
+)
+
+__all__ = ["RevenueInstance", "check", "dump", "generate", "parse"]

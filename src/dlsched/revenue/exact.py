@@ -1,0 +1,190 @@
+"""Exact models: ``revenue-milp`` (spec §2.2, Pyomo + HiGHS) and ``revenue-cpsat`` (optional
+interval per configuration, cumulative per server with variable demands).
+
+Options: ``horizon`` ("instance" or an int T_opt, which must cover every compared schedule),
+``fixed_workers`` (K_j restricted to w = D_j, the §4 narrative), ``time_origin``. A time-limited
+solve returns its incumbent with status ``time_limit`` and the proven bound; every solution is
+re-checked by the independent validator (violations -> status ``error``).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+import pyomo.environ as pyo
+
+from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
+from ..core.cpsat import solve_cpsat
+from .instance import RevenueInstance
+from .model import MilpData, build_milp, milp_data
+from .solution import finish, job_record
+from .validate import check
+
+
+def _horizon(inst: RevenueInstance, horizon: int | str) -> int:
+    if horizon == "instance":
+        return int(inst.horizon)
+    if isinstance(horizon, int) and horizon >= 1:
+        return horizon
+    raise InputError("horizon", "must be 'instance' or a positive int")
+
+
+def _plan(inst: RevenueInstance, data: MilpData, j: int, k: int, t0: int,
+          Y: dict[int, int], Z: dict[int, int]) -> dict[str, Any]:
+    cfg = data.configs[j][k]
+    placement = cfg.placement
+    hosts = {s for s, v in Y.items() if v} | {s for s, v in Z.items() if v}
+    if placement == "D" and len(hosts) == 1 and sum(Z.values()) == 1 and \
+            inst.duration(j, "C", cfg.w) == cfg.d:
+        placement = "C"  # spec §6.11: a D-solution on one server tied with C is relabelled
+    return job_record(inst, j, placement, t0, cfg.d, Y, Z, data.time_origin)
+
+
+def _finish(inst: RevenueInstance, method: str, status: Status, obj: float | None,
+            bound: float | None, plans: dict[int, dict[str, Any]] | None, t0: float,
+            build_s: float, stats: dict[str, Any]) -> Result:
+    sol = None
+    if plans is not None:
+        sol = finish(inst, plans, stats["time_origin"], {"ps_multi": True})
+        viol = check(inst, sol)
+        if viol:
+            stats["violations"] = viol[:10]
+            status = Status.ERROR
+        obj = sol["revenue"]
+    return Result(problem="revenue", method=method, status=status, objective=obj,
+                  bound=bound, runtime_s=time.perf_counter() - t0, build_s=build_s,
+                  solution=sol, stats=stats)
+
+
+@register_model("revenue-milp", "revenue",
+                "Linearised revenue MILP (spec §2.2): configuration x start binaries, static "
+                "placement, per-slot usage, (3i) on PS hosts, admission as in (4)")
+def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
+               horizon: int | str = "instance", fixed_workers: bool = False,
+               time_origin: str = "arrival", **_: Any) -> Result:
+    t0 = time.perf_counter()
+    data = milp_data(inst, _horizon(inst, horizon), time_origin, fixed_workers)
+    m = build_milp(data)
+    build_s = time.perf_counter() - t0
+    stats: dict[str, Any] = {"binaries": len(data.value) + 2 * inst.n_jobs * inst.n_servers,
+                             "rows": m.nconstraints(), "columns": m.nvariables(),
+                             "T": data.T, "time_origin": time_origin,
+                             "fixed_workers": fixed_workers}
+    out = solve_pyomo(m, options or SolveOptions())
+    stats.update(out.stats)
+    plans = None
+    if out.has_solution:
+        plans = {}
+        for j, k, t in m.XK:
+            if pyo.value(m.x[j, k, t]) > 0.5:
+                Y = {s: round(pyo.value(m.Y[j, s])) for s in range(inst.n_servers)}
+                Z = {s: round(pyo.value(m.Z[j, s])) for s in range(inst.n_servers)}
+                plans[j] = _plan(inst, data, j, k, t, Y, Z)
+    return _finish(inst, "revenue-milp", out.status, out.objective, out.bound, plans, t0,
+                   build_s, stats)
+
+
+def _scale(values: list[float]) -> tuple[int, bool]:
+    for f in (1, 10, 100, 1000, 10**4, 10**5, 10**6):
+        if all(abs(v * f - round(v * f)) <= 1e-9 * max(1, abs(v * f)) for v in values):
+            return f, True
+    return 10**6, False
+
+
+@register_model("revenue-cpsat", "revenue",
+                "CP-SAT: one optional interval per (job, configuration), cumulative per server "
+                "with variable worker / PS demands, utility by element on the start")
+def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
+             horizon: int | str = "instance", fixed_workers: bool = False,
+             time_origin: str = "arrival", **_: Any) -> Result:
+    from ortools.sat.python import cp_model
+
+    options = options or SolveOptions()
+    t0 = time.perf_counter()
+    data = milp_data(inst, _horizon(inst, horizon), time_origin, fixed_workers)
+    f, exact = _scale(list(data.value.values()))
+    cp = cp_model.CpModel()
+    S = inst.n_servers
+    cum_w: list[list[tuple[Any, Any]]] = [[] for _ in range(S)]
+    cum_p: list[list[tuple[Any, Any]]] = [[] for _ in range(S)]
+    obj = []
+    jobvars: dict[int, Any] = {}
+    fb, bw_exact = _scale([inst.bw_worker, inst.bw_ps])
+    bw_w, bw_p = round(inst.bw_worker * fb), round(inst.bw_ps * fb)
+    exact = exact and bw_exact
+    for j in range(inst.n_jobs):
+        ks = [k for k, ts in enumerate(data.starts[j]) if ts]
+        if not ks:
+            continue
+        x = {}
+        starts = {}
+        for k in ks:
+            cfg, ts = data.configs[j][k], data.starts[j][k]
+            x[k] = cp.new_bool_var(f"x[{j},{k}]")
+            st = cp.new_int_var_from_domain(cp_model.Domain.from_values(ts), f"st[{j},{k}]")
+            itv = cp.new_optional_fixed_size_interval_var(st, cfg.d, x[k], f"i[{j},{k}]")
+            coef = [round(data.value[j, k, t] * f) for t in ts]
+            val = cp.new_int_var(0, max(coef), f"v[{j},{k}]")
+            if ts == list(range(ts[0], ts[-1] + 1)):
+                cp.add_element(st - ts[0], coef, val)
+            else:
+                cp.add_allowed_assignments([st, val], list(zip(ts, coef, strict=True)))
+            gain = cp.new_int_var(0, max(coef), f"g[{j},{k}]")
+            cp.add(gain <= val)
+            cp.add(gain == 0).only_enforce_if(~x[k])
+            obj.append(gain)
+            starts[k] = (st, itv)
+        cp.add_at_most_one(x.values())
+        xc = [x[k] for k in ks if data.configs[j][k].placement == "C"]
+        xd = [x[k] for k in ks if data.configs[j][k].placement == "D"]
+        wtot = sum(data.configs[j][k].w * x[k] for k in ks)
+        Y = [cp.new_int_var(0, int(inst.cap_w[s]), f"Y[{j},{s}]") for s in range(S)]
+        Z = [cp.new_int_var(0, int(inst.cap_p[s]), f"Z[{j},{s}]") for s in range(S)]
+        h = [cp.new_bool_var(f"h[{j},{s}]") for s in range(S)]
+        pi = [cp.new_bool_var(f"pi[{j},{s}]") for s in range(S)]
+        cp.add(sum(Y) == wtot)  # M2
+        cp.add(sum(Z) >= sum(x.values()))  # M3
+        cp.add(sum(h) == sum(xc))  # M4
+        cp.add(sum(Z) <= sum(xc) + int(inst.cap_p.sum()) * sum(xd))
+        for s in range(S):
+            cp.add(Y[s] <= int(inst.cap_w[s]) * (h[s] + sum(xd)))
+            cp.add(Z[s] <= int(inst.cap_p[s]) * (h[s] + sum(xd)))
+            cp.add(Z[s] >= 1).only_enforce_if(pi[s])  # M5
+            cp.add(Z[s] == 0).only_enforce_if(~pi[s])
+            cp.add(bw_w * (wtot - Y[s]) <= bw_p * Z[s]).only_enforce_if(pi[s])
+            for k in ks:
+                cum_w[s].append((starts[k][1], Y[s]))
+                cum_p[s].append((starts[k][1], Z[s]))
+        jobvars[j] = (ks, x, starts, Y, Z)
+    for s in range(S):
+        if cum_w[s]:
+            cp.add_cumulative([i for i, _ in cum_w[s]], [d for _, d in cum_w[s]],
+                              int(inst.cap_w[s]))
+            cp.add_cumulative([i for i, _ in cum_p[s]], [d for _, d in cum_p[s]],
+                              int(inst.cap_p[s]))
+    # M8 (aggregate Σq) is implied by the per-server cumulatives since Σq = ΣC (spec §2.1)
+    cp.maximize(sum(obj))
+    build_s = time.perf_counter() - t0
+    out = solve_cpsat(cp, time_limit=options.time_limit, threads=options.threads, scale=f)
+    stats: dict[str, Any] = dict(out.stats, T=data.T, time_origin=time_origin,
+                                 fixed_workers=fixed_workers, scale=f, scaled_exact=exact)
+    status, bound = out.status, out.bound
+    if not exact and status is Status.OPTIMAL:
+        status, bound = Status.FEASIBLE, None  # rounded utilities: optimal for a proxy only
+    plans = None
+    if out.objective is not None:
+        sv = out.solver
+        plans = {}
+        for j, (ks, x, starts, Y, Z) in jobvars.items():
+            for k in ks:
+                if sv.value(x[k]):
+                    t = int(sv.value(starts[k][0]))
+                    plans[j] = _plan(inst, data, j, k, t, {s: int(sv.value(v)) for s, v in
+                                                           enumerate(Y)},
+                                     {s: int(sv.value(v)) for s, v in enumerate(Z)})
+    if bound is not None and not math.isfinite(bound):
+        bound = None
+    return _finish(inst, "revenue-cpsat", status, out.objective, bound, plans, t0, build_s,
+                   stats)

@@ -1,0 +1,81 @@
+"""Seeded generator with the paper's §5.1 ranges (spec §1 table) and a ``small`` scale for
+instances the exact models can solve. Draws are uniform unless stated [ASSUME in the spec]."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .instance import RevenueInstance, parse
+
+_DEMAND = ([1, 2, 4, 8], [0.5, 0.15, 0.2, 0.15])
+
+
+def _servers(rng: np.random.Generator, n_servers: int, n_tenants: int,
+             gpus: list[int]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """C_sw uniform over ``gpus``, C_sp = 1; each server one random owner, every tenant >= 1
+    server; quotas = sums over owned servers."""
+    if n_servers < n_tenants:
+        raise ValueError("need at least one server per tenant")
+    owner = np.concatenate([np.arange(n_tenants),
+                            rng.integers(0, n_tenants, n_servers - n_tenants)])
+    rng.shuffle(owner)
+    cw = rng.choice(gpus, n_servers)
+    servers = [{"name": f"s{s + 1}", "workers": int(cw[s]), "ps": 1,
+                "owner": f"u{owner[s] + 1}"} for s in range(n_servers)]
+    tenants = [{"name": f"u{u + 1}",
+                "quota": {"workers": int(cw[owner == u].sum()), "ps": int((owner == u).sum())}}
+               for u in range(n_tenants)]
+    return servers, tenants
+
+
+def _utility(rng: np.random.Generator, kind: str) -> dict[str, Any]:
+    if kind == "mixed":
+        kind = str(rng.choice(["linear", "convex"]))
+    if kind == "linear":
+        return {"kind": "linear", "slope": round(float(rng.uniform(-2, -0.1)), 3),
+                "intercept": round(float(rng.uniform(100, 1000)), 2)}
+    return {"kind": "convex", "e": round(float(rng.uniform(100, 1000)), 2),
+            "kappa": round(float(rng.uniform(1, 2)), 3)}
+
+
+def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int = 0,
+             arrival_max: int = 8, utility: str = "linear", scale: str = "paper",
+             horizon: int | None = None, **_: Any) -> RevenueInstance:
+    """``scale="paper"``: E in [50,100], D in [20,50], M in [10,50], m in [0.001,0.05] h,
+    G in [10,100] ms, eps in [30,575] MB, b_w in [100,5120] Mbps, b_p in [5,20] Gbps,
+    C_sw in {2,4,8}. ``scale="small"``: E, D, M in [1,3], [1,4], [1,2], rates n^C in [1,2],
+    n^D = n^C / 2, C_sw in {2,4}, b_w = b_p (runs of 1-12 slots; exact models solve them)."""
+    rng = np.random.default_rng(seed)
+    small = scale == "small"
+    servers, tenants = _servers(rng, n_servers, n_tenants, [2, 4] if small else [2, 4, 8])
+    bw = (1.0, 1.0) if small else (round(float(rng.uniform(100, 5120)), 1),
+                                   round(float(rng.uniform(5, 20)) * 1024, 1))
+    jobs = []
+    for j in range(n_jobs):
+        u = int(rng.integers(n_tenants))
+        job: dict[str, Any] = {"name": f"j{j + 1}", "tenant": f"u{u + 1}",
+                               "arrival": int(rng.integers(0 if small else 1, arrival_max + 1))}
+        if small:
+            rc = float(rng.choice([1.0, 1.5, 2.0]))
+            job.update(epochs=int(rng.integers(1, 4)), chunks=int(rng.integers(1, 5)),
+                       minibatches=int(rng.integers(1, 3)),
+                       rate={"centralized": rc, "distributed": rc / 2})
+        else:
+            job.update(epochs=int(rng.integers(50, 101)), chunks=int(rng.integers(20, 51)),
+                       minibatches=int(rng.integers(10, 51)),
+                       minibatch_time=round(float(rng.uniform(0.001, 0.05)), 5),
+                       update_time=round(float(rng.uniform(10, 100)), 2),
+                       gradient_size=round(float(rng.uniform(30, 575)), 1))
+        job["utility"] = _utility(rng, utility)
+        job["demand"] = int(rng.choice(_DEMAND[0], p=_DEMAND[1]))
+        jobs.append(job)
+    data = {"problem": "revenue", "schema_version": 1,
+            "name": f"gen-{scale}-{utility}-J{n_jobs}-S{n_servers}-U{n_tenants}-seed{seed}",
+            "horizon": horizon or (arrival_max + 24 if small else 4096),
+            "bandwidth": {"worker": bw[0], "ps": bw[1]},
+            "tenants": tenants, "servers": servers, "jobs": jobs,
+            "provenance": {"generator": "dlsched.revenue.generate", "seed": seed,
+                           "scale": scale, "utility": utility}}
+    return parse(data)

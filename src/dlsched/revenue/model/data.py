@@ -1,0 +1,49 @@
+"""Index sets of the §2.2 MILP: configurations K_j, start sets T_jk, slot ranges."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..configs import Config, configurations, utility_x
+from ..instance import RevenueInstance
+
+
+@dataclass
+class MilpData:
+    inst: RevenueInstance
+    T: int
+    time_origin: str
+    fixed_workers: bool
+    configs: list[list[Config]] = field(default_factory=list)
+    starts: list[list[list[int]]] = field(default_factory=list)  # [j][k] -> t0 list
+    value: dict[tuple[int, int, int], float] = field(default_factory=dict)
+
+    def xkeys(self) -> list[tuple[int, int, int]]:
+        return list(self.value)
+
+    def slots(self, j: int) -> range:
+        """Slots job j may use: r_j + 1 .. T."""
+        return range(int(self.inst.arrival[j]) + 1, self.T + 1)
+
+    def wmax(self, j: int) -> int:
+        return max((k.w for k in self.configs[j]), default=0)
+
+
+def milp_data(inst: RevenueInstance, T: int | None = None, time_origin: str = "arrival",
+              fixed_workers: bool = False) -> MilpData:
+    """K_j pruned per (P, d); T_jk = starts r+1..T-d+1 with f > 0 (rejection allowed)."""
+    data = MilpData(inst, int(T or inst.horizon), time_origin, fixed_workers)
+    for j in range(inst.n_jobs):
+        ks = configurations(inst, j, fixed_workers)
+        data.configs.append(ks)
+        per_k = []
+        for k_idx, k in enumerate(ks):
+            ts = []
+            for t0 in range(int(inst.arrival[j]) + 1, data.T - k.d + 2):
+                v = float(inst.f(j, utility_x(inst, j, t0 + k.d - 1, time_origin)))
+                if v > 0:
+                    ts.append(t0)
+                    data.value[j, k_idx, t0] = v
+            per_k.append(ts)
+        data.starts.append(per_k)
+    return data
