@@ -52,9 +52,10 @@ def _build_model(inst: LTGFInstance, model: str) -> Any:
     builders = {"ltgf-milp": "maxmin", "ltgf-milp-windows": "windows"}
     if model not in builders:
         raise InputError("model", f"exportable LTGF models: {sorted(builders)}, not {model!r}")
-    from .exact import online_slot_matrix
+    from .exact import online_schedules
 
-    m = build_model(slot_data(inst, online_slot_matrix(inst).shape[1]), builders[model])
+    S = max(x.shape[1] for x in online_schedules(inst))
+    m = build_model(slot_data(inst, S), builders[model])
     if builders[model] == "maxmin":
         m.z.set_value(1.0)
     return m

@@ -5,8 +5,9 @@ generalised Dinkelbach iteration for max-min ratios (default) or by bisection on
 each step solves ``max t s.t. Alloc_j - z Fair_j >= t`` for all tenants with jobs. Alloc and Fair
 are integers in units of L*GPU/q, so with z = p/d a schedule beats z iff t >= 1/d; Dinkelbach
 stops when the best t is < 1/(2d) (z optimal), bisection when the bracket is narrower than
-1/Fmax^2 (distinct rho values differ by more). The start is the slotted ASTRAEA schedule; the
-horizon defaults to its makespan (pass ``slots`` for a longer one).
+1/Fmax^2 (distinct rho values differ by more). The start is the best slotted-mode schedule of
+the online policies; the horizon defaults to the longest of their makespans (pass ``slots`` for
+another one): the optimum is over schedules finishing within it.
 
 Second objective ``objective="windows"``: min number of (tenant, window) pairs with rho < 1.
 """
@@ -38,6 +39,15 @@ def online_slot_matrix(inst: LTGFInstance, policy: str = "astraea-ltgf") -> np.n
     for name, s, e, *_ in sol["segments"]:
         x[idx[name], round(s / L) : round(e / L)] = 1
     return x
+
+
+def online_schedules(inst: LTGFInstance) -> list[np.ndarray]:
+    """Slotted-mode schedules of every registered policy. The default horizon is the longest of
+    their makespans, so each of them is feasible in the exact model (ratios <= 1 by construction)
+    and the best one is the first incumbent."""
+    from .policies import POLICIES
+
+    return [online_slot_matrix(inst, p) for p in POLICIES]
 
 
 def _fit(x: np.ndarray, S: int) -> np.ndarray | None:
@@ -147,14 +157,17 @@ def solve_maxmin(
     opts = options or SolveOptions()
     if method not in ("dinkelbach", "bisection"):
         raise InputError("method", "'dinkelbach' or 'bisection'")
-    x0 = online_slot_matrix(inst)
-    sd = slot_data(inst, slots if slots is not None else x0.shape[1])
-    x_best = _fit(x0, sd.S)
-    z = Fraction(0)
-    if x_best is not None and (r := schedule_rho(sd, x_best)) is not None:
-        z = min(r.values())
-    else:
-        x_best = None
+    starts = online_schedules(inst)
+    sd = slot_data(inst, slots if slots is not None else max(x.shape[1] for x in starts))
+    x_best, z = None, Fraction(0)
+    for x0 in starts:
+        x0 = _fit(x0, sd.S)
+        if (
+            x0 is not None
+            and (r := schedule_rho(sd, x0)) is not None
+            and (x_best is None or min(r.values()) > z)
+        ):
+            x_best, z = x0, min(r.values())
     be = _BACKENDS[backend](sd, opts)
     build_s = time.perf_counter() - t0
     deadline = None if opts.time_limit is None else t0 + opts.time_limit
@@ -232,8 +245,8 @@ def solve_windows(
     """Min number of (tenant, window) pairs with rho < 1 (spec §9.2), HiGHS."""
     t0 = time.perf_counter()
     opts = options or SolveOptions()
-    x0 = online_slot_matrix(inst)
-    sd = slot_data(inst, slots if slots is not None else x0.shape[1])
+    S = max(x.shape[1] for x in online_schedules(inst))
+    sd = slot_data(inst, slots if slots is not None else S)
     m = build_model(sd, objective="windows", window=window)
     build_s = time.perf_counter() - t0
     out = solve_pyomo(m, opts)
@@ -278,4 +291,10 @@ def _cpsat(inst: LTGFInstance, options: SolveOptions | None = None, **params: An
     return solve_maxmin(inst, "ltgf-cpsat", options, **params)
 
 
-__all__ = ["online_slot_matrix", "slot_solution", "solve_maxmin", "solve_windows"]
+__all__ = [
+    "online_schedules",
+    "online_slot_matrix",
+    "slot_solution",
+    "solve_maxmin",
+    "solve_windows",
+]

@@ -21,6 +21,8 @@ class _Policy:
     """Common plumbing: instance arrays, fair-share tracker, per-tenant candidate grouping."""
 
     lease_based = True
+    #: with no pending job every policy here renews all expired jobs (see sim.events)
+    renews_when_idle = True
     name = "policy"
 
     def __init__(self, inst: LTGFInstance, **knobs: Any) -> None:
@@ -89,30 +91,30 @@ class Astraea(_Policy):
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         inst, kn = self.inst, self.knobs
-        groups = self.by_tenant(pending + expired)
+        cands = np.array(pending + expired, dtype=np.int64)
+        ten = inst.job_tenant[cands]
+        tenants = np.unique(ten)
+        for k in tenants:
+            self.tracker.update(int(k), t)
         alloc_tmp = self.tenant_alloc(t)
-        if kn["tenant_share"] == "16":
-            fair = inst.quota * t  # t_begin = 0
-        else:
-            for k in groups:
-                self.tracker.update(k, t)
-            fair = self.tracker.ten_fair
+        fair = inst.quota * t if kn["tenant_share"] == "16" else self.tracker.ten_fair  # t_begin=0
+        run = sim.state[cands] == RUNNING
+        alloc = sim.alloc_acc[cands] + np.where(
+            run, sim.gpus[cands] * (t - sim.seg_start[cands]), 0
+        )
+        jf = self.tracker.job_fair[cands]
+        rho = np.where(jf > 0, alloc / np.where(jf > 0, jf, 1.0), np.where(alloc > 0, np.inf, 0.0))
         sign = {"fifo": 1.0, "lifo": -1.0, "off": 0.0}[kn["newly_submitted"]]
+        never = ~sim.ever_run[cands] & (sign != 0.0)
+        sub = np.where(never, sign * inst.job_submit[cands], 0.0)
+        # SelectJob key per tenant: (never-run first, rho, submission FIFO/LIFO, id)
+        order = cands[np.lexsort((cands, sub, rho, ~never, ten))]
+        bounds = np.searchsorted(inst.job_tenant[order], tenants, side="right")
         queues: dict[int, list[int]] = {}
-        for k, jobs in groups.items():
-            keyed = []
-            for i in jobs:
-                never = not sim.ever_run[i] and sign != 0.0
-                keyed.append(
-                    (
-                        (0 if never else 1),
-                        self.job_rho(i, t),
-                        sign * inst.job_submit[i] if never else 0.0,
-                        i,
-                    )
-                )
-            keyed.sort()
-            queues[k] = [key[-1] for key in keyed]
+        lo = 0
+        for k, hi in zip(tenants.tolist(), bounds.tolist(), strict=True):
+            queues[k] = order[lo:hi].tolist()
+            lo = hi
         ptr = dict.fromkeys(queues, 0)
         tset = set(queues)
         L = inst.lease

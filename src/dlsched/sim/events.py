@@ -13,7 +13,9 @@ whose lease has expired; its pool is the free GPUs plus the GPUs of those expire
 job consolidated (:mod:`.placement`), preferring genuinely free GPUs; if it must take GPUs of an
 expired, still undecided job, that job is preempted first. Expired jobs not renewed by the end of
 the call are preempted. Non-lease policies (``lease_based = False``) may also preempt running jobs
-mid-lease with :meth:`EventSim.preempt`.
+mid-lease with :meth:`EventSim.preempt`. A policy with ``renews_when_idle = True`` declares that
+it renews every expired job when no job is pending (true of every work-conserving policy whose
+candidates are only the expired jobs); the engine then renews them without calling it.
 
 Overheads: a resume after a preemption costs ``cold_start`` seconds of no progress at the start of
 the segment; a preemption costs ``checkpoint`` seconds of no progress at its end (the snapshot is
@@ -288,6 +290,9 @@ class EventSim:
                     for n, c in self.placement[i]:
                         self.held_expired[n] += c
             pending = {i for i in pending if self.state[i] == PENDING}
+            if self.expired and not pending and getattr(policy, "renews_when_idle", False):
+                for i in sorted(self.expired):  # nothing waits: every candidate is renewed
+                    self.place(i)
             if pending or self.expired:
                 self.decisions += 1
                 policy.schedule(self, td, sorted(pending), sorted(self.expired))
