@@ -25,7 +25,6 @@ Run: ``python scripts/make_ltgf_instances.py [DATA_DIR]`` (default ../shared/dat
 from __future__ import annotations
 
 import csv
-import json
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -75,8 +74,10 @@ def philly(data: Path) -> dict:
         ],
         "overhead": {"checkpoint": 0, "cold_start": 30},
         "provenance": {
-            "jobs": "shared/data/philly_vc_traces_gavel/philly_vc_jobs.csv (Gavel c4fa400, Philly CC BY 4.0)",
-            "quotas": "shared/data/philly_cluster_helios/philly_vc.csv (HeliosArtifact bdaae10): weight = node num",
+            "jobs": "shared/data/philly_vc_traces_gavel/philly_vc_jobs.csv "
+            "(Gavel c4fa400, Philly CC BY 4.0)",
+            "quotas": "shared/data/philly_cluster_helios/philly_vc.csv "
+            "(HeliosArtifact bdaae10): weight = node num",
             "alignment": "each VC's clock starts at its first job (Gavel); all VCs aligned at t=0",
             "window": "submit_time < 14 days",
             "script": "scripts/make_ltgf_instances.py",
@@ -124,8 +125,10 @@ def venus(data: Path, n_jobs: int = 11304, seed: int = 0) -> dict:
         ],
         "overhead": {"checkpoint": 0, "cold_start": 30},
         "provenance": {
-            "quotas": "shared/data/helios_venus_vc/venus_vc_quota_summary.csv gpus_last_day (HeliosData 50b7631)",
-            "jobs": f"synthetic, seed {seed}: 52.5% 1-GPU, 22.6% 8-GPU, 67.3% < 10 min (ASTRAEA §5)",
+            "quotas": "shared/data/helios_venus_vc/venus_vc_quota_summary.csv "
+            "gpus_last_day (HeliosData 50b7631)",
+            "jobs": f"synthetic, seed {seed}: 52.5% 1-GPU, 22.6% 8-GPU, "
+            "67.3% < 10 min (ASTRAEA §5)",
             "script": "scripts/make_ltgf_instances.py",
         },
     }
@@ -160,7 +163,8 @@ def window(full: dict, n: int, seed: int, vcs: int = 4, L: int = 3600, nodes: in
         "provenance": {
             **full["provenance"],
             "sample": f"{n} consecutive submissions of VCs {chosen} "
-            f"from index {start}, shifted to 0, durations clipped to 8 slots of {L} s, {nodes} nodes",
+            f"from index {start}, shifted to 0, durations clipped to 8 slots of {L} s, "
+            f"{nodes} nodes",
             "seed": seed,
         },
     }
