@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 from scipy.ndimage import minimum_filter1d
@@ -54,7 +55,7 @@ class Prices:
         self.cap = inst.capacity[:, :, None]
         self.beta = np.zeros((H, R, tau))
         self.delta = np.zeros((H, R, tau))
-        self._cache: dict[int, tuple[np.ndarray, np.ndarray]] = {}
+        self._cache: dict[Any, Any] = {}  # per window length / worker side; cleared on change
 
     def allocate(self, t: int, d: int, load: np.ndarray) -> None:
         """Add ``load[h, r]`` on relative slots t..t+d-1 and update delta (price (11))."""
@@ -250,19 +251,33 @@ def _block_lb(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray) -> float
     return float((n * wp + pp).min())
 
 
-def _ps_distributed_block(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray, b: float,
-                          B: float, H: int):
+def _worker_side(pr: Prices, L: int, n: int, e: np.ndarray) -> tuple:
+    """The PS-type-independent part of a distributed block (cached per (L, N, e) while the
+    prices do not change): greedy order, sorted capacities and prices, N_rem, prefix costs."""
+    key = ("w", L, n, e.tobytes())
+    hit = pr._cache.get(key)
+    if hit is not None:
+        return hit
     wmin, dsum = pr.window(L)
-    ns = wmin.shape[2]
     capw = _count_cap(wmin, e)  # [H, ns]
     wprice = np.einsum("r,hrt->ht", e, dsum)
-    pprice = np.einsum("r,hrt->ht", z, dsum)
     order = np.argsort(wprice, axis=0, kind="stable")  # ord per t^-, ties by server index
     cs, wps, ygreedy = _greedy_fill(order, capw, wprice, n)
     nrem = np.maximum(n - (np.cumsum(cs, axis=0) - cs), 0)  # N_rem arriving at position k
     prefix_cost = np.cumsum(wps * ygreedy, axis=0) - wps * ygreedy  # cost before position k
     # host = order[k, t]; its residuals for the PS check
     wmin_sorted = np.take_along_axis(wmin, order[:, None, :].repeat(wmin.shape[1], 1), axis=0)
+    out = (order, cs, wps, nrem, prefix_cost, wmin_sorted)
+    pr._cache[key] = out
+    return out
+
+
+def _ps_distributed_block(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray, b: float,
+                          B: float, H: int):
+    wmin, dsum = pr.window(L)
+    ns = wmin.shape[2]
+    pprice = np.einsum("r,hrt->ht", z, dsum)
+    order, cs, wps, nrem, prefix_cost, wmin_sorted = _worker_side(pr, L, n, e)
     yhat = np.minimum(cs, nrem)
     zpos = z > 0
     G = int(yhat.max()) + 1
