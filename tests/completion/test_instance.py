@@ -85,3 +85,32 @@ def test_validator_catches_capacity_duration_bandwidth_and_objective() -> None:
     rec = bad["jobs"]["j1"]
     rec["workers"], rec["ps"] = {"A": 2, "B": 2}, {"A": 1}
     assert any("(2i)" in e for e in ds.check(inst5, bad))
+
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+INST = ROOT / "instances" / "completion"
+
+
+def test_golden_files_match_spec_builders() -> None:
+    import json
+
+    from dlsched.completion.paper import GOLDEN
+
+    for name, (data, _) in GOLDEN.items():
+        assert json.loads((INST / f"{name}.json").read_text()) == data
+
+
+@pytest.mark.parametrize("arch", ["ring", "ps"])
+def test_philly_instances_reproduce(arch: str) -> None:
+    import importlib.util
+    import json
+
+    spec = importlib.util.spec_from_file_location("completion_build", INST / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    committed = json.loads((INST / f"philly-ee9e8c-{arch}.json").read_text())
+    inst = parse(committed)
+    assert inst.n_jobs == 30 and ds.check(inst, ds.run(inst, "fifo")) == []
+    if not build.DATA.exists():
+        pytest.skip("shared Philly data not available")
+    assert build.philly(arch) == committed
