@@ -105,6 +105,9 @@ def _prices(inst: RevenueInstance, sol: dict[str, Any], admitted: list[int]) -> 
         rec = sol["jobs"][inst.job_names[j]]
         run = slice(rec["start"], rec["completion"] + 1)
         w, nps = sum(rec["workers"].values()), sum(rec["ps"].values())
+        if len(rec["cost_w"]) != run.stop - run.start or len(rec["cost_p"]) != len(rec["cost_w"]):
+            out.append(f"{inst.job_names[j]}: per-slot costs do not cover the run")
+            continue
         ew = tw ** (hw[run] / cw) - 1.0
         ep = tp ** (hp[run] / cp) - 1.0
         if not (np.allclose(rec["cost_w"], ew * w, rtol=1e-9, atol=1e-9)
@@ -138,6 +141,9 @@ def _money(inst: RevenueInstance, sol: dict[str, Any], admitted: list[int]) -> l
                 out.append(f"{name}: a phase-1 job pays nothing")
             continue
         cw, cpp = np.array(r["cost_w"]), np.array(r["cost_p"])
+        if cw.size != r["completion"] - r["start"] + 1 or cpp.size != cw.size:
+            out.append(f"{name}: per-slot costs do not cover the run")
+            continue
         if not _close(r.get("payment", math.nan), float(cw.sum() + cpp.sum())):
             out.append(f"{name}: payment {r.get('payment')} != charged cost {cw.sum() + cpp.sum()}")
         run = slice(r["start"], r["completion"] + 1)
@@ -163,7 +169,7 @@ def check(inst: RevenueInstance, sol: dict[str, Any]) -> list[str]:
     for j, n in enumerate(inst.job_names):
         if j not in admitted and (jobs[n].get("workers") or jobs[n].get("ps")):
             out.append(f"{n}: rejected job holds resources")
-    if out:
+    if any("unknown server" in v for v in out):
         return out
     y, z = usage(inst, sol)
     for arr, cap, what in ((y, inst.cap_w, "workers"), (z, inst.cap_p, "PSs")):
