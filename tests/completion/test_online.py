@@ -120,7 +120,7 @@ def test_bounds_below_opt_below_algorithms(seed: int, arch: str) -> None:
         assert online.objective <= 4 * alpha * opt.objective + 1e-6
 
 
-def test_online_is_fast_enough_on_ring_scale() -> None:
+def test_online_ring_paper_ranges_validate() -> None:
     inst = generate(n_jobs=20, n_servers=20, horizon=150, architecture="ring", seed=1)
     res = ds.run(inst, "a-online")
     assert ds.check(inst, res) == []
