@@ -75,7 +75,34 @@ def exact_rows(cases: list[tuple[int, int]], time_limit: float) -> list[str]:
     return rows
 
 
+def lease_sweep(name: str, leases: list[int]) -> None:
+    """ASTRAEA on ``name`` with different lease lengths (spec §5): fairness vs overhead."""
+    from dataclasses import replace
+
+    base = ds.load(INST / f"{name}.json")
+    lines = [
+        "# LTGF lease-length sweep (ASTRAEA)", "",
+        f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, CPU: {cpu()}",
+        f"- command: `python benchmarks/ltgf_bench.py --lease-sweep`; instance {name}, tick 10 s, "
+        "cold start 30 s", "",
+        "| lease s | sim s | unfair ratio | sharing-loss jobs | avg slowdown | avg JCT h | "
+        "preemptions | overhead / sum JCT |", "|---|---|---|---|---|---|---|---|",
+    ]
+    for lease in leases:
+        s = ds.run(replace(base, lease=float(lease)), "astraea-ltgf").stats
+        lines.append(
+            f"| {lease} | {s['sim_s']:.1f} | {s['unfairness_ratio']:.3f} | "
+            f"{s['sharing_loss_jobs']:.3f} | {s['avg_slowdown']:.3f} | {s['avg_jct'] / 3600:.3f} | "
+            f"{int(s['preemptions'])} | {s['overhead_ratio']:.4f} |"
+        )
+        print(lines[-1], flush=True)
+    (ROOT / "benchmarks" / "ltgf-lease-sweep.md").write_text("\n".join(lines) + "\n")
+
+
 def main() -> None:
+    if "--lease-sweep" in sys.argv:
+        lease_sweep("venus-synthetic", [300, 600, 900, 1200, 1800])
+        return
     quick = "--quick" in sys.argv
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
                             text=True, cwd=ROOT).stdout.strip()
