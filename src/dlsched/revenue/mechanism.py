@@ -66,12 +66,27 @@ class WindowMin:
             self.levels.append(np.minimum(prev[..., :-k], prev[..., k:]))
             k *= 2
 
-    def __call__(self, d: int) -> np.ndarray:
-        """Minima of all windows of length d: shape [..., n - d + 1]."""
+    def __call__(self, d: int, n: int | None = None) -> np.ndarray:
+        """Minima of the first ``n`` windows of length d (all n - d + 1 by default)."""
         k = d.bit_length() - 1
         lv = self.levels[k]
-        n = self.levels[0].shape[-1] - d + 1
+        n = self.levels[0].shape[-1] - d + 1 if n is None else n
         return np.minimum(lv[..., :n], lv[..., d - (1 << k):d - (1 << k) + n])
+
+
+def server_classes(free_w: np.ndarray, free_p: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Servers with identical free profiles over the round behave identically in Algs. 4-5
+    (prices are cluster-wide), so the enumeration runs over one representative per class
+    (its lowest index, which keeps the lowest-index tie-breaks) with the class size."""
+    first: dict[bytes, int] = {}
+    count: dict[bytes, int] = {}
+    for s in range(free_w.shape[0]):
+        key = free_w[s].tobytes() + free_p[s].tobytes()
+        first.setdefault(key, s)
+        count[key] = count.get(key, 0) + 1
+    reps = np.array(sorted(first.values()), dtype=np.int64)
+    by_rep = {v: count[k] for k, v in first.items()}
+    return reps, np.array([by_rep[r] for r in reps], dtype=float)
 
 
 @dataclass
@@ -147,10 +162,13 @@ class Mechanism:
         ws, dC, dD = ws[keep], dC[keep], dD[keep]
         if ws.size == 0:
             return None
-        mins = [WindowMin(a) for a in (free_w, free_p, avail_w, avail_p)]
+        reps, cnt = server_classes(free_w, free_p)
+        mins = [WindowMin(a) for a in (free_w[reps], free_p[reps], avail_w, avail_p)]
         value = np.full((tau, ws.size), -np.inf)
         choice: dict[tuple[int, int], tuple[str, int]] = {}
-        cache: dict[int, tuple[np.ndarray, ...]] = {}
+        kind, slope, _ = inst.utility[j]
+        decreasing = kind == "convex" or slope <= 0
+        best = 0.0
         ratio = inst.bw_worker / inst.bw_ps
         arr = int(inst.arrival[j])
         for col, w in enumerate(ws):
@@ -160,11 +178,16 @@ class Mechanism:
                 if d > tau or p not in self.opt.placements or (
                         p == "C" and w > inst.cap_w.max()):
                     continue
-                if d not in cache:
-                    cache[d] = (*(m(d) for m in mins), cew[d:] - cew[:-d],
-                                cep[d:] - cep[:-d])
-                fw, fp, aw, ap, sw, sp = cache[d]
                 n = tau - d + 1
+                t_rel = np.arange(1, n + 1)
+                ideal = np.asarray(inst.f(j, (t_rel + d - 1).astype(float)), dtype=float)
+                if decreasing:  # v <= ideal: starts with ideal below the best cannot win
+                    n = int(np.count_nonzero(ideal >= max(best, 1e-300)))
+                    if n == 0:
+                        continue
+                    t_rel, ideal = t_rel[:n], ideal[:n]
+                fw, fp, aw, ap = (m(d, n) for m in mins)
+                sw, sp = cew[d:d + n] - cew[:n], cep[d:d + n] - cep[:n]
                 ok = aw >= w
                 if p == "C":
                     host = (fw >= w) & (np.minimum(fp, ap[None, :]) >= 1)
@@ -178,11 +201,9 @@ class Mechanism:
                     s1 = masked.argmin(0)
                     cols = np.arange(n)
                     rem = w - dsw[s1, cols]
-                    other = fw.sum(0) - fw[s1, cols]
+                    other = cnt @ fw - fw[s1, cols]
                     ok = ok & qual.any(0) & (other >= rem)
                     cost = w * sw + need[s1, cols] * sp
-                t_rel = np.arange(1, n + 1)
-                ideal = np.asarray(inst.f(j, (t_rel + d - 1).astype(float)), dtype=float)
                 v = np.where(ok, ideal - cost, -np.inf)
                 if self.opt.reject_negative_actual:
                     x = R + t_rel + d - 1 - (arr if self.opt.time_origin == "arrival" else 0)
@@ -193,6 +214,8 @@ class Mechanism:
                 better &= np.isfinite(v)
                 best_col[:n] = np.where(better, v, best_col[:n])
                 pick[:n] = np.where(better, 1 if p == "C" else 2, pick[:n])
+                if better.any():
+                    best = max(best, float(v[better].max()))
             value[:, col] = best_col
             for t in np.flatnonzero(pick):
                 choice[int(t), col] = ("C" if pick[t] == 1 else "D", int(w))
@@ -203,25 +226,26 @@ class Mechanism:
             return None
         p, w = choice[t_idx, col]
         d = int(dC[col] if p == "C" else dD[col])
-        fw, fp, aw, ap, sw, sp = cache[d]
+        run = slice(t_idx, t_idx + d)
+        fw_s, fp_s, ap_t = free_w[:, run].min(1), free_p[:, run].min(1), avail_p[run].min()
         workers: dict[int, int] = {}
         if p == "C":
-            host = (fw[:, t_idx] >= w) & (np.minimum(fp[:, t_idx], ap[t_idx]) >= 1)
+            host = (fw_s >= w) & (np.minimum(fp_s, ap_t) >= 1)
             s1 = int(np.flatnonzero(host)[0])
             workers[s1], ps = w, {s1: 1}
         else:
-            dsw = np.minimum(w - 1, fw[:, t_idx])
+            dsw = np.minimum(w - 1, fw_s)
             need = np.ceil((w - dsw) * ratio - 1e-9)
-            qual = need <= np.minimum(fp[:, t_idx], ap[t_idx])
+            qual = need <= np.minimum(fp_s, ap_t)
             s1 = int(np.argmin(np.where(qual, need, np.inf)))
             if dsw[s1] > 0:
                 workers[s1] = int(dsw[s1])
             ps = {s1: int(need[s1])}
             rem = w - int(dsw[s1])
-            for s in sorted(range(inst.n_servers), key=lambda s: (fw[s, t_idx], s)):
+            for s in sorted(range(inst.n_servers), key=lambda s: (fw_s[s], s)):
                 if s == s1 or rem == 0:
                     continue
-                k = int(min(fw[s, t_idx], rem))
+                k = int(min(fw_s[s], rem))
                 if k > 0:
                     workers[s] = workers.get(s, 0) + k
                     rem -= k
