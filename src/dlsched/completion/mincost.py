@@ -86,6 +86,17 @@ def _count_cap(wmin: np.ndarray, e: np.ndarray) -> np.ndarray:
     return np.floor(wmin[:, pos, :] / e[pos][None, :, None] + EPS).min(axis=1).astype(np.int64)
 
 
+def _worker_arrays(pr: Prices, L: int, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(capW, worker window price) over [H, n_starts] for demand e; cached until prices change."""
+    key = ("pc", L, e.tobytes())
+    hit = pr._cache.get(key)
+    if hit is None:
+        wmin, dsum = pr.window(L)
+        hit = (_count_cap(wmin, e), np.einsum("r,hrt->ht", e, dsum))
+        pr._cache[key] = hit
+    return hit
+
+
 def _durations(W: float, th: float, D: int, tau: int) -> list[tuple[int, int]]:
     """(L, N) pairs in the paper's L-ascending order with L <= tau - 1 (see module doc)."""
     out: list[tuple[int, int]] = []
@@ -143,13 +154,20 @@ def mincost_centralised(inst: CompletionInstance, j: int, pr: Prices,
             for L, n in pairs:
                 if _settled(best, L, earliest):
                     continue
-                wmin, dsum = pr.window(L)
-                need = n * e + z
-                feas = np.all(need[None, :, None] <= wmin + EPS, axis=1)  # [H, n_starts]
-                if not feas.any():
-                    continue
-                cost = np.einsum("r,hrt->th", need, dsum)
-                cost = np.where(feas.T, cost, INF).ravel()  # loop order t^- outer, h inner
+                if p < 0:  # RAR: n workers, no PS -> capW >= n, cost n * worker price
+                    capw, wprice = _worker_arrays(pr, L, e)
+                    feas = capw >= n
+                    if not feas.any():
+                        continue
+                    cost = np.where(feas.T, n * wprice.T, INF).ravel()
+                else:
+                    wmin, dsum = pr.window(L)
+                    need = n * e + z
+                    feas = np.all(need[None, :, None] <= wmin + EPS, axis=1)  # [H, n_starts]
+                    if not feas.any():
+                        continue
+                    cost = np.einsum("r,hrt->th", need, dsum)
+                    cost = np.where(feas.T, cost, INF).ravel()  # t^- outer, h inner
                 i = int(np.argmin(cost))
                 c = float(cost[i])
                 t, h = divmod(i, inst.n_servers)
@@ -187,9 +205,7 @@ def mincost_ring_distributed(inst: CompletionInstance, j: int, pr: Prices,
             limit = min(beat, best.cost) if best is not None else beat
             if _block_lb(pr, L, n, e, np.zeros_like(e)) >= limit and not earliest:
                 continue  # cannot be strictly cheaper (see mincost_ps_distributed)
-            wmin, dsum = pr.window(L)
-            capw = _count_cap(wmin, e)
-            price = np.einsum("r,hrt->ht", e, dsum)
+            capw, price = _worker_arrays(pr, L, e)
             order = np.argsort(price, axis=0, kind="stable")
             _cs, ps, y = _greedy_fill(order, capw, price, n)
             feas = y.sum(axis=0) == n
@@ -258,9 +274,8 @@ def _worker_side(pr: Prices, L: int, n: int, e: np.ndarray) -> tuple:
     hit = pr._cache.get(key)
     if hit is not None:
         return hit
-    wmin, dsum = pr.window(L)
-    capw = _count_cap(wmin, e)  # [H, ns]
-    wprice = np.einsum("r,hrt->ht", e, dsum)
+    wmin, _ = pr.window(L)
+    capw, wprice = _worker_arrays(pr, L, e)  # [H, ns]
     order = np.argsort(wprice, axis=0, kind="stable")  # ord per t^-, ties by server index
     cs, wps, ygreedy = _greedy_fill(order, capw, wprice, n)
     nrem = np.maximum(n - (np.cumsum(cs, axis=0) - cs), 0)  # N_rem arriving at position k
