@@ -189,6 +189,8 @@ def _result(inst: OJPPInstance, out: SolveOutcome, Y: np.ndarray | None, heur: R
         bound = obj
     elif status.has_solution:
         status = Status.TIME_LIMIT
+        if obj is not None and obj <= bound:  # the incumbent meets a proven lower bound
+            status, stats["proof"] = Status.OPTIMAL, "incumbent equals the lower bound"
     status = checked(inst, status, sol, stats)
     return Result("ojpp", "ojpp-compact", status, objective=obj, bound=bound,
                   runtime_s=time.perf_counter() - t0, build_s=build_s, solution=sol, stats=stats)

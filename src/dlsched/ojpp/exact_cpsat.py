@@ -290,6 +290,9 @@ def _result(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
     else:
         sol, obj = None, None
         status = Status.TIME_LIMIT if status.has_solution else status
+    if status is Status.TIME_LIMIT and obj is not None and obj <= bound:
+        # the incumbent meets a proven lower bound (CP-SAT's or the volume bound)
+        status, stats["proof"] = Status.OPTIMAL, "incumbent equals the lower bound"
     if status is Status.OPTIMAL:
         bound = obj
     status = checked(inst, status, sol, stats)
