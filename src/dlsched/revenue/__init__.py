@@ -27,7 +27,7 @@ PROBLEMS.add(
         check=check,
         generate=generate,
         size=lambda inst: inst.size(),
-        default_model="revenue-cpsat",
+        default_model="revenue-milp",
         build_model=lambda inst, model: build_model(inst, model.removeprefix("revenue-")),
         metrics=metrics,
         demo_instance=json.dumps(worked_example()),
