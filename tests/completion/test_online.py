@@ -125,3 +125,49 @@ def test_online_ring_paper_ranges_validate() -> None:
     res = ds.run(inst, "a-online")
     assert ds.check(inst, res) == []
     assert math.isfinite(res.objective)
+
+
+def _batch_opt(inst, tau: int) -> float:
+    """Brute-force OPT of the batch problem (7): max weight of jobs completing by tau."""
+    import itertools
+
+    from .bruteforce import single_job_schedules
+
+    scheds = []
+    for j in range(inst.n_jobs):
+        relaxed = dataclasses.replace(inst, arrival=np.ones_like(inst.arrival), horizon=tau - 1)
+        scheds.append(single_job_schedules(relaxed, j))
+    best = 0.0
+    for subset in itertools.product([0, 1], repeat=inst.n_jobs):
+        w = float(np.dot(subset, inst.weight))
+        if w <= best:
+            continue
+        chosen = [j for j in range(inst.n_jobs) if subset[j]]
+        if _packs(inst, scheds, chosen, np.zeros((tau + 2, *inst.capacity.shape)), 0):
+            best = w
+    return best
+
+
+def _packs(inst, scheds, chosen: list[int], usage: np.ndarray, i: int) -> bool:
+    """Depth-first: can jobs chosen[i:] be added to ``usage`` within capacity?"""
+    if i == len(chosen):
+        return True
+    for _, t, d, load in scheds[chosen[i]]:
+        if np.all(usage[t:t + d] + load <= inst.capacity + 1e-9):
+            usage[t:t + d] += load
+            if _packs(inst, scheds, chosen, usage, i + 1):
+                return True
+            usage[t:t + d] -= load
+    return False
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_maxweight_never_exceeds_batch_optimum(seed: int) -> None:
+    inst = tiny(seed=seed, n_jobs=3, n_servers=2, horizon=12, max_chunks=2)
+    tau = 6
+    res = ds.run(inst, "a-maxweight", tau=tau)
+    assert ds.check(inst, res) == []
+    opt = _batch_opt(inst, tau)
+    assert res.objective <= opt + 1e-9
+    greedy = ds.run(inst, "jain-greedy", tau=tau)
+    assert ds.check(inst, greedy) == [] and greedy.objective <= opt + 1e-9
