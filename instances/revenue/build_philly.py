@@ -27,11 +27,27 @@ DATA = ROOT.parent / "shared" / "data"
 NODES_PER_SERVER = 8
 
 
-def build(jobs_per_vc: int, seed: int, utility: str = "linear") -> dict:
+def _job_fields(rng: np.random.Generator, scale: str) -> dict:
+    """Paper §5.1 ranges, or the ``small`` scale of dlsched.revenue.generate (runs of 1-12
+    slots, so the exact models can bound the optimum)."""
+    if scale == "small":
+        rc = float(rng.choice([1.0, 1.5, 2.0]))
+        return {"epochs": int(rng.integers(1, 4)), "chunks": int(rng.integers(1, 5)),
+                "minibatches": int(rng.integers(1, 3)),
+                "rate": {"centralized": rc, "distributed": rc / 2}}
+    return {"epochs": int(rng.integers(50, 101)), "chunks": int(rng.integers(20, 51)),
+            "minibatches": int(rng.integers(10, 51)),
+            "minibatch_time": round(float(rng.uniform(0.001, 0.05)), 5),
+            "update_time": round(float(rng.uniform(10, 100)), 2),
+            "gradient_size": round(float(rng.uniform(30, 575)), 1)}
+
+
+def build(jobs_per_vc: int, seed: int, utility: str = "linear", scale: str = "paper") -> dict:
     rng = np.random.default_rng(seed)
-    vcs = [(r["vc"], int(r["node num"])) for r in
-           csv.DictReader(open(DATA / "philly_cluster_helios" / "philly_vc.csv"))]
-    rows = list(csv.DictReader(open(DATA / "philly_vc_traces_gavel" / "philly_vc_jobs.csv")))
+    with open(DATA / "philly_cluster_helios" / "philly_vc.csv") as fh:
+        vcs = [(r["vc"], int(r["node num"])) for r in csv.DictReader(fh)]
+    with open(DATA / "philly_vc_traces_gavel" / "philly_vc_jobs.csv") as fh:
+        rows = list(csv.DictReader(fh))
     tenants, servers, jobs = [], [], []
     for vc, nodes in vcs:
         k = math.ceil(nodes / NODES_PER_SERVER)
@@ -47,29 +63,29 @@ def build(jobs_per_vc: int, seed: int, utility: str = "linear") -> dict:
                      "kappa": round(float(rng.uniform(1, 2)), 3)})
             jobs.append({"name": r["job_id"], "tenant": vc,
                          "arrival": 1 + int(r["submit_time"]) // 3600,
-                         "epochs": int(rng.integers(50, 101)),
-                         "chunks": int(rng.integers(20, 51)),
-                         "minibatches": int(rng.integers(10, 51)),
-                         "minibatch_time": round(float(rng.uniform(0.001, 0.05)), 5),
-                         "update_time": round(float(rng.uniform(10, 100)), 2),
-                         "gradient_size": round(float(rng.uniform(30, 575)), 1),
+                         **_job_fields(rng, scale),
                          "utility": util, "demand": min(int(r["num_gpus"]), 8)})
+    small = scale == "small"
+    last = max(j["arrival"] for j in jobs)
     return {"problem": "revenue", "schema_version": 1,
-            "name": f"philly-vc-{jobs_per_vc}pervc-{utility}-seed{seed}", "horizon": 4096,
-            "bandwidth": {"worker": round(float(rng.uniform(100, 5120)), 1),
-                          "ps": round(float(rng.uniform(5, 20)) * 1024, 1)},
+            "name": f"philly-vc-{jobs_per_vc}pervc-{scale}-{utility}-seed{seed}",
+            "horizon": last + 24 if small else 4096,
+            "bandwidth": {"worker": 1.0, "ps": 1.0} if small else
+            {"worker": round(float(rng.uniform(100, 5120)), 1),
+             "ps": round(float(rng.uniform(5, 20)) * 1024, 1)},
             "tenants": tenants, "servers": servers, "jobs": jobs,
             "provenance": {"script": "instances/revenue/build_philly.py", "seed": seed,
                            "vc_capacity": "shared/data/philly_cluster_helios/philly_vc.csv",
                            "jobs": "shared/data/philly_vc_traces_gavel/philly_vc_jobs.csv",
-                           "nodes_per_server": NODES_PER_SERVER, "jobs_per_vc": jobs_per_vc}}
+                           "nodes_per_server": NODES_PER_SERVER, "jobs_per_vc": jobs_per_vc,
+                           "scale": scale}}
 
 
 def main() -> None:
     out = Path(__file__).resolve().parent
-    for jobs_per_vc in (4, 8):
+    for jobs_per_vc, scale in ((4, "paper"), (8, "paper"), (2, "small"), (4, "small")):
         for seed in (0, 1):
-            data = build(jobs_per_vc, seed)
+            data = build(jobs_per_vc, seed, scale=scale)
             (out / f"{data['name']}.json").write_text(json.dumps(data, indent=1) + "\n")
             print("wrote", data["name"])
 

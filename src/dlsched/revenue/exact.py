@@ -63,9 +63,21 @@ def _plan(inst: RevenueInstance, data: MilpData, j: int, k: int, t0: int,
     return job_record(inst, j, placement, t0, cfg.d, Y, Z, data.time_origin)
 
 
+def alone_bound(data: MilpData) -> float:
+    """Σ_j max_{k, t0} f_j: every job alone on the empty cluster, earliest best start (a valid
+    upper bound on OPT; often tight on lightly loaded clusters)."""
+    best: dict[int, float] = {}
+    for (j, _k, _t), v in data.value.items():
+        best[j] = max(best.get(j, 0.0), v)
+    return float(sum(best.values()))
+
+
 def _finish(inst: RevenueInstance, method: str, status: Status, obj: float | None,
             bound: float | None, plans: dict[int, dict[str, Any]] | None, t0: float,
             build_s: float, stats: dict[str, Any]) -> Result:
+    alone = stats.get("bound_alone")
+    if alone is not None and status is not Status.OPTIMAL and status.has_solution:
+        bound = alone if bound is None else min(bound, alone)
     sol = None
     if plans is not None:
         sol = finish(inst, plans, stats["time_origin"], {"ps_multi": True})
@@ -74,6 +86,10 @@ def _finish(inst: RevenueInstance, method: str, status: Status, obj: float | Non
             stats["violations"] = viol[:10]
             status = Status.ERROR
         obj = sol["revenue"]
+        if status is Status.TIME_LIMIT and bound is not None and obj >= bound - 1e-9 * max(
+                1.0, abs(bound)):
+            status = Status.OPTIMAL  # the incumbent meets a proven bound
+            stats["optimal_by"] = "bound_alone"
     return Result(problem="revenue", method=method, status=status, objective=obj,
                   bound=bound, runtime_s=time.perf_counter() - t0, build_s=build_s,
                   solution=sol, stats=stats)
@@ -92,7 +108,7 @@ def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     stats: dict[str, Any] = {"binaries": len(data.value) + 2 * inst.n_jobs * inst.n_servers,
                              "rows": m.nconstraints(), "columns": m.nvariables(),
                              "T": data.T, "time_origin": time_origin,
-                             "fixed_workers": fixed_workers}
+                             "fixed_workers": fixed_workers, "bound_alone": alone_bound(data)}
     out = solve_pyomo(m, options or SolveOptions())
     stats.update(out.stats)
     plans = None
@@ -190,7 +206,8 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     build_s = time.perf_counter() - t0
     out = solve_cpsat(cp, time_limit=options.time_limit, threads=options.threads, scale=f)
     stats: dict[str, Any] = dict(out.stats, T=data.T, time_origin=time_origin,
-                                 fixed_workers=fixed_workers, scale=f, scaled_exact=exact)
+                                 fixed_workers=fixed_workers, scale=f, scaled_exact=exact,
+                                 bound_alone=alone_bound(data))
     status, bound = out.status, out.bound
     if not exact and status is Status.OPTIMAL:
         status, bound = Status.FEASIBLE, None  # rounded utilities: optimal for a proxy only
