@@ -101,7 +101,7 @@ def lease_sweep(name: str, leases: list[int]) -> None:
 
 def main() -> None:
     if "--lease-sweep" in sys.argv:
-        lease_sweep("venus-synthetic", [300, 600, 900, 1200, 1800])
+        lease_sweep("venus-synthetic", [600, 900, 1800])
         return
     quick = "--quick" in sys.argv
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
