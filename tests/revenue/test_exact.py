@@ -51,9 +51,9 @@ def test_opt_dominates_schedulers(seed):
 
 
 def test_time_limit_is_honest():
-    inst = generate(n_jobs=12, n_servers=4, n_tenants=2, seed=5, scale="small",
-                    arrival_max=6, horizon=40)
-    res = ds.solve(inst, model="revenue-milp", time_limit=0.5)
+    inst = generate(n_jobs=10, n_servers=4, n_tenants=2, seed=5, scale="small",
+                    arrival_max=6, horizon=30)
+    res = ds.solve(inst, model="revenue-milp", time_limit=0.2)
     assert res.status.value in ("time_limit", "optimal")
     if res.status.value == "time_limit" and res.objective is not None:
         assert res.bound is not None and res.bound >= res.objective - 1e-6

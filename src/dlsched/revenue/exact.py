@@ -130,12 +130,46 @@ def _scale(values: list[float]) -> tuple[int, bool]:
     return 10**6, False
 
 
+def _hints(inst: RevenueInstance, data: MilpData, jobvars: dict[int, Any], algorithm: str
+           ) -> dict[Any, int]:
+    """Solution hint from a fast scheduler (a feasible schedule of (3)): per scheduled job the
+    configuration with its (P, d), its start and its per-server workers / PSs."""
+    from ..core.registry import ALGORITHMS
+
+    sol = ALGORITHMS.get(algorithm).run(inst, time_origin=data.time_origin).solution
+    s_of = {n: s for s, n in enumerate(inst.server_names)}
+    hints: dict[Any, int] = {}
+    for j, (ks, x, starts, Y, Z) in jobvars.items():
+        rec = sol["jobs"][inst.job_names[j]] if sol else {"admitted": False}
+        chosen = None
+        if rec["admitted"]:
+            d = rec["completion"] - rec["start"] + 1
+            w = sum(rec["workers"].values())
+            chosen = next((k for k in ks if data.configs[j][k].placement == rec["placement"]
+                           and data.configs[j][k].d == d and data.configs[j][k].w == w
+                           and rec["start"] in data.starts[j][k]), None)
+        for k in ks:
+            hints[x[k]] = int(k == chosen)
+        if chosen is None:
+            continue
+        hints[starts[chosen][0]] = int(rec["start"])
+        for s in range(inst.n_servers):
+            hints[Y[s]] = 0
+            hints[Z[s]] = 0
+        for name, k in rec["workers"].items():
+            hints[Y[s_of[name]]] = int(k)
+        for name, k in rec["ps"].items():
+            hints[Z[s_of[name]]] = int(k)
+    return hints
+
+
 @register_model("revenue-cpsat", "revenue",
                 "CP-SAT: one optional interval per (job, configuration), cumulative per server "
                 "with variable worker / PS demands, utility by element on the start")
 def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
              horizon: int | str = "instance", fixed_workers: bool = False,
-             time_origin: str = "arrival", **_: Any) -> Result:
+             time_origin: str = "arrival", hint: str | None = "gandiva-fair-revenue",
+             **_: Any) -> Result:
     from ortools.sat.python import cp_model
 
     options = options or SolveOptions()
@@ -204,7 +238,9 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     # M8 (aggregate Σq) is implied by the per-server cumulatives since Σq = ΣC (spec §2.1)
     cp.maximize(sum(obj))
     build_s = time.perf_counter() - t0
-    out = solve_cpsat(cp, time_limit=options.time_limit, threads=options.threads, scale=f)
+    hints = _hints(inst, data, jobvars, hint) if hint else None
+    out = solve_cpsat(cp, time_limit=options.time_limit, threads=options.threads, scale=f,
+                      hint_solution=hints)
     stats: dict[str, Any] = dict(out.stats, T=data.T, time_origin=time_origin,
                                  fixed_workers=fixed_workers, scale=f, scaled_exact=exact,
                                  bound_alone=alone_bound(data))
