@@ -69,10 +69,13 @@ class Prices:
         """(omega_min, delta_sum), each [H, R, n_starts] for starts t^- = 1..tau-L."""
         if L not in self._cache:
             n = self.tau - L
-            omega = (self.cap - self.beta)[:, :, : self.tau - 1]
+            if "base" not in self._cache:  # shared by every window length until prices change
+                omega = (self.cap - self.beta)[:, :, : self.tau - 1]
+                cs = np.concatenate([np.zeros((*self.delta.shape[:2], 1)),
+                                     np.cumsum(self.delta[:, :, : self.tau - 1], axis=2)], axis=2)
+                self._cache["base"] = (omega, cs)
+            omega, cs = self._cache["base"]
             wmin = minimum_filter1d(omega, L, axis=2, origin=-(L // 2))[:, :, :n]
-            cs = np.concatenate([np.zeros((*self.delta.shape[:2], 1)),
-                                 np.cumsum(self.delta[:, :, : self.tau - 1], axis=2)], axis=2)
             dsum = cs[:, :, L:L + n] - cs[:, :, :n]
             self._cache[L] = (wmin, dsum)
         return self._cache[L]
@@ -259,10 +262,11 @@ def mincost_ps_distributed(inst: CompletionInstance, j: int, pr: Prices,
 
 def _block_lb(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray) -> float:
     """Lower bound on any distributed candidate's cost for window length L and N = n."""
+    _, wprice = _worker_arrays(pr, L, e)
+    wp = wprice.min(axis=0)
+    if not z.any():
+        return float(n * wp.min())
     _, dsum = pr.window(L)
-    if not dsum.any():
-        return 0.0
-    wp = np.einsum("r,hrt->ht", e, dsum).min(axis=0)
     pp = np.einsum("r,hrt->ht", z, dsum).min(axis=0)
     return float((n * wp + pp).min())
 
