@@ -13,13 +13,14 @@ from .registry import (
     register_model,
 )
 from .result import Result, Status, relative_gap
-from .solver import SolveOptions, SolveOutcome, solve_pyomo
+from .solver import HighsSession, SolveOptions, SolveOutcome, solve_pyomo
 
 __all__ = [
     "ALGORITHMS",
     "MODELS",
     "PROBLEMS",
     "DlschedError",
+    "HighsSession",
     "InputError",
     "Method",
     "Problem",

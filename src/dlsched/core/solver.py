@@ -57,50 +57,69 @@ def _finite(x: Any) -> float | None:
     return x if math.isfinite(x) else None
 
 
+class HighsSession:
+    """A persistent appsi HiGHS solver for one model.
+
+    Re-solving after adding constraints (lazy rows, cutting planes) reuses the solver, which
+    updates the HiGHS model incrementally and warm-starts from the previous basis. ``time_limit``
+    may be changed per call (e.g. the remaining budget of a cut loop).
+    """
+
+    def __init__(self, opts: SolveOptions | None = None, presolve: bool | None = None) -> None:
+        from pyomo.contrib.appsi.solvers import Highs
+
+        opts = opts or SolveOptions()
+        self.presolve = opts.presolve if presolve is None else presolve
+        self.solver = Highs()
+        if not self.solver.available():
+            raise SolverError("HiGHS (highspy) is not available")
+        self.solver.config.load_solution = False
+        self.solver.config.stream_solver = False
+        if opts.mip_gap is not None:
+            self.solver.config.mip_gap = float(opts.mip_gap)
+        hopts: dict[str, Any] = dict(opts.options)
+        if opts.threads is not None:
+            hopts["threads"] = int(opts.threads)
+        if not self.presolve:
+            hopts["presolve"] = "off"
+        self.solver.highs_options = hopts
+        self.time_limit = opts.time_limit
+
+    def solve(self, model: pyo.ConcreteModel, time_limit: float | None = None) -> SolveOutcome:
+        """Solve (or re-solve) ``model``; load the incumbent into its variables if there is one."""
+        from pyomo.contrib.appsi.base import TerminationCondition as TC
+
+        limit = self.time_limit if time_limit is None else time_limit
+        self.solver.config.time_limit = None if limit is None else float(limit)
+        t0 = time.perf_counter()
+        res = self.solver.solve(model)
+        solve_s = time.perf_counter() - t0
+        tc = res.termination_condition
+        obj = _finite(res.best_feasible_objective)
+        bound = _finite(res.best_objective_bound)
+        mapping = {
+            TC.optimal: Status.OPTIMAL,
+            TC.maxTimeLimit: Status.TIME_LIMIT,
+            TC.maxIterations: Status.TIME_LIMIT,
+            TC.objectiveLimit: Status.FEASIBLE,
+            TC.interrupted: Status.TIME_LIMIT,
+            TC.infeasible: Status.INFEASIBLE,
+            TC.unbounded: Status.UNBOUNDED,
+            TC.infeasibleOrUnbounded: Status.INFEASIBLE,
+        }
+        status = mapping.get(tc, Status.ERROR)
+        if obj is not None and status.has_solution:
+            res.solution_loader.load_vars()
+        if status is Status.OPTIMAL and bound is None:
+            bound = obj
+        stats = {"termination": str(tc.name), "solver": "highs", "presolve": self.presolve}
+        return SolveOutcome(status, obj, bound, solve_s, stats)
+
+
 def _solve_appsi_highs(
     model: pyo.ConcreteModel, opts: SolveOptions, presolve: bool
 ) -> SolveOutcome:
-    from pyomo.contrib.appsi.base import TerminationCondition as TC
-    from pyomo.contrib.appsi.solvers import Highs
-
-    solver = Highs()
-    if not solver.available():
-        raise SolverError("HiGHS (highspy) is not available")
-    solver.config.load_solution = False
-    solver.config.stream_solver = False
-    if opts.time_limit is not None:
-        solver.config.time_limit = float(opts.time_limit)
-    if opts.mip_gap is not None:
-        solver.config.mip_gap = float(opts.mip_gap)
-    hopts: dict[str, Any] = dict(opts.options)
-    if opts.threads is not None:
-        hopts["threads"] = int(opts.threads)
-    if not presolve:
-        hopts["presolve"] = "off"
-    solver.highs_options = hopts
-    t0 = time.perf_counter()
-    res = solver.solve(model)
-    solve_s = time.perf_counter() - t0
-    tc = res.termination_condition
-    obj = _finite(res.best_feasible_objective)
-    bound = _finite(res.best_objective_bound)
-    mapping = {
-        TC.optimal: Status.OPTIMAL,
-        TC.maxTimeLimit: Status.TIME_LIMIT,
-        TC.maxIterations: Status.TIME_LIMIT,
-        TC.objectiveLimit: Status.FEASIBLE,
-        TC.interrupted: Status.TIME_LIMIT,
-        TC.infeasible: Status.INFEASIBLE,
-        TC.unbounded: Status.UNBOUNDED,
-        TC.infeasibleOrUnbounded: Status.INFEASIBLE,
-    }
-    status = mapping.get(tc, Status.ERROR)
-    if obj is not None and status.has_solution:
-        res.solution_loader.load_vars()
-    if status is Status.OPTIMAL and bound is None:
-        bound = obj
-    stats = {"termination": str(tc.name), "solver": "highs", "presolve": presolve}
-    return SolveOutcome(status, obj, bound, solve_s, stats)
+    return HighsSession(opts, presolve=presolve).solve(model)
 
 
 _TIME_LIMIT_OPTION = {

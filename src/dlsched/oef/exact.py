@@ -1,10 +1,12 @@
 """Exact OEF models: LP (4) efficiency, LP (9) non-cooperative, LP (10) cooperative.
 
-Backends (registry, not if/elif): ``pyomo`` (primary; HiGHS through appsi or any Pyomo solver)
-and ``cvxpy`` (the paper's and Gavel's approach; HiGHS through cvxpy). Cooperative OEF also
-takes ``envy="full" | "lazy"``: lazy generation solves with a subset of the n(n-1) envy rows,
-adds the violated ones and re-solves (warm-started: one persistent appsi HiGHS session) until
-none is violated.
+Backends (registry, not if/elif): ``highs`` (default with HiGHS: the LPs in matrix form through
+highspy, with an active set for the n(n-1) envy rows; see fast.py and benchmarks/oef-scaling.md),
+``pyomo`` (the readable model in model/, used for export and teaching, and for any other Pyomo
+solver name) and ``cvxpy`` (the paper's and Gavel's approach; HiGHS through cvxpy). Cooperative
+OEF also takes ``envy="full" | "lazy"``: lazy generation solves with a subset of the n(n-1)
+envy rows, adds the violated ones and re-solves (warm-started: one persistent appsi HiGHS
+session) until none is violated.
 """
 
 from __future__ import annotations
@@ -143,10 +145,17 @@ BACKENDS.add("cvxpy", _cvxpy_backend)
 BACKENDS.add("highs", highs_backend)  # matrix form + active set for coop (fast.py)
 
 
+def default_backend(options: SolveOptions) -> str:
+    """``highs`` (matrix form + active set, benchmarks/oef-scaling.md) when the solver is HiGHS,
+    else ``pyomo``, which passes any other Pyomo solver name through."""
+    return "highs" if options.solver in ("highs", "appsi_highs") else "pyomo"
+
+
 def solve_oef(inst: OEFInstance, mechanism: str, *, options: SolveOptions | None = None,
-              backend: str = "pyomo", **params: Any) -> Result:
-    """Solve one of the OEF LPs with the chosen backend."""
+              backend: str | None = None, **params: Any) -> Result:
+    """Solve one of the OEF LPs with the chosen backend (default: ``default_backend``)."""
     options = options or SolveOptions()
+    backend = backend or default_backend(options)
     return BACKENDS.get(backend, "backend")(inst, mechanism, options, **params)
 
 

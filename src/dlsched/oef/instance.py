@@ -172,10 +172,14 @@ class OEFInstance:
         jt_idx = sum(1 for r in range(row) if self.rows.owner[r] == user_idx)
         user = self.users[user_idx]
         jts = list(user.job_types)
-        jts[jt_idx] = JobType(jts[jt_idx].name, tuple(float(v) for v in speedup), jts[jt_idx].min_demand)
+        jts[jt_idx] = JobType(
+            jts[jt_idx].name, tuple(float(v) for v in speedup), jts[jt_idx].min_demand
+        )
         users = list(self.users)
         users[user_idx] = User(user.name, user.weight, tuple(jts), user.min_demand)
-        return OEFInstance(self.name, self.gpu_types, tuple(users), self.description, self.provenance)
+        return OEFInstance(
+            self.name, self.gpu_types, tuple(users), self.description, self.provenance
+        )
 
     def size(self) -> dict[str, int]:
         return {"users": self.n_users, "types": self.n_types, "rows": self.rows.size}
@@ -235,7 +239,8 @@ def parse(data: dict[str, Any]) -> OEFInstance:
                 raise InputError(f"{path}.job_types", "must list at least one job type")
             _unique([jt.name for jt in u.job_types], f"{path}.job_types")
             jts = tuple(
-                _job_type(jt, jt.name, f"{path}.job_types[{t}]", k) for t, jt in enumerate(u.job_types)
+                _job_type(jt, jt.name, f"{path}.job_types[{t}]", k)
+                for t, jt in enumerate(u.job_types)
             )
         users.append(User(u.name, float(u.weight), jts, u.min_demand))
     return OEFInstance(
@@ -299,7 +304,9 @@ def make(
         {
             "problem": PROBLEM,
             "name": name,
-            "gpu_types": [{"name": n, "count": float(c)} for n, c in zip(gpu_names, counts)],
+            "gpu_types": [
+                {"name": n, "count": float(c)} for n, c in zip(gpu_names, counts, strict=True)
+            ],
             "users": users,
         }
     )

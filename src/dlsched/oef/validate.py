@@ -43,19 +43,22 @@ def check_allocation(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
     if X is None:
         return out
     tol = TOL * np.maximum(1.0, inst.capacity)
-    for i, j in zip(*np.nonzero(X < -TOL)):
+    for i, j in zip(*np.nonzero(X < -TOL), strict=False):
         out.append(f"allocation[{i}][{j}]: negative ({X[i, j]:.3g})")
     used = X.sum(axis=0)
     for j in np.nonzero(used > inst.capacity + tol)[0]:
         out.append(
-            f"capacity of {inst.gpu_types[j].name}: {used[j]:.9g} allocated > {inst.capacity[j]:.9g}"
+            f"capacity of {inst.gpu_types[j].name}: "
+            f"{used[j]:.9g} allocated > {inst.capacity[j]:.9g}"
         )
     if "rows" in solution:
         rows = solution["rows"]
         if len(rows) != inst.rows.size:
             out.append(f"rows: {len(rows)} entries, expected {inst.rows.size}")
             return out
-        Xr = _matrix([r.get("allocation") for r in rows], "rows.allocation", (inst.rows.size, k), out)
+        Xr = _matrix(
+            [r.get("allocation") for r in rows], "rows.allocation", (inst.rows.size, k), out
+        )
         if Xr is not None:
             for r in np.nonzero((Xr < -TOL).any(axis=1))[0]:
                 out.append(f"rows[{r}].allocation: negative entry")

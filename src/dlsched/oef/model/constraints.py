@@ -16,7 +16,9 @@ def efficiency_expr(m: pyo.ConcreteModel, W: np.ndarray, r: int, s: int | None =
 
 def add_capacity(m: pyo.ConcreteModel, capacity: np.ndarray) -> None:
     """sum_r x[r, j] <= m_j for every GPU type j (LPs (4), (9), (10))."""
-    m.capacity = pyo.Constraint(m.J, rule=lambda m, j: sum(m.x[r, j] for r in m.R) <= float(capacity[j]))
+    m.capacity = pyo.Constraint(
+        m.J, rule=lambda m, j: sum(m.x[r, j] for r in m.R) <= float(capacity[j])
+    )
 
 
 def add_equal_level(m: pyo.ConcreteModel, W: np.ndarray, weight: np.ndarray) -> None:
