@@ -79,3 +79,21 @@ def test_optimum(inst, model, fixed, opt, alg, solver):
     assert res.objective == pytest.approx(opt, abs=1e-6)
     assert ds.check(inst, res) == []
     assert alg / res.objective == pytest.approx({284: 0.880, 326: 0.515}[opt], abs=1e-3)
+
+
+def test_switches(inst):
+    # reject_negative_actual drops j22 (actual F = -82) from the as-written run: 168 + 82 = 250
+    res = ds.run(inst, "astraea", theta=16, reject_negative_actual=True)
+    assert ds.check(inst, res) == [] and res.objective == pytest.approx(250)
+    assert not res.solution["jobs"]["j22"]["admitted"]
+    # absolute time origin: F = f(t+) = 100 - 2 t+ (j11 ends at 10, j21 and j12 at 12)
+    res = ds.run(inst, "astraea", theta=16, fixed_workers=True, time_origin="absolute")
+    assert ds.check(inst, res) == [] and res.objective == pytest.approx(80 + 76 + 76)
+    # Lemma-1 λ is used and reported
+    res = ds.run(inst, "astraea", theta=16, fixed_workers=True, lam="lemma1")
+    assert res.stats["lambda"] == 12 and ds.check(inst, res) == []
+    # A_maxIrev restricted to MINCOSTC / MINCOSTD (Algs. 5 / 4)
+    for mincost, placements in (("c", {"C"}), ("d", {"D"})):
+        res = ds.run(inst, "a-maxirev", theta=16, mincost=mincost)
+        got = {r["placement"] for r in res.solution["jobs"].values() if r["admitted"]}
+        assert got and got <= placements and ds.check(inst, res) == []
