@@ -131,10 +131,13 @@ def placement(cl: Cluster, i: int) -> None:
         cl.evaluate(i, cl.live)
         cands = _Candidates(cl, i)
         placed: list[int] = []
+        saved: dict[int, tuple] = {}  # row state before job i touched it, for the undo
         for _ in range(omega):
             k = cands.choose(fresh_zero=False)
             if k is None:
                 break
+            if k not in saved:
+                saved[k] = cl.snapshot(k)
             cl.place(i, k)
             placed.append(k)
             cl.evaluate_one(i, k)
@@ -142,9 +145,11 @@ def placement(cl: Cluster, i: int) -> None:
         if len(placed) == omega:
             cl.prune(np.unique(placed))
             return
-        for k in reversed(placed):  # undo the whole job (line 10: reset the mapping)
-            cl.remove(i, k)
-        for k in set(placed):  # only these rows changed since the scan above
+        # undo the whole job (line 10: reset the mapping); job i was nowhere before Phase A
+        for k, snap in saved.items():
+            cl.restore(k, snap)
+        cl.job_dev[i].clear()
+        for k in saved:  # only these rows changed since the scan above
             cl.evaluate_one(i, k)
             cands.refresh(k)
     if cands is None:
@@ -176,20 +181,39 @@ def heuristic_order(
 ):
     """Alg. 3: repeatedly re-sort the remaining queue by gregariousness (ties: resource order)."""
     queue = resource_order(inst)
+    if not literal_order:
+        yield from _gregarious_front(inst, queue, self_collision)
+        return
     rank = np.empty(inst.n_jobs, dtype=int)
     rank[queue] = np.arange(inst.n_jobs)
-    while queue.size:
-        if literal_order:  # printed pseudo-code: take the front, then sort (V includes it)
-            i = int(queue[0])
-            g = np.round(gregariousness(inst, queue, self_collision), 12)
-            queue = queue[np.lexsort((rank[queue], g))]
-            queue = queue[queue != i]
-        else:  # queue stays in resource order, so the first minimum is the tie-break
-            g = np.round(gregariousness(inst, queue, self_collision), 12)
-            pos = int(np.argmin(g))
-            i = int(queue[pos])
-            queue = np.delete(queue, pos)
+    while queue.size:  # printed pseudo-code: take the front, then sort (V includes it)
+        i = int(queue[0])
+        g = np.round(gregariousness(inst, queue, self_collision), 12)
+        queue = queue[np.lexsort((rank[queue], g))]
+        queue = queue[queue != i]
         yield i
+
+
+def _gregarious_front(inst: OJPPInstance, queue: np.ndarray, self_collision: bool):
+    """Alg. 3's loop with the queue kept in resource order under an ``alive`` mask (no
+    re-allocation per step): the first minimum of the rounded tau(i, V) is the tie-break.
+    Same values as :func:`gregariousness` on the compacted queue (V = alive jobs)."""
+    pv = inst.p[queue]
+    multi = inst.omega[queue] >= 2
+    alive = np.ones(queue.size, dtype=bool)
+    idx = np.arange(queue.size)
+    for _ in range(queue.size):
+        live_p = np.where(alive, pv, -np.inf)
+        a = int(np.argmax(live_p))
+        live_p[a] = -np.inf
+        second = float(live_p.max(initial=0.0))  # p >= 0: equals max over the others, or 0
+        other = np.where(idx == a, second, pv[a])
+        if self_collision:
+            other = np.where(multi, np.maximum(other, pv), other)
+        g = np.where(alive, np.round(pv * other, 12), np.inf)
+        pos = int(np.argmin(g))
+        alive[pos] = False
+        yield int(queue[pos])
 
 
 ORDERS: dict[str, Order] = {"greedy": greedy_order, "heuristic": heuristic_order}

@@ -15,6 +15,7 @@ over present types t (max) -- the same values spec §3 defines per job.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from operator import le
 
 import numpy as np
 
@@ -90,6 +91,7 @@ class Cluster:
         self.tixl = [int(t) for t in self.tix]
         self.deml = self.dem.tolist()
         self.capl = self.cap.tolist()
+        self.capxl = [c * (1 + RTOL) for c in self.capl]  # capacities with the tolerance
         self.burstl = self.burst.tolist()
         self.pl = self.p.tolist()
         self.mark = np.zeros(cap_m, dtype=bool)
@@ -97,6 +99,8 @@ class Cluster:
         self.live_mask = np.zeros(cap_m, dtype=bool)
         self._live: np.ndarray | None = None
         self.floor: tuple[np.ndarray, float, float, float] | None = None
+        self._floor_keys: list[tuple[np.ndarray, list[int]]] | None = None
+        self._floor_ptr: list[int] = []
         # per-job scan buffers (see evaluate)
         self.ok = np.zeros(cap_m, dtype=bool)
         self.pot = np.zeros(cap_m)
@@ -127,22 +131,25 @@ class Cluster:
         smallest of their workers (resources, memory (3), collision with the smallest burst
         probability) are dropped from all later scans. Loads only grow and the floor only rises,
         so a dropped device would never be chosen again: pruning changes speed, not results.
-        ``removed``: the job placed since the last call (the floor can only move if it was
-        attained by that job)."""
-        if self.floor is not None and removed is not None:
-            dem, burst, p, _ = self.floor
-            if not (np.any(self.dem[removed] == dem) or self.burst[removed] == burst
-                    or self.p[removed] == p):
-                return
-        jobs = np.flatnonzero(unplaced)
-        if len(jobs) == 0:
-            return
-        floor = (
-            self.dem[jobs].min(axis=0),
-            float(self.burst[jobs].min()),
-            float(self.p[jobs].min()),
-            float(self.dem[jobs, 1].min() + self.burst[jobs].min()),
-        )
+
+        The floor is kept incrementally: one ascending order per floor key (each demand column,
+        burst, p) and a pointer that skips placed jobs, so a call costs amortised O(1) instead
+        of a scan over all jobs. ``removed`` is accepted for the caller's convenience."""
+        if self._floor_keys is None:
+            cols = [self.dem[:, c] for c in range(self.dem.shape[1])] + [self.burst, self.p]
+            self._floor_keys = [(col, np.argsort(col, kind="stable").tolist()) for col in cols]
+            self._floor_ptr = [0] * len(cols)
+        mins = []
+        for pos, (col, order) in enumerate(self._floor_keys):
+            ptr = self._floor_ptr[pos]
+            while ptr < len(order) and not unplaced[order[ptr]]:
+                ptr += 1
+            self._floor_ptr[pos] = ptr
+            if ptr == len(order):
+                return  # nothing left to place
+            mins.append(float(col[order[ptr]]))
+        d = self.dem.shape[1]
+        floor = (np.array(mins[:d]), mins[d], mins[d + 1], mins[1] + mins[d])
         if self.floor is not None and all(
             np.array_equal(a, b) for a, b in zip(floor, self.floor, strict=True)
         ):
@@ -220,12 +227,12 @@ class Cluster:
         """:meth:`evaluate` for one device in plain Python (same values, less overhead)."""
         cap, d = self.capl, self.deml[i]
         nl = [a + b for a, b in zip(self.load[k].tolist(), d, strict=True)]
-        ok = all(v <= c * (1 + RTOL) for v, c in zip(nl, cap, strict=True))
+        ok = all(map(le, nl, self.capxl))
         if self.rules.memory == "peak":
             mem = float(self.peak[k]) + d[1] + self.burstl[i]
         else:
             mem = nl[1] + max(float(self.bmax[k]), self.burstl[i])
-        ok = ok and mem <= cap[1] * (1 + RTOL)
+        ok = ok and mem <= self.capxl[1]
         if ok and self.lim.tau is not None:
             if self.correlated:
                 tau = float(self._tau_after(i, np.array([k]))[0])
@@ -295,12 +302,12 @@ class Cluster:
             lo = min(lo, 0.0)
         if max(hi, s_new) - min(lo, s_new) > lim + ATOL:
             return False
-        ti = self.tix[i]
+        ti, Ml, tixl, slow = self.tixl[i], self.Ml, self.tixl, self.slow[k]
         for q in self.contents[k]:
             if q == i:
                 continue
-            s = self.slow[k][q]
-            s2 = s + self.M[self.tix[q], ti] if self.additive else max(s, self.M[self.tix[q], ti])
+            s, a = slow[q], Ml[tixl[q]][ti]
+            s2 = s + a if self.additive else max(s, a)
             rq = self.job_range(q, exclude=k)
             if rq is not None and max(rq[1], s2) - min(rq[0], s2) > lim + ATOL:
                 return False
@@ -316,25 +323,41 @@ class Cluster:
         else:
             present = self.cnt[k] > 0
             s_new = float(np.max(self.M[ti][present], initial=0.0))
+        # plain-Python scalars below (same IEEE operations as the numpy ones, less overhead)
+        Ml, tixl = self.Ml, self.tixl
         for q in dev:
             if q != i:
-                a = self.M[self.tix[q], ti]
+                a = Ml[tixl[q]][ti]
                 slow[q] = slow[q] + a if self.additive else max(slow[q], a)
         slow[i] = s_new
         had = dev.get(i, 0)
         dev[i] = had + 1
-        self.job_dev[i][k] = self.job_dev[i].get(k, 0) + 1
+        jd = self.job_dev[i]
+        jd[k] = jd.get(k, 0) + 1
         self.load[k] += self.dem[i]
-        self.peak[k] += self.dem[i, 1] + self.burst[i]
-        self.bmax[k] = max(self.bmax[k], self.burst[i])
+        burst = self.burstl[i]
+        self.peak[k] = float(self.peak[k]) + (self.deml[i][1] + burst)
+        self.bmax[k] = max(float(self.bmax[k]), burst)
         self.cnt[k, ti] += 1
         if self.correlated and had >= 1:
             q0, q1 = no_collision_terms(self._row_counts(k), self.p, "correlated_same_job")
             self.P0[k], self.P1[k] = q0[0], q1[0]
         elif not (self.correlated and had >= 2):
-            p = self.p[i]
-            self.P0[k], self.P1[k] = self.P0[k] * (1 - p), self.P1[k] * (1 - p) + self.P0[k] * p
+            p, P0 = self.pl[i], float(self.P0[k])
+            self.P0[k], self.P1[k] = P0 * (1 - p), float(self.P1[k]) * (1 - p) + P0 * p
         self._refresh_types(k)
+
+    def snapshot(self, k: int) -> tuple:
+        """Row k's complete state, for :meth:`restore` (Placement's whole-job undo)."""
+        return (self.load[k].copy(), self.peak[k], self.bmax[k], self.P0[k], self.P1[k],
+                self.cnt[k].copy(), self.maxS[k].copy(), self.theta[k],
+                dict(self.contents[k]), dict(self.slow[k]))
+
+    def restore(self, k: int, snap: tuple) -> None:
+        """Put row k back exactly as :meth:`snapshot` saw it (O(d + T), no recomputation)."""
+        (self.load[k], self.peak[k], self.bmax[k], self.P0[k], self.P1[k], self.cnt[k],
+         self.maxS[k], self.theta[k], contents, slow) = snap
+        self.contents[k], self.slow[k] = dict(contents), dict(slow)
 
     def remove(self, i: int, k: int) -> None:
         """Take one worker of job i off device k (full recomputation of row k)."""
@@ -373,12 +396,13 @@ class Cluster:
         self._refresh_types(k)
 
     def _refresh_types(self, k: int) -> None:
-        row = self.maxS[k]
-        row[:] = NEG
+        row = [NEG] * self.maxS.shape[1]
+        tixl = self.tixl
         for q, s in self.slow[k].items():
-            t = self.tix[q]
+            t = tixl[q]
             if s > row[t]:
                 row[t] = s
+        self.maxS[k] = row
         self.theta[k] = max(self.slow[k].values(), default=0.0)
 
     def counts(self) -> list[dict[int, int]]:
