@@ -143,7 +143,7 @@ def placement(cl: Cluster, i: int) -> None:
             cl.evaluate_one(i, k)
             cands.refresh(k)
         if len(placed) == omega:
-            cl.prune(np.unique(placed))
+            cl.prune(sorted(set(placed)))
             return
         # undo the whole job (line 10: reset the mapping); job i was nowhere before Phase A
         for k, snap in saved.items():
@@ -163,7 +163,7 @@ def placement(cl: Cluster, i: int) -> None:
         touched.append(k)
         cl.evaluate_one(i, k)
         cands.refresh(k)
-    cl.prune(np.unique(touched))
+    cl.prune(sorted(set(touched)))
 
 
 # ---- job orders ------------------------------------------------------------------------------

@@ -101,6 +101,7 @@ class Cluster:
         self.floor: tuple[np.ndarray, float, float, float] | None = None
         self._floor_keys: list[tuple[np.ndarray, list[int]]] | None = None
         self._floor_ptr: list[int] = []
+        self._floor_mins: list[float] = []
         # per-job scan buffers (see evaluate)
         self.ok = np.zeros(cap_m, dtype=bool)
         self.pot = np.zeros(cap_m)
@@ -148,19 +149,24 @@ class Cluster:
             if ptr == len(order):
                 return  # nothing left to place
             mins.append(float(col[order[ptr]]))
-        d = self.dem.shape[1]
-        floor = (np.array(mins[:d]), mins[d], mins[d + 1], mins[1] + mins[d])
-        if self.floor is not None and all(
-            np.array_equal(a, b) for a, b in zip(floor, self.floor, strict=True)
-        ):
+        if mins == self._floor_mins:
             return
-        self.floor = floor
+        self._floor_mins = mins
+        d = self.dem.shape[1]
+        self.floor = (np.array(mins[:d]), mins[d], mins[d + 1], mins[1] + mins[d])
         self.prune(self.live)
 
-    def prune(self, rows: np.ndarray) -> None:
+    def prune(self, rows: np.ndarray | list[int]) -> None:
         """Drop the devices in ``rows`` that fail the floor test of :meth:`set_remaining`."""
-        if self.floor is None or rows.size == 0:
+        if self.floor is None or len(rows) == 0:
             return
+        if len(rows) <= 8:  # a Job's few touched devices: plain Python, same comparisons
+            for k in rows:
+                if self._floor_dead(int(k)):
+                    self.live_mask[k] = False
+                    self._live = None
+            return
+        rows = np.asarray(rows)
         dem, burst, p, peak = self.floor
         cap = self.cap
         dead = np.any(self.load[rows] + dem > cap * (1 + RTOL), axis=1)
@@ -176,6 +182,23 @@ class Cluster:
         if dead.any():
             self.live_mask[rows[dead]] = False
             self._live = None
+
+    def _floor_dead(self, k: int) -> bool:
+        """The test of :meth:`prune` for one device (the same float operations, in order)."""
+        dem, burst, p, peak = self.floor
+        capx = self.capxl
+        load = self.load[k].tolist()
+        if any(a + b > c for a, b, c in zip(load, dem.tolist(), capx, strict=True)):
+            return True
+        if self.rules.memory == "peak":
+            if float(self.peak[k]) + peak > capx[1]:
+                return True
+        elif load[1] + float(dem[1]) + max(float(self.bmax[k]), burst) > capx[1]:
+            return True
+        if self.lim.tau is not None and not self.correlated:
+            P0, P1 = float(self.P0[k]), float(self.P1[k])
+            return 1.0 - P0 - P1 + p * P1 > self.lim.tau + ATOL
+        return False
 
     # ---- vectorised scan -----------------------------------------------------------------------
     def evaluate(self, i: int, rows: np.ndarray | slice) -> None:
