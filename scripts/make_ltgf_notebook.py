@@ -98,7 +98,7 @@ each scheduler's min tenant $\\rho$ to the exact optimum (≤ 1 by construction 
     ("code", """win = ds.load("../instances/ltgf/philly-window-n10-s0.json")
 opt = ds.solve(win)
 print(opt.summary())
-for name in ("astraea-ltgf", "themis", "tiresias-l", "yarn-cs", "gandiva-fair-ltgf"):
+for name in ("astraea-ltgf", "themis", "tiresias-l", "yarn-cs", "gandiva-fair"):
     r = ds.run(win, name)
     print(f"{name:18s} min rho {r.objective:.4f}  ratio {r.objective / opt.objective:.3f}")"""),
 ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
 
 import pyomo.environ as pyo
 import pytest
@@ -44,6 +45,31 @@ def test_registry_rejects_duplicates_and_names_unknown():
         reg.add("a", 2)
     with pytest.raises(InputError, match=r"unknown thing 'b' \(known: a\)"):
         reg.get("b")
+
+
+def test_method_names_are_scoped_by_problem():
+    from dlsched.core import Method
+    from dlsched.core.registry import MethodRegistry
+
+    reg = MethodRegistry("algorithm")
+    a = reg.add("fair", Method("fair", "p1", "algorithm", "", lambda inst: None))
+    b = reg.add("fair", Method("fair", "p2", "algorithm", "", lambda inst: None))
+    reg.add("solo", Method("solo", "p1", "algorithm", "", lambda inst: None))
+    assert reg.get("fair", problem="p1") is a and reg.get("fair", problem="p2") is b
+    assert reg.get("solo").problem == "p1"
+    with pytest.raises(InputError, match="exists for problems p1, p2; name the problem"):
+        reg.get("fair")
+    with pytest.raises(InputError, match=r"unknown algorithm 'solo' for problem 'p2'; it belongs"):
+        reg.get("solo", problem="p2")
+    with pytest.raises(ValueError, match="registered twice"):
+        reg.add("fair", Method("fair", "p1", "algorithm", "", lambda inst: None))
+    assert [n for n, _ in reg.items("p1")] == ["fair", "solo"]
+
+
+def test_run_picks_the_algorithm_of_the_instance_problem():
+    inst = ds.load(Path(__file__).parents[1] / "instances/oef/paper-w1.json")
+    res = ds.run(inst, "gandiva-fair")  # also registered for ltgf and revenue
+    assert res.problem == "oef" and ds.check(inst, res) == []
 
 
 def test_every_registered_method_names_an_existing_problem():

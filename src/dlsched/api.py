@@ -40,9 +40,7 @@ def solve(
     """Solve ``inst`` with an exact model (default: the problem's main model)."""
     problem = _problem_of(inst)
     model = model or PROBLEMS.get(problem).default_model
-    method = MODELS.get(model, "model")
-    if method.problem != problem:
-        raise InputError("model", f"{model!r} is a {method.problem} model, instance is {problem}")
+    method = MODELS.get(model, "model", problem=problem)
     options = SolveOptions(
         solver=solver,
         time_limit=time_limit,
@@ -57,11 +55,7 @@ def solve(
 def run(inst: Any, algorithm: str, **params: Any) -> Result:
     """Run a registered algorithm or baseline on ``inst``."""
     problem = _problem_of(inst)
-    method = ALGORITHMS.get(algorithm, "algorithm")
-    if method.problem != problem:
-        raise InputError(
-            "algorithm", f"{algorithm!r} is a {method.problem} algorithm, instance is {problem}"
-        )
+    method = ALGORITHMS.get(algorithm, "algorithm", problem=problem)
     return method.run(inst, **params)
 
 

@@ -202,7 +202,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     inst = api.load(args.instance)
     prob = PROBLEMS.get(inst.problem)
     model_name = args.model or prob.default_model
-    method = MODELS.get(model_name, "--model")
+    method = MODELS.get(model_name, "--model", problem=inst.problem)
     if method.problem != inst.problem or prob.build_model is None:
         raise InputError(
             "--model", f"{model_name!r} cannot be exported for a {inst.problem} instance"
@@ -235,8 +235,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     table = Table(title=f"{inst.name}: every method ({prob.sense}imise)")
     for col in ("method", "kind", "status", "objective", "time [s]", "valid"):
         table.add_column(col)
-    methods = [(n, m) for n, m in MODELS.items() if m.problem == args.problem]
-    methods += [(n, m) for n, m in ALGORITHMS.items() if m.problem == args.problem]
+    methods = MODELS.items(args.problem) + ALGORITHMS.items(args.problem)
     for name, method in methods:
         res = api.solve(inst, model=name) if method.kind == "exact" else api.run(inst, name)
         valid = "yes" if res.ok and not api.check(inst, res) else "NO"

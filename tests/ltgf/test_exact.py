@@ -38,7 +38,7 @@ def test_default_horizon_covers_every_policy():
     inst = generate_slotted(n_jobs=6, tenants=2, gpus=8, max_slots=2, release_slots=3, seed=2)
     opt = ds.solve(inst, model="ltgf-milp")
     assert opt.status.value == "optimal"
-    for name in ("astraea-ltgf", "yarn-cs", "themis", "gandiva-fair-ltgf"):
+    for name in ("astraea-ltgf", "yarn-cs", "themis", "gandiva-fair"):
         assert ds.run(inst, name).objective <= opt.objective + 1e-9
 
 

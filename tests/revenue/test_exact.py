@@ -11,8 +11,8 @@ from dlsched.revenue.instance import parse
 
 from .bruteforce import brute_force
 
-ALGS = ["astraea", "a-round", "a-maxirev", "batchsche", "gandiva-fair-revenue",
-        "hived-revenue"]
+ALGS = ["astraea", "a-round", "a-maxirev", "batchsche", "gandiva-fair",
+        "hived"]
 
 
 def _tiny(seed: int):

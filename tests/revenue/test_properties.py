@@ -16,8 +16,8 @@ from dlsched.revenue.instance import parse
 from dlsched.revenue.mechanism import Mechanism, Options
 from dlsched.revenue.paper import worked_example
 
-ALGS = ["astraea", "a-round", "a-maxirev", "batchsche", "gandiva-fair-revenue",
-        "hived-revenue"]
+ALGS = ["astraea", "a-round", "a-maxirev", "batchsche", "gandiva-fair",
+        "hived"]
 
 
 @settings(max_examples=15)

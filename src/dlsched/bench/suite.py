@@ -254,9 +254,7 @@ def _method(problem: str, raw: Any, p: str) -> MethodSpec:
     key = "model" if kind == "exact" else "algorithm"
     name = _get(item, key, p, str)
     registry = MODELS if kind == "exact" else ALGORITHMS
-    method = registry.get(name, f"{p}.{key}")
-    if method.problem != problem:
-        raise InputError(f"{p}.{key}", f"{name!r} belongs to problem {method.problem!r}")
+    registry.get(name, f"{p}.{key}", problem=problem)
     params = dict(_table(item.get("params", {}), f"{p}.params"))
     if "seed" in params:
         raise InputError(f"{p}.params", "seed is set by seeds = [...], not by params")
@@ -327,9 +325,8 @@ def _skipped(problem: str, skip: dict[str, Any], path: str,
     used = {m.name for m in methods}
     for name, reason in skip.items():
         key = f"{path}.{name}"
-        method = (ALGORITHMS if name in ALGORITHMS else MODELS).get(name, key)
-        if method.problem != problem:
-            raise InputError(key, f"{name!r} belongs to problem {method.problem!r}")
+        registry = ALGORITHMS if name in ALGORITHMS else MODELS
+        registry.get(name, key, problem=problem)
         if name in used:
             raise InputError(key, "is skipped but also listed in methods")
         if not isinstance(reason, str) or not reason.strip():

@@ -83,9 +83,66 @@ class Method:
     run: Callable[..., Any]
 
 
+class MethodRegistry:
+    """Exact models or algorithms, named within their problem.
+
+    Two problems may each have a ``gandiva-fair``: ``get(name, problem=...)`` picks the one of
+    the instance's problem; without ``problem`` a name must be unique.
+    """
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._items: dict[tuple[str, str], Method] = {}
+
+    def add(self, name: str, item: Method) -> Method:
+        key = (item.problem, name)
+        if key in self._items:
+            raise ValueError(f"{self.kind} {name!r} of {item.problem!r} is registered twice")
+        self._items[key] = item
+        return item
+
+    def problems_of(self, name: str) -> list[str]:
+        return sorted(p for p, n in self._items if n == name)
+
+    def has(self, name: str, problem: str | None = None) -> bool:
+        return bool(self.problems_of(name)) if problem is None else (problem, name) in self._items
+
+    def get(self, name: str, field_name: str | None = None, problem: str | None = None) -> Method:
+        field_name = field_name or self.kind
+        owners = self.problems_of(name)
+        if problem is not None and problem in owners:
+            return self._items[(problem, name)]
+        if problem is None and len(owners) == 1:
+            return self._items[(owners[0], name)]
+        if problem is None and owners:
+            raise InputError(
+                field_name,
+                f"{self.kind} {name!r} exists for problems {', '.join(owners)}; name the problem",
+            )
+        scope = f" for problem {problem!r}" if problem else ""
+        known = ", ".join(n for n, _ in self.items(problem)) or "none"
+        hint = f"; it belongs to problem {', '.join(map(repr, owners))}" if owners else ""
+        raise InputError(
+            field_name, f"unknown {self.kind} {name!r}{scope}{hint} (known: {known})"
+        )
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.has(name)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted({n for _, n in self._items}))
+
+    def items(self, problem: str | None = None) -> list[tuple[str, Method]]:
+        """(name, method) pairs sorted by problem then name; only ``problem``'s when given."""
+        return [
+            (n, m) for (p, n), m in sorted(self._items.items()) if problem is None or p == problem
+        ]
+
+
 PROBLEMS: Registry[Problem] = Registry("problem")
-MODELS: Registry[Method] = Registry("model")
-ALGORITHMS: Registry[Method] = Registry("algorithm")
+MODELS = MethodRegistry("model")
+ALGORITHMS = MethodRegistry("algorithm")
+
 
 
 def register_model(name: str, problem: str, description: str) -> Callable[[T], T]:

@@ -90,7 +90,7 @@ _DESCRIPTIONS = {
     "allox": "AlloX: least-served tenants first, SJF matching, non-preemptive",
     "tiresias-l": "Tiresias-L: discretised 2D-LAS with starvation guard at lease ends",
     "themis": "Themis: finish-time fairness auction at lease ends",
-    "gandiva-fair-ltgf": "Gandiva_fair: gang-aware split stride scheduling (no trading)",
+    "gandiva-fair": "Gandiva_fair: gang-aware split stride scheduling (no trading)",
 }
 
 

@@ -333,7 +333,7 @@ class GandivaFair(_Policy):
     """Gang-aware split stride scheduling without trading: tenant tickets ∝ weight split among
     its active jobs; jobs by increasing pass, skipping those that do not fit (spec §6.6)."""
 
-    name = "gandiva-fair-ltgf"
+    name = "gandiva-fair"
 
     def __init__(self, inst: LTGFInstance, quantum: float | None = None) -> None:
         super().__init__(inst, quantum=quantum or inst.lease)
@@ -362,5 +362,5 @@ POLICIES: dict[str, type[_Policy]] = {
     "allox": AlloX,
     "tiresias-l": TiresiasL,
     "themis": Themis,
-    "gandiva-fair-ltgf": GandivaFair,
+    "gandiva-fair": GandivaFair,
 }

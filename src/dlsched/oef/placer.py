@@ -141,12 +141,12 @@ def _ideal_from(inst: OEFInstance, mechanism: str, options: SolveOptions | None,
                 params: dict[str, Any]) -> tuple[np.ndarray, Result]:
     """Fractional per-row allocation from an OEF LP (``cooperative`` ...) or a registered
     algorithm (e.g. ``gavel``); names are looked up in the model and algorithm registries."""
-    model = mechanism if mechanism in MODELS else f"oef-{mechanism}"
-    if model in MODELS and MODELS.get(model).problem == "oef":
-        res = MODELS.get(model).run(inst, options=options, **params)
+    model = mechanism if MODELS.has(mechanism, "oef") else f"oef-{mechanism}"
+    if MODELS.has(model, "oef"):
+        res = MODELS.get(model, problem="oef").run(inst, options=options, **params)
     else:
-        method = ALGORITHMS.get(mechanism, "mechanism")
-        if method.problem != "oef" or mechanism == "oef-placer":
+        method = ALGORITHMS.get(mechanism, "mechanism", problem="oef")
+        if mechanism == "oef-placer":
             raise InputError("mechanism", f"{mechanism!r} does not produce an OEF allocation")
         res = method.run(inst, **params)
     if not res.ok or res.solution is None:

@@ -197,11 +197,9 @@ MISREPORTS: dict[str, Misreport] = {"inflate": _inflate, "arbitrary": _arbitrary
 def mechanism_runner(name: str) -> Callable[..., Result]:
     """An OEF exact model or algorithm by registry name, as ``fn(inst, **params) -> Result``."""
     for registry in (MODELS, ALGORITHMS):
-        if name in registry:
-            method = registry.get(name)
-            if method.problem == "oef":
-                return method.run
-    known = sorted(n for reg in (MODELS, ALGORITHMS) for n, m in reg.items() if m.problem == "oef")
+        if registry.has(name, "oef"):
+            return registry.get(name, problem="oef").run
+    known = sorted(n for reg in (MODELS, ALGORITHMS) for n, _ in reg.items("oef"))
     raise InputError("mechanism", f"unknown OEF mechanism {name!r} (known: {', '.join(known)})")
 
 

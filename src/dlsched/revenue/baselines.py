@@ -7,7 +7,7 @@ schedules are feasible for (3); size w_j = min(D_j, dem_j) except BatchSche; a j
 be placed even on the empty cluster (or its empty virtual cluster) is rejected (utility 0).
 
 Registered names carry a ``-revenue`` suffix where another problem already uses the plain name
-(``gandiva-fair-revenue``, ``hived-revenue``; the registries are global).
+(``gandiva-fair``, ``hived``; the registries are global).
 """
 
 from __future__ import annotations
@@ -133,7 +133,7 @@ def _water_fill(weights: np.ndarray, demand: np.ndarray, total: float) -> np.nda
     return share
 
 
-@register_algorithm("gandiva-fair-revenue", "revenue",
+@register_algorithm("gandiva-fair", "revenue",
                     "Gandiva_fair baseline: weighted water-filling entitlements (weights q_w), "
                     "work-conserving, first-fit placement ignoring communication")
 def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) -> Result:
@@ -177,7 +177,7 @@ def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) 
                             break
                     if started:
                         break
-    return _result(inst, "gandiva-fair-revenue", records, t0, time_origin)
+    return _result(inst, "gandiva-fair", records, t0, time_origin)
 
 
 # -- HiveD ---------------------------------------------------------------------------------
@@ -214,7 +214,7 @@ def _hived_place(inst: RevenueInstance, cl: Cluster, j: int, w: int, t: int, u: 
     return (plan, take) if plan else None
 
 
-@register_algorithm("hived-revenue", "revenue",
+@register_algorithm("hived", "revenue",
                     "HiveD baseline: per-tenant virtual cluster of k_u server cells bound "
                     "dynamically, best-fit packing, FIFO per tenant, no opportunistic jobs")
 def hived(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) -> Result:
@@ -249,7 +249,7 @@ def hived(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) -> Resu
                     prev = bound_until.get(s, (u, end))[1]
                     bound_until[s] = (u, max(prev, end))
                 q.pop(0)
-    return _result(inst, "hived-revenue", records, t0, time_origin, {"cells": cells})
+    return _result(inst, "hived", records, t0, time_origin, {"cells": cells})
 
 
 # -- BatchSche -----------------------------------------------------------------------------

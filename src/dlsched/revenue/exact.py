@@ -27,8 +27,8 @@ from .validate import check
 #: scheduler's completion, so that OPT >= ALG)
 AUTO_HORIZON_RUNS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("astraea", {}), ("astraea", {"fixed_workers": True}), ("a-round", {}),
-    ("a-maxirev", {}), ("batchsche", {}), ("gandiva-fair-revenue", {}),
-    ("hived-revenue", {}))
+    ("a-maxirev", {}), ("batchsche", {}), ("gandiva-fair", {}),
+    ("hived", {}))
 
 
 def auto_horizon(inst: RevenueInstance) -> int:
@@ -37,7 +37,7 @@ def auto_horizon(inst: RevenueInstance) -> int:
 
     last = int(inst.horizon)
     for name, params in AUTO_HORIZON_RUNS:
-        sol = ALGORITHMS.get(name).run(inst, **params).solution or {"jobs": {}}
+        sol = ALGORITHMS.get(name, problem="revenue").run(inst, **params).solution or {"jobs": {}}
         last = max([last] + [r["completion"] for r in sol["jobs"].values() if r["admitted"]])
     return last
 
@@ -136,7 +136,8 @@ def _hints(inst: RevenueInstance, data: MilpData, jobvars: dict[int, Any], algor
     configuration with its (P, d), its start and its per-server workers / PSs."""
     from ..core.registry import ALGORITHMS
 
-    sol = ALGORITHMS.get(algorithm).run(inst, time_origin=data.time_origin).solution
+    hint_run = ALGORITHMS.get(algorithm, problem="revenue").run
+    sol = hint_run(inst, time_origin=data.time_origin).solution
     s_of = {n: s for s, n in enumerate(inst.server_names)}
     hints: dict[Any, int] = {}
     for j, (ks, x, starts, Y, Z) in jobvars.items():
@@ -168,7 +169,7 @@ def _hints(inst: RevenueInstance, data: MilpData, jobvars: dict[int, Any], algor
                 "with variable worker / PS demands, utility by element on the start")
 def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
              horizon: int | str = "instance", fixed_workers: bool = False,
-             time_origin: str = "arrival", hint: str | None = "gandiva-fair-revenue",
+             time_origin: str = "arrival", hint: str | None = "gandiva-fair",
              **_: Any) -> Result:
     from ortools.sat.python import cp_model
 

@@ -118,3 +118,22 @@ def a_maxirev(inst: RevenueInstance, batch: int | None = None, **params: Any) ->
                 np.zeros((inst.n_tenants, tau)))
     mech.max_irev(_order(inst), rnd, POOL, l, 1)
     return _result(inst, "a-maxirev", mech, t0, money=False)
+
+
+def _a_maxirev_with(mincost: str, name: str):
+    """A_maxIrev restricted to one cost-minimisation routine (Alg. 4 or 5), under its own name."""
+
+    def run(inst: RevenueInstance, **params: Any) -> Result:
+        res = a_maxirev(inst, **{**params, "mincost": mincost})
+        res.method = name
+        return res
+
+    return run
+
+
+register_algorithm("mincost-d", "revenue",
+                   "A_maxIrev with MINCOSTD only (Alg. 4: distributed placement of workers/PSs)")(
+    _a_maxirev_with("d", "mincost-d"))
+register_algorithm("mincost-c", "revenue",
+                   "A_maxIrev with MINCOSTC only (Alg. 5: centralised placement on one server)")(
+    _a_maxirev_with("c", "mincost-c"))
