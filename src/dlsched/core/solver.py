@@ -62,13 +62,15 @@ class HighsSession:
 
     Re-solving after adding constraints (lazy rows, cutting planes) reuses the solver, which
     updates the HiGHS model incrementally and warm-starts from the previous basis. ``time_limit``
-    may be changed per call (e.g. the remaining budget of a cut loop).
+    may be changed per call (e.g. the remaining budget of a cut loop). An ``infeasible`` verdict
+    with presolve on is re-checked by a fresh solve with presolve off (DESIGN.md).
     """
 
     def __init__(self, opts: SolveOptions | None = None, presolve: bool | None = None) -> None:
         from pyomo.contrib.appsi.solvers import Highs
 
         opts = opts or SolveOptions()
+        self.opts = opts
         self.presolve = opts.presolve if presolve is None else presolve
         self.solver = Highs()
         if not self.solver.available():
@@ -113,13 +115,15 @@ class HighsSession:
         if status is Status.OPTIMAL and bound is None:
             bound = obj
         stats = {"termination": str(tc.name), "solver": "highs", "presolve": self.presolve}
-        return SolveOutcome(status, obj, bound, solve_s, stats)
-
-
-def _solve_appsi_highs(
-    model: pyo.ConcreteModel, opts: SolveOptions, presolve: bool
-) -> SolveOutcome:
-    return HighsSession(opts, presolve=presolve).solve(model)
+        out = SolveOutcome(status, obj, bound, solve_s, stats)
+        if status is Status.INFEASIBLE and self.presolve:
+            again = HighsSession(self.opts, presolve=False).solve(model, limit)
+            again.stats["presolve_recheck"] = (
+                f"presolve on said infeasible; off says {again.status.value}"
+            )
+            again.solve_s += out.solve_s
+            return again
+        return out
 
 
 _TIME_LIMIT_OPTION = {
@@ -204,13 +208,5 @@ def solve_pyomo(model: pyo.ConcreteModel, opts: SolveOptions | None = None) -> S
     """Solve a Pyomo model and map the outcome to dlsched's statuses."""
     opts = opts or SolveOptions()
     if opts.solver in ("highs", "appsi_highs"):
-        out = _solve_appsi_highs(model, opts, presolve=opts.presolve)
-        if out.status is Status.INFEASIBLE and opts.presolve:
-            again = _solve_appsi_highs(model, opts, presolve=False)
-            again.stats["presolve_recheck"] = (
-                f"presolve on said infeasible; off says {again.status.value}"
-            )
-            again.solve_s += out.solve_s
-            return again
-        return out
+        return HighsSession(opts).solve(model)
     return _solve_generic(model, opts)

@@ -21,7 +21,15 @@ from typing import Any
 import numpy as np
 import pyomo.environ as pyo
 
-from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
+from ..core import (
+    HighsSession,
+    InputError,
+    Result,
+    SolveOptions,
+    Status,
+    register_model,
+    solve_pyomo,
+)
 from ..core.solver import SolveOutcome
 from .algorithms import run_variant
 from .collision import minimal_colliding, tau_counts
@@ -30,59 +38,6 @@ from .model import add_no_good, add_tangent_cut, build_model
 from .solution import checked, make_solution
 
 TAU_TOL = 1e-10
-
-
-class _PersistentHighs:
-    """One appsi HiGHS object re-solved after each round of cuts; statuses as core.solver."""
-
-    def __init__(self, opts: SolveOptions) -> None:
-        from pyomo.contrib.appsi.solvers import Highs
-
-        self.solver = Highs()
-        self.solver.config.load_solution = False
-        self.solver.config.stream_solver = False
-        if opts.mip_gap is not None:
-            self.solver.config.mip_gap = float(opts.mip_gap)
-        hopts: dict[str, Any] = dict(opts.options)
-        if opts.threads is not None:
-            hopts["threads"] = int(opts.threads)
-        if not opts.presolve:
-            hopts["presolve"] = "off"
-        self.solver.highs_options = hopts
-
-    def solve(self, m: pyo.ConcreteModel, time_limit: float | None) -> SolveOutcome:
-        from pyomo.contrib.appsi.base import TerminationCondition as TC
-
-        self.solver.config.time_limit = time_limit
-        t0 = time.perf_counter()
-        res = self.solver.solve(m)
-        solve_s = time.perf_counter() - t0
-        tc = res.termination_condition
-        mapping = {
-            TC.optimal: Status.OPTIMAL,
-            TC.maxTimeLimit: Status.TIME_LIMIT,
-            TC.maxIterations: Status.TIME_LIMIT,
-            TC.interrupted: Status.TIME_LIMIT,
-            TC.infeasible: Status.INFEASIBLE,
-            TC.infeasibleOrUnbounded: Status.INFEASIBLE,
-            TC.unbounded: Status.UNBOUNDED,
-        }
-        status = mapping.get(tc, Status.ERROR)
-        obj, bound = _finite(res.best_feasible_objective), _finite(res.best_objective_bound)
-        if obj is not None and status.has_solution:
-            res.solution_loader.load_vars()
-        if status is Status.OPTIMAL and bound is None:
-            bound = obj
-        stats = {"termination": tc.name, "solver": "highs"}
-        return SolveOutcome(status, obj, bound, solve_s, stats)
-
-
-def _finite(x: Any) -> float | None:
-    try:
-        x = float(x)
-    except (TypeError, ValueError):
-        return None
-    return x if math.isfinite(x) else None
 
 
 def _counts(m: pyo.ConcreteModel, inst: OJPPInstance) -> np.ndarray:
@@ -118,7 +73,7 @@ def solve_compact(
     m = build_model(inst, n_dev)
     build_s = time.perf_counter() - t0
     deadline = None if options.time_limit is None else t0 + options.time_limit
-    persistent = _PersistentHighs(options) if options.solver in ("highs", "appsi_highs") else None
+    persistent = HighsSession(options) if options.solver in ("highs", "appsi_highs") else None
     seen: set[tuple[int, ...]] = set()
     rounds = oa_cuts = nogoods = 0
     Y: np.ndarray | None = None
@@ -126,12 +81,7 @@ def solve_compact(
     while True:
         remaining = None if deadline is None else max(0.01, deadline - time.perf_counter())
         if persistent is not None:
-            out = persistent.solve(m, remaining)
-            if out.status is Status.INFEASIBLE and options.presolve:  # DESIGN.md: re-check
-                again = solve_pyomo(m, SolveOptions("highs", remaining, options.mip_gap,
-                                                    options.threads, False))
-                stats["presolve_recheck"] = f"presolve on: infeasible; off: {again.status.value}"
-                out = again
+            out = persistent.solve(m, remaining)  # re-checks "infeasible" without presolve
         else:
             opts = SolveOptions(options.solver, remaining, options.mip_gap, options.threads,
                                 options.presolve, dict(options.options))
