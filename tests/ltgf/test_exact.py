@@ -47,3 +47,46 @@ def test_windows_objective_not_worse_than_online():
     res = ds.solve(inst, model="ltgf-milp", objective="windows", window=2)
     assert res.status.value == "optimal" and ds.check(inst, res) == []
     assert res.objective >= 0
+
+
+def _brute_leximin(inst, S: int) -> list[Fraction]:
+    """Leximin by brute force: the best sorted rho vector among the max-min optimal schedules
+    (every leximin-optimal schedule is max-min optimal, and the enumerator returns them all)."""
+    _, schedules = brute_force(inst, horizon=S, level="tenant")
+    return max(sorted(schedule_rho(slot_data(inst, x.shape[1]), x).values()) for x in schedules)
+
+
+# (2, 10): no tenant is saturated alone (each can rise above 1, not both), so the branch on the
+# bottom tenant runs; (3, 26) branches at the second level.
+@pytest.mark.parametrize(("tenants", "seed"), [(2, 1), (2, 10), (3, 1), (3, 2), (3, 5), (3, 26)])
+def test_leximin_agrees_with_brute_force(tenants, seed):
+    inst = generate_slotted(
+        n_jobs=5, tenants=tenants, gpus=8, max_slots=2, release_slots=2, seed=seed
+    )
+    S = online_slot_matrix(inst).shape[1]
+    want = _brute_leximin(inst, S)
+    for model in ("ltgf-milp", "ltgf-cpsat"):
+        res = ds.solve(inst, model=model, slots=S, lexicographic=True)
+        assert res.status.value == "optimal" and res.stats["leximin_proven"]
+        assert [Fraction(v) for v in res.stats["leximin_exact"]] == want
+        assert res.objective == pytest.approx(float(want[0]))
+        assert ds.check(inst, res) == []
+    # the leximin vector is at least as good as the plain max-min schedule's sorted vector
+    plain = ds.solve(inst, model="ltgf-milp", slots=S)
+    assert sorted(Fraction(v).limit_denominator(10**6) for v in plain.stats["rho"].values()) <= want
+
+
+def test_leximin_fig6_bottom_level_is_one():
+    """Spec golden: the Fig. 6 optimum has min tenant rho = 1; leximin keeps that first level."""
+    import json
+
+    from dlsched.ltgf import FIG6, parse
+
+    fig6 = parse(json.loads(FIG6))
+    vecs = []
+    for model in ("ltgf-milp", "ltgf-cpsat"):
+        res = ds.solve(fig6, model=model, lexicographic=True)
+        assert res.status.value == "optimal" and ds.check(fig6, res) == []
+        assert Fraction(res.stats["leximin_exact"][0]) == 1 and res.objective == pytest.approx(1)
+        vecs.append(res.stats["leximin_exact"])
+    assert vecs[0] == vecs[1]

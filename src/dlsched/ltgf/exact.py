@@ -9,6 +9,14 @@ stops when the best t is < 1/(2d) (z optimal), bisection when the bracket is nar
 the online policies; the horizon defaults to the longest of their makespans (pass ``slots`` for
 another one): the optimum is over schedules finishing within it.
 
+``lexicographic=True`` continues to the leximin vector (spec §9, issue "optionally
+lexicographic") by iterated max-min with saturation tests: after the level z*, a tenant is
+saturated when no schedule keeping every free tenant >= z* (and the fixed ones at their floors)
+gives it rho > z*; saturated tenants are fixed at floor z* and the rest maximised again. The
+schedules are discrete, so it can happen that every tenant alone can rise above z* but not all
+together; then the tenant at the bottom is branched on (exponential in that case, exact). The
+sorted rho vector is returned in ``stats["leximin"]``.
+
 Second objective ``objective="windows"``: min number of (tenant, window) pairs with rho < 1.
 """
 
@@ -61,9 +69,12 @@ class _PyomoBackend:
         self.sd, self.opts = sd, opts
         self.m = build_model(sd)
 
-    def solve(self, z: Fraction, time_limit: float | None):
+    def solve(self, levels: dict[int, Fraction], floors: dict[int, Fraction], time_limit):
+        """max t s.t. rho rows of ``levels`` at their z (>= t), ``floors`` rho_k >= z_k."""
         m = self.m
-        m.z.set_value(float(z))
+        for k in m.T:
+            m.z[k].set_value(float(levels.get(k, floors.get(k, 0))))
+            m.w[k].set_value(1.0 if k in levels else 0.0)
         opts = SolveOptions(**{**self.opts.__dict__, "time_limit": time_limit})
         out = solve_pyomo(m, opts)
         x = None
@@ -80,8 +91,11 @@ class _CpSatBackend:
     def __init__(self, sd: SlotData, opts: SolveOptions) -> None:
         self.sd, self.opts = sd, opts
 
-    def solve(self, z: Fraction, time_limit: float | None):
+    def solve(self, levels: dict[int, Fraction], floors: dict[int, Fraction], time_limit):
+        """As the Pyomo backend; the level rows must share one z (scaled by its denominator)."""
         from ortools.sat.python import cp_model
+
+        (z,) = set(levels.values())
 
         sd = self.sd
         md = cp_model.CpModel()
@@ -105,6 +119,8 @@ class _CpSatBackend:
         big = int(sd.q * sd.gpus.sum() * sd.S) * (num + den) + 1
         t = md.new_int_var(-big, big, "t")
         for k in sd.tenants_with_jobs:
+            if k not in levels and k not in floors:
+                continue
             fs = []
             U = int(sd.q * sd.gpus[sd.tenant == k].sum())
             for s in range(sd.S):
@@ -119,7 +135,11 @@ class _CpSatBackend:
                 md.add_min_equality(f, [d, int(sd.quota_q[k])])
                 fs.append(f)
             alloc = sum(int(sd.q * sd.gpus[i]) * x[i, s] for (i, s) in x if sd.tenant[i] == k)
-            md.add(den * alloc - num * sum(fs) >= t)
+            if k in levels:
+                md.add(den * alloc - num * sum(fs) >= t)
+            else:
+                fl = floors[k]
+                md.add(fl.denominator * alloc - fl.numerator * sum(fs) >= 0)
         md.maximize(t)
         out = solve_cpsat(md, time_limit=time_limit, threads=self.opts.threads)
         xm = None
@@ -151,8 +171,10 @@ def solve_maxmin(
     slots: int | None = None,
     method: str = "dinkelbach",
     max_iter: int = 200,
+    lexicographic: bool = False,
 ) -> Result:
-    """Max-min tenant rho over slot schedules (see module docstring)."""
+    """Max-min tenant rho over slot schedules (see module docstring); ``lexicographic`` goes on
+    to the leximin vector."""
     t0 = time.perf_counter()
     opts = options or SolveOptions()
     if method not in ("dinkelbach", "bisection"):
@@ -181,7 +203,7 @@ def solve_maxmin(
     while iters < max_iter:
         iters += 1
         target = z if method == "dinkelbach" else (lo * 2 + 1 if hi is None else (lo + hi) / 2)
-        st, tval, _tbound, x = be.solve(target, left())
+        st, tval, _tbound, x = be.solve(dict.fromkeys(sd.tenants_with_jobs, target), {}, left())
         if st is Status.INFEASIBLE:
             if x_best is None:
                 status = Status.INFEASIBLE
@@ -211,6 +233,12 @@ def solve_maxmin(
         status = Status.TIME_LIMIT
     if method == "bisection" and status is Status.TIME_LIMIT and hi is not None:
         bound = hi
+    lex_exact = None
+    if lexicographic and status is Status.OPTIMAL and x_best is not None:
+        x_best, done = _leximin(be, sd, frozenset(sd.tenants_with_jobs), {}, x_best, left)
+        if not done:
+            status = Status.TIME_LIMIT  # max-min level proven, later levels not
+        lex_exact = sorted(schedule_rho(sd, x_best).values())
     sol = None if x_best is None else slot_solution(inst, sd, x_best)
     stats = {
         "iterations": iters,
@@ -223,6 +251,10 @@ def solve_maxmin(
         else {inst.tenants[k].name: float(v) for k, v in schedule_rho(sd, x_best).items()},
         "rho_exact": None if x_best is None else str(z),
     }
+    if lex_exact is not None:
+        stats["leximin"] = [float(v) for v in lex_exact]
+        stats["leximin_exact"] = [str(v) for v in lex_exact]
+        stats["leximin_proven"] = status is Status.OPTIMAL
     return Result(
         "ltgf",
         backend,
@@ -234,6 +266,61 @@ def solve_maxmin(
         solution=sol,
         stats=stats,
     )
+
+
+def _free_min(sd: SlotData, x: np.ndarray, free: frozenset[int]) -> Fraction:
+    r = schedule_rho(sd, x)
+    return min(r[k] for k in free)
+
+
+def _raise_level(be, sd, free, floors, x, left) -> tuple[Fraction, np.ndarray, bool]:
+    """Dinkelbach on min_{k in free} rho_k with ``floors`` fixed, starting from schedule ``x``
+    (which satisfies the floors). Returns (level, schedule, proven)."""
+    z = _free_min(sd, x, free)
+    while True:
+        st, tval, _, xn = be.solve(dict.fromkeys(free, z), floors, left())
+        if st is not Status.OPTIMAL:
+            return z, x, False
+        if tval < Fraction(1, 2 * z.denominator) or xn is None:
+            return z, x, True
+        zn = _free_min(sd, xn, free)
+        if zn <= z:  # numerical guard: no strict improvement means z is optimal
+            return z, x, True
+        z, x = zn, xn
+
+
+def _leximin(be, sd, free, floors, x, left) -> tuple[np.ndarray, bool]:
+    """Leximin over ``free`` tenants given ``floors`` (see module docstring)."""
+    if not free:
+        return x, True
+    z, x, ok = _raise_level(be, sd, free, floors, x, left)
+    if not ok:
+        return x, False
+    saturated, lifted = [], set()
+    for k in sorted(free):
+        if k in lifted:
+            continue
+        others = {**floors, **{j: z for j in free if j != k}}
+        st, tval, _, xn = be.solve({k: z}, others, left())
+        if st is not Status.OPTIMAL:
+            return x, False
+        if tval >= Fraction(1, 2 * z.denominator) and xn is not None:
+            r = schedule_rho(sd, xn)
+            lifted |= {j for j in free if r[j] > z}
+        else:
+            saturated.append(k)
+    if saturated:
+        fixed = {**floors, **dict.fromkeys(saturated, z)}
+        return _leximin(be, sd, free - frozenset(saturated), fixed, x, left)
+    # every tenant alone can rise above z, not all together: branch on the one left at z
+    best, best_key, proven = x, None, True
+    for k in sorted(free):
+        xk, ok = _leximin(be, sd, free - {k}, {**floors, k: z}, x, left)
+        proven &= ok
+        key = sorted(schedule_rho(sd, xk).values())
+        if best_key is None or key > best_key:
+            best, best_key = xk, key
+    return best, proven
 
 
 def solve_windows(
@@ -273,7 +360,8 @@ def solve_windows(
     "ltgf-milp",
     "ltgf",
     "Slotted MILP (Pyomo+HiGHS): max-min tenant LTGF rho by "
-    "Dinkelbach or bisection; objective='windows' min sharing-loss windows",
+    "Dinkelbach or bisection (lexicographic=True: leximin); objective='windows' min "
+    "sharing-loss windows",
 )
 def _milp(
     inst: LTGFInstance,
@@ -286,7 +374,11 @@ def _milp(
     return solve_maxmin(inst, "ltgf-milp", options, **params)
 
 
-@register_model("ltgf-cpsat", "ltgf", "Slotted CP-SAT model: max-min tenant LTGF rho (Dinkelbach)")
+@register_model(
+    "ltgf-cpsat",
+    "ltgf",
+    "Slotted CP-SAT model: max-min tenant LTGF rho (Dinkelbach); lexicographic=True for leximin",
+)
 def _cpsat(inst: LTGFInstance, options: SolveOptions | None = None, **params: Any) -> Result:
     return solve_maxmin(inst, "ltgf-cpsat", options, **params)
 

@@ -18,7 +18,7 @@ from .variables import add_fair_share, add_level, add_run_and_done
 
 
 def build_model(sd: SlotData, objective: str = "maxmin", window: int = 4) -> pyo.ConcreteModel:
-    """Slotted MILP; ``objective`` "maxmin" (level rows, max t at the mutable ``z``) or
+    """Slotted MILP; ``objective`` "maxmin" (level rows, max t at the mutable ``z[k]``, ``w[k]``) or
     "windows" (min number of (tenant, window) pairs with rho < 1)."""
     m = pyo.ConcreteModel(name="ltgf-milp")
     add_run_and_done(m, sd)

@@ -82,5 +82,7 @@ def fair(m: pyo.ConcreteModel, k: int):
 
 
 def add_level_rows(m: pyo.ConcreteModel, sd: SlotData) -> None:
-    """Alloc_k - z Fair_k >= t for every tenant with jobs."""
-    m.level = pyo.Constraint(m.T, rule=lambda m, k: alloc(m, sd, k) - m.z * fair(m, k) >= m.t)
+    """Alloc_k - z_k Fair_k >= w_k t for every tenant with jobs (w_k = 0: floor rho_k >= z_k)."""
+    m.level = pyo.Constraint(
+        m.T, rule=lambda m, k: alloc(m, sd, k) - m.z[k] * fair(m, k) >= m.w[k] * m.t
+    )

@@ -24,6 +24,10 @@ def add_fair_share(m: pyo.ConcreteModel, sd: SlotData) -> None:
 
 
 def add_level(m: pyo.ConcreteModel) -> None:
-    """t: the smallest Alloc_j - z Fair_j over tenants (Dinkelbach/bisection level)."""
+    """t: the smallest Alloc_j - z_j Fair_j over the tenants in the level (Dinkelbach/bisection).
+
+    Per tenant a mutable level ``z[j]`` and a switch ``w[j]``: w = 1 puts the row into the max-min
+    level t, w = 0 makes it a hard floor rho_j >= z_j (lexicographic max-min fixes tenants so)."""
     m.t = pyo.Var(domain=pyo.Reals)
-    m.z = pyo.Param(mutable=True, initialize=0.0)
+    m.z = pyo.Param(m.T, mutable=True, initialize=0.0)
+    m.w = pyo.Param(m.T, mutable=True, initialize=1.0)
