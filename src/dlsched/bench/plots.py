@@ -164,16 +164,16 @@ def write_plots(store: ResultsStore, out_dir: Path, suite: str | None = None
             methods = _methods(rs, info["methods"])
             size_key = next((r["size_key"] for r in rs if r.get("size_key")), "size")
             head = f"{s} / {p} [{grp}]"
-            figs = {
+            figs = {} if info["reference"] is None else {  # metrics only: no ratio plots
                 "ratios": plot_ratio_distribution(
                     rs, methods, f"{head}: ALG/OPT per method (reference {info['reference']})",
                     info["sense"]),
                 "ratio-vs-size": plot_ratio_vs_size(
                     rs, methods, f"{head}: ALG/OPT vs instance size", size_key, info["sense"],
                     info["confidence"]),
-                "runtime-vs-size": plot_runtime_vs_size(
-                    rs, methods, f"{head}: runtime vs instance size", size_key),
             }
+            figs["runtime-vs-size"] = plot_runtime_vs_size(
+                rs, methods, f"{head}: runtime vs instance size", size_key)
             for kind, fig in figs.items():
                 out[(s, p)].append(_save(fig, out_dir / f"{_slug(s, p, grp, kind)}.png"))
     return dict(out)

@@ -74,12 +74,17 @@ def ratio(alg: dict[str, Any], ref: dict[str, Any] | None, sense: str) -> Ratio:
     return Ratio(value, basis, suspicious=better)
 
 
-def attach(rows: list[dict[str, Any]], reference: str, sense: str) -> list[dict[str, Any]]:
+def attach(rows: list[dict[str, Any]], reference: str | None, sense: str
+           ) -> list[dict[str, Any]]:
     """Copy of ``rows`` (one suite+problem) with ``ratio``, ``basis``, ``reason``, ``suspicious``.
 
     The reference of a row is the row of method ``reference`` on the same instance (seedless, or
-    the first seed when the reference itself was run with seeds).
+    the first seed when the reference itself was run with seeds). Without a reference (a
+    metrics-only section) every row gets no ratio and no reason: nothing is missing.
     """
+    if reference is None:
+        return [{**r, "ratio": None, "basis": None, "reason": None, "suspicious": False}
+                for r in rows]
     refs: dict[str, dict[str, Any]] = {}
     for r in rows:
         if r["method"] == reference:

@@ -50,6 +50,16 @@ def ratio_cells(g: Group) -> list[str]:
             str(g.suspicious), _t(g.runtime_mean), _t(g.runtime_max)]
 
 
+RUN_HEADERS = ["set", "method", "runs", "failed", "invalid", "time-limited", "time mean [s]",
+               "time max [s]"]
+
+
+def run_cells(g: Group) -> list[str]:
+    """One line of the runs table of a metrics-only section (no reference, no ratios)."""
+    return [g.group, g.method, str(g.runs), str(g.failed), str(g.invalid), str(g.limited),
+            _t(g.runtime_mean), _t(g.runtime_max)]
+
+
 def metric_table(groups: list[Group]) -> tuple[list[str], list[list[str]]]:
     """Headers and lines of the per-method metric means (e.g. fairness pass rates).
 
@@ -121,15 +131,22 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
     """Markdown: per suite and problem, the ratio table, the table by size, the metrics."""
     parts = ["# dlsched benchmark report", ""]
     for info, overall, sized in _sections(store, suite):
-        parts += [f"## {info['suite']} / {info['problem']}", "",
-                  f"Reference: `{info['reference']}` ({_direction(info['sense'])}). "
-                  f"Intervals: {info['confidence']:.0%} bootstrap ({info['bootstrap']} resamples). "
-                  "Basis *proven*: the reference solve is optimal; *vs bound*: it stopped at a "
-                  "limit and the ratio uses its bound (conservative); the two are never pooled.",
-                  "", provenance(store, info), "", "### Ratios", "",
-                  _md(RATIO_HEADERS, [ratio_cells(g) for g in overall]), ""]
-        parts += ["### Ratios by instance size", "",
-                  _md(RATIO_HEADERS, [ratio_cells(g) for g in sized]), ""]
+        parts += [f"## {info['suite']} / {info['problem']}", ""]
+        if info["reference"] is None:
+            sense = "maximisation" if info["sense"] == "max" else "minimisation"
+            parts += [f"No reference: metrics only ({sense} objective; no exact optimum in "
+                      "this section, so no ratios).", "", provenance(store, info), "",
+                      "### Runs", "", _md(RUN_HEADERS, [run_cells(g) for g in overall]), ""]
+        else:
+            parts += [f"Reference: `{info['reference']}` ({_direction(info['sense'])}). "
+                      f"Intervals: {info['confidence']:.0%} bootstrap ({info['bootstrap']} "
+                      "resamples). Basis *proven*: the reference solve is optimal; *vs bound*: it "
+                      "stopped at a limit and the ratio uses its bound (conservative); the two "
+                      "are never pooled.",
+                      "", provenance(store, info), "", "### Ratios", "",
+                      _md(RATIO_HEADERS, [ratio_cells(g) for g in overall]), ""]
+            parts += ["### Ratios by instance size", "",
+                      _md(RATIO_HEADERS, [ratio_cells(g) for g in sized]), ""]
         headers, lines = metric_table(overall)
         if headers:
             parts += ["### Metrics (means over valid results; 0/1 properties are pass rates)", "",

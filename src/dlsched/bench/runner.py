@@ -44,7 +44,7 @@ def _register(store: ResultsStore, suite: Suite, tasks: list[Task]) -> None:
         keys = [t.key for t in tasks if t.problem == ps.problem]
         store.register_suite({
             "suite": suite.name, "problem": ps.problem, "sense": ps.sense,
-            "reference": ps.reference, "ratio": ps.ratio, "size_key": ps.size_key,
+            "reference": ps.reference or "", "ratio": ps.ratio, "size_key": ps.size_key,
             "bootstrap": suite.bootstrap,
             "confidence": suite.confidence, "methods": json.dumps([m.label for m in ps.methods]),
             "path": str(suite.path), "task_keys": json.dumps(keys),

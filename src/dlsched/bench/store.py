@@ -60,7 +60,7 @@ SUITE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("suite", "TEXT NOT NULL"),
     ("problem", "TEXT NOT NULL"),
     ("sense", "TEXT NOT NULL"),
-    ("reference", "TEXT NOT NULL"),
+    ("reference", "TEXT NOT NULL"),  # "" when the section has no reference
     ("ratio", "TEXT NOT NULL"),
     ("size_key", "TEXT"),  # the suite's `size` (None: the first key of each row's sizes)
     ("bootstrap", "INTEGER NOT NULL"),
@@ -174,6 +174,7 @@ class ResultsStore:
         rows = [dict(r) for r in self.conn.execute("SELECT * FROM suites ORDER BY suite, problem")]
         for r in rows:
             r["methods"] = json.loads(r["methods"])
+            r["reference"] = r.get("reference") or None  # "" / NULL: metrics-only section
             r["task_keys"] = set(json.loads(r["task_keys"])) if r.get("task_keys") else None
         return rows
 

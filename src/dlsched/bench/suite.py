@@ -62,7 +62,7 @@ class ProblemSuite:
 
     problem: str
     sense: str
-    reference: str
+    reference: str | None  # None: metrics only (no exact OPT, no ratios)
     size_key: str | None
     ratio: str
     instances: tuple[InstanceSource, ...]
@@ -303,13 +303,14 @@ def _problem(name: str, raw: Any, base: Path) -> ProblemSuite:
     for i, lab in enumerate(labels):
         if lab in labels[:i]:
             raise InputError(f"{p}.methods[{i}].label", f"duplicate method label {lab!r}")
-    reference = _get(item, "reference", p, str)
-    ref = next((m for m in methods if m.label == reference), None)
-    if ref is None:
-        raise InputError(f"{p}.reference", f"{reference!r} is not a method label "
-                                           f"(labels: {', '.join(labels)})")
-    if ref.kind != "exact":
-        raise InputError(f"{p}.reference", f"{reference!r} must be an exact model")
+    reference = _get(item, "reference", p, str, default=None)
+    if reference is not None:
+        ref = next((m for m in methods if m.label == reference), None)
+        if ref is None:
+            raise InputError(f"{p}.reference", f"{reference!r} is not a method label "
+                                               f"(labels: {', '.join(labels)})")
+        if ref.kind != "exact":
+            raise InputError(f"{p}.reference", f"{reference!r} must be an exact model")
     ratio = _get(item, "ratio", p, str, default="objective",
                  check=lambda v: None if v in RATIO_QUANTITIES
                  else f"unknown ratio {v!r} (known: {', '.join(RATIO_QUANTITIES)})")
