@@ -7,9 +7,10 @@ The objective of every algorithm is the exact model's: min over tenants of rho^t
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
-from ..core import Result, Status, register_algorithm
+from ..core import InputError, Result, Status, register_algorithm
 from ..sim.events import EventSim, SimConfig
 from .instance import LTGFInstance
 from .metrics import metrics
@@ -55,11 +56,30 @@ def simulate(
     }
 
 
+def with_lease(inst: LTGFInstance, lease: float) -> LTGFInstance:
+    """``inst`` with another lease length L (the scheduler knob of spec §5's lease sweep)."""
+    L = float(lease)
+    if not inst.checkpoint + inst.cold_start < L:
+        raise InputError("lease", f"{lease!r} must exceed checkpoint + cold_start overheads "
+                                  f"({inst.checkpoint + inst.cold_start:g} s)")
+    return replace(inst, lease=L)
+
+
 def run_policy(
-    inst: LTGFInstance, policy: str, window: float = 86400.0, validate: bool = True, **params: Any
+    inst: LTGFInstance,
+    policy: str,
+    window: float = 86400.0,
+    validate: bool = True,
+    lease: float | None = None,
+    **params: Any,
 ) -> Result:
+    """Simulate ``policy``; ``lease`` overrides the instance's lease length (recorded in the
+    solution as ``lease``, which the validator then checks preemptions against)."""
     t0 = time.perf_counter()
+    if lease is not None:
+        inst = with_lease(inst, lease)
     sol = simulate(inst, policy, **params)
+    sol["lease"] = inst.lease
     sim_s = time.perf_counter() - t0
     errs = check(inst, sol) if validate else []
     mets = metrics(inst, sol, window=window)

@@ -4,7 +4,10 @@ before its submission, exact service with the overhead model, every job complete
 Written against the solution format only (not the simulator's internals)::
 
     {"segments": [[job, start, end, [[node, gpus], ...], "complete"|"preempt", cold, ckpt], ...],
-     "completion": {job: time}, "lease_based": true}
+     "completion": {job: time}, "lease_based": true, "lease": L}
+
+``lease`` is optional: the run's lease length when it overrides the instance's (default: the
+instance's lease); preemptions are checked against it.
 """
 
 from __future__ import annotations
@@ -69,6 +72,9 @@ def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
             errs.append(f"node {int(n[j])}: {int(load[j] - base[j])} GPUs in use at {t[j]} > {G}")
     comp = sol.get("completion", {})
     lease_based = bool(sol.get("lease_based", True))
+    lease = float(sol.get("lease", inst.lease))  # a run may override the lease (run_policy)
+    if not lease > inst.checkpoint + inst.cold_start:
+        errs.append(f"lease {lease:g} s does not exceed checkpoint + cold_start overheads")
     for job in inst.jobs:
         runs = sorted(by_job.get(job.name, []))
         if not runs:
@@ -86,9 +92,9 @@ def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
                 errs.append(f"{job.name}: segment {r} checkpoint {ckpt}, expected {want_ck}")
             if (reason == "complete") != (r == len(runs) - 1):
                 errs.append(f"{job.name}: segment {r} ends '{reason}' out of order")
-            if lease_based and reason == "preempt" and e - s < inst.lease - TOL:
+            if lease_based and reason == "preempt" and e - s < lease - TOL:
                 errs.append(
-                    f"{job.name}: preempted after {e - s:g} s, inside its lease of {inst.lease:g} s"
+                    f"{job.name}: preempted after {e - s:g} s, inside its lease of {lease:g} s"
                 )
             served += max(0.0, e - s - cold - ckpt)
         if abs(served - job.duration) > TOL * max(1.0, job.duration):
