@@ -79,3 +79,13 @@ def test_store_written_before_the_change_still_loads(tmp_path, toy_suite):
         rows = ratio_rows(store)
     assert sum(r["ratio"] is not None for r in rows) > 0
     assert "### Ratios" in (write_report(db, tmp_path / "rep")[0]).read_text()
+
+
+def test_cli_bench_prints_a_runs_table_for_metrics_only(metrics_suite, tmp_path, capsys):
+    from dlsched.cli import main
+
+    assert main(["bench", str(metrics_suite), "--out", str(tmp_path / "m.db"),
+                 "--executor", "serial", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "runs (no reference: metrics only)" in out and "metric means" in out
+    assert "ALG/OPT" not in out

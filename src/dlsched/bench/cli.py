@@ -36,9 +36,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
                     progress=not args.no_progress, console=err_console)
     with ResultsStore(args.out, create=False) as store:
         groups = summarise(store, rep.suite, by_size=args.by_size)
+        metrics_only = {(s["suite"], s["problem"]) for s in store.suites() if not s["reference"]}
     # a redirected stdout is a log, not an 80-column terminal: do not truncate the table
     out = console if console.is_terminal else Console(highlight=False, width=200)
-    for table in rich_tables(groups):
+    for table in rich_tables(groups, metrics_only=metrics_only):
         out.print(table)
     console.print(f"{rep.suite}: {rep.total} tasks, {rep.skipped} already done, {rep.ran} run "
                   f"({rep.errors} errors) in {rep.wall_s:.1f}s -> {rep.database}")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
@@ -175,8 +176,13 @@ def terminal_cells(g: Group) -> list[str]:
             _t(g.runtime_mean)]
 
 
-def rich_tables(groups: list[Group], title: str = "ratios") -> list[Any]:
-    """Terminal tables (rich) for the groups of one or more suites."""
+def rich_tables(groups: list[Group], title: str = "ratios",
+                metrics_only: Collection[tuple[str, str]] = ()) -> list[Any]:
+    """Terminal tables (rich) for the groups of one or more suites.
+
+    ``metrics_only``: (suite, problem) sections without a reference; they get a runs table
+    instead of the ratio table.
+    """
     from rich import box
     from rich.markup import escape
     from rich.table import Table
@@ -186,18 +192,16 @@ def rich_tables(groups: list[Group], title: str = "ratios") -> list[Any]:
     for g in groups:
         by_problem[(g.suite, g.problem)].append(g)
     for (suite, problem), gs in by_problem.items():
-        t = Table(title=f"{suite} / {problem}: {title} ({_direction(gs[0].sense)})",
-                  box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
-        sized = any(g.size != ALL_SIZES for g in gs)
-        for h in TERMINAL_HEADERS:
-            if h == "size" and not sized:
-                continue
-            t.add_column(escape(h), justify="left" if h in ("set", "method", "basis") else "right",
-                         no_wrap=h == "mean [CI]")
-        for g in gs:
-            cells = terminal_cells(g)
-            t.add_row(*map(escape, cells if sized else cells[:2] + cells[3:]))
-        tables.append(t)
+        if (suite, problem) in metrics_only:
+            t = Table(title=f"{suite} / {problem}: runs (no reference: metrics only)",
+                      box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+            for h in RUN_HEADERS:
+                t.add_column(escape(h), justify="left" if h in ("set", "method") else "right")
+            for g in gs:
+                t.add_row(*map(escape, run_cells(g)))
+            tables.append(t)
+        else:
+            tables.append(_ratio_table(suite, problem, gs, title))
         headers, lines = metric_table(gs)
         if headers:
             m = Table(title=f"{suite} / {problem}: metric means (0/1 = pass rates)",
@@ -208,6 +212,25 @@ def rich_tables(groups: list[Group], title: str = "ratios") -> list[Any]:
                 m.add_row(*map(escape, line))
             tables.append(m)
     return tables
+
+
+def _ratio_table(suite: str, problem: str, gs: list[Group], title: str) -> Any:
+    from rich import box
+    from rich.markup import escape
+    from rich.table import Table
+
+    t = Table(title=f"{suite} / {problem}: {title} ({_direction(gs[0].sense)})",
+              box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 1))
+    sized = any(g.size != ALL_SIZES for g in gs)
+    for h in TERMINAL_HEADERS:
+        if h == "size" and not sized:
+            continue
+        t.add_column(escape(h), justify="left" if h in ("set", "method", "basis") else "right",
+                     no_wrap=h == "mean [CI]")
+    for g in gs:
+        cells = terminal_cells(g)
+        t.add_row(*map(escape, cells if sized else cells[:2] + cells[3:]))
+    return t
 
 
 def write_report(db: str | Path, out_dir: str | Path, suite: str | None = None) -> list[Path]:
