@@ -114,7 +114,9 @@ def test_cli_bench_prints_table_and_report(toy_suite, tmp_path, capsys):
     assert f"{N_TASKS} tasks, 0 already done, {N_TASKS} run (6 errors)" in out
     assert main(["report", str(db), "--out", str(tmp_path / "rep")]) == 0
     assert (tmp_path / "rep" / "report.md").exists()
-    assert main(["report", str(tmp_path / "missing.db")]) == 2
+    missing_out = tmp_path / "never-made"
+    assert main(["report", str(tmp_path / "missing.db"), "--out", str(missing_out)]) == 2
+    assert not missing_out.exists()  # nothing half-written on bad input
 
 
 def test_rows_removed_from_the_suite_are_kept_but_not_reported(toy_suite, tmp_path):

@@ -236,8 +236,8 @@ def _ratio_table(suite: str, problem: str, gs: list[Group], title: str) -> Any:
 def write_report(db: str | Path, out_dir: str | Path, suite: str | None = None) -> list[Path]:
     """Write ``report.md`` and the PNG plots for ``db`` into ``out_dir``; return the paths."""
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    with ResultsStore(db, create=False) as store:
+    with ResultsStore(db, create=False) as store:  # a missing database fails before any mkdir
+        out.mkdir(parents=True, exist_ok=True)
         images = write_plots(store, out, suite)
         text = markdown_report(store, suite, images)
     md = out / "report.md"
