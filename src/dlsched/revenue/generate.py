@@ -42,7 +42,7 @@ def _utility(rng: np.random.Generator, kind: str) -> dict[str, Any]:
 
 def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int = 0,
              arrival_max: int = 8, utility: str = "linear", scale: str = "paper",
-             horizon: int | None = None, **_: Any) -> RevenueInstance:
+             horizon: int | None = None) -> RevenueInstance:
     """``scale="paper"``: E in [50,100], D in [20,50], M in [10,50], m in [0.001,0.05] h,
     G in [10,100] ms, eps in [30,575] MB, b_w in [100,5120] Mbps, b_p in [5,20] Gbps,
     C_sw in {2,4,8}. ``scale="small"``: E, D, M in [1,3], [1,4], [1,2], rates n^C in [1,2],
