@@ -9,7 +9,6 @@
 from __future__ import annotations
 
 from fractions import Fraction as F
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,17 +25,7 @@ from dlsched.oef.properties import (
     pe_gap,
     properties,
 )
-
-INSTANCES = Path(__file__).resolve().parents[2] / "instances" / "oef"
-ATOL = 1e-7
-
-
-def load(name: str):
-    return ds.load(INSTANCES / f"{name}.json")
-
-
-def q(*values) -> list[float]:
-    return [float(F(v)) for v in values]
+from tests.oef.common import ATOL, load, q
 
 
 @pytest.fixture(params=sorted(BACKENDS))

@@ -8,7 +8,6 @@ the spec says the optimal face is a single point; otherwise objective and E vect
 from __future__ import annotations
 
 from fractions import Fraction as F
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,18 +25,7 @@ from dlsched.oef.properties import (
     strategy_proof_sample,
 )
 from dlsched.oef.solution import rows_of
-
-INSTANCES = Path(__file__).resolve().parents[2] / "instances" / "oef"
-ATOL = 1e-7
-
-
-def load(name: str):
-    return ds.load(INSTANCES / f"{name}.json")
-
-
-def q(*values) -> list[float]:
-    """Exact spec values (ints, Fractions or 'a/b' strings) as floats."""
-    return [float(F(v)) for v in values]
+from tests.oef.common import ATOL, load, q
 
 
 def approx(*values) -> pytest.approx:
