@@ -9,38 +9,16 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import dlsched as ds
+from dlsched.bench.machine import cpu_model, git_commit
 from dlsched.completion.generate import generate
 
 SMALL = {"n_worker_types": 2, "n_ps_types": 2, "max_chunks": 4, "epochs": (1, 3),
          "minibatches": (5, 20), "minibatch_time": (0.05, 0.2), "kappa": 0.5}
-
-
-def cpu() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
-
-
-def commit() -> str:
-    try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, check=True).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--", "src"],
-                               capture_output=True, text=True).stdout.strip()
-        return out + ("+dirty" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def exact_rows(grid: list[tuple[int, int, int]], limit: float) -> list[str]:
@@ -95,8 +73,8 @@ def main() -> None:
         "# Completion (dlsched.completion) benchmark",
         "",
         f"- date: {dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M UTC}",
-        f"- commit: {commit()}",
-        f"- CPU: {cpu()} ({__import__('os').cpu_count()} logical cores visible; 2 used)",
+        f"- commit: {git_commit()}",
+        f"- CPU: {cpu_model()} ({__import__('os').cpu_count()} logical cores visible; 2 used)",
         f"- command: `python benchmarks/completion_scaling.py {' '.join(sys.argv[1:])}`",
         f"- exact instances: generate(seed=1, {SMALL}); time limit {args.limit:g} s, 2 threads",
         "- A_online instances: generate(seed=1) with the paper's ranges; defaults "

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import datetime as dt
 import platform
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import dlsched as ds
+from dlsched.bench.machine import cpu_model, git_commit
 from dlsched.ltgf import generate_slotted
 from dlsched.ltgf.model import build_model
 from dlsched.ltgf.policies import POLICIES
@@ -21,16 +21,6 @@ from dlsched.ltgf.slots import slot_data
 
 ROOT = Path(__file__).resolve().parents[1]
 INST = ROOT / "instances" / "ltgf"
-
-
-def cpu() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def sim_rows(name: str, policies: list[str]) -> list[str]:
@@ -82,7 +72,7 @@ def lease_sweep(name: str, leases: list[int]) -> None:
     base = ds.load(INST / f"{name}.json")
     lines = [
         "# LTGF lease-length sweep (ASTRAEA)", "",
-        f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, CPU: {cpu()}",
+        f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC, CPU: {cpu_model()}",
         f"- command: `python benchmarks/ltgf_bench.py --lease-sweep`; instance {name}, tick 10 s, "
         "cold start 30 s", "",
         "| lease s | sim s | unfair ratio | sharing-loss jobs | avg slowdown | avg JCT h | "
@@ -104,12 +94,11 @@ def main() -> None:
         lease_sweep("venus-synthetic", [600, 900, 1800])
         return
     quick = "--quick" in sys.argv
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True, cwd=ROOT).stdout.strip()
+    commit = git_commit()
     head = [
         "# LTGF benchmark", "",
         f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC", f"- git commit: {commit}",
-        f"- CPU: {cpu()} ({platform.machine()}), 2 cores shared with other jobs",
+        f"- CPU: {cpu_model()} ({platform.machine()}), 2 cores shared with other jobs",
         f"- command: `python benchmarks/ltgf_bench.py{' --quick' if quick else ''}`",
         "- knobs: spec §6 defaults (themis f=0.8 e=0.2 seed 0; allox alpha=0.5; tiresias-l "
         "K=2, 1 GPU-hour, STARVE=2; gandiva quantum = lease; lease 900 s, tick 10 s, "

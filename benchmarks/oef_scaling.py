@@ -19,7 +19,6 @@ import importlib.metadata as md
 import json
 import multiprocessing as mp
 import platform
-import subprocess
 import sys
 import time
 from dataclasses import dataclass, field
@@ -112,23 +111,16 @@ def measure(n: int, method: Method, budget: float) -> dict[str, Any]:
 
 
 def machine() -> dict[str, str]:
-    cpu = "unknown"
-    for line in Path("/proc/cpuinfo").read_text().splitlines():
-        if line.startswith("model name"):
-            cpu = line.split(":", 1)[1].strip()
-            break
     import os
 
-    def sh(*cmd: str) -> str:
-        return subprocess.run(cmd, capture_output=True, text=True).stdout.strip()
+    from dlsched.bench.machine import cpu_model, git_commit
 
     packages = ("highspy", "pyomo", "cvxpy", "numpy", "scipy")
     versions = ", ".join(f"{p} {md.version(p)}" for p in packages)
-    dirty = " (+ uncommitted changes)" if sh("git", "status", "--porcelain") else ""
     return {
         "date": dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "commit": sh("git", "rev-parse", "--short", "HEAD") + dirty,
-        "cpu": f"{cpu}, {os.cpu_count()} cores",
+        "commit": str(git_commit()),
+        "cpu": f"{cpu_model()}, {os.cpu_count()} cores",
         "python": platform.python_version(),
         "versions": versions,
         "load": " / ".join(f"{x:.2f}" for x in os.getloadavg()),

@@ -12,12 +12,12 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import json
-import subprocess
 from pathlib import Path
 
 import numpy as np
 
 import dlsched as ds
+from dlsched.bench.machine import cpu_model, git_commit
 from dlsched.ojpp import parse
 from dlsched.ojpp.aip import fit_aip, pair_dataset
 from dlsched.ojpp.metrics import metrics
@@ -40,8 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     mae_v100 = float(np.mean(np.abs(pred - yv)))
     lines = ["# OJPP AIP on Gavel co-location data", "",
              f"- date: {dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M UTC}, commit "
-             + subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True).stdout.strip(),
+             f"{git_commit()}, CPU: {cpu_model()}",
              "- command: `python benchmarks/ojpp_aip.py`", "",
              f"All GPU types, {len(y)} pairs, mean slowdown {np.mean(y):.3f}; "
              "5-fold CV (seed 0):", "",

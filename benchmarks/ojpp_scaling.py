@@ -17,29 +17,18 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
-import platform
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 import dlsched as ds
+from dlsched.bench.machine import cpu_model, git_commit
 
 CLASSES = ("mixed", "c-high", "i-high", "average")
 #: (n_jobs, max_workers) giving about 10, 100, 1000, 10000 workers (mean workers 5.5 per job)
 HEUR_SIZES = ((2, 10), (18, 10), (182, 10), (1820, 10))
 HEUR_TITLE = "Heuristic (Alg. 3), Mixed class, seed 3, 3 runs"
-
-
-def _cpu() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def exact_rows(seeds: int, full_seeds: int, limit: float) -> list[dict]:
@@ -78,10 +67,10 @@ def heuristic_rows(repeats: int = 3) -> list[dict]:
 
 
 def render(ex: list[dict], he: list[dict], args: argparse.Namespace) -> str:
-    commit = _commit()
+    commit = git_commit()
     out = ["# OJPP scaling", "",
            f"- date: {dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M UTC}",
-           f"- commit: {commit}", f"- CPU: {_cpu()} (2 cores, shared with other jobs)",
+           f"- commit: {commit}", f"- CPU: {cpu_model()} (2 cores, shared with other jobs)",
            f"- python {sys.version.split()[0]}, command: `python benchmarks/ojpp_scaling.py "
            f"--seeds {args.seeds} --full-seeds {args.full_seeds} --limit {args.limit:g}`", "",
            f"## Exact models, paper-size (20 jobs x 1-10 workers), limit {args.limit:g} s",
@@ -103,16 +92,11 @@ def render(ex: list[dict], he: list[dict], args: argparse.Namespace) -> str:
     return "\n".join(out) + "\n" + render_heuristic(he)
 
 
-def _commit() -> str:
-    return subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                          text=True).stdout.strip()
-
-
 def render_heuristic(he: list[dict], stamp: bool = False) -> str:
     out = ["", f"## {HEUR_TITLE}", ""]
     if stamp:
         out += [f"- date: {dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M UTC}, "
-                f"commit: {_commit()}, CPU: {_cpu()} (2 cores, shared with other jobs), "
+                f"commit: {git_commit()}, CPU: {cpu_model()} (2 cores, shared with other jobs), "
                 "command: `python benchmarks/ojpp_scaling.py --heuristic-only`", ""]
     out += ["| workers | jobs | devices | CPU s (median) | CPU s (best) | wall s (median) "
             "| wall s (best) | valid |", "|---|---|---|---|---|---|---|---|"]

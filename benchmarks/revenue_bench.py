@@ -8,23 +8,11 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import platform
-import subprocess
 import time
 
 import dlsched as ds
+from dlsched.bench.machine import cpu_model, git_commit
 from dlsched.revenue import generate
-
-
-def _cpu() -> str:
-    try:
-        with open("/proc/cpuinfo") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def decision_times(grid: list[tuple[int, int]], seeds: int) -> list[str]:
@@ -70,12 +58,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
     args = ap.parse_args()
-    commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True,
-                            text=True).stdout.strip()
+    commit = git_commit()
     print("# Revenue benchmark: Astraea decision time and exact-model time\n")
     print(f"- date: {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC")
     print(f"- git commit: {commit}")
-    print(f"- CPU: {_cpu()} (2 cores, shared with other jobs)")
+    print(f"- CPU: {cpu_model()} (2 cores, shared with other jobs)")
     print(f"- command: `python benchmarks/revenue_bench.py{' --quick' if args.quick else ''}`\n")
     print("## Astraea per-decision time (paper §5.1 ranges, linear utilities, arrivals in "
           "1..24 h)\n")

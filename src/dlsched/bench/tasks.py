@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.io import _jsonable, from_dict
+from .machine import git_commit
 from .suite import (
     InstanceSource,
     MethodSpec,
@@ -132,28 +133,10 @@ def versions() -> dict[str, str]:
             out[pkg] = version(pkg)
         except PackageNotFoundError:
             out[pkg] = "missing"
-    commit = _git_commit()
+    commit = git_commit()
     if commit:
         out["dlsched_git"] = commit
     return out
-
-
-def _git_commit() -> str | None:
-    """Short commit (``+dirty`` with local changes) when dlsched runs from a git checkout."""
-    import subprocess
-
-    here = Path(__file__).resolve().parent
-
-    def git(*args: str) -> str:
-        return subprocess.run(["git", *args], cwd=here, capture_output=True, text=True,
-                              timeout=10, check=True).stdout.strip()
-
-    try:
-        commit = git("rev-parse", "--short=12", "HEAD")
-        dirty = git("status", "--porcelain", "--untracked-files=no", "--", str(here.parent))
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return commit + ("+dirty" if dirty else "")
 
 
 def solution_digest(solution: Any) -> str | None:
