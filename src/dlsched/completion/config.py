@@ -61,6 +61,18 @@ def _max_workers(inst: CompletionInstance, m: int) -> int:
     return int(per.sum())
 
 
+def _fit_limits(inst: CompletionInstance, m: int, p: int, D: int) -> tuple[int, int]:
+    """(largest N in 1..D passing ``_fits_one_server``, ``_max_workers``) for (m, p).
+
+    The single-server test is monotone in N (demands >= 0), so it holds exactly for a prefix
+    1..N_max; evaluated for all N at once with the same floating-point expression."""
+    ns = np.arange(1, D + 1)
+    need = ns[:, None] * inst.worker_demand[m][None, :] + (inst.ps_demand[p] if p >= 0 else 0.0)
+    fits = np.any(np.all(need[:, None, :] <= inst.capacity[None] + EPS, axis=2), axis=1)
+    n_fit = int(np.argmin(fits)) if not fits.all() else D
+    return n_fit, _max_workers(inst, m)
+
+
 @lru_cache(maxsize=4096)
 def _configs_cached(inst_id: int, inst: CompletionInstance, j: int, prune: bool,
                     feasible_only: bool) -> tuple[Config, ...]:
@@ -73,6 +85,7 @@ def _configs_cached(inst_id: int, inst: CompletionInstance, j: int, prune: bool,
         for p in ps:
             if p >= 0 and not math.isfinite(inst.update_time[j, p]):
                 continue
+            n_fit, n_max = _fit_limits(inst, m, p, D) if feasible_only else (D, D)
             for q in (1, 0):
                 best = math.inf
                 for n in range(1, D + 1):
@@ -81,9 +94,9 @@ def _configs_cached(inst_id: int, inst: CompletionInstance, j: int, prune: bool,
                         continue  # some N' < N reaches d' <= d: dominated (spec §2.4 prune)
                     best = min(best, d)
                     if feasible_only:
-                        if q == 1 and not _fits_one_server(inst, m, p, n):
+                        if q == 1 and n > n_fit:
                             continue
-                        if q == 0 and n > _max_workers(inst, m):
+                        if q == 0 and n > n_max:
                             continue
                     out.append(Config(m, p, q, n, d))
     return tuple(out)

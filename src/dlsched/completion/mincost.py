@@ -2,7 +2,7 @@
 
 The price state of one A_maxweight call lives in :class:`Prices` over relative slots 1..tau
 (index t-1). For a window length L every quantity is an array over (server, window start):
-window minimum of the residual capacity omega (``minimum_filter1d``, O(1) per entry) and window
+window minimum of the residual capacity omega (a lazily built sparse table, O(1) per entry) and window
 sums of the prices (cumulative sums). The loops of the paper over t^- and h / the PS-host
 position n become argmin over flattened arrays in the paper's loop order (t^- outer), so the
 first minimum in loop order wins, as with the paper's strict ``<`` [A19].
@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
-from scipy.ndimage import minimum_filter1d
 
 from .config import EPS, duration
 from .instance import CompletionInstance
@@ -65,20 +64,57 @@ class Prices:
         self.delta = np.power(self.lam, frac) - 1.0
         self._cache.clear()
 
+    def _base(self) -> tuple[np.ndarray, np.ndarray]:
+        """Residual capacity omega and the cumulative price sums over slots 1..tau-1."""
+        hit = self._cache.get("base")
+        if hit is None:  # shared by every window length until prices change
+            omega = (self.cap - self.beta)[:, :, : self.tau - 1]
+            cs = np.concatenate([np.zeros((*self.delta.shape[:2], 1)),
+                                 np.cumsum(self.delta[:, :, : self.tau - 1], axis=2)], axis=2)
+            hit = self._cache["base"] = (omega, cs)
+        return hit
+
+    def wmin(self, L: int) -> np.ndarray:
+        """omega_min [H, R, n_starts]: window minimum of the residual capacity."""
+        key = ("wmin", L)
+        hit = self._cache.get(key)
+        if hit is None:
+            omega, _ = self._base()
+            hit = self._cache[key] = _window_min(self._cache, "omega", omega, L,
+                                                 self.tau - L)
+        return hit
+
+    def dsum(self, L: int) -> np.ndarray:
+        """delta_sum [H, R, n_starts]: window sum of the prices."""
+        key = ("dsum", L)
+        hit = self._cache.get(key)
+        if hit is None:
+            _, cs = self._base()
+            n = self.tau - L
+            hit = self._cache[key] = cs[:, :, L:L + n] - cs[:, :, :n]
+        return hit
+
     def window(self, L: int) -> tuple[np.ndarray, np.ndarray]:
         """(omega_min, delta_sum), each [H, R, n_starts] for starts t^- = 1..tau-L."""
-        if L not in self._cache:
-            n = self.tau - L
-            if "base" not in self._cache:  # shared by every window length until prices change
-                omega = (self.cap - self.beta)[:, :, : self.tau - 1]
-                cs = np.concatenate([np.zeros((*self.delta.shape[:2], 1)),
-                                     np.cumsum(self.delta[:, :, : self.tau - 1], axis=2)], axis=2)
-                self._cache["base"] = (omega, cs)
-            omega, cs = self._cache["base"]
-            wmin = minimum_filter1d(omega, L, axis=2, origin=-(L // 2))[:, :, :n]
-            dsum = cs[:, :, L:L + n] - cs[:, :, :n]
-            self._cache[L] = (wmin, dsum)
-        return self._cache[L]
+        return self.wmin(L), self.dsum(L)
+
+
+def _window_min(cache: dict, name: Any, a: np.ndarray, L: int, n: int) -> np.ndarray:
+    """min(a[..., t : t + L]) for t = 0..n-1 along the last axis, by a sparse table.
+
+    Level k holds the minima of windows of length 2^k (built lazily, cached with the prices);
+    a window of length L is the minimum of two overlapping level-k windows, k = floor(log2 L).
+    Minima are exact, so this equals a sliding minimum element for element."""
+    levels = cache.get(("st", name))
+    if levels is None:
+        levels = cache[("st", name)] = [a]
+    k = L.bit_length() - 1
+    while len(levels) <= k:
+        prev, h = levels[-1], 1 << (len(levels) - 1)
+        levels.append(np.minimum(prev[..., :-h], prev[..., h:]))
+    lv = levels[k]
+    off = L - (1 << k)
+    return np.minimum(lv[..., :n], lv[..., off:off + n])
 
 
 def _count_cap(wmin: np.ndarray, e: np.ndarray) -> np.ndarray:
@@ -90,12 +126,24 @@ def _count_cap(wmin: np.ndarray, e: np.ndarray) -> np.ndarray:
 
 
 def _worker_arrays(pr: Prices, L: int, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(capW, worker window price) over [H, n_starts] for demand e; cached until prices change."""
-    key = ("pc", L, e.tobytes())
+    """(capW, worker window price) over [H, n_starts] for demand e; cached until prices change.
+
+    capW is the window minimum of the per-slot counts floor(omega / e + EPS): x -> floor(x / e
+    + EPS) is non-decreasing, so it commutes with the window minimum and this equals
+    ``_count_cap(pr.wmin(L), e)`` exactly, at one 1-D filter of integers per window length."""
+    ekey = e.tobytes()
+    key = ("pc", L, ekey)
     hit = pr._cache.get(key)
     if hit is None:
-        wmin, dsum = pr.window(L)
-        hit = (_count_cap(wmin, e), np.einsum("r,hrt->ht", e, dsum))
+        base = pr._cache.get(("cb", ekey))
+        if base is None:
+            omega, _ = pr._base()
+            base = pr._cache[("cb", ekey)] = _count_cap(omega, e)
+        if e.any():
+            capw = _window_min(pr._cache, ("cbt", ekey), base, L, pr.tau - L)
+        else:
+            capw = base[:, : pr.tau - L]
+        hit = (capw, np.einsum("r,hrt->ht", e, pr.dsum(L)))
         pr._cache[key] = hit
     return hit
 
