@@ -2,8 +2,8 @@
 
 The price state of one A_maxweight call lives in :class:`Prices` over relative slots 1..tau
 (index t-1). For a window length L every quantity is an array over (server, window start):
-window minimum of the residual capacity omega (a lazily built sparse table, O(1) per entry) and window
-sums of the prices (cumulative sums). The loops of the paper over t^- and h / the PS-host
+window minimum of the residual capacity omega (a lazily built sparse table, O(1) per entry)
+and window sums of the prices (cumulative sums). The loops of the paper over t^- and h / the PS-host
 position n become argmin over flattened arrays in the paper's loop order (t^- outer), so the
 first minimum in loop order wins, as with the paper's strict ``<`` [A19].
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -125,30 +126,70 @@ def _count_cap(wmin: np.ndarray, e: np.ndarray) -> np.ndarray:
     return np.floor(wmin[:, pos, :] / e[pos][None, :, None] + EPS).min(axis=1).astype(np.int64)
 
 
-def _worker_arrays(pr: Prices, L: int, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(capW, worker window price) over [H, n_starts] for demand e; cached until prices change.
-
-    capW is the window minimum of the per-slot counts floor(omega / e + EPS): x -> floor(x / e
-    + EPS) is non-decreasing, so it commutes with the window minimum and this equals
-    ``_count_cap(pr.wmin(L), e)`` exactly, at one 1-D filter of integers per window length."""
-    ekey = e.tobytes()
-    key = ("pc", L, ekey)
+def _slot_counts(pr: Prices, d: np.ndarray) -> np.ndarray:
+    """Per-slot count floor(omega / d + EPS) over [H, tau-1] (10**9 when d = 0); cached."""
+    key = ("cb", d.tobytes())
     hit = pr._cache.get(key)
     if hit is None:
-        base = pr._cache.get(("cb", ekey))
-        if base is None:
-            omega, _ = pr._base()
-            base = pr._cache[("cb", ekey)] = _count_cap(omega, e)
-        if e.any():
-            capw = _window_min(pr._cache, ("cbt", ekey), base, L, pr.tau - L)
-        else:
-            capw = base[:, : pr.tau - L]
-        hit = (capw, np.einsum("r,hrt->ht", e, pr.dsum(L)))
+        omega, _ = pr._base()
+        hit = pr._cache[key] = _count_cap(omega, d)
+    return hit
+
+
+def _count_window(pr: Prices, L: int, d: np.ndarray) -> np.ndarray:
+    """Window count cap [H, n_starts]: the window minimum of :func:`_slot_counts`.
+
+    x -> floor(x / d + EPS) is non-decreasing, so it commutes with the window minimum and this
+    equals ``_count_cap(pr.wmin(L), d)`` exactly, at one sparse-table lookup per window."""
+    base = _slot_counts(pr, d)
+    if not d.any():
+        return base[:, : pr.tau - L]
+    return _window_min(pr._cache, ("cbt", d.tobytes()), base, L, pr.tau - L)
+
+
+def _count_max(pr: Prices, d: np.ndarray) -> np.ndarray:
+    """[H] largest per-slot count over slots 1..tau-1: an upper bound on every window count."""
+    key = ("cmax", d.tobytes())
+    hit = pr._cache.get(key)
+    if hit is None:
+        hit = pr._cache[key] = _slot_counts(pr, d).max(axis=1)
+    return hit
+
+
+def _omega_max(pr: Prices) -> np.ndarray:
+    """[H, R] largest residual capacity over slots 1..tau-1 (>= every window minimum)."""
+    hit = pr._cache.get("omax")
+    if hit is None:
+        hit = pr._cache["omax"] = pr._base()[0].max(axis=2)
+    return hit
+
+
+def _worker_arrays(pr: Prices, L: int, e: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(capW, worker window price) over [H, n_starts] for demand e; cached until prices change."""
+    key = ("pc", L, e.tobytes())
+    hit = pr._cache.get(key)
+    if hit is None:
+        hit = (_count_window(pr, L, e), np.einsum("r,hrt->ht", e, pr.dsum(L)))
         pr._cache[key] = hit
     return hit
 
 
-def _durations(W: float, th: float, D: int, tau: int) -> list[tuple[int, int]]:
+def _total_cap(pr: Prices, L: int, e: np.ndarray) -> int:
+    """Largest total worker count cap over the windows of length L (cached)."""
+    key = ("tot", L, e.tobytes())
+    hit = pr._cache.get(key)
+    if hit is None:
+        hit = pr._cache[key] = int(_worker_arrays(pr, L, e)[0].sum(axis=0).max())
+    return hit
+
+
+def _screen_margin(x: float) -> float:
+    """Absolute allowance for floating-point rounding in the infeasibility screens."""
+    return 1e-7 * (1.0 + abs(x))
+
+
+@lru_cache(maxsize=65536)
+def _durations(W: float, th: float, D: int, tau: int) -> tuple[tuple[int, int], ...]:
     """(L, N) pairs in the paper's L-ascending order with L <= tau - 1 (see module doc)."""
     out: list[tuple[int, int]] = []
     last_n = None
@@ -160,7 +201,7 @@ def _durations(W: float, th: float, D: int, tau: int) -> list[tuple[int, int]]:
         if n_l != last_n and (not out or out[-1][0] < L):
             out.append((L, n_l))
             last_n = n_l
-    return out
+    return tuple(out)
 
 
 def _settled(best: Candidate | None, L: int, earliest: bool) -> bool:
@@ -202,9 +243,10 @@ def mincost_centralised(inst: CompletionInstance, j: int, pr: Prices,
                     continue
                 pairs = _durations(W, v + inst.update_time[j, p], D, pr.tau)
                 z = inst.ps_demand[p]
+            nfit = _central_fit(pr, e, z)
             for L, n in pairs:
-                if _settled(best, L, earliest):
-                    continue
+                if n > nfit or _settled(best, L, earliest):
+                    continue  # n > nfit: no server holds the job in any slot (see _central_fit)
                 if p < 0:  # RAR: n workers, no PS -> capW >= n, cost n * worker price
                     capw, wprice = _worker_arrays(pr, L, e)
                     feas = capw >= n
@@ -225,6 +267,24 @@ def mincost_centralised(inst: CompletionInstance, j: int, pr: Prices,
                 if _better(c, t + 1 + L, best, earliest):
                     best = Candidate(c, t + 1, L, m, p, {h: n}, {h: 1} if p >= 0 else {})
     return best
+
+
+def _central_fit(pr: Prices, e: np.ndarray, z: np.ndarray) -> float:
+    """Upper bound on the N with n e + z <= omega_min + EPS at some (server, window).
+
+    omega_min <= the largest residual over all slots, so any larger N fits nowhere and its
+    block would find no feasible start; the margin absorbs rounding (a screen, never a test)."""
+    if len(e) == 0 or pr.tau < 2:
+        return math.inf
+    om = _omega_max(pr) + EPS  # [H, R]
+    pos = e > 0
+    ok_h = (z[~pos] <= om[:, ~pos] + _screen_margin(1.0)).all(axis=1)  # [H]
+    if not pos.any():
+        return math.inf if ok_h.any() else -1.0
+    per = ((om[:, pos] - z[pos]) / e[pos]).min(axis=1)  # [H]
+    per = np.where(ok_h, per, -math.inf)
+    top = float(per.max())
+    return top + _screen_margin(top)
 
 
 def _greedy_fill(order: np.ndarray, capw: np.ndarray, price: np.ndarray, n: int
@@ -251,8 +311,8 @@ def mincost_ring_distributed(inst: CompletionInstance, j: int, pr: Prices,
         comm = inst.transfer[j, m]
         for n in range(1, D + 1):
             L = duration(W, v + (n - 1) / n * (U + comm), n)
-            if pr.tau - 1 < L:
-                continue
+            if pr.tau - 1 < L or n > _total_cap(pr, L, e):
+                continue  # no window holds n workers: the greedy would find nothing
             limit = min(beat, best.cost) if best is not None else beat
             if _block_lb(pr, L, n, e, np.zeros_like(e)) >= limit and not earliest:
                 continue  # cannot be strictly cheaper (see mincost_ps_distributed)
@@ -277,6 +337,13 @@ def mincost_ps_distributed(inst: CompletionInstance, j: int, pr: Prices,
     At the host, the largest g in 0..y^ with s^(g) >= 1 and s^(g) B_p >= (N - g) b_m wins
     ("last feasible g"), with s = max(1, ceil((N-g) b / B)) PSs [A5, A6]; the servers after the
     host are then filled greedily. Vectorised over (t^-, n).
+
+    Only candidates strictly cheaper than ``beat`` are kept: Alg. 3 keeps the centralised
+    candidate unless the distributed one is strictly cheaper [A8], so a candidate of cost
+    >= ``beat`` can never be chosen. A block (L, N) and, inside it, a pair (t^-, host position)
+    are skipped when a lower bound on their cost (greedy worker cost of the window + the
+    cheapest admissible PS count at the host, see :func:`_ps_distributed_block`) exceeds the
+    cost to beat, which changes no returned result of cost < ``beat``.
     """
     best: Candidate | None = None
     W, D = float(inst.workload[j]), int(inst.chunks[j])
@@ -291,21 +358,48 @@ def mincost_ps_distributed(inst: CompletionInstance, j: int, pr: Prices,
                 continue
             z, B = inst.ps_demand[p], float(inst.ps_bw[p])
             th = v + inst.update_time[j, p] + inst.transfer[j, m]
-            for L, n in _durations(W, th, D, pr.tau):
+            pairs = _durations(W, th, D, pr.tau)
+            if not pairs or beat <= 0:
+                continue
+            # infeasibility screens (see _ps_screen): such blocks would return None
+            cm, pm = _count_max(pr, e), _count_max(pr, z)
+            tot_any = int(cm.sum())
+            bw_any = float(np.where(pm >= 1, pm * B + cm * b, -INF).max())
+            for L, n in pairs:
                 if beat <= 0 or _settled(best, L, earliest):
                     continue  # cannot be strictly cheaper than a 0-cost centralised candidate
+                nb = n * b - EPS
+                if n > tot_any or bw_any < nb - _screen_margin(nb):
+                    continue
+                if (n > _total_cap(pr, L, e)
+                        or _ps_screen(pr, L, e, z, b, B) < nb - _screen_margin(nb)):
+                    continue
                 limit = min(beat, best.cost) if best is not None else beat
                 if _block_lb(pr, L, n, e, z) >= limit and not (
                         earliest and best is not None and _block_lb(pr, L, n, e, z) == best.cost
                         and best.completion > 1 + L and best.cost < beat):
                     continue
-                c = _ps_distributed_block(pr, L, n, e, z, b, B, H)
+                c = _ps_distributed_block(pr, L, n, e, z, b, B, H, limit)
                 if c is None:
                     continue
                 cost, t, y, s = c
-                if _better(cost, t + L, best, earliest):
+                if cost < beat and _better(cost, t + L, best, earliest):
                     best = Candidate(cost, t, L, m, p, y, s)
     return best
+
+
+def _ps_screen(pr: Prices, L: int, e: np.ndarray, z: np.ndarray, b: float, B: float) -> float:
+    """max over (server, window) admitting one PS of s_cap B + y_cap b (-inf if none).
+
+    A host with g <= y_cap workers and s^(g) <= s_cap PSs passes Alg. 4's bandwidth test
+    s^(g) B >= (N - g) b - EPS only if s_cap B + y_cap b >= N b - EPS (up to rounding), and
+    it needs s^(g) >= 1; so a smaller value proves that the block has no feasible host."""
+    key = ("bw", L, e.tobytes(), z.tobytes(), b, B)
+    hit = pr._cache.get(key)
+    if hit is None:
+        capw, psc = _count_window(pr, L, e), _count_window(pr, L, z)
+        hit = pr._cache[key] = float(np.where(psc >= 1, psc * B + capw * b, -INF).max())
+    return hit
 
 
 def _block_lb(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray) -> float:
@@ -314,90 +408,150 @@ def _block_lb(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray) -> float
     wp = wprice.min(axis=0)
     if not z.any():
         return float(n * wp.min())
-    _, dsum = pr.window(L)
-    pp = np.einsum("r,hrt->ht", z, dsum).min(axis=0)
+    pp = _ps_price(pr, L, z).min(axis=0)
     return float((n * wp + pp).min())
+
+
+def _ps_price(pr: Prices, L: int, z: np.ndarray) -> np.ndarray:
+    """Window price of one PS of demand z over [H, n_starts]; cached until prices change."""
+    key = ("pp", L, z.tobytes())
+    hit = pr._cache.get(key)
+    if hit is None:
+        hit = pr._cache[key] = np.einsum("r,hrt->ht", z, pr.dsum(L))
+    return hit
+
+
+def _sorted_side(pr: Prices, L: int, e: np.ndarray) -> tuple:
+    """Greedy order of the servers by window worker price (stable: ties by server index) and
+    the sorted capacities and prices, per (L, e) until the prices change."""
+    key = ("srt", L, e.tobytes())
+    hit = pr._cache.get(key)
+    if hit is None:
+        capw, wprice = _worker_arrays(pr, L, e)  # [H, ns]
+        order = np.argsort(wprice, axis=0, kind="stable")
+        cs = np.take_along_axis(capw, order, axis=0)
+        wps = np.take_along_axis(wprice, order, axis=0)
+        hit = pr._cache[key] = (order, cs, wps, np.cumsum(cs, axis=0))
+    return hit
 
 
 def _worker_side(pr: Prices, L: int, n: int, e: np.ndarray) -> tuple:
     """The PS-type-independent part of a distributed block (cached per (L, N, e) while the
-    prices do not change): greedy order, sorted capacities and prices, N_rem, prefix costs."""
+    prices do not change): greedy order, sorted capacities and prices, N_rem, prefix costs and
+    the greedy worker cost of each window (a lower bound on any placement of N workers)."""
     key = ("w", L, n, e.tobytes())
     hit = pr._cache.get(key)
     if hit is not None:
         return hit
-    wmin, _ = pr.window(L)
-    capw, wprice = _worker_arrays(pr, L, e)  # [H, ns]
-    order = np.argsort(wprice, axis=0, kind="stable")  # ord per t^-, ties by server index
-    cs, wps, ygreedy = _greedy_fill(order, capw, wprice, n)
-    nrem = np.maximum(n - (np.cumsum(cs, axis=0) - cs), 0)  # N_rem arriving at position k
-    prefix_cost = np.cumsum(wps * ygreedy, axis=0) - wps * ygreedy  # cost before position k
-    # host = order[k, t]; its residuals for the PS check
-    wmin_sorted = np.take_along_axis(wmin, order[:, None, :].repeat(wmin.shape[1], 1), axis=0)
-    out = (order, cs, wps, nrem, prefix_cost, wmin_sorted)
+    order, cs, wps, ccs = _sorted_side(pr, L, e)
+    before = ccs - cs
+    ygreedy = np.clip(n - before, 0, cs)  # as _greedy_fill
+    nrem = np.maximum(n - before, 0)  # N_rem arriving at position k
+    spent = wps * ygreedy
+    prefix_cost = np.cumsum(spent, axis=0) - spent  # cost before position k
+    greedy_total = spent.sum(axis=0)  # [ns]; min over placements of N workers (lower bound)
+    out = (order, cs, wps, nrem, prefix_cost, greedy_total, ygreedy.sum(axis=0) == n)
     pr._cache[key] = out
     return out
 
 
+def _wmin_sorted(pr: Prices, L: int, e: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """omega_min of the server at each greedy position, [H, R, ns]; cached per (L, e)."""
+    key = ("wms", L, e.tobytes())
+    hit = pr._cache.get(key)
+    if hit is None:
+        wmin = pr.wmin(L)
+        hit = pr._cache[key] = np.take_along_axis(
+            wmin, order[:, None, :].repeat(wmin.shape[1], 1), axis=0)
+    return hit
+
+
+def _slack(limit: float) -> float:
+    """Rounding allowance when comparing a lower bound (summed differently) with a cost."""
+    return limit + 1e-9 * (1.0 + abs(limit))
+
+
 def _ps_distributed_block(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarray, b: float,
-                          B: float, H: int):
-    wmin, dsum = pr.window(L)
-    ns = wmin.shape[2]
-    pprice = np.einsum("r,hrt->ht", z, dsum)
-    order, cs, wps, nrem, prefix_cost, wmin_sorted = _worker_side(pr, L, n, e)
+                          B: float, H: int, limit: float = INF):
+    """The cheapest (t^-, host position) of one block in loop order (t^- outer), or None.
+
+    Pairs whose lower bound greedy_total[t^-] + s_min * (PS window price at the host) exceeds
+    ``limit`` (up to rounding) are not evaluated; s_min = s(y^) <= s(g) for every admissible g.
+    The greedy cost is the least cost of any placement of N workers within the window
+    capacities, so such pairs cost more than ``limit``; every pair of cost <= ``limit`` is
+    evaluated with the same arithmetic as over the full array, and the first minimum in loop
+    order among them is the block's first minimum whenever that minimum is <= ``limit``.
+    A block whose minimum exceeds ``limit`` may return a different candidate or None; the
+    caller discards both (see :func:`mincost_ps_distributed`)."""
+    order, cs, wps, nrem, prefix_cost, gtot, gfeas = _worker_side(pr, L, n, e)
+    ns = cs.shape[1]
+    if not gfeas.any():
+        return None  # N workers fit in no window: no placement at all
+    thr = _slack(limit)
+    pprice = _ps_price(pr, L, z)
     yhat = np.minimum(cs, nrem)
+    smin = np.maximum(1, np.ceil((n - yhat) * b / B - EPS))
+    if math.isfinite(thr) and float(gtot[gfeas].min()) > thr:
+        return None
+    host_pprice = np.take_along_axis(pprice, order, axis=0)
+    lbk = gtot[None, :] + smin * host_pprice  # [H, ns]
+    sel = gfeas[None, :] & (lbk <= thr)
     zpos = z > 0
-    G = int(yhat.max()) + 1
-    g = np.arange(G)[:, None, None]
+    wms = _wmin_sorted(pr, L, e, order)
     if zpos.any():
-        ez, zz = e[zpos][None, None, :, None], z[zpos][None, None, :, None]
-        shat = np.floor((wmin_sorted[None][:, :, zpos, :] - g[..., None] * ez) / zz
-                        + EPS).min(axis=2)  # [G, H, ns]
+        # g = 0 must admit one PS at the host (s^(g) is non-increasing in g)
+        s0 = np.floor(wms[:, zpos, :] / z[zpos][None, :, None] + EPS).min(axis=1)
+        sel &= s0 >= 1
+    tk = np.nonzero(sel.T)  # (t, k) pairs in loop order: t^- outer, host position inner
+    if tk[0].size == 0:
+        return None
+    ti, ki = tk
+    yh = yhat[ki, ti]
+    G = int(yh.max()) + 1
+    g = np.arange(G)[:, None]
+    if zpos.any():
+        w = wms[ki, :, ti][:, zpos]  # [P, R+]
+        ez, zz = e[zpos][None, None, :], z[zpos][None, None, :]
+        shat = np.floor((w[None] - g[..., None] * ez) / zz + EPS).min(axis=2)  # [G, P]
     else:
-        shat = np.full((G, H, ns), 1e9)
-    ok = (g <= yhat[None]) & (shat >= 1) & (shat * B >= (n - g) * b - EPS)
+        shat = np.full((G, ti.size), 1e9)
+    ok = (g <= yh[None]) & (shat >= 1) & (shat * B >= (n - g) * b - EPS)
     last = G - 1 - np.argmax(ok[::-1], axis=0)  # the last feasible g wins [A6]
-    gstar = np.where(ok.any(axis=0), last, -1)
-    has = gstar >= 0
+    has = ok.any(axis=0)
     if not has.any():
         return None
-    gs = np.maximum(gstar, 0)
+    gs = np.where(has, last, 0)
     s = np.maximum(1, np.ceil((n - gs) * b / B - EPS)).astype(np.int64)
-    rem = nrem - gs  # workers still to place after the host
-    # greedy fill of `rem` over positions k > host: prefix sums over the sorted capacities
+    rem = nrem[ki, ti] - gs  # workers still to place after the host
+    # greedy fill of `rem` over positions > host: prefix sums over the sorted capacities
     pc = np.vstack([np.zeros((1, ns), dtype=np.int64), np.cumsum(cs, axis=0)])  # [H+1, ns]
     pw = np.vstack([np.zeros((1, ns)), np.cumsum(cs * wps, axis=0)])
-    base = pc[1:]  # capacity up to and including the host position
-    target = base + rem
-    feas = has & (target <= pc[-1][None, :])
-    big = float(pc[-1].max() + rem.max() + 2)
+    target = pc[ki + 1, ti] + rem
+    feas = has & (target <= pc[-1, ti])
+    big = float(pc[-1].max() + max(int(rem.max()), 0) + 2)
     flat = (pc + np.arange(ns)[None, :] * big).T.ravel()  # column-major, globally sorted
-    kstar = np.searchsorted(flat, (target + np.arange(ns)[None, :] * big).ravel(),
-                            side="left").reshape(H, ns) - (np.arange(ns)[None, :] * (H + 1))
+    kstar = np.searchsorted(flat, target + ti * big, side="left") - ti * (H + 1)
     kstar = np.clip(kstar, 1, H)  # prefix index: positions < kstar are full
-    cols = np.arange(ns)[None, :].repeat(H, 0)
-    full_cost = np.take_along_axis(pw, kstar - 1, axis=0) - pw[1:]
-    partial = (target - np.take_along_axis(pc, kstar - 1, axis=0)).clip(min=0)
-    last_price = wps[kstar - 1, cols]
+    full_cost = pw[kstar - 1, ti] - pw[ki + 1, ti]
+    partial = (target - pc[kstar - 1, ti]).clip(min=0)
+    last_price = wps[kstar - 1, ti]
     suffix_cost = np.where(rem > 0, full_cost + partial * last_price, 0.0)
-    host_price = wps  # wprice of the host (sorted)
-    host_pprice = np.take_along_axis(pprice, order, axis=0)
-    cost = prefix_cost + gs * host_price + s * host_pprice + suffix_cost
-    cost = np.where(feas, cost, INF).T.ravel()  # loop order t^- outer, n inner
+    cost = prefix_cost[ki, ti] + gs * wps[ki, ti] + s * host_pprice[ki, ti] + suffix_cost
+    cost = np.where(feas, cost, INF)
     i = int(np.argmin(cost))
     if not math.isfinite(cost[i]):
         return None
-    t, k = divmod(i, H)
+    t, k = int(ti[i]), int(ki[i])
     # rebuild the placement of the winner explicitly (the paper's loop, one (t^-, n))
     y: dict[int, int] = {}
     left = n
     for pos in range(H):
         h = int(order[pos, t])
-        take = int(gs[k, t]) if pos == k else int(min(cs[pos, t], left))
+        take = int(gs[i]) if pos == k else int(min(cs[pos, t], left))
         if take:
             y[h] = take
         left -= take
     if left != 0:
         return None
     host = int(order[k, t])
-    return float(cost[i]), t + 1, y, {host: int(s[k, t])}
+    return float(cost[i]), t + 1, y, {host: int(s[i])}
