@@ -65,12 +65,35 @@ def _fit_limits(inst: CompletionInstance, m: int, p: int, D: int) -> tuple[int, 
     """(largest N in 1..D passing ``_fits_one_server``, ``_max_workers``) for (m, p).
 
     The single-server test is monotone in N (demands >= 0), so it holds exactly for a prefix
-    1..N_max; evaluated for all N at once with the same floating-point expression."""
+    1..N_max; evaluated for all N at once with the same floating-point expression (once per
+    instance and (m, p), up to the largest chunk count)."""
+    n_fit, n_max = _fit_limits_all(id(inst), inst, m, p, max(D, int(inst.chunks.max())))
+    return min(n_fit, D), n_max
+
+
+@lru_cache(maxsize=4096)
+def _fit_limits_all(inst_id: int, inst: CompletionInstance, m: int, p: int,
+                    D: int) -> tuple[int, int]:
     ns = np.arange(1, D + 1)
     need = ns[:, None] * inst.worker_demand[m][None, :] + (inst.ps_demand[p] if p >= 0 else 0.0)
     fits = np.any(np.all(need[:, None, :] <= inst.capacity[None] + EPS, axis=2), axis=1)
     n_fit = int(np.argmin(fits)) if not fits.all() else D
     return n_fit, _max_workers(inst, m)
+
+
+def _durations_all(inst: CompletionInstance, j: int, m: int, p: int, q: int,
+                   D: int) -> np.ndarray:
+    """``job_duration`` for N = 1..D at once, with the same floating-point operations."""
+    ns = np.arange(1, D + 1, dtype=float)
+    v = inst.minibatch_time[j, m]
+    comm = (1 - q) * inst.transfer[j, m]
+    if inst.ring:
+        th = v + (ns - 1) / ns * (inst.update_time[j, 0] + comm)
+    else:
+        th = np.full(D, v + inst.update_time[j, p] + comm)
+    with np.errstate(invalid="ignore", over="ignore"):
+        d = np.maximum(1, np.ceil(float(inst.workload[j]) * th / ns - EPS))
+    return np.where(np.isfinite(th), d, 10**9).astype(np.int64)
 
 
 @lru_cache(maxsize=4096)
@@ -87,18 +110,21 @@ def _configs_cached(inst_id: int, inst: CompletionInstance, j: int, prune: bool,
                 continue
             n_fit, n_max = _fit_limits(inst, m, p, D) if feasible_only else (D, D)
             for q in (1, 0):
-                best = math.inf
-                for n in range(1, D + 1):
-                    d = job_duration(inst, j, m, p, q, n)
-                    if prune and d >= best:
-                        continue  # some N' < N reaches d' <= d: dominated (spec §2.4 prune)
-                    best = min(best, d)
+                d = _durations_all(inst, j, m, p, q, D)
+                if prune:  # some N' < N reaches d' <= d: dominated (spec §2.4 prune)
+                    prev = np.concatenate([[np.iinfo(np.int64).max],
+                                           np.minimum.accumulate(d)[:-1]])
+                    keep = np.nonzero(d < prev)[0]
+                else:
+                    keep = np.arange(D)
+                for i in keep:
+                    n = int(i) + 1
                     if feasible_only:
                         if q == 1 and n > n_fit:
                             continue
                         if q == 0 and n > n_max:
                             continue
-                    out.append(Config(m, p, q, n, d))
+                    out.append(Config(m, p, q, n, int(d[i])))
     return tuple(out)
 
 
@@ -111,6 +137,26 @@ def configurations(inst: CompletionInstance, j: int, *, prune: bool = True,
     total-capacity filter.
     """
     return _configs_cached(id(inst), inst, j, prune, feasible_only)
+
+
+def longest_duration(inst: CompletionInstance, j: int) -> int:
+    """max k.d over ``configurations(inst, j)`` (0 if none), without listing them.
+
+    Within one (m, p, q) the pruned list keeps strictly decreasing d, so its longest entry is
+    N = 1, which is listed iff N = 1 passes the feasibility filter (a prefix of N)."""
+    longest = 0
+    ps = [-1] if inst.ring else range(len(inst.ps_names))
+    for m in range(len(inst.worker_names)):
+        if not math.isfinite(inst.minibatch_time[j, m]):
+            continue
+        for p in ps:
+            if p >= 0 and not math.isfinite(inst.update_time[j, p]):
+                continue
+            n_fit, n_max = _fit_limits(inst, m, p, int(inst.chunks[j]))
+            for q, ok in ((1, n_fit >= 1), (0, n_max >= 1)):
+                if ok:
+                    longest = max(longest, job_duration(inst, j, m, p, q, 1))
+    return longest
 
 
 def min_duration(inst: CompletionInstance, j: int) -> int:

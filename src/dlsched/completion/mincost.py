@@ -276,6 +276,14 @@ def _central_fit(pr: Prices, e: np.ndarray, z: np.ndarray) -> float:
     block would find no feasible start; the margin absorbs rounding (a screen, never a test)."""
     if len(e) == 0 or pr.tau < 2:
         return math.inf
+    key = ("cfit", e.tobytes(), z.tobytes())
+    hit = pr._cache.get(key)
+    if hit is None:
+        hit = pr._cache[key] = _central_fit_bound(pr, e, z)
+    return hit
+
+
+def _central_fit_bound(pr: Prices, e: np.ndarray, z: np.ndarray) -> float:
     om = _omega_max(pr) + EPS  # [H, R]
     pos = e > 0
     ok_h = (z[~pos] <= om[:, ~pos] + _screen_margin(1.0)).all(axis=1)  # [H]

@@ -140,10 +140,9 @@ def a_dual(inst: CompletionInstance, jobs: list[int], tau: int, alpha: int, lam:
 def _max_rounds(inst: CompletionInstance) -> int:
     # tau doubles; once tau exceeds every job's longest single-worker duration plus the last
     # arrival, each sub-round accepts at least one job, so this many rounds always suffice.
-    from .config import configurations
+    from .config import longest_duration
 
-    longest = max(max((k.d for k in configurations(inst, j)), default=0)
-                  for j in range(inst.n_jobs))
+    longest = max(longest_duration(inst, j) for j in range(inst.n_jobs))
     span = int(inst.arrival.max()) + longest + 2
     return math.ceil(math.log2(span)) + inst.n_jobs + 2
 
