@@ -2,13 +2,17 @@
 A_online time vs jobs and servers. Writes benchmarks/completion-scaling.md (dated, with the git
 commit, CPU and command).
 
-Run: python benchmarks/completion_scaling.py [--quick]
+Run: python benchmarks/completion_scaling.py [--quick] [--only exact|online]
+
+``--only online`` reruns the A_online section and keeps the exact-model table (and its header
+lines) of the existing output file; ``--only exact`` does the converse.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import os
 import sys
 import time
 from pathlib import Path
@@ -56,9 +60,24 @@ def online_rows(grid: dict[str, list[tuple[int, int, int]]]) -> list[str]:
     return rows
 
 
+def _section(text: str, title: str) -> list[str]:
+    """The table lines of section ``title`` of an existing output file ([] if absent)."""
+    lines = text.splitlines()
+    if title not in lines:
+        return []
+    i = lines.index(title) + 2
+    out: list[str] = []
+    while i < len(lines) and lines[i].startswith("|"):
+        out.append(lines[i])
+        i += 1
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true")
+    ap.add_argument("--only", choices=("exact", "online"), default=None,
+                    help="rerun one section; the other is kept from --out")
     ap.add_argument("--limit", type=float, default=60.0)
     ap.add_argument("--out", default=str(Path(__file__).with_name("completion-scaling.md")))
     args = ap.parse_args()
@@ -67,25 +86,30 @@ def main() -> None:
         ogrid = {"ring": [(20, 10, 150)], "ps": [(20, 10, 150)]}
     else:
         egrid = [(4, 2, 20), (6, 2, 30), (8, 3, 30), (10, 3, 40)]
-        ogrid = {"ring": [(20, 10, 150), (50, 30, 150), (100, 75, 300), (200, 150, 300)],
-                 "ps": [(10, 10, 150), (20, 10, 150), (30, 10, 150)]}
+        sizes = [(20, 10, 150), (50, 30, 150), (100, 75, 300), (200, 150, 300)]
+        ogrid = {"ring": sizes, "ps": [(10, 10, 150), (20, 10, 150), (30, 10, 150), *sizes[1:]]}
+    exact_title = "## Exact models: size and time to optimum"
+    online_title = "## A_online: running time vs jobs and servers"
+    old = Path(args.out).read_text() if args.only and Path(args.out).exists() else ""
+    now = f"{dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M UTC}"
     head = [
         "# Completion (dlsched.completion) benchmark",
         "",
-        f"- date: {dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M UTC}",
+        f"- date: {now}" + (f" (only the {args.only} section was rerun; the other section is "
+                            "from an earlier run of this script)" if args.only else ""),
         f"- commit: {git_commit()}",
-        f"- CPU: {cpu_model()} ({__import__('os').cpu_count()} logical cores visible; 2 used)",
+        f"- CPU: {cpu_model()} ({os.cpu_count()} logical cores visible; 2 used)",
         f"- command: `python benchmarks/completion_scaling.py {' '.join(sys.argv[1:])}`",
         f"- exact instances: generate(seed=1, {SMALL}); time limit {args.limit:g} s, 2 threads",
         "- A_online instances: generate(seed=1) with the paper's ranges; defaults "
-        "(alpha fixed 4, faithful ties)",
+        "(alpha fixed 4, faithful ties); wall time of one `ds.run` in this process",
         "",
-        "## Exact models: size and time to optimum",
+        exact_title,
         "",
     ]
-    body = exact_rows(egrid, args.limit)
-    body += ["", "## A_online: running time vs jobs and servers", ""]
-    body += online_rows(ogrid)
+    body = (_section(old, exact_title) if args.only == "online" else exact_rows(egrid, args.limit))
+    body += ["", online_title, ""]
+    body += _section(old, online_title) if args.only == "exact" else online_rows(ogrid)
     Path(args.out).write_text("\n".join(head + body) + "\n")
     print("wrote", args.out)
 
