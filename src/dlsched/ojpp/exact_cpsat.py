@@ -22,6 +22,7 @@ import numpy as np
 
 from ..core import InputError, Result, SolveOptions, Status, register_model
 from ..core.cpsat import solve_cpsat
+from . import bounds
 from .algorithms import run_variant
 from .collision import minimal_colliding, tau_counts
 from .instance import OJPPInstance
@@ -33,10 +34,11 @@ from .solution import checked, make_solution
 class _Model:
     """Builds the CpModel and keeps the variables and reified literals."""
 
-    def __init__(self, inst: OJPPInstance, m: int, table: np.ndarray | None = None) -> None:
+    def __init__(self, inst: OJPPInstance, m: int, table: np.ndarray | None = None,
+                 fixed: bool = False) -> None:
         from ortools.sat.python import cp_model
 
-        self.inst, self.m = inst, m
+        self.inst, self.m, self.fixed = inst, m, fixed
         self.cp = cp_model.CpModel()
         self.ge_lits: dict[tuple[int, int, int], Any] = {}
         self.clauses: set[tuple[int, ...]] = set()
@@ -54,7 +56,7 @@ class _Model:
             )
 
     def _build(self) -> None:
-        inst, cp, m = self.inst, self.cp, self.m
+        inst, cp, m, fixed = self.inst, self.cp, self.m, self.fixed
         n, om = inst.n_jobs, inst.omega
         D = integer_data(inst)
         self.data = D
@@ -79,10 +81,37 @@ class _Model:
                     cp.add(base + int(D.burst[i]) * u[i, k] <= int(D.cap[1]) * x[k])
         for k in range(m - 1):
             cp.add(x[k] >= x[k + 1])
-        cp.add(sum(x) >= inst.lower_bound())
+        self._redundant(D)
         self._interference(D)
         self._initial_collision_clauses()
-        cp.minimize(sum(x))
+        if fixed:  # bottom-up feasibility model: exactly m devices, no objective
+            for k in K:
+                cp.add(x[k] == 1)
+        else:
+            cp.add(sum(x) >= inst.lower_bound())
+            cp.minimize(sum(x))
+
+    def _redundant(self, D: Any) -> None:
+        """Device order, cardinality and (fixed m) minimum loads of ``bounds``."""
+        n, m, om, cp, y = self.inst.n_jobs, self.m, self.inst.omega, self.cp, self.y
+        dem, cap = D.demand.astype(float), D.cap.astype(float)
+        lim = bounds.device_limits(dem, cap, om)
+        for i in range(n):
+            for k in range(int(lim[i]), m):
+                cp.add(y[i, k] == 0)
+        cmax = bounds.max_workers(dem, cap, om)
+        cmin = bounds.min_workers(dem, cap, om, m) if self.fixed else 0
+        need = (D.demand * om[:, None]).sum(axis=0) - (m - 1) * D.cap
+        for k in range(m):
+            tot = sum(y[i, k] for i in range(n))
+            if cmax < int(om.sum()):
+                cp.add(tot <= cmax)
+            if cmin > 1:
+                cp.add(tot >= cmin)
+            if self.fixed:
+                for d in range(D.demand.shape[1]):
+                    if need[d] > 0:
+                        cp.add(sum(int(D.demand[i, d]) * y[i, k] for i in range(n)) >= int(need[d]))
 
     def slowdown(self, i: int, k: int) -> Any:
         """Scaled slowdown of job i's workers on device k (valid where u[i, k] = 1)."""
@@ -186,6 +215,8 @@ class _Model:
         )
 
     def hint(self, Y: np.ndarray) -> dict[Any, int]:
+        D = self.data
+        Y = bounds.order_devices(Y, D.demand.astype(float), D.cap.astype(float))
         h: dict[Any, int] = {}
         for k in range(self.m):
             row = Y[k] if k < len(Y) else np.zeros(self.inst.n_jobs, dtype=int)
@@ -214,14 +245,49 @@ def _heuristic_counts(inst: OJPPInstance, res: Result) -> np.ndarray | None:
     return Y
 
 
+def _lazy_solve(model: _Model, inst: OJPPInstance, deadline: float | None,
+                threads: int | None, Y_hint: np.ndarray | None) -> tuple[Any, Any, int, int]:
+    """Solve ``model`` with the lazy collision loop; returns (outcome, counts, rounds, cuts)."""
+    rounds = cuts = 0
+    Y = None
+    while True:
+        remaining = None if deadline is None else max(0.01, deadline - time.perf_counter())
+        out = solve_cpsat(
+            model.cp, time_limit=remaining, threads=threads,
+            hint_solution=model.hint(Y_hint) if Y_hint is not None else None,
+        )
+        rounds += 1
+        if not out.status.has_solution or out.objective is None:
+            Y = None
+            break
+        Y = model.counts(out.solver)
+        bad = _colliding_rows(inst, Y)
+        if not bad:
+            break
+        added = 0
+        for k in bad:
+            c = minimal_colliding(Y[k], inst.p, inst.limits.collision, inst.collision_model)
+            added += model.add_no_good(c)
+        cuts += added
+        Y_hint = Y
+        if deadline is not None and time.perf_counter() >= deadline:
+            out.status, Y = Status.TIME_LIMIT, None
+            break
+    return out, Y, rounds, cuts
+
+
 def solve_cpsat_model(
     inst: OJPPInstance, options: SolveOptions | None = None, hint: bool = True,
-    table: str | bool = "auto", table_limit: int = 5000, **_: Any
+    table: str | bool = "auto", table_limit: int = 5000, top_down_share: float = 0.3,
+    **_: Any
 ) -> Result:
     """Exact OJPP by CP-SAT with lazy collision no-goods (module docstring).
 
     ``table``: add the pattern table of spec §5.3 (``"auto"``: when at most ``table_limit``
-    feasible patterns exist).
+    feasible patterns exist). With a time limit, the min-devices model gets ``top_down_share``
+    of it; if it stops with a gap, the rest goes to bottom-up feasibility models (exactly t
+    devices, t = proven bound, bound, ...): a feasible one is optimal, an infeasible one raises
+    the bound by one.
     """
     options = options or SolveOptions()
     t0 = time.perf_counter()
@@ -238,35 +304,48 @@ def solve_cpsat_model(
     model = _Model(inst, m, A)
     build_s = time.perf_counter() - t0
     deadline = None if options.time_limit is None else t0 + options.time_limit
-    Y_hint, Y = Yh, None
-    rounds = cuts = 0
+    first = None if deadline is None else t0 + top_down_share * options.time_limit
     stats: dict[str, Any] = {"devices_modelled": m, "heuristic": heur.objective,
                              "pattern_table": None if A is None else len(A)}
-    while True:
-        remaining = None if deadline is None else max(0.01, deadline - time.perf_counter())
-        out = solve_cpsat(
-            model.cp, time_limit=remaining, threads=options.threads,
-            hint_solution=model.hint(Y_hint) if (hint and Y_hint is not None) else None,
-        )
-        rounds += 1
-        if not out.status.has_solution or out.objective is None:
-            break
-        Y = model.counts(out.solver)
-        bad = _colliding_rows(inst, Y)
-        if not bad:
-            break
-        added = 0
-        for k in bad:
-            c = minimal_colliding(Y[k], inst.p, inst.limits.collision, inst.collision_model)
-            added += model.add_no_good(c)
-        cuts += added
-        Y_hint = Y
-        if deadline is not None and time.perf_counter() >= deadline:
-            out.status, Y = Status.TIME_LIMIT, None
-            break
+    out, Y, rounds, cuts = _lazy_solve(model, inst, first, options.threads,
+                                       Yh if hint else None)
     stats.update(out.stats, lazy_rounds=rounds, collision_cuts=cuts,
-                 initial_clauses=len(model.clauses) - cuts)
+                 initial_clauses=len(model.clauses) - cuts, phase="top-down")
+    if out.status is Status.TIME_LIMIT and deadline is not None:
+        out, Y = _bottom_up(inst, out, Y, heur, A, deadline, options.threads, stats)
     return _result(inst, out, Y, heur, Yh, t0, build_s, stats)
+
+
+def _bottom_up(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
+               A: np.ndarray | None, deadline: float, threads: int | None,
+               stats: dict[str, Any]) -> tuple[Any, np.ndarray | None]:
+    """Feasibility models with exactly t devices for t = bound, bound + 1, ... < incumbent."""
+    inc = [] if Y is None or _colliding_rows(inst, Y) else [float(make_solution(inst, Y)["used"])]
+    if heur.ok:
+        inc.append(float(heur.objective))
+    if not inc:
+        return out, Y
+    best = min(inc)
+    t = max(inst.lower_bound(), int(np.ceil((out.bound or 0) - 1e-6)))
+    tried: list[str] = []
+    while t < best and time.perf_counter() < deadline:
+        sub = _Model(inst, t, A, fixed=True)
+        o, Yt, _, _ = _lazy_solve(sub, inst, deadline, threads, None)
+        if o.status is Status.INFEASIBLE:
+            tried.append(f"{t}: infeasible")
+            t += 1
+            continue
+        if Yt is not None and o.status.has_solution:
+            tried.append(f"{t}: feasible")
+            out.status, out.objective, out.bound, Y = Status.OPTIMAL, float(t), float(t), Yt
+            stats.update(phase="bottom-up", bottom_up=tried)
+            return out, Y
+        tried.append(f"{t}: time limit")
+        break
+    # t devices are proven necessary; t == best lets _result call the incumbent optimal
+    out.bound = float(max(t, out.bound or 0))
+    stats.update(bottom_up=tried)
+    return out, Y
 
 
 def _result(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
