@@ -76,6 +76,47 @@ def test_lp_relaxation_is_a_bound() -> None:
     assert lbs["aggregate_lp"] <= 7 + 1e-6
 
 
+@pytest.mark.parametrize("arch", ["ps", "ring"])
+def test_every_exact_result_carries_the_lp_bounds(arch: str) -> None:
+    inst = tiny(seed=3, n_jobs=4, n_servers=2, horizon=12, architecture=arch)
+    milp = exact.solve_milp(inst)
+    cp = exact.solve_cp(inst)
+    fresh = lower_bounds(inst, lp=True, exact_lp=True)
+    for res in (milp, cp):
+        b = res.stats["bounds"]
+        assert set(b) >= {"lb0", "area", "aggregate_lp", "lp_relaxation", "best"}
+        assert b["lp_relaxation"] is not None and b["aggregate_lp"] is not None
+        # the MILP relaxes its own model in place; CP-SAT builds E1 afresh: same LP optimum
+        assert b["lp_relaxation"] == pytest.approx(fresh["lp_relaxation"], rel=1e-7)
+        assert b["lp_relaxation"] <= res.objective + 1e-6
+        assert b["aggregate_lp"] <= b["lp_relaxation"] + 1e-6  # E1 contains the aggregate cut
+        assert "bounds_missing" not in res.stats
+
+
+def test_large_lps_are_skipped_with_a_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    from dlsched.completion import bounds
+
+    monkeypatch.setattr(bounds, "LP_COLUMN_LIMIT", 10)
+    inst = tiny(seed=3, n_jobs=4, n_servers=2, horizon=12)
+    res = exact.solve_cp(inst)
+    assert res.stats["bounds"]["lp_relaxation"] is None
+    assert "LP_COLUMN_LIMIT" in res.stats["bounds_missing"]["lp_relaxation"]
+    forced = exact.solve_cp(inst, lp_bound=True)
+    assert forced.stats["bounds"]["lp_relaxation"] is not None
+
+
+def test_cpsat_warm_start_is_complete_and_never_worse() -> None:
+    from dlsched.completion.generate import generate
+
+    inst = generate(n_jobs=12, n_servers=4, horizon=60, architecture="ps", seed=2)
+    res = exact.solve_cp(inst, horizon="extended", options=SolveOptions(time_limit=3),
+                         lp_bound=False)
+    ws = res.stats["warm_start"]
+    assert ws["jobs_hinted"] == inst.n_jobs
+    assert res.objective is not None and res.objective <= ws["objective"] + 1e-6
+    assert ds.check(inst, res) == []
+
+
 def test_time_limit_reports_incumbent_and_bound() -> None:
     inst = tiny(seed=1, n_jobs=5, n_servers=2, horizon=16)
     res = exact.solve_milp(inst, options=SolveOptions(time_limit=0.01), lp_bound=False)

@@ -6,7 +6,11 @@
   earliest start).
 - ``aggregate_lp``: min sum w (t + d_k) X s.t. sum X = 1 and the aggregate cut, X >= 0
   (sparse LP, HiGHS through scipy).
-- ``lp_relaxation``: the LP relaxation of E1 (Pyomo + HiGHS); only when asked (bigger).
+- ``lp_relaxation``: the LP relaxation of E1 (Pyomo + HiGHS).
+
+The two LPs are time-indexed: by default (``"auto"``) they are solved only when E1 has at most
+``LP_COLUMN_LIMIT`` configuration x start columns, so the bounds never dominate a benchmark's
+runtime; a skipped or unsolved LP is ``None`` and :func:`bound_notes` says why.
 """
 
 from __future__ import annotations
@@ -43,7 +47,17 @@ def area_bound(inst: CompletionInstance) -> float:
     return best
 
 
-def aggregate_lp(inst: CompletionInstance, tmax: int | None = None) -> float | None:
+LP_COLUMN_LIMIT = 20_000
+LP_TIME_LIMIT = 60.0
+
+
+def e1_columns(inst: CompletionInstance, tmax: int | None = None) -> int:
+    """Number of configuration x start columns of E1 (the size of both LPs)."""
+    return e1_data(inst, tmax).n_columns
+
+
+def aggregate_lp(inst: CompletionInstance, tmax: int | None = None,
+                 time_limit: float = LP_TIME_LIMIT) -> float | None:
     data = e1_data(inst, tmax)
     keys = data.xkeys()
     if not keys:
@@ -64,28 +78,56 @@ def aggregate_lp(inst: CompletionInstance, tmax: int | None = None) -> float | N
     A_ub = sp.csr_matrix((vi, (ri, ci)), shape=(R * T, len(keys)))
     b_ub = np.repeat(inst.capacity.sum(axis=0), T)
     res = linprog(cost, A_ub=A_ub, b_ub=b_ub, A_eq=A_eq, b_eq=np.ones(J), bounds=(0, None),
-                  method="highs")
+                  method="highs", options={"time_limit": time_limit})
     return float(res.fun) if res.status == 0 else None
 
 
-def lp_relaxation(inst: CompletionInstance, tmax: int | None = None) -> float | None:
+def lp_relaxation(inst: CompletionInstance, tmax: int | None = None, model: Any = None,
+                  time_limit: float = LP_TIME_LIMIT) -> float | None:
+    """Optimum of E1 with integrality dropped; ``model`` reuses an E1 already built (it is
+    relaxed in place, so pass it only once its MILP solution has been read)."""
     import pyomo.environ as pyo
 
     from ..core import SolveOptions, solve_pyomo
 
-    m = build_e1(e1_data(inst, tmax))
+    m = model if model is not None else build_e1(e1_data(inst, tmax))
     pyo.TransformationFactory("core.relax_integer_vars").apply_to(m)
-    out = solve_pyomo(m, SolveOptions())
+    out = solve_pyomo(m, SolveOptions(time_limit=time_limit))
     return out.objective if out.status.value == "optimal" else None
 
 
-def lower_bounds(inst: CompletionInstance, tmax: int | None = None, lp: bool = False,
-                 exact_lp: bool = False) -> dict[str, Any]:
-    """All cheap bounds (and the LPs when asked); ``best`` is their maximum."""
+LpSwitch = bool | str  # True, False or "auto" (only up to LP_COLUMN_LIMIT columns)
+
+
+def _wanted(switch: LpSwitch, columns: int | None) -> bool:
+    if switch == "auto":
+        return columns is not None and columns <= LP_COLUMN_LIMIT
+    return bool(switch)
+
+
+def lower_bounds(inst: CompletionInstance, tmax: int | None = None, lp: LpSwitch = False,
+                 exact_lp: LpSwitch = False, model: Any = None) -> dict[str, Any]:
+    """All bounds of spec §2.5 that are asked for; ``best`` is their maximum. An LP that is
+    skipped (``"auto"`` above the column limit) or not solved to optimality is ``None``."""
     out: dict[str, Any] = {"lb0": lb0(inst), "area": area_bound(inst)}
+    columns = e1_columns(inst, tmax) if "auto" in (lp, exact_lp) else None
     if lp:
-        out["aggregate_lp"] = aggregate_lp(inst, tmax)
+        out["aggregate_lp"] = aggregate_lp(inst, tmax) if _wanted(lp, columns) else None
     if exact_lp:
-        out["lp_relaxation"] = lp_relaxation(inst, tmax)
+        out["lp_relaxation"] = (lp_relaxation(inst, tmax, model) if _wanted(exact_lp, columns)
+                                else None)
     out["best"] = max(v for v in out.values() if v is not None)
     return out
+
+
+def bound_notes(inst: CompletionInstance, bounds: dict[str, Any], tmax: int | None = None,
+                ) -> dict[str, str]:
+    """Why each LP bound in ``bounds`` is missing (skipped for size, or not solved)."""
+    missing = [k for k in ("aggregate_lp", "lp_relaxation") if k in bounds and bounds[k] is None]
+    if not missing:
+        return {}
+    columns = e1_columns(inst, tmax)
+    why = (f"skipped: E1 has {columns} configuration x start columns > LP_COLUMN_LIMIT "
+           f"{LP_COLUMN_LIMIT}; pass lp_bound=True to force" if columns > LP_COLUMN_LIMIT
+           else f"not solved to optimality within {LP_TIME_LIMIT:g} s (or infeasible)")
+    return dict.fromkeys(missing, why)

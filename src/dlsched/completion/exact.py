@@ -3,8 +3,11 @@
 Both take ``horizon``: ``"instance"`` (faithful, T_max = T, [A22]) or ``"extended"`` (the
 unconstrained optimum: T_max from spec §2.4's bound w_j C_j <= UB - sum_{k!=j} w_k C^min_k with
 UB the best of the online algorithm and the FIFO baseline), or an explicit int. Every result
-carries the lower bounds of spec §2.5 in ``stats["bounds"]`` and is re-checked by the
-independent validator (violations -> status ``error``).
+carries the lower bounds of spec §2.5 in ``stats["bounds"]`` (LB0, area/Smith, the aggregate LP
+and the LP relaxation of E1; ``lp_bound="auto"`` solves the two LPs up to
+``bounds.LP_COLUMN_LIMIT`` columns, ``True`` always, ``False`` never; a missing LP is explained in
+``stats["bounds_missing"]``) and is re-checked by the independent validator (violations ->
+status ``error``). The MILP's LP relaxation re-solves its own model with integrality dropped.
 """
 
 from __future__ import annotations
@@ -19,11 +22,11 @@ import pyomo.environ as pyo
 
 from ..core import Result, SolveOptions, Status, register_model, solve_pyomo
 from ..core.cpsat import solve_cpsat
-from .bounds import lower_bounds
+from .bounds import LpSwitch, bound_notes, lower_bounds
 from .config import min_duration
 from .instance import CompletionInstance
 from .model import build_e1, e1_data
-from .solution import JobPlan, make_solution
+from .solution import JobPlan, make_solution, plans_from_solution
 from .validate import check
 
 
@@ -36,19 +39,22 @@ def extended_horizon(inst: CompletionInstance, ub: float) -> int:
     return max(int(inst.horizon), max(cmax) - 1)
 
 
-def _heuristic_ub(inst: CompletionInstance) -> float:
+def best_heuristic(inst: CompletionInstance) -> Result:
+    """The better of A_online and FIFO (both non-preemptive): the upper bound behind the
+    extended horizon and the CP-SAT warm start."""
     from .baselines import fifo
     from .online import a_online
 
-    vals = [r.objective for r in (a_online(inst), fifo(inst)) if r.objective is not None]
-    return min(vals)
+    runs = [r for r in (a_online(inst), fifo(inst)) if r.objective is not None]
+    return min(runs, key=lambda r: r.objective)
 
 
-def resolve_horizon(inst: CompletionInstance, horizon: int | str) -> int:
+def resolve_horizon(inst: CompletionInstance, horizon: int | str,
+                    heuristic: Result | None = None) -> int:
     if horizon == "instance":
         return int(inst.horizon)
     if horizon == "extended":
-        return extended_horizon(inst, _heuristic_ub(inst))
+        return extended_horizon(inst, (heuristic or best_heuristic(inst)).objective)
     if isinstance(horizon, int) and horizon >= 1:
         return horizon
     from ..core import InputError
@@ -58,7 +64,7 @@ def resolve_horizon(inst: CompletionInstance, horizon: int | str) -> int:
 
 def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | None,
             bound: float | None, plans: dict[int, JobPlan] | None, t0: float, build_s: float,
-            stats: dict[str, Any], tmax: int, lp: bool) -> Result:
+            stats: dict[str, Any], tmax: int, lp: LpSwitch, model: Any = None) -> Result:
     capped = tmax <= inst.horizon
     sol = make_solution(inst, plans, capped=capped) if plans is not None else None
     if sol is not None:
@@ -66,8 +72,11 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
         if viol:
             stats["violations"] = viol[:10]
             status = Status.ERROR
-    lbs = lower_bounds(inst, tmax, lp=lp)
+    lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model)
     stats["bounds"] = lbs
+    notes = bound_notes(inst, lbs, tmax)
+    if notes:
+        stats["bounds_missing"] = notes
     stats["tmax"] = tmax
     if (status is not Status.OPTIMAL and status.has_solution) or status is Status.TIME_LIMIT:
         bound = max(bound, lbs["best"]) if bound is not None else lbs["best"]
@@ -82,7 +91,7 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
                 "Time-indexed MILP E1 (configuration x start, compact placement), PS and RAR")
 def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                horizon: int | str = "instance", aggregate_cut: bool = True,
-               lp_bound: bool = True, **_: Any) -> Result:
+               lp_bound: LpSwitch = "auto", **_: Any) -> Result:
     t0 = time.perf_counter()
     tmax = resolve_horizon(inst, horizon)
     data = e1_data(inst, tmax)
@@ -103,7 +112,45 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                      if not inst.ring else {})
                 plans[j] = JobPlan(t, cfg.d, cfg.m, cfg.p, y, s)
     return _finish(inst, "completion-milp", out.status, out.objective, out.bound, plans, t0,
-                   build_s, stats, tmax, lp_bound)
+                   build_s, stats, tmax, lp_bound, model=m)
+
+
+def _add_hints(cp: Any, inst: CompletionInstance, sol: dict[str, Any],
+               vars_: dict[int, Any], tmax: int, demand: tuple[np.ndarray, np.ndarray]) -> int:
+    """Hint every variable of each job (configuration literal, start, end, per-server counts,
+    server/PS-host literals, loads) from ``sol``: a complete hint is a feasible first solution."""
+    ei, zi = demand
+    hinted = 0
+    for j, (ks, xi, start, Y, S, aux) in vars_.items():
+        rec = sol["jobs"].get(inst.job_names[j])
+        if rec is None or "segments" in rec or rec["start"] + rec["duration"] - 1 > tmax:
+            continue
+        m = inst.worker_names.index(rec["worker_type"])
+        p = inst.ps_names.index(rec["ps_type"]) if not inst.ring else -1
+        n = sum(rec["workers"].values())
+        pick = next((i for i, k in enumerate(ks) if (k.m, k.p, k.n, k.d)
+                     == (m, p, n, rec["duration"])), None)
+        if pick is None:
+            continue
+        for i, x in enumerate(xi):
+            cp.add_hint(x, i == pick)
+        cp.add_hint(start, int(rec["start"]))
+        for (h, mm), v in Y.items():
+            cp.add_hint(v, int(rec["workers"].get(inst.server_names[h], 0)) if mm == m else 0)
+        for (h, pp), v in S.items():
+            cp.add_hint(v, int(rec.get("ps", {}).get(inst.server_names[h], 0)) if pp == p else 0)
+        y = np.array([rec["workers"].get(n, 0) for n in inst.server_names])
+        z = np.array([rec.get("ps", {}).get(n, 0) for n in inst.server_names])
+        cp.add_hint(aux["dur"], int(rec["duration"]))
+        cp.add_hint(aux["end"], int(rec["start"] + rec["duration"]))
+        for h, o in enumerate(aux["o"]):
+            cp.add_hint(o, bool(y[h] or z[h]))
+        for h, g in enumerate(aux["g"]):
+            cp.add_hint(g, bool(z[h]))
+        for (h, r), lv in aux["l"].items():
+            cp.add_hint(lv, int(y[h] * ei[m, r] + (z[h] * zi[p, r] if p >= 0 else 0)))
+        hinted += 1
+    return hinted
 
 
 def _scale(values: np.ndarray) -> tuple[int, bool]:
@@ -122,12 +169,16 @@ def _scale(values: np.ndarray) -> tuple[int, bool]:
                 "CP-SAT: one interval per job, optional configuration literals, cumulative per "
                 "(server, resource)")
 def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
-             horizon: int | str = "instance", lp_bound: bool = True, **_: Any) -> Result:
+             horizon: int | str = "instance", lp_bound: LpSwitch = "auto",
+             warm_start: bool = True, **_: Any) -> Result:
+    """``warm_start`` hints CP-SAT with the best of A_online and FIFO (jobs whose configuration
+    is not among the pruned ones, or that end past T_max, are left unhinted)."""
     from ortools.sat.python import cp_model
 
     options = options or SolveOptions()
     t0 = time.perf_counter()
-    tmax = resolve_horizon(inst, horizon)
+    heur = best_heuristic(inst) if warm_start or horizon == "extended" else None
+    tmax = resolve_horizon(inst, horizon, heur)
     data = e1_data(inst, tmax)
     cp = cp_model.CpModel()
     H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
@@ -181,6 +232,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                 else:
                     cp.add(Y[h, m] <= D * sum(mu))
                 cp.add(Y[h, m] <= D * o[h])
+        aux: dict[str, Any] = {"dur": dur, "end": end, "o": o, "g": [], "l": {}}
         q1 = [x for k, x in zip(ks, xi, strict=False) if k.q == 1]
         cp.add(sum(o) <= 1 + (H - 1) * (1 - sum(q1)))
         S: dict[tuple[int, int], Any] = {}
@@ -189,6 +241,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
             S = {(h, p): cp.new_int_var(0, sh, f"S[{j},{h},{p}]") for h in range(H)
                  for p in range(P)}
             g = [cp.new_bool_var(f"g[{j},{h}]") for h in range(H)]
+            aux["g"] = g
             cp.add(sum(S.values()) >= 1)
             for p in range(P):
                 sig = [x for k, x in zip(ks, xi, strict=False) if k.p == p]
@@ -209,8 +262,9 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                     continue
                 lv = cp.new_int_var(0, int(Ci[h, r]), f"l[{j},{h},{r}]")
                 cp.add(lv == expr)
+                aux["l"][h, r] = lv
                 intervals[h, r].append((itv, lv))
-        vars_[j] = (ks, xi, start, Y, S)
+        vars_[j] = (ks, xi, start, Y, S, aux)
         objective_terms.append(int(wi[j]) * end)
     stats: dict[str, Any] = {"scaled_inexact": inexact} if inexact else {}
     if status is Status.INFEASIBLE:
@@ -220,6 +274,10 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         if items:
             cp.add_cumulative([i for i, _ in items], [lv for _, lv in items], int(Ci[h, r]))
     cp.minimize(sum(objective_terms))
+    if warm_start and heur is not None and heur.solution is not None:
+        hinted = _add_hints(cp, inst, heur.solution, vars_, tmax, (ei, zi))
+        stats["warm_start"] = {"method": heur.method, "objective": heur.objective,
+                               "jobs_hinted": hinted}
     build_s = time.perf_counter() - t0
     out = solve_cpsat(cp, time_limit=options.time_limit, threads=options.threads, scale=fw)
     stats.update(out.stats)
@@ -230,11 +288,19 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     if out.objective is not None:
         sv = out.solver
         plans = {}
-        for j, (ks, xi, start, Y, S) in vars_.items():
+        for j, (ks, xi, start, Y, S, _) in vars_.items():
             k = next(k for k, x in zip(ks, xi, strict=False) if sv.value(x))
             y = {h: int(sv.value(Y[h, k.m])) for h in range(H)}
             s = {h: int(sv.value(S[h, k.p])) for h in range(H)} if not inst.ring else {}
             plans[j] = JobPlan(int(sv.value(start)), k.d, k.m, k.p, y, s)
+    obj = out.objective
+    ws = stats.get("warm_start")
+    if (ws is not None and ws["jobs_hinted"] == inst.n_jobs
+            and (obj is None or ws["objective"] < obj)):
+        # CP-SAT stopped before loading its (complete, feasible) hint: the warm start is the
+        # incumbent, and the status stays time_limit with the solver's bound
+        plans, obj = plans_from_solution(inst, heur.solution), float(ws["objective"])
+        stats["incumbent_from"] = "warm_start"
     bound = out.bound if not inexact else None
-    return _finish(inst, "completion-cpsat", status, out.objective, bound, plans, t0, build_s,
+    return _finish(inst, "completion-cpsat", status, obj, bound, plans, t0, build_s,
                    stats, tmax, lp_bound)

@@ -49,5 +49,18 @@ def make_solution(inst: CompletionInstance, plans: dict[int, JobPlan], *, capped
     return {"jobs": jobs, "objective": objective(inst, plans), "capped": capped, **extra}
 
 
+def plans_from_solution(inst: CompletionInstance, sol: dict[str, Any]) -> dict[int, JobPlan]:
+    """The JSON solution of a non-preemptive schedule -> index plans (inverse of make_solution)."""
+    sidx = {n: h for h, n in enumerate(inst.server_names)}
+    plans = {}
+    for name, rec in sol["jobs"].items():
+        p = inst.ps_names.index(rec["ps_type"]) if not inst.ring else -1
+        plans[inst.job_names.index(name)] = JobPlan(
+            int(rec["start"]), int(rec["duration"]), inst.worker_names.index(rec["worker_type"]),
+            p, {sidx[h]: int(c) for h, c in rec["workers"].items()},
+            {sidx[h]: int(c) for h, c in rec.get("ps", {}).items()})
+    return plans
+
+
 def objective(inst: CompletionInstance, plans: dict[int, JobPlan]) -> float:
     return float(sum(inst.weight[j] * pl.completion for j, pl in plans.items()))

@@ -25,6 +25,11 @@ class E1Data:
     def slots(self) -> range:
         return range(1, self.tmax + 1)
 
+    @property
+    def n_columns(self) -> int:
+        """Number of configuration x start columns, without listing them."""
+        return sum(len(rng) for ks in self.starts for rng in ks)
+
     def xkeys(self) -> list[tuple[int, int, int]]:
         return [(j, k, t) for j, ks in enumerate(self.starts) for k, rng in enumerate(ks)
                 for t in rng]
