@@ -41,9 +41,15 @@ def test_compact_row_count_matches_spec_formula():
     rows = sum(len(c) for c in model.component_objects(pyo.Constraint, active=True))
     n, m = inst.n_jobs, inst.devices
     # spec §5.1: 2n + 7nm + 2m - 1 (166 at n=3, m=7), plus one bases-only memory row per device
-    # (our rows cover max-burst for jobs with delta > 0 and the bases alone) and the volume bound
+    # (our rows cover max-burst for jobs with delta > 0 and the bases alone), the volume bound
+    # and the redundant cardinality rows of ojpp.bounds (at most max_workers per device)
+    from dlsched.ojpp import bounds
+
     assert 2 * n + 7 * n * m + 2 * m - 1 == 166
-    assert rows == 166 + m + 1
+    cmax = bounds.max_workers(inst.demand, inst.cap, inst.omega)
+    extra = m if cmax < inst.omega.sum() else 0
+    assert len(model.redundant) == extra
+    assert rows == 166 + m + 1 + extra
 
 
 def test_cpsat_is_not_exportable():

@@ -53,31 +53,14 @@ def _colliding(inst: OJPPInstance, Y: np.ndarray) -> list[int]:
     return [int(k) for k in np.nonzero(t > inst.limits.collision + TAU_TOL)[0]]
 
 
-def solve_compact(
-    inst: OJPPInstance, options: SolveOptions | None = None, cuts: str = "auto", **_: Any
-) -> Result:
-    """Exact OJPP by the compact MILP with lazy collision cuts (module docstring)."""
-    options = options or SolveOptions()
-    if cuts not in ("auto", "oa", "nogood"):
-        raise InputError("cuts", "must be 'auto', 'oa' or 'nogood'")
-    if inst.limits.balance is not None and inst.interference_model != "additive" and np.any(inst.I):
-        raise InputError(
-            "interference.model", "ojpp-compact models balance for 'additive' only; use ojpp-cpsat"
-        )
-    use_oa = cuts == "oa" or (cuts == "auto" and inst.collision_model == "independent")
-    if use_oa and inst.collision_model != "independent":
-        raise InputError("cuts", "tangent cuts need collision_model 'independent'")
-    t0 = time.perf_counter()
-    heur = run_variant(inst, "heuristic")
-    n_dev = min(int(heur.objective), inst.devices) if heur.ok else inst.devices
-    m = build_model(inst, n_dev)
-    build_s = time.perf_counter() - t0
-    deadline = None if options.time_limit is None else t0 + options.time_limit
+def _lazy_loop(m: pyo.ConcreteModel, inst: OJPPInstance, options: SolveOptions,
+               deadline: float | None, use_oa: bool) -> tuple[SolveOutcome, Any, dict[str, Any]]:
+    """Solve ``m`` with lazy collision cuts (module docstring): (outcome, counts, loop stats)."""
     persistent = HighsSession(options) if options.solver in ("highs", "appsi_highs") else None
-    seen: set[tuple[int, ...]] = set()
+    seen: set[tuple[Any, ...]] = set()
     rounds = oa_cuts = nogoods = 0
+    cut_s = 0.0
     Y: np.ndarray | None = None
-    stats: dict[str, Any] = {"devices_modelled": n_dev, "heuristic": heur.objective}
     while True:
         remaining = None if deadline is None else max(0.01, deadline - time.perf_counter())
         if persistent is not None:
@@ -112,12 +95,81 @@ def solve_compact(
                     seen.add(ckey)
                     add_no_good(m, inst, c)
                     nogoods += 1
-        build_s += time.perf_counter() - tb
+        cut_s += time.perf_counter() - tb
         if deadline is not None and time.perf_counter() >= deadline:
             out.status, Y = Status.TIME_LIMIT, None
             break
-    stats.update(out.stats, lazy_rounds=rounds, tangent_cuts=oa_cuts, nogood_cuts=nogoods)
+    return out, Y, {"lazy_rounds": rounds, "tangent_cuts": oa_cuts, "nogood_cuts": nogoods,
+                    "cut_s": cut_s}
+
+
+def solve_compact(
+    inst: OJPPInstance, options: SolveOptions | None = None, cuts: str = "auto",
+    top_down_share: float = 0.3, **_: Any
+) -> Result:
+    """Exact OJPP by the compact MILP with lazy collision cuts (module docstring).
+
+    With a time limit the min-devices MILP gets ``top_down_share`` of it; if it stops with a
+    gap, the rest goes to bottom-up feasibility MILPs with exactly t devices (t = proven bound,
+    bound + 1, ...): a feasible one is optimal, an infeasible one raises the bound by one.
+    """
+    options = options or SolveOptions()
+    if cuts not in ("auto", "oa", "nogood"):
+        raise InputError("cuts", "must be 'auto', 'oa' or 'nogood'")
+    if inst.limits.balance is not None and inst.interference_model != "additive" and np.any(inst.I):
+        raise InputError(
+            "interference.model", "ojpp-compact models balance for 'additive' only; use ojpp-cpsat"
+        )
+    use_oa = cuts == "oa" or (cuts == "auto" and inst.collision_model == "independent")
+    if use_oa and inst.collision_model != "independent":
+        raise InputError("cuts", "tangent cuts need collision_model 'independent'")
+    t0 = time.perf_counter()
+    heur = run_variant(inst, "heuristic")
+    n_dev = min(int(heur.objective), inst.devices) if heur.ok else inst.devices
+    m = build_model(inst, n_dev)
+    build_s = time.perf_counter() - t0
+    deadline = None if options.time_limit is None else t0 + options.time_limit
+    first = None if deadline is None else t0 + top_down_share * options.time_limit
+    stats: dict[str, Any] = {"devices_modelled": n_dev, "heuristic": heur.objective,
+                             "phase": "top-down"}
+    out, Y, loop = _lazy_loop(m, inst, options, first, use_oa)
+    build_s += loop.pop("cut_s")
+    stats.update(out.stats, **loop)
+    if deadline is not None and out.status is Status.TIME_LIMIT:
+        out, Y = _bottom_up(inst, out, Y, heur, options, deadline, use_oa, stats)
     return _result(inst, out, Y, heur, t0, build_s, stats)
+
+
+def _bottom_up(inst: OJPPInstance, out: SolveOutcome, Y: np.ndarray | None, heur: Result,
+               options: SolveOptions, deadline: float, use_oa: bool,
+               stats: dict[str, Any]) -> tuple[SolveOutcome, np.ndarray | None]:
+    """Feasibility MILPs with exactly t devices for t = bound, bound + 1, ... < incumbent."""
+    inc = [] if Y is None or _colliding(inst, Y) else [float(make_solution(inst, Y)["used"])]
+    if heur.ok:
+        inc.append(float(heur.objective))
+    if not inc:
+        return out, Y
+    best = min(inc)
+    bound = out.bound if out.bound is not None else 0.0
+    t = max(inst.lower_bound(), math.ceil(bound - 1e-6))
+    tried: list[str] = []
+    while t < best and time.perf_counter() < deadline:
+        sub = build_model(inst, t, fixed=True)
+        o, Yt, _ = _lazy_loop(sub, inst, options, deadline, use_oa)
+        if o.status is Status.INFEASIBLE:
+            tried.append(f"{t}: infeasible")
+            t += 1
+            continue
+        if Yt is not None and o.has_solution and o.status is Status.OPTIMAL:
+            tried.append(f"{t}: feasible")
+            o.bound = float(t)
+            stats.update(phase="bottom-up", bottom_up=tried)
+            return o, Yt
+        tried.append(f"{t}: time limit")
+        break
+    out.bound = float(max(t, bound))  # t devices are proven necessary
+    stats.update(bottom_up=tried)
+    return out, Y
 
 
 def _result(inst: OJPPInstance, out: SolveOutcome, Y: np.ndarray | None, heur: Result,

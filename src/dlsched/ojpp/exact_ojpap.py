@@ -40,7 +40,7 @@ def default_budget(inst: OJPPInstance) -> float:
 
 def build_ojpap(inst: OJPPInstance, Y0: np.ndarray, budget: float) -> pyo.ConcreteModel:
     """The OJPAP MILP on the m0 = len(Y0) devices of y0 (without collision cuts)."""
-    m = build_model(inst, len(Y0))
+    m = build_model(inst, len(Y0), symmetry=False)
     m.symmetry.deactivate()
     m.volume_bound.deactivate()
     m.devices_used.deactivate()

@@ -8,6 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pyomo.environ as pyo
 
+from .. import bounds
 from ..collision import tangent_cut
 from ..instance import OJPPInstance
 
@@ -159,3 +160,34 @@ def add_no_good(m: pyo.ConcreteModel, inst: OJPPInstance, c: np.ndarray) -> int:
     for k in m.K:
         m.collision_cuts.add(sum(_ge(m, inst, i, k, int(c[i])) for i in supp) <= len(supp) - 1)
     return len(m.K)
+
+
+def add_redundant(m: pyo.ConcreteModel, inst: OJPPInstance, fixed: bool = False) -> None:
+    """Valid redundant rows of ``ojpp.bounds``: device order (fixes y[i, k] = 0 for k beyond job
+    i's limit), at most ``max_workers`` per device; with ``fixed`` (exactly |K| devices, all
+    used) also the minimum load per dimension and ``min_workers`` per device."""
+    om, dem, cap = inst.omega, inst.demand, inst.cap
+    lim = bounds.device_limits(dem, cap, om)
+    for i in m.J:
+        for k in m.K:
+            if k >= lim[i]:
+                m.y[i, k].fix(0)
+    cmax = bounds.max_workers(dem, cap, om)
+    n_dev = len(m.K)
+    cmin = bounds.min_workers(dem, cap, om, n_dev) if fixed else 0
+    m.redundant = pyo.ConstraintList()
+    for k in m.K:
+        tot = sum(m.y[i, k] for i in m.J)
+        if cmax < int(om.sum()):
+            m.redundant.add(tot <= cmax * m.x[k])
+        if cmin > 1:
+            m.redundant.add(tot >= cmin)
+    if fixed:
+        a = dem / cap
+        need = bounds.min_loads(dem, cap, om, n_dev) / cap
+        for d in range(a.shape[1]):
+            if need[d] > 1e-9:
+                for k in m.K:
+                    m.redundant.add(
+                        sum(float(a[i, d]) * m.y[i, k] for i in m.J if a[i, d]) >= need[d] - 1e-9
+                    )
