@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 
 from ..core.registry import PROBLEMS, Problem
-from . import baselines, exact, online  # noqa: F401  (register models and algorithms)
+from . import baselines, exact, online, pattern_ilp  # noqa: F401  (register models, algorithms)
 from .generate import generate
 from .instance import CompletionInstance, dump, parse
 from .metrics import metrics
