@@ -7,6 +7,8 @@
 - ``aggregate_lp``: min sum w (t + d_k) X s.t. sum X = 1 and the aggregate cut, X >= 0
   (sparse LP, HiGHS through scipy).
 - ``lp_relaxation``: the LP relaxation of E1 (Pyomo + HiGHS).
+- ``config_lp``: the configuration LP, i.e. the LP relaxation of the pattern ILP E2 (item 5;
+  ``pattern_ilp.config_lp``); asked for with ``config=``, ``None`` above the pattern limits.
 
 The two LPs are time-indexed: by default (``"auto"``) they are solved only when E1 has at most
 ``LP_COLUMN_LIMIT`` configuration x start columns, so the bounds never dominate a benchmark's
@@ -105,10 +107,23 @@ def _wanted(switch: LpSwitch, columns: int | None) -> bool:
     return bool(switch)
 
 
+def config_lp(inst: CompletionInstance, tmax: int | None = None) -> float | None:
+    """The configuration LP of E2, or ``None`` when E2 exceeds its pattern limits."""
+    from ..core.errors import InputError
+    from .pattern_ilp import config_lp as solve_config_lp
+
+    try:
+        return solve_config_lp(inst, tmax)
+    except InputError:
+        return None
+
+
 def lower_bounds(inst: CompletionInstance, tmax: int | None = None, lp: LpSwitch = False,
-                 exact_lp: LpSwitch = False, model: Any = None) -> dict[str, Any]:
+                 exact_lp: LpSwitch = False, model: Any = None,
+                 config: bool = False) -> dict[str, Any]:
     """All bounds of spec §2.5 that are asked for; ``best`` is their maximum. An LP that is
-    skipped (``"auto"`` above the column limit) or not solved to optimality is ``None``."""
+    skipped (``"auto"`` above the column limit, ``config`` above the pattern limits) or not
+    solved to optimality is ``None``."""
     out: dict[str, Any] = {"lb0": lb0(inst), "area": area_bound(inst)}
     columns = e1_columns(inst, tmax) if "auto" in (lp, exact_lp) else None
     if lp:
@@ -116,6 +131,8 @@ def lower_bounds(inst: CompletionInstance, tmax: int | None = None, lp: LpSwitch
     if exact_lp:
         out["lp_relaxation"] = (lp_relaxation(inst, tmax, model) if _wanted(exact_lp, columns)
                                 else None)
+    if config:
+        out["config_lp"] = config_lp(inst, tmax)
     out["best"] = max(v for v in out.values() if v is not None)
     return out
 
@@ -123,11 +140,15 @@ def lower_bounds(inst: CompletionInstance, tmax: int | None = None, lp: LpSwitch
 def bound_notes(inst: CompletionInstance, bounds: dict[str, Any], tmax: int | None = None,
                 ) -> dict[str, str]:
     """Why each LP bound in ``bounds`` is missing (skipped for size, or not solved)."""
+    out: dict[str, str] = {}
+    if "config_lp" in bounds and bounds["config_lp"] is None:
+        out["config_lp"] = ("above the pattern limits of E2 (patterns.PLACEMENT_LIMIT / "
+                            f"COLUMN_LIMIT), or not solved within {LP_TIME_LIMIT:g} s")
     missing = [k for k in ("aggregate_lp", "lp_relaxation") if k in bounds and bounds[k] is None]
     if not missing:
-        return {}
+        return out
     columns = e1_columns(inst, tmax)
     why = (f"skipped: E1 has {columns} configuration x start columns > LP_COLUMN_LIMIT "
            f"{LP_COLUMN_LIMIT}; pass lp_bound=True to force" if columns > LP_COLUMN_LIMIT
            else f"not solved to optimality within {LP_TIME_LIMIT:g} s (or infeasible)")
-    return dict.fromkeys(missing, why)
+    return {**out, **dict.fromkeys(missing, why)}
