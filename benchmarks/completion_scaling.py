@@ -4,8 +4,9 @@ commit, CPU and command).
 
 Run: python benchmarks/completion_scaling.py [--quick] [--only exact|online]
 
-``--only online`` reruns the A_online section and keeps the exact-model table (and its header
-lines) of the existing output file; ``--only exact`` does the converse.
+``--only online`` reruns the A_online section and keeps the exact-model table of the existing
+output file (noting its date and commit); ``--only exact`` does the converse. With ``--only``
+the hand-written "## Notes" section at the end of the file is kept (update it by hand).
 """
 
 from __future__ import annotations
@@ -92,11 +93,20 @@ def main() -> None:
     online_title = "## A_online: running time vs jobs and servers"
     old = Path(args.out).read_text() if args.only and Path(args.out).exists() else ""
     now = f"{dt.datetime.now(dt.timezone.utc):%Y-%m-%d %H:%M UTC}"
+    kept = []
+    if args.only:
+        other = "online" if args.only == "exact" else "exact"
+        prev = [ln for ln in old.splitlines() if ln.startswith(f"- {other} section: ")]
+        date = [ln[len("- date: "):].split(" (")[0] for ln in old.splitlines()
+                if ln.startswith("- date: ")]
+        commit = [ln[len("- commit: "):] for ln in old.splitlines() if ln.startswith("- commit: ")]
+        kept = prev or [f"- {other} section: not rerun; from the run of "
+                        f"{date[0] if date else '?'}, commit {commit[0] if commit else '?'}"]
     head = [
         "# Completion (dlsched.completion) benchmark",
         "",
-        f"- date: {now}" + (f" (only the {args.only} section was rerun; the other section is "
-                            "from an earlier run of this script)" if args.only else ""),
+        f"- date: {now}" + (f" (only the {args.only} section was rerun)" if args.only else ""),
+        *kept,
         f"- commit: {git_commit()}",
         f"- CPU: {cpu_model()} ({os.cpu_count()} logical cores visible; 2 used)",
         f"- command: `python benchmarks/completion_scaling.py {' '.join(sys.argv[1:])}`",
@@ -110,7 +120,8 @@ def main() -> None:
     body = (_section(old, exact_title) if args.only == "online" else exact_rows(egrid, args.limit))
     body += ["", online_title, ""]
     body += _section(old, online_title) if args.only == "exact" else online_rows(ogrid)
-    Path(args.out).write_text("\n".join(head + body) + "\n")
+    notes = old[old.index("\n## Notes"):] if "\n## Notes" in old else ""  # hand-written
+    Path(args.out).write_text("\n".join(head + body) + "\n" + notes)
     print("wrote", args.out)
 
 
