@@ -2,17 +2,19 @@
 vector packing) every exact model returns the published optimum (instances/ojpp/vbp, fixture
 known_optima.json with provenance).
 
-Solving 120-item instances is slow on 2 cores (measured 2026-11-22, shared machine: patterns by
-column generation 37-48 s each; CP-SAT 4 s on u120_01, 14 s on u120_02, but 49 vs 48 after 120 s
-on u120_00_2d; compact 49 = optimum on u120_01 only at the 300 s limit), so the full three-model
-check runs only with ``DLSCHED_OJPP_GOLDEN_FULL=1``; the default run checks the fixture against
-the instances (bounds, heuristic) and solves u120_01 with CP-SAT. For these instances the optimum
-equals the volume bound, so finding an optimal packing also proves it.
+Default run (measured 2026-11-22, AMD EPYC, 2 shared cores; benchmarks/ojpp-golden.md): all
+ojpp-patterns (enumerated columns, ~5 s) and ojpp-compact (~8 s) prove the optimum 20 of the
+Falkenauer triplets t60_00 and t60_02, the compact MILP (top-down MILP for 10 % of the
+60 s limit, then the bottom-up feasibility MILP with exactly 20 devices, ~1-2 s); ojpp-cpsat
+(device-order symmetry and cardinality rows of ``ojpp.bounds``) proves u120_00_2d (48),
+u120_01 (49) and u120_02 (46) in ~1-3 s each. No test passes another
+model's solution as a warm start: CP-SAT and the compact MILP start from the Heuristic only.
+CP-SAT also proves the triplets, but its time varies with the 2-worker search (15-48 s in the
+benchmark, >60 s once in a test run), so the triplets run for CP-SAT only in the opt-in run.
 
-The 60-item Falkenauer triplets (optimum n/3 = 20 by construction) are the smallest published
-instances vendored: the pattern model proves them in seconds and runs by default on two of
-them; CP-SAT and the compact MILP stop at 21 (bound 20) on them within a minute, so they are
-checked only in the opt-in run (G-O2 is therefore met by ojpp-patterns only in the default run).
+``DLSCHED_OJPP_GOLDEN_FULL=1`` runs every model on every vendored instance with a 60 s limit
+(patterns by column generation: ~40 s per u120 instance; the compact MILP does not prove
+u120_00 / u120_00_2d / u120_02 within 60 s -- see the benchmark table).
 """
 
 from __future__ import annotations
@@ -29,6 +31,9 @@ from dlsched.ojpp import read_vbp
 VBP = Path(__file__).resolve().parents[2] / "instances" / "ojpp" / "vbp"
 KNOWN = json.loads((VBP / "known_optima.json").read_text())["instances"]
 FULL = os.environ.get("DLSCHED_OJPP_GOLDEN_FULL") == "1"
+# measured 2026-11-22 (benchmarks/ojpp-golden.md): not proven within 60 s on 2 cores
+OPEN_AT_60S = {("ojpp-compact", "u120_00"), ("ojpp-compact", "u120_00_2d"),
+               ("ojpp-compact", "u120_02")}
 
 
 @pytest.mark.parametrize("name", sorted(KNOWN))
@@ -42,17 +47,6 @@ def test_fixture_is_consistent_with_the_instances(name):
     assert ds.check(inst, heur) == [] and heur.objective >= opt
 
 
-@pytest.mark.slow
-def test_cpsat_proves_a_published_optimum():
-    inst = read_vbp(VBP / "u120_01.vbp")
-    res = ds.solve(inst, model="ojpp-cpsat", time_limit=60)
-    assert res.status in (ds.Status.OPTIMAL, ds.Status.TIME_LIMIT)
-    assert res.bound <= KNOWN["u120_01"]["optimum"] <= res.objective  # never contradicts
-    if res.status is ds.Status.OPTIMAL:
-        assert res.objective == KNOWN["u120_01"]["optimum"]
-    assert ds.check(inst, res) == []
-
-
 @pytest.mark.parametrize("name", ["t60_00", "t60_02"])
 def test_patterns_prove_the_triplet_optimum(name):
     inst = read_vbp(VBP / KNOWN[name]["file"])
@@ -63,6 +57,25 @@ def test_patterns_prove_the_triplet_optimum(name):
     assert ds.check(inst, res) == []
 
 
+@pytest.mark.parametrize("name", ["t60_00", "t60_02"])
+@pytest.mark.parametrize("model,params", [("ojpp-compact", {"top_down_share": 0.1})])
+def test_assignment_models_prove_the_triplet_optimum(name, model, params):
+    inst = read_vbp(VBP / KNOWN[name]["file"])
+    res = ds.solve(inst, model=model, time_limit=60, **params)
+    assert res.status is ds.Status.OPTIMAL, res.summary()
+    assert res.objective == res.bound == KNOWN[name]["optimum"]
+    assert ds.check(inst, res) == []
+
+
+@pytest.mark.parametrize("name", ["u120_00_2d", "u120_01", "u120_02"])
+def test_cpsat_proves_the_u120_optimum(name):
+    inst = read_vbp(VBP / KNOWN[name]["file"])
+    res = ds.solve(inst, model="ojpp-cpsat", time_limit=60)
+    assert res.status is ds.Status.OPTIMAL, res.summary()
+    assert res.objective == res.bound == KNOWN[name]["optimum"]
+    assert ds.check(inst, res) == []
+
+
 @pytest.mark.skipif(not FULL, reason="set DLSCHED_OJPP_GOLDEN_FULL=1 (minutes)")
 @pytest.mark.parametrize("model,params", [
     ("ojpp-patterns", {"columns": "generate"}), ("ojpp-cpsat", {}), ("ojpp-compact", {}),
@@ -70,7 +83,11 @@ def test_patterns_prove_the_triplet_optimum(name):
 @pytest.mark.parametrize("name", sorted(KNOWN))
 def test_every_model_returns_the_published_optimum(name, model, params):
     inst = read_vbp(VBP / KNOWN[name]["file"])
-    res = ds.solve(inst, model=model, time_limit=300, **params)
-    assert res.status is ds.Status.OPTIMAL, (name, model, res.summary())
-    assert res.objective == KNOWN[name]["optimum"]
+    res = ds.solve(inst, model=model, time_limit=60, **params)
+    opt = KNOWN[name]["optimum"]
     assert ds.check(inst, res) == []
+    assert res.bound <= opt <= res.objective  # never contradicts the published optimum
+    if res.status is not ds.Status.OPTIMAL and (model, name) in OPEN_AT_60S:
+        pytest.xfail(f"known: {model} stops at {res.objective} / bound {res.bound} in 60 s")
+    assert res.status is ds.Status.OPTIMAL, (name, model, res.summary())
+    assert res.objective == opt
