@@ -180,6 +180,13 @@ ROWS
  L  c_u_symmetry(4)_
  L  c_u_symmetry(5)_
  G  c_l_volume_bound_
+ L  c_u_redundant(1)_
+ L  c_u_redundant(2)_
+ L  c_u_redundant(3)_
+ L  c_u_redundant(4)_
+ L  c_u_redundant(5)_
+ L  c_u_redundant(6)_
+ L  c_u_redundant(7)_
 COLUMNS
      y(0_0) c_e_assign(0)_ 1
      y(0_0) c_u_link_lo(0_0)_ -1
@@ -198,6 +205,7 @@ COLUMNS
      y(0_0) c_u_balance_lo(0_0)_ -0.14999999999999999
      y(0_0) c_u_balance_lo(1_0)_ -0.10000000000000001
      y(0_0) c_u_balance_lo(2_0)_ -0.02
+     y(0_0) c_u_redundant(1)_ 1
      y(0_1) c_e_assign(0)_ 1
      y(0_1) c_u_link_lo(0_1)_ -1
      y(0_1) c_u_link_hi(0_1)_ 1
@@ -215,91 +223,7 @@ COLUMNS
      y(0_1) c_u_balance_lo(0_1)_ -0.14999999999999999
      y(0_1) c_u_balance_lo(1_1)_ -0.10000000000000001
      y(0_1) c_u_balance_lo(2_1)_ -0.02
-     y(0_2) c_e_assign(0)_ 1
-     y(0_2) c_u_link_lo(0_2)_ -1
-     y(0_2) c_u_link_hi(0_2)_ 1
-     y(0_2) c_u_resource(0_2)_ 0.5
-     y(0_2) c_u_memory(_1_2)_ 0.29999999999999999
-     y(0_2) c_u_memory(0_2)_ 0.29999999999999999
-     y(0_2) c_u_memory(1_2)_ 0.29999999999999999
-     y(0_2) c_u_memory(2_2)_ 0.29999999999999999
-     y(0_2) c_u_interference_cap(0_2)_ 0.14999999999999999
-     y(0_2) c_u_interference_cap(1_2)_ 0.10000000000000001
-     y(0_2) c_u_interference_cap(2_2)_ 0.02
-     y(0_2) c_u_balance_hi(0_2)_ 0.14999999999999999
-     y(0_2) c_u_balance_hi(1_2)_ 0.10000000000000001
-     y(0_2) c_u_balance_hi(2_2)_ 0.02
-     y(0_2) c_u_balance_lo(0_2)_ -0.14999999999999999
-     y(0_2) c_u_balance_lo(1_2)_ -0.10000000000000001
-     y(0_2) c_u_balance_lo(2_2)_ -0.02
-     y(0_3) c_e_assign(0)_ 1
-     y(0_3) c_u_link_lo(0_3)_ -1
-     y(0_3) c_u_link_hi(0_3)_ 1
-     y(0_3) c_u_resource(0_3)_ 0.5
-     y(0_3) c_u_memory(_1_3)_ 0.29999999999999999
-     y(0_3) c_u_memory(0_3)_ 0.29999999999999999
-     y(0_3) c_u_memory(1_3)_ 0.29999999999999999
-     y(0_3) c_u_memory(2_3)_ 0.29999999999999999
-     y(0_3) c_u_interference_cap(0_3)_ 0.14999999999999999
-     y(0_3) c_u_interference_cap(1_3)_ 0.10000000000000001
-     y(0_3) c_u_interference_cap(2_3)_ 0.02
-     y(0_3) c_u_balance_hi(0_3)_ 0.14999999999999999
-     y(0_3) c_u_balance_hi(1_3)_ 0.10000000000000001
-     y(0_3) c_u_balance_hi(2_3)_ 0.02
-     y(0_3) c_u_balance_lo(0_3)_ -0.14999999999999999
-     y(0_3) c_u_balance_lo(1_3)_ -0.10000000000000001
-     y(0_3) c_u_balance_lo(2_3)_ -0.02
-     y(0_4) c_e_assign(0)_ 1
-     y(0_4) c_u_link_lo(0_4)_ -1
-     y(0_4) c_u_link_hi(0_4)_ 1
-     y(0_4) c_u_resource(0_4)_ 0.5
-     y(0_4) c_u_memory(_1_4)_ 0.29999999999999999
-     y(0_4) c_u_memory(0_4)_ 0.29999999999999999
-     y(0_4) c_u_memory(1_4)_ 0.29999999999999999
-     y(0_4) c_u_memory(2_4)_ 0.29999999999999999
-     y(0_4) c_u_interference_cap(0_4)_ 0.14999999999999999
-     y(0_4) c_u_interference_cap(1_4)_ 0.10000000000000001
-     y(0_4) c_u_interference_cap(2_4)_ 0.02
-     y(0_4) c_u_balance_hi(0_4)_ 0.14999999999999999
-     y(0_4) c_u_balance_hi(1_4)_ 0.10000000000000001
-     y(0_4) c_u_balance_hi(2_4)_ 0.02
-     y(0_4) c_u_balance_lo(0_4)_ -0.14999999999999999
-     y(0_4) c_u_balance_lo(1_4)_ -0.10000000000000001
-     y(0_4) c_u_balance_lo(2_4)_ -0.02
-     y(0_5) c_e_assign(0)_ 1
-     y(0_5) c_u_link_lo(0_5)_ -1
-     y(0_5) c_u_link_hi(0_5)_ 1
-     y(0_5) c_u_resource(0_5)_ 0.5
-     y(0_5) c_u_memory(_1_5)_ 0.29999999999999999
-     y(0_5) c_u_memory(0_5)_ 0.29999999999999999
-     y(0_5) c_u_memory(1_5)_ 0.29999999999999999
-     y(0_5) c_u_memory(2_5)_ 0.29999999999999999
-     y(0_5) c_u_interference_cap(0_5)_ 0.14999999999999999
-     y(0_5) c_u_interference_cap(1_5)_ 0.10000000000000001
-     y(0_5) c_u_interference_cap(2_5)_ 0.02
-     y(0_5) c_u_balance_hi(0_5)_ 0.14999999999999999
-     y(0_5) c_u_balance_hi(1_5)_ 0.10000000000000001
-     y(0_5) c_u_balance_hi(2_5)_ 0.02
-     y(0_5) c_u_balance_lo(0_5)_ -0.14999999999999999
-     y(0_5) c_u_balance_lo(1_5)_ -0.10000000000000001
-     y(0_5) c_u_balance_lo(2_5)_ -0.02
-     y(0_6) c_e_assign(0)_ 1
-     y(0_6) c_u_link_lo(0_6)_ -1
-     y(0_6) c_u_link_hi(0_6)_ 1
-     y(0_6) c_u_resource(0_6)_ 0.5
-     y(0_6) c_u_memory(_1_6)_ 0.29999999999999999
-     y(0_6) c_u_memory(0_6)_ 0.29999999999999999
-     y(0_6) c_u_memory(1_6)_ 0.29999999999999999
-     y(0_6) c_u_memory(2_6)_ 0.29999999999999999
-     y(0_6) c_u_interference_cap(0_6)_ 0.14999999999999999
-     y(0_6) c_u_interference_cap(1_6)_ 0.10000000000000001
-     y(0_6) c_u_interference_cap(2_6)_ 0.02
-     y(0_6) c_u_balance_hi(0_6)_ 0.14999999999999999
-     y(0_6) c_u_balance_hi(1_6)_ 0.10000000000000001
-     y(0_6) c_u_balance_hi(2_6)_ 0.02
-     y(0_6) c_u_balance_lo(0_6)_ -0.14999999999999999
-     y(0_6) c_u_balance_lo(1_6)_ -0.10000000000000001
-     y(0_6) c_u_balance_lo(2_6)_ -0.02
+     y(0_1) c_u_redundant(2)_ 1
      y(1_0) c_e_assign(1)_ 1
      y(1_0) c_u_link_lo(1_0)_ -1
      y(1_0) c_u_link_hi(1_0)_ 1
@@ -317,6 +241,7 @@ COLUMNS
      y(1_0) c_u_balance_lo(0_0)_ -0.25
      y(1_0) c_u_balance_lo(1_0)_ -0.050000000000000003
      y(1_0) c_u_balance_lo(2_0)_ -0.059999999999999998
+     y(1_0) c_u_redundant(1)_ 1
      y(1_1) c_e_assign(1)_ 1
      y(1_1) c_u_link_lo(1_1)_ -1
      y(1_1) c_u_link_hi(1_1)_ 1
@@ -334,6 +259,7 @@ COLUMNS
      y(1_1) c_u_balance_lo(0_1)_ -0.25
      y(1_1) c_u_balance_lo(1_1)_ -0.050000000000000003
      y(1_1) c_u_balance_lo(2_1)_ -0.059999999999999998
+     y(1_1) c_u_redundant(2)_ 1
      y(1_2) c_e_assign(1)_ 1
      y(1_2) c_u_link_lo(1_2)_ -1
      y(1_2) c_u_link_hi(1_2)_ 1
@@ -351,6 +277,7 @@ COLUMNS
      y(1_2) c_u_balance_lo(0_2)_ -0.25
      y(1_2) c_u_balance_lo(1_2)_ -0.050000000000000003
      y(1_2) c_u_balance_lo(2_2)_ -0.059999999999999998
+     y(1_2) c_u_redundant(3)_ 1
      y(1_3) c_e_assign(1)_ 1
      y(1_3) c_u_link_lo(1_3)_ -1
      y(1_3) c_u_link_hi(1_3)_ 1
@@ -368,6 +295,7 @@ COLUMNS
      y(1_3) c_u_balance_lo(0_3)_ -0.25
      y(1_3) c_u_balance_lo(1_3)_ -0.050000000000000003
      y(1_3) c_u_balance_lo(2_3)_ -0.059999999999999998
+     y(1_3) c_u_redundant(4)_ 1
      y(1_4) c_e_assign(1)_ 1
      y(1_4) c_u_link_lo(1_4)_ -1
      y(1_4) c_u_link_hi(1_4)_ 1
@@ -385,40 +313,7 @@ COLUMNS
      y(1_4) c_u_balance_lo(0_4)_ -0.25
      y(1_4) c_u_balance_lo(1_4)_ -0.050000000000000003
      y(1_4) c_u_balance_lo(2_4)_ -0.059999999999999998
-     y(1_5) c_e_assign(1)_ 1
-     y(1_5) c_u_link_lo(1_5)_ -1
-     y(1_5) c_u_link_hi(1_5)_ 1
-     y(1_5) c_u_resource(0_5)_ 0.29999999999999999
-     y(1_5) c_u_memory(_1_5)_ 0.20000000000000001
-     y(1_5) c_u_memory(0_5)_ 0.20000000000000001
-     y(1_5) c_u_memory(1_5)_ 0.20000000000000001
-     y(1_5) c_u_memory(2_5)_ 0.20000000000000001
-     y(1_5) c_u_interference_cap(0_5)_ 0.25
-     y(1_5) c_u_interference_cap(1_5)_ 0.050000000000000003
-     y(1_5) c_u_interference_cap(2_5)_ 0.059999999999999998
-     y(1_5) c_u_balance_hi(0_5)_ 0.25
-     y(1_5) c_u_balance_hi(1_5)_ 0.050000000000000003
-     y(1_5) c_u_balance_hi(2_5)_ 0.059999999999999998
-     y(1_5) c_u_balance_lo(0_5)_ -0.25
-     y(1_5) c_u_balance_lo(1_5)_ -0.050000000000000003
-     y(1_5) c_u_balance_lo(2_5)_ -0.059999999999999998
-     y(1_6) c_e_assign(1)_ 1
-     y(1_6) c_u_link_lo(1_6)_ -1
-     y(1_6) c_u_link_hi(1_6)_ 1
-     y(1_6) c_u_resource(0_6)_ 0.29999999999999999
-     y(1_6) c_u_memory(_1_6)_ 0.20000000000000001
-     y(1_6) c_u_memory(0_6)_ 0.20000000000000001
-     y(1_6) c_u_memory(1_6)_ 0.20000000000000001
-     y(1_6) c_u_memory(2_6)_ 0.20000000000000001
-     y(1_6) c_u_interference_cap(0_6)_ 0.25
-     y(1_6) c_u_interference_cap(1_6)_ 0.050000000000000003
-     y(1_6) c_u_interference_cap(2_6)_ 0.059999999999999998
-     y(1_6) c_u_balance_hi(0_6)_ 0.25
-     y(1_6) c_u_balance_hi(1_6)_ 0.050000000000000003
-     y(1_6) c_u_balance_hi(2_6)_ 0.059999999999999998
-     y(1_6) c_u_balance_lo(0_6)_ -0.25
-     y(1_6) c_u_balance_lo(1_6)_ -0.050000000000000003
-     y(1_6) c_u_balance_lo(2_6)_ -0.059999999999999998
+     y(1_4) c_u_redundant(5)_ 1
      y(2_0) c_e_assign(2)_ 1
      y(2_0) c_u_link_lo(2_0)_ -1
      y(2_0) c_u_link_hi(2_0)_ 1
@@ -436,6 +331,7 @@ COLUMNS
      y(2_0) c_u_balance_lo(0_0)_ -0.050000000000000003
      y(2_0) c_u_balance_lo(1_0)_ -0.080000000000000002
      y(2_0) c_u_balance_lo(2_0)_ -0.040000000000000001
+     y(2_0) c_u_redundant(1)_ 1
      y(2_1) c_e_assign(2)_ 1
      y(2_1) c_u_link_lo(2_1)_ -1
      y(2_1) c_u_link_hi(2_1)_ 1
@@ -453,6 +349,7 @@ COLUMNS
      y(2_1) c_u_balance_lo(0_1)_ -0.050000000000000003
      y(2_1) c_u_balance_lo(1_1)_ -0.080000000000000002
      y(2_1) c_u_balance_lo(2_1)_ -0.040000000000000001
+     y(2_1) c_u_redundant(2)_ 1
      y(2_2) c_e_assign(2)_ 1
      y(2_2) c_u_link_lo(2_2)_ -1
      y(2_2) c_u_link_hi(2_2)_ 1
@@ -470,6 +367,7 @@ COLUMNS
      y(2_2) c_u_balance_lo(0_2)_ -0.050000000000000003
      y(2_2) c_u_balance_lo(1_2)_ -0.080000000000000002
      y(2_2) c_u_balance_lo(2_2)_ -0.040000000000000001
+     y(2_2) c_u_redundant(3)_ 1
      y(2_3) c_e_assign(2)_ 1
      y(2_3) c_u_link_lo(2_3)_ -1
      y(2_3) c_u_link_hi(2_3)_ 1
@@ -487,6 +385,7 @@ COLUMNS
      y(2_3) c_u_balance_lo(0_3)_ -0.050000000000000003
      y(2_3) c_u_balance_lo(1_3)_ -0.080000000000000002
      y(2_3) c_u_balance_lo(2_3)_ -0.040000000000000001
+     y(2_3) c_u_redundant(4)_ 1
      y(2_4) c_e_assign(2)_ 1
      y(2_4) c_u_link_lo(2_4)_ -1
      y(2_4) c_u_link_hi(2_4)_ 1
@@ -504,6 +403,7 @@ COLUMNS
      y(2_4) c_u_balance_lo(0_4)_ -0.050000000000000003
      y(2_4) c_u_balance_lo(1_4)_ -0.080000000000000002
      y(2_4) c_u_balance_lo(2_4)_ -0.040000000000000001
+     y(2_4) c_u_redundant(5)_ 1
      y(2_5) c_e_assign(2)_ 1
      y(2_5) c_u_link_lo(2_5)_ -1
      y(2_5) c_u_link_hi(2_5)_ 1
@@ -521,6 +421,7 @@ COLUMNS
      y(2_5) c_u_balance_lo(0_5)_ -0.050000000000000003
      y(2_5) c_u_balance_lo(1_5)_ -0.080000000000000002
      y(2_5) c_u_balance_lo(2_5)_ -0.040000000000000001
+     y(2_5) c_u_redundant(6)_ 1
      y(2_6) c_e_assign(2)_ 1
      y(2_6) c_u_link_lo(2_6)_ -1
      y(2_6) c_u_link_hi(2_6)_ 1
@@ -538,6 +439,7 @@ COLUMNS
      y(2_6) c_u_balance_lo(0_6)_ -0.050000000000000003
      y(2_6) c_u_balance_lo(1_6)_ -0.080000000000000002
      y(2_6) c_u_balance_lo(2_6)_ -0.040000000000000001
+     y(2_6) c_u_redundant(7)_ 1
      u(0_0) c_u_link_lo(0_0)_ 1
      u(0_0) c_u_link_hi(0_0)_ -2
      u(0_0) c_u_link_x(0_0)_ 1
@@ -696,6 +598,7 @@ COLUMNS
      x(0) c_u_memory(2_0)_ -1
      x(0) c_u_symmetry(0)_ -1
      x(0) c_l_volume_bound_ 1
+     x(0) c_u_redundant(1)_ -4
      x(1) devices_used 1
      x(1) c_u_link_x(0_1)_ -1
      x(1) c_u_link_x(1_1)_ -1
@@ -708,6 +611,7 @@ COLUMNS
      x(1) c_u_symmetry(0)_ 1
      x(1) c_u_symmetry(1)_ -1
      x(1) c_l_volume_bound_ 1
+     x(1) c_u_redundant(2)_ -4
      x(2) devices_used 1
      x(2) c_u_link_x(0_2)_ -1
      x(2) c_u_link_x(1_2)_ -1
@@ -720,6 +624,7 @@ COLUMNS
      x(2) c_u_symmetry(1)_ 1
      x(2) c_u_symmetry(2)_ -1
      x(2) c_l_volume_bound_ 1
+     x(2) c_u_redundant(3)_ -4
      x(3) devices_used 1
      x(3) c_u_link_x(0_3)_ -1
      x(3) c_u_link_x(1_3)_ -1
@@ -732,6 +637,7 @@ COLUMNS
      x(3) c_u_symmetry(2)_ 1
      x(3) c_u_symmetry(3)_ -1
      x(3) c_l_volume_bound_ 1
+     x(3) c_u_redundant(4)_ -4
      x(4) devices_used 1
      x(4) c_u_link_x(0_4)_ -1
      x(4) c_u_link_x(1_4)_ -1
@@ -744,6 +650,7 @@ COLUMNS
      x(4) c_u_symmetry(3)_ 1
      x(4) c_u_symmetry(4)_ -1
      x(4) c_l_volume_bound_ 1
+     x(4) c_u_redundant(5)_ -4
      x(5) devices_used 1
      x(5) c_u_link_x(0_5)_ -1
      x(5) c_u_link_x(1_5)_ -1
@@ -756,6 +663,7 @@ COLUMNS
      x(5) c_u_symmetry(4)_ 1
      x(5) c_u_symmetry(5)_ -1
      x(5) c_l_volume_bound_ 1
+     x(5) c_u_redundant(6)_ -4
      x(6) devices_used 1
      x(6) c_u_link_x(0_6)_ -1
      x(6) c_u_link_x(1_6)_ -1
@@ -767,6 +675,7 @@ COLUMNS
      x(6) c_u_memory(2_6)_ -1
      x(6) c_u_symmetry(5)_ 1
      x(6) c_l_volume_bound_ 1
+     x(6) c_u_redundant(7)_ -4
      smax(0) c_u_balance_hi(0_0)_ -1
      smax(0) c_u_balance_hi(0_1)_ -1
      smax(0) c_u_balance_hi(0_2)_ -1
@@ -990,21 +899,18 @@ RHS
      RHS c_u_symmetry(4)_ 0
      RHS c_u_symmetry(5)_ 0
      RHS c_l_volume_bound_ 3
+     RHS c_u_redundant(1)_ 0
+     RHS c_u_redundant(2)_ 0
+     RHS c_u_redundant(3)_ 0
+     RHS c_u_redundant(4)_ 0
+     RHS c_u_redundant(5)_ 0
+     RHS c_u_redundant(6)_ 0
+     RHS c_u_redundant(7)_ 0
 BOUNDS
  LI BOUND y(0_0) 0
  UI BOUND y(0_0) 2
  LI BOUND y(0_1) 0
  UI BOUND y(0_1) 2
- LI BOUND y(0_2) 0
- UI BOUND y(0_2) 2
- LI BOUND y(0_3) 0
- UI BOUND y(0_3) 2
- LI BOUND y(0_4) 0
- UI BOUND y(0_4) 2
- LI BOUND y(0_5) 0
- UI BOUND y(0_5) 2
- LI BOUND y(0_6) 0
- UI BOUND y(0_6) 2
  LI BOUND y(1_0) 0
  UI BOUND y(1_0) 3
  LI BOUND y(1_1) 0
@@ -1015,10 +921,6 @@ BOUNDS
  UI BOUND y(1_3) 3
  LI BOUND y(1_4) 0
  UI BOUND y(1_4) 3
- LI BOUND y(1_5) 0
- UI BOUND y(1_5) 3
- LI BOUND y(1_6) 0
- UI BOUND y(1_6) 3
  LI BOUND y(2_0) 0
  UI BOUND y(2_0) 2
  LI BOUND y(2_1) 0
