@@ -9,6 +9,12 @@ running job without a pause (AntMan opportunistic jobs) costs nothing (ours).
 
 - ``fifo``: strict arrival order, head-of-line blocking, N_j = min(U{1..30}, D_j) (seeded).
 - ``drf``: non-preemptive DRF at admission, progressive filling of one worker at a time.
+  ``elastic=True`` is the spec's variant "elastic, recomputed every slot": the progressive
+  filling restarts from zero over every active job each slot, so a job's worker count (and
+  placement) changes between slots and a job left without a worker is paused (resume costs a
+  slot). That variant is preemptive and elastic, so like Tiresias and AntMan it solves a
+  relaxation of E1 and only LB0 binds it (models/completion.md, "Which bounds bind the
+  preemptive baselines").
 - ``antman``: guaranteed jobs admitted FIFO with the ideal configuration (non-preemptive);
   after waiting more than 2 slots a job runs opportunistically on idle resources with 1..N
   workers, re-evaluated each slot, suspended when guaranteed jobs need the resources.
@@ -140,7 +146,9 @@ def _fifo_policy(inst: CompletionInstance, nfix: np.ndarray) -> Callable:
     return policy
 
 
-def _drf_policy(inst: CompletionInstance) -> Callable:
+def _drf_policy(inst: CompletionInstance, elastic: bool = False) -> Callable:
+    """Progressive filling by smallest dominant share; allocations are kept until completion
+    (default) or recomputed from scratch every slot (``elastic``)."""
     ideal = [ideal_config(inst, j) for j in range(inst.n_jobs)]
     total = inst.capacity.sum(axis=0)
     total = np.where(total > 0, total, 1)
@@ -171,6 +179,8 @@ def _drf_policy(inst: CompletionInstance) -> Callable:
                 sat.add(j)
             else:
                 tent[j] = pl
+        if elastic:
+            return tent  # nothing is kept: the next slot refills from zero
         fixed.update(tent)
         return dict(fixed)
 
@@ -292,9 +302,12 @@ def fifo(inst: CompletionInstance, *, seed: int = 0, max_workers: int = 30, **_:
     return _run(inst, "fifo", _fifo_policy(inst, nfix), seed=seed)
 
 
-@register_algorithm("drf", "completion", "DRF (non-preemptive, progressive filling at admission)")
-def drf(inst: CompletionInstance, **_: Any) -> Result:
-    return _run(inst, "drf", _drf_policy(inst))
+@register_algorithm("drf", "completion",
+                    "DRF (non-preemptive, progressive filling at admission; elastic=True: "
+                    "preemptive variant recomputed every slot)")
+def drf(inst: CompletionInstance, *, elastic: bool = False, **_: Any) -> Result:
+    """DRF; ``elastic`` switches to the preemptive per-slot variant (only LB0 binds it)."""
+    return _run(inst, "drf", _drf_policy(inst, elastic), elastic=elastic)
 
 
 @register_algorithm("tiresias", "completion",

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -77,31 +78,59 @@ class Options:
             raise InputError("alpha", "must be >= 1")
 
 
+#: ``pricer(inst, j, prices) -> cheapest schedule of job j at these prices, or None``.
+Pricer = Callable[[CompletionInstance, int, Prices], "Candidate | None"]
+
+
 @dataclass
 class MaxWeightOut:
+    """Result of one A_maxweight call: the primal schedule and the final dual (u, delta) of (9).
+
+    ``u[j] = w_j - c_j`` for accepted jobs (eq. (10), c_j the price of the chosen schedule when
+    j was considered; rejected jobs have u_j = 0 and are absent) and ``delta`` the final prices
+    over [H, R, slots 1..tau]; ``dual`` = sum u + sum delta C. With an exact pricer (spec §7.6)
+    this point is meant to be dual-feasible for (9), i.e. ``dual`` >= OPT(7).
+    """
+
     accepted: dict[int, Candidate] = field(default_factory=dict)
     weight: float = 0.0
     dual: float = 0.0  # sum u_j + sum delta C at the end (dual objective of (9))
+    u: dict[int, float] = field(default_factory=dict)
+    delta: np.ndarray | None = None
+
+
+def _paper_pricer(earliest: bool) -> Pricer:
+    """Alg. 3 lines 3-5: the centralised (Alg. 5 / 6) vs the distributed (Alg. 4 / 7) minimiser,
+    ties to the centralised one [A8, A13]."""
+
+    def pricer(inst: CompletionInstance, j: int, pr: Prices) -> Candidate | None:
+        cen = mincost_centralised(inst, j, pr, earliest)
+        dist = (mincost_ring_distributed if inst.ring else mincost_ps_distributed)(
+            inst, j, pr, earliest, beat=cen.cost if cen is not None else math.inf)
+        if dist is not None and (cen is None or dist.cost < cen.cost):
+            return dist
+        return cen
+
+    return pricer
 
 
 def a_maxweight(inst: CompletionInstance, jobs: list[int], tau: int, lam: float,
-                tie: str = "faithful", order: str = "arrival") -> MaxWeightOut:
-    """Alg. 3: greedy primal-dual over ``jobs`` on relative slots 1..tau with fresh prices."""
+                tie: str = "faithful", order: str = "arrival",
+                pricer: Pricer | None = None) -> MaxWeightOut:
+    """Alg. 3: greedy primal-dual over ``jobs`` on relative slots 1..tau with fresh prices.
+
+    ``pricer`` replaces the paper's single-job minimisers (default); tests pass an exact
+    brute-force oracle to check the dual-feasibility claim of spec §7.6.
+    """
     pr = Prices(inst, tau, lam)
-    earliest = tie == "earliest"
+    price_of = pricer or _paper_pricer(tie == "earliest")
     if order == "weight":
         seq = sorted(jobs, key=lambda j: (-inst.weight[j], j))
     else:
         seq = sorted(jobs, key=lambda j: (inst.arrival[j], j))
     out = MaxWeightOut()
-    u_sum = 0.0
     for j in seq:
-        cen = mincost_centralised(inst, j, pr, earliest)
-        dist = (mincost_ring_distributed if inst.ring else mincost_ps_distributed)(
-            inst, j, pr, earliest, beat=cen.cost if cen is not None else math.inf)
-        best = cen
-        if dist is not None and (best is None or dist.cost < best.cost):
-            best = dist  # ties -> centralised [A8]
+        best = price_of(inst, j, pr)
         if best is None or not inst.weight[j] - best.cost > 0:
             continue
         load = np.zeros_like(inst.capacity)
@@ -112,8 +141,9 @@ def a_maxweight(inst: CompletionInstance, jobs: list[int], tau: int, lam: float,
         pr.allocate(best.t, best.d, load)
         out.accepted[j] = best
         out.weight += float(inst.weight[j])
-        u_sum += float(inst.weight[j] - best.cost)
-    out.dual = u_sum + float((pr.delta * pr.cap).sum())
+        out.u[j] = float(inst.weight[j] - best.cost)
+    out.delta = pr.delta.copy()
+    out.dual = sum(out.u.values()) + float((pr.delta * pr.cap).sum())
     return out
 
 
