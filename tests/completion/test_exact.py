@@ -84,8 +84,9 @@ def test_every_exact_result_carries_the_lp_bounds(arch: str) -> None:
     fresh = lower_bounds(inst, lp=True, exact_lp=True)
     for res in (milp, cp):
         b = res.stats["bounds"]
-        assert set(b) >= {"lb0", "area", "aggregate_lp", "lp_relaxation", "best"}
-        assert b["lp_relaxation"] is not None and b["aggregate_lp"] is not None
+        assert set(b) >= {"lb0", "area", "aggregate_lp", "lp_relaxation", "config_lp", "best"}
+        assert None not in (b["lp_relaxation"], b["aggregate_lp"], b["config_lp"])
+        assert b["lp_relaxation"] - 1e-6 <= b["config_lp"] <= res.objective + 1e-6
         # the MILP relaxes its own model in place; CP-SAT builds E1 afresh: same LP optimum
         assert b["lp_relaxation"] == pytest.approx(fresh["lp_relaxation"], rel=1e-7)
         assert b["lp_relaxation"] <= res.objective + 1e-6

@@ -6,7 +6,8 @@ UB the best of the online algorithm and the FIFO baseline), or an explicit int. 
 carries the lower bounds of spec §2.5 in ``stats["bounds"]`` (LB0, area/Smith, the aggregate LP
 and the LP relaxation of E1; ``lp_bound="auto"`` solves the two LPs up to
 ``bounds.LP_COLUMN_LIMIT`` columns, ``True`` always, ``False`` never; a missing LP is explained in
-``stats["bounds_missing"]``) and is re-checked by the independent validator (violations ->
+``stats["bounds_missing"]``; with ``lp_bound`` on, the configuration LP of E2 as well while E2
+is within its pattern limits) and is re-checked by the independent validator (violations ->
 status ``error``). The MILP's LP relaxation re-solves its own model with integrality dropped.
 """
 
@@ -64,7 +65,8 @@ def resolve_horizon(inst: CompletionInstance, horizon: int | str,
 
 def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | None,
             bound: float | None, plans: dict[int, JobPlan] | None, t0: float, build_s: float,
-            stats: dict[str, Any], tmax: int, lp: LpSwitch, model: Any = None) -> Result:
+            stats: dict[str, Any], tmax: int, lp: LpSwitch, model: Any = None,
+            config: bool | None = None) -> Result:
     capped = tmax <= inst.horizon
     sol = make_solution(inst, plans, capped=capped) if plans is not None else None
     if sol is not None:
@@ -72,7 +74,8 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
         if viol:
             stats["violations"] = viol[:10]
             status = Status.ERROR
-    lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model)
+    lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model,
+                       config=bool(lp) if config is None else config)
     stats["bounds"] = lbs
     notes = bound_notes(inst, lbs, tmax)
     if notes:
