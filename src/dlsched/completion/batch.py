@@ -6,8 +6,8 @@ relative slots 1..tau-1 (slot tau is never used, [A2]); a job may be left out.
 
 Two independent exact solves (they cross-check each other in the tests):
 
-- ``"patterns"``: the pattern ILP (8) over the E2 placements (``patterns.pattern_set`` with
-  starts 1..tau-d), maximising sum w x under (8a) and (8b), by HiGHS through ``scipy.optimize.milp``.
+- ``"patterns"``: the pattern ILP (8) over the E2 placements (``patterns.pattern_set``, with
+  starts 1..tau-d), maximising sum w x under (8a) and (8b), by HiGHS via ``scipy.optimize.milp``.
 - ``"milp"``: the E1 variant of spec §2.4 "Variants": "(7): <= 1 in (2a), S_jk = {1..tau-d_k},
   max sum wX", built from the E1 model with (2a) relaxed to <= 1 and (2e) tied to acceptance
   (sum S >= sum X: a job left out holds no PS).
@@ -111,7 +111,7 @@ def exact_pricer(inst: CompletionInstance, j: int, pr: Prices) -> Candidate | No
     best: Candidate | None = None
     for L in np.unique(pl.d):
         L = int(L)
-        if L > pr.tau - 1:
+        if pr.tau - 1 < L:
             continue
         idx = np.nonzero(pl.d == L)[0]
         wmin, dsum = pr.window(L)  # [H, R, starts]
@@ -164,7 +164,7 @@ def dual_violation(inst: CompletionInstance, tau: int, u: dict[int, float],
         pl = _placements(id(rel), rel, j)
         for L in np.unique(pl.d):
             L = int(L)
-            if L > tau - 1:
+            if tau - 1 < L:
                 continue
             n = tau - L  # starts 1..tau-L
             dsum = cs[:, :, L:L + n] - cs[:, :, :n]
