@@ -8,6 +8,7 @@ Duration d = ceil(W theta / N - 1e-9) (spec conventions), computed from theta, n
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -100,32 +101,34 @@ def _durations_all(inst: CompletionInstance, j: int, m: int, p: int, q: int,
 def _configs_cached(inst_id: int, inst: CompletionInstance, j: int, prune: bool,
                     feasible_only: bool) -> tuple[Config, ...]:
     out: list[Config] = []
-    ps = [-1] if inst.ring else range(len(inst.ps_names))
     D = int(inst.chunks[j])
+    for m, p in _type_pairs(inst, j):
+        n_fit, n_max = _fit_limits(inst, m, p, D) if feasible_only else (D, D)
+        for q in (1, 0):
+            d = _durations_all(inst, j, m, p, q, D)
+            if prune:  # some N' < N reaches d' <= d: dominated (spec §2.4 prune)
+                prev = np.concatenate([[np.iinfo(np.int64).max],
+                                       np.minimum.accumulate(d)[:-1]])
+                keep = np.nonzero(d < prev)[0]
+            else:
+                keep = np.arange(D)
+            for i in keep:
+                n = int(i) + 1
+                if feasible_only and n > (n_fit if q == 1 else n_max):
+                    continue
+                out.append(Config(m, p, q, n, int(d[i])))
+    return tuple(out)
+
+
+def _type_pairs(inst: CompletionInstance, j: int) -> Iterator[tuple[int, int]]:
+    """(worker type, PS type or -1) pairs job j can run with (finite times)."""
+    ps = [-1] if inst.ring else range(len(inst.ps_names))
     for m in range(len(inst.worker_names)):
         if not math.isfinite(inst.minibatch_time[j, m]):
             continue
         for p in ps:
-            if p >= 0 and not math.isfinite(inst.update_time[j, p]):
-                continue
-            n_fit, n_max = _fit_limits(inst, m, p, D) if feasible_only else (D, D)
-            for q in (1, 0):
-                d = _durations_all(inst, j, m, p, q, D)
-                if prune:  # some N' < N reaches d' <= d: dominated (spec §2.4 prune)
-                    prev = np.concatenate([[np.iinfo(np.int64).max],
-                                           np.minimum.accumulate(d)[:-1]])
-                    keep = np.nonzero(d < prev)[0]
-                else:
-                    keep = np.arange(D)
-                for i in keep:
-                    n = int(i) + 1
-                    if feasible_only:
-                        if q == 1 and n > n_fit:
-                            continue
-                        if q == 0 and n > n_max:
-                            continue
-                    out.append(Config(m, p, q, n, int(d[i])))
-    return tuple(out)
+            if p < 0 or math.isfinite(inst.update_time[j, p]):
+                yield m, p
 
 
 def configurations(inst: CompletionInstance, j: int, *, prune: bool = True,
@@ -145,17 +148,11 @@ def longest_duration(inst: CompletionInstance, j: int) -> int:
     Within one (m, p, q) the pruned list keeps strictly decreasing d, so its longest entry is
     N = 1, which is listed iff N = 1 passes the feasibility filter (a prefix of N)."""
     longest = 0
-    ps = [-1] if inst.ring else range(len(inst.ps_names))
-    for m in range(len(inst.worker_names)):
-        if not math.isfinite(inst.minibatch_time[j, m]):
-            continue
-        for p in ps:
-            if p >= 0 and not math.isfinite(inst.update_time[j, p]):
-                continue
-            n_fit, n_max = _fit_limits(inst, m, p, int(inst.chunks[j]))
-            for q, ok in ((1, n_fit >= 1), (0, n_max >= 1)):
-                if ok:
-                    longest = max(longest, job_duration(inst, j, m, p, q, 1))
+    for m, p in _type_pairs(inst, j):
+        n_fit, n_max = _fit_limits(inst, m, p, int(inst.chunks[j]))
+        for q, ok in ((1, n_fit >= 1), (0, n_max >= 1)):
+            if ok:
+                longest = max(longest, job_duration(inst, j, m, p, q, 1))
     return longest
 
 

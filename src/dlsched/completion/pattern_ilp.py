@@ -30,6 +30,7 @@ import highspy
 import numpy as np
 
 from ..core import Result, SolveOptions, Status, register_model
+from ..core.highs import HIGHS_STATUS
 from ..core.result import relative_gap
 from .bounds import LP_TIME_LIMIT, LpSwitch
 from .config import configurations
@@ -38,19 +39,6 @@ from .instance import CompletionInstance
 from .patterns import PatternSet, pattern_set
 from .solution import JobPlan
 
-_MS = highspy.HighsModelStatus
-_STATUS: dict[Any, Status] = {
-    _MS.kOptimal: Status.OPTIMAL,
-    _MS.kInfeasible: Status.INFEASIBLE,
-    _MS.kUnboundedOrInfeasible: Status.INFEASIBLE,
-    _MS.kUnbounded: Status.UNBOUNDED,
-    _MS.kTimeLimit: Status.TIME_LIMIT,
-    _MS.kIterationLimit: Status.TIME_LIMIT,
-    _MS.kInterrupt: Status.TIME_LIMIT,
-    _MS.kSolutionLimit: Status.FEASIBLE,
-    _MS.kObjectiveBound: Status.FEASIBLE,
-    _MS.kObjectiveTarget: Status.FEASIBLE,
-}
 _FEASIBLE = 2  # HiGHS kSolutionStatusFeasible
 
 
@@ -135,7 +123,7 @@ def _run(pm: PatternModel, options: SolveOptions, integer: bool) -> _Run:
 def _read(h: highspy.Highs, integer: bool, solve_s: float) -> _Run:
     ms = h.getModelStatus()
     info = h.getInfo()
-    status = _STATUS.get(ms, Status.ERROR)
+    status = HIGHS_STATUS.get(ms, Status.ERROR)
     obj = bound = x = None
     if status.has_solution and info.primal_solution_status == _FEASIBLE:
         obj = float(info.objective_function_value)

@@ -23,26 +23,12 @@ import highspy
 import numpy as np
 
 from ..core import Result, SolveOptions, Status
+from ..core.highs import HIGHS_STATUS as STATUS
 from .instance import OEFInstance
 from .solution import make_solution
 
 INF = highspy.kHighsInf
 
-_MS = highspy.HighsModelStatus
-#: HiGHS model status -> core Status (a solution is only reported if HiGHS says it is feasible).
-STATUS: dict[Any, Status] = {
-    _MS.kOptimal: Status.OPTIMAL,
-    _MS.kInfeasible: Status.INFEASIBLE,
-    _MS.kUnbounded: Status.UNBOUNDED,
-    _MS.kUnboundedOrInfeasible: Status.INFEASIBLE,
-    _MS.kTimeLimit: Status.TIME_LIMIT,
-    _MS.kIterationLimit: Status.TIME_LIMIT,
-    _MS.kInterrupt: Status.TIME_LIMIT,
-    _MS.kHighsInterrupt: Status.TIME_LIMIT,
-    _MS.kObjectiveBound: Status.FEASIBLE,
-    _MS.kObjectiveTarget: Status.FEASIBLE,
-    _MS.kSolutionLimit: Status.FEASIBLE,
-}
 _FEASIBLE = 2  # HiGHS kSolutionStatusFeasible
 #: LPs (9) and (10) are solved by interior point + crossover from this many rows on (measured,
 #: monotone k = 10; crossover still returns a vertex, nnz = n + k - 1 for (9)): (9) n = 2000

@@ -16,6 +16,9 @@ and compute/memory bases/extra resources are additive), so they never cut off an
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import numpy as np
 
 
@@ -72,3 +75,25 @@ def min_workers(demand: np.ndarray, cap: np.ndarray, omega: np.ndarray, m: int) 
         k = int(np.searchsorted(np.cumsum(sizes), need[d] * (1 - 1e-12), side="left")) + 1
         best = max(best, k)
     return best
+
+
+FixedOutcome = tuple[str, "np.ndarray | None"]  # ("feasible" | "infeasible" | "unknown", Y)
+
+
+def bottom_up(start: int, incumbent: float, deadline: float,
+              solve_fixed: Callable[[int], FixedOutcome]) -> tuple[int, np.ndarray | None, list]:
+    """Decide "exactly t devices" for t = start, start + 1, ... < incumbent until one is
+    feasible (then t is optimal), one is undecided, or the deadline passes.
+
+    Returns (t, Y or None, log): with Y, t is the optimum; without, t devices are proven
+    necessary (t == incumbent proves the incumbent optimal). Shared by the compact MILP and
+    CP-SAT, which differ only in how they solve one fixed-t model."""
+    t, log = start, []
+    while t < incumbent and time.perf_counter() < deadline:
+        verdict, Y = solve_fixed(t)
+        log.append(f"{t}: {verdict}")
+        if verdict == "infeasible":
+            t += 1
+            continue
+        return (t, Y, log) if verdict == "feasible" else (t, None, log)
+    return t, None, log

@@ -32,6 +32,7 @@ from ..core import (
 )
 from ..core.solver import SolveOutcome
 from .algorithms import run_variant
+from .bounds import bottom_up
 from .collision import minimal_colliding, tau_counts
 from .instance import OJPPInstance
 from .model import add_no_good, add_tangent_cut, build_model
@@ -149,24 +150,24 @@ def _bottom_up(inst: OJPPInstance, out: SolveOutcome, Y: np.ndarray | None, heur
         inc.append(float(heur.objective))
     if not inc:
         return out, Y
-    best = min(inc)
     bound = out.bound if out.bound is not None else 0.0
-    t = max(inst.lower_bound(), math.ceil(bound - 1e-6))
-    tried: list[str] = []
-    while t < best and time.perf_counter() < deadline:
-        sub = build_model(inst, t, fixed=True)
-        o, Yt, _ = _lazy_loop(sub, inst, options, deadline, use_oa)
+    found: dict[int, SolveOutcome] = {}
+
+    def solve_fixed(t: int) -> tuple[str, np.ndarray | None]:
+        o, Yt, _ = _lazy_loop(build_model(inst, t, fixed=True), inst, options, deadline, use_oa)
+        found[t] = o
         if o.status is Status.INFEASIBLE:
-            tried.append(f"{t}: infeasible")
-            t += 1
-            continue
+            return "infeasible", None
         if Yt is not None and o.has_solution and o.status is Status.OPTIMAL:
-            tried.append(f"{t}: feasible")
-            o.bound = float(t)
-            stats.update(phase="bottom-up", bottom_up=tried)
-            return o, Yt
-        tried.append(f"{t}: time limit")
-        break
+            return "feasible", Yt
+        return "time limit", None
+
+    start = max(inst.lower_bound(), math.ceil(bound - 1e-6))
+    t, Yt, tried = bottom_up(start, min(inc), deadline, solve_fixed)
+    if Yt is not None:
+        found[t].bound = float(t)
+        stats.update(phase="bottom-up", bottom_up=tried)
+        return found[t], Yt
     out.bound = float(max(t, bound))  # t devices are proven necessary
     stats.update(bottom_up=tried)
     return out, Y

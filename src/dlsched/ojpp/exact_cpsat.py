@@ -325,23 +325,21 @@ def _bottom_up(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
         inc.append(float(heur.objective))
     if not inc:
         return out, Y
-    best = min(inc)
-    t = max(inst.lower_bound(), int(np.ceil((out.bound or 0) - 1e-6)))
-    tried: list[str] = []
-    while t < best and time.perf_counter() < deadline:
-        sub = _Model(inst, t, A, fixed=True)
-        o, Yt, _, _ = _lazy_solve(sub, inst, deadline, threads, None)
+
+    def solve_fixed(t: int) -> tuple[str, np.ndarray | None]:
+        o, Yt, _, _ = _lazy_solve(_Model(inst, t, A, fixed=True), inst, deadline, threads, None)
         if o.status is Status.INFEASIBLE:
-            tried.append(f"{t}: infeasible")
-            t += 1
-            continue
+            return "infeasible", None
         if Yt is not None and o.status.has_solution:
-            tried.append(f"{t}: feasible")
-            out.status, out.objective, out.bound, Y = Status.OPTIMAL, float(t), float(t), Yt
-            stats.update(phase="bottom-up", bottom_up=tried)
-            return out, Y
-        tried.append(f"{t}: time limit")
-        break
+            return "feasible", Yt
+        return "time limit", None
+
+    start = max(inst.lower_bound(), int(np.ceil((out.bound or 0) - 1e-6)))
+    t, Yt, tried = bounds.bottom_up(start, min(inc), deadline, solve_fixed)
+    if Yt is not None:
+        out.status, out.objective, out.bound = Status.OPTIMAL, float(t), float(t)
+        stats.update(phase="bottom-up", bottom_up=tried)
+        return out, Yt
     # t devices are proven necessary; t == best lets _result call the incumbent optimal
     out.bound = float(max(t, out.bound or 0))
     stats.update(bottom_up=tried)
