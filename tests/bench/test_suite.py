@@ -88,6 +88,12 @@ CASES = [
      'files = ["none-*.json"]\noptional = true', "problems.oef.instances", "no instances"),
     ("grid = { n = [3, 4], k = [2] }\nparams = { monotone = true }\nseeds = [0, 1]",
      'files = ["none-*.json"]', "problems.oef.instances[0].files", "no file matches"),
+    ('params = { envy = "lazy" }', 'params = { envy = "lazy" }\nsets = ["nope"]',
+     "problems.oef.methods[1].sets", "unknown instance sets"),
+    ('params = { envy = "lazy" }', 'params = { envy = "lazy" }\nsets = []',
+     "problems.oef.methods[1].sets", "non-empty list"),
+    ("time_limit = 5", 'time_limit = 5\nsets = ["syn"]', "problems.oef.methods[0].sets",
+     "reference runs on every instance set"),
 ]
 
 
@@ -111,6 +117,18 @@ def test_base_suite_expands_grid_seeds_and_methods(tmp_path):
     assert all(t.instance["params"]["monotone"] is True for t in tasks)
     # keys are deterministic across loads
     assert [t.key for t in expand(load_suite(_write(tmp_path, BASE)))] == [t.key for t in tasks]
+
+
+def test_a_method_runs_only_on_its_sets(tmp_path):
+    lazy = 'params = { envy = "lazy" }'
+    second = ('[[problems.oef.instances]]\nlabel = "b"\ngrid = { n = [5], k = [2] }\n'
+              'seeds = [0]\n\n[[problems.oef.methods]]\nlabel = "efficiency"')
+    two_sets = BASE.replace(lazy, lazy + '\nsets = ["b"]')
+    two_sets = two_sets.replace('[[problems.oef.methods]]\nlabel = "efficiency"', second, 1)
+    tasks = expand(load_suite(_write(tmp_path, two_sets)))
+    by = {(t.group, t.method) for t in tasks}
+    assert by == {("syn", "efficiency"), ("b", "efficiency"), ("b", "coop")}
+    assert sum(t.group == "syn" for t in tasks) == 4  # 2 n x 2 seeds, reference only
 
 
 def test_files_are_globbed_relative_to_the_suite(tmp_path):

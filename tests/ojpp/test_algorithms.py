@@ -100,6 +100,23 @@ def test_generator_is_seeded_and_paper_sized():
     assert high_c.p.min() >= 0.25 and avg.p.max() <= 0.12
 
 
+@pytest.mark.parametrize(("active", "kept"), [
+    ("none", ()), ("interference", ("interference",)), ("balance", ("balance",)),
+    ("collision+balance", ("collision", "balance"))])
+def test_generator_restricts_the_constraint_set_on_the_same_workload(active, kept):
+    full = ds.generate("ojpp", workload="mixed", seed=3)
+    part = ds.generate("ojpp", workload="mixed", seed=3, active=active)
+    for name in ("collision", "interference", "balance"):
+        want = getattr(full.limits, name) if name in kept else None
+        assert getattr(part.limits, name) == want
+    assert np.array_equal(part.demand, full.demand) and np.array_equal(part.I, full.I)
+    baseline = {"none": "best-fit", "interference": "i-greedy", "balance": "b-greedy"}
+    if active in baseline:  # a baseline is valid on its own constraint set (spec §7, §9)
+        assert ds.check(part, ds.run(part, baseline[active])) == []
+    with pytest.raises(ValueError, match="active"):
+        ds.generate("ojpp", seed=3, active="collision+nonsense")
+
+
 @settings(max_examples=25)
 @given(tiny_instances())
 def test_tiny_heuristics_validate_and_never_beat_brute_force(inst):

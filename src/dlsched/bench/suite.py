@@ -39,6 +39,10 @@ class MethodSpec:
     seeds: tuple[int | None, ...] = (None,)
     solver: dict[str, Any] | None = None  # SolveOptions fields for exact models
     record_stats: tuple[str, ...] = ()  # numeric Result.stats keys stored as metrics
+    sets: tuple[str, ...] = ()  # instance-set labels it runs on (empty: every set)
+
+    def runs_on(self, label: str) -> bool:
+        return not self.sets or label in self.sets
 
 
 @dataclass(frozen=True)
@@ -246,7 +250,7 @@ def _try_generate(problem: str, gen: Callable[..., Any], points: tuple[dict[str,
 
 def _method(problem: str, raw: Any, p: str) -> MethodSpec:
     item = _table(raw, p)
-    _known(item, p, {"label", "model", "algorithm", "params", "seeds", "record_stats"}
+    _known(item, p, {"label", "model", "algorithm", "params", "seeds", "record_stats", "sets"}
            | SOLVER_KEYS)
     if ("model" in item) == ("algorithm" in item):
         raise InputError(p, "needs exactly one of model = ... or algorithm = ...")
@@ -286,7 +290,10 @@ def _method(problem: str, raw: Any, p: str) -> MethodSpec:
     record = _get(item, "record_stats", p, list, default=[],
                   check=lambda v: None if all(isinstance(s, str) for s in v)
                   else "expected a list of Result.stats keys")
-    return MethodSpec(label, kind, name, params, seeds, solver, tuple(record))
+    sets = _get(item, "sets", p, list, default=[],
+                check=lambda v: None if v and all(isinstance(s, str) for s in v)
+                else "expected a non-empty list of instance-set labels")
+    return MethodSpec(label, kind, name, params, seeds, solver, tuple(record), tuple(sets))
 
 
 def _problem(name: str, raw: Any, base: Path) -> ProblemSuite:
@@ -315,6 +322,15 @@ def _problem(name: str, raw: Any, base: Path) -> ProblemSuite:
                  check=lambda v: None if v in RATIO_QUANTITIES
                  else f"unknown ratio {v!r} (known: {', '.join(RATIO_QUANTITIES)})")
     instances = _instances(name, item.get("instances"), f"{p}.instances", base)
+    known_sets = {src.label for src in instances}
+    for i, m in enumerate(methods):
+        unknown = sorted(set(m.sets) - known_sets)
+        if unknown:
+            raise InputError(f"{p}.methods[{i}].sets", f"unknown instance sets {unknown} "
+                                                       f"(sets: {', '.join(sorted(known_sets))})")
+        if m.sets and m.label == reference:
+            raise InputError(f"{p}.methods[{i}].sets",
+                             "the reference runs on every instance set (it defines the ratios)")
     size_key = _get(item, "size", p, str, default=None)
     skipped = _skipped(name, _table(item.get("skip", {}), f"{p}.skip"), f"{p}.skip", methods)
     return ProblemSuite(name, prob.sense, reference, size_key, ratio, instances, methods, skipped)

@@ -116,7 +116,8 @@ def expand(suite: Suite) -> list[Task]:
         for src in ps.instances:
             for inst in _instances(ps.problem, src, base):
                 for m in ordered:
-                    tasks.extend(_method_tasks(suite, ps, src.label, inst, m))
+                    if m.runs_on(src.label):
+                        tasks.extend(_method_tasks(suite, ps, src.label, inst, m))
     seen: dict[str, Task] = {}
     for t in tasks:  # the same file listed in two sets of one problem is benchmarked once
         seen.setdefault(t.key, t)

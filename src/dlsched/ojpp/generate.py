@@ -79,8 +79,15 @@ def generate(
     interference: float | None = 0.2,
     balance: float | None = 0.1,
     interference_model: str = "additive",
+    active: str = "all",
 ) -> OJPPInstance:
-    """Random workload of class ``workload`` (one of :data:`CLASSES`), reproducible by ``seed``."""
+    """Random workload of class ``workload`` (one of :data:`CLASSES`), reproducible by ``seed``.
+
+    ``active`` keeps only some side constraints: ``"all"``, ``"none"`` (plain compute + memory,
+    Best-fit's set) or limit names joined by ``+`` (e.g. ``"interference"`` for I-Greedy), so a
+    baseline is measured against the optimum under its own constraint set (spec §9). The jobs
+    and the interference matrix do not depend on it (the same seed gives the same workload)."""
+    keep = _active_limits(active)
     if workload not in CLASSES:
         raise ValueError(f"workload must be one of {CLASSES}, got {workload!r}")
     if n_jobs < 1 or max_workers < 1:
@@ -96,9 +103,11 @@ def generate(
         types = high_i if kind == "interference" else low_i
         jobs.append({"name": f"j{idx}", **_job(rng, kind, types, max_workers)})
     limits = {"collision": collision, "interference": interference, "balance": balance}
+    limits = {k: (v if k in keep else None) for k, v in limits.items()}
     data = {
         "problem": "ojpp",
-        "name": f"ojpp-{workload}-n{n_jobs}-w{max_workers}-s{seed}",
+        "name": f"ojpp-{workload}-n{n_jobs}-w{max_workers}-s{seed}"
+                + ("" if active == "all" else f"-{active}"),
         "device_capacity": {"compute": COMPUTE_PCT, "memory": MEMORY_MB},
         "jobs": jobs,
         "interference": {
@@ -111,7 +120,24 @@ def generate(
             "generator": "dlsched.ojpp.generate",
             "workload": workload,
             "seed": seed,
+            "active": active,
             "note": "synthetic: the paper's profiled job data and 6x6 matrix are not published",
         },
     }
     return parse(data)
+
+
+LIMIT_NAMES = ("collision", "interference", "balance")
+
+
+def _active_limits(active: str) -> set[str]:
+    if active == "all":
+        return set(LIMIT_NAMES)
+    if active == "none":
+        return set()
+    names = set(active.split("+"))
+    unknown = sorted(names - set(LIMIT_NAMES))
+    if unknown:
+        raise ValueError(f"active must be 'all', 'none' or names from {LIMIT_NAMES} joined by "
+                         f"'+', got unknown {unknown}")
+    return names
