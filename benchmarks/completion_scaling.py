@@ -26,21 +26,28 @@ SMALL = {"n_worker_types": 2, "n_ps_types": 2, "max_chunks": 4, "epochs": (1, 3)
          "minibatches": (5, 20), "minibatch_time": (0.05, 0.2), "kappa": 0.5}
 
 
+def _fmt(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}"
+
+
 def exact_rows(grid: list[tuple[int, int, int]], limit: float) -> list[str]:
-    rows = ["| arch | jobs | servers | T | model | status | objective | best LB | binaries | "
-            "rows | time (s) |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    rows = ["| arch | jobs | servers | T | model | status | objective | best LB | E1 LP | "
+            "config LP | binaries / columns | rows | time (s) |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for arch in ("ps", "ring"):
         for J, H, T in grid:
             inst = generate(n_jobs=J, n_servers=H, horizon=T, architecture=arch, seed=1,
                             **SMALL)
-            for model in ("completion-cpsat", "completion-milp"):
+            for model in ("completion-cpsat", "completion-milp", "completion-patterns"):
                 res = ds.solve(inst, model=model, time_limit=limit, threads=2)
-                b = res.stats.get("binaries", "")
+                b = res.stats.get("binaries", res.stats.get("columns", ""))
                 r = res.stats.get("rows", "")
                 obj = f"{res.objective:.0f}" if res.objective is not None else "-"
-                lb = res.stats.get("bounds", {}).get("best", float("nan"))
+                bounds = res.stats.get("bounds", {})
+                lb, e1, cfg = (_fmt(bounds.get(k)) for k in ("best", "lp_relaxation",
+                                                             "config_lp"))
                 rows.append(f"| {arch} | {J} | {H} | {T} | {model} | {res.status.value} | "
-                            f"{obj} | {lb:.0f} | {b} | {r} | {res.runtime_s:.2f} |")
+                            f"{obj} | {lb} | {e1} | {cfg} | {b} | {r} | {res.runtime_s:.2f} |")
                 print(rows[-1], flush=True)
     return rows
 

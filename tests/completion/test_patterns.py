@@ -112,6 +112,12 @@ def test_size_limit_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(InputError, match="pattern columns"):
         ds.solve(inst, model="completion-patterns")
     assert lower_bounds(inst, config=True)["config_lp"] is None  # a bound, not an error
+    monkeypatch.setattr(patterns, "COLUMN_LIMIT", 300_000)
+    from dlsched.completion import pattern_ilp
+
+    monkeypatch.setattr(pattern_ilp, "NONZERO_LIMIT", 10)
+    with pytest.raises(InputError, match="matrix nonzeros"):
+        ds.solve(inst, model="completion-patterns")
 
 
 def test_many_servers_fail_fast() -> None:
