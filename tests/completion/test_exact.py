@@ -118,6 +118,19 @@ def test_cpsat_warm_start_is_complete_and_never_worse() -> None:
     assert ds.check(inst, res) == []
 
 
+def test_milp_time_limit_falls_back_to_the_heuristic_incumbent() -> None:
+    inst = tiny(seed=1, n_jobs=6, n_servers=2, horizon=16)
+    res = exact.solve_milp(inst, horizon="extended", options=SolveOptions(time_limit=0.01),
+                           lp_bound=False)
+    heur = exact.best_heuristic(inst)
+    assert res.status in (Status.TIME_LIMIT, Status.OPTIMAL)
+    assert res.objective is not None and res.objective <= heur.objective + 1e-6
+    assert res.bound is not None and res.bound <= res.objective + 1e-6
+    assert ds.check(inst, res) == []
+    if res.stats.get("incumbent_from"):
+        assert res.status is Status.TIME_LIMIT and res.objective == heur.objective
+
+
 def test_time_limit_reports_incumbent_and_bound() -> None:
     inst = tiny(seed=1, n_jobs=5, n_servers=2, horizon=16)
     res = exact.solve_milp(inst, options=SolveOptions(time_limit=0.01), lp_bound=False)

@@ -92,11 +92,29 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
 
 @register_model("completion-milp", "completion",
                 "Time-indexed MILP E1 (configuration x start, compact placement), PS and RAR")
+def _fallback(inst: CompletionInstance, heur: Result | None, tmax: int, obj: float | None,
+              plans: dict[int, JobPlan] | None, stats: dict[str, Any],
+              ) -> tuple[float | None, dict[int, JobPlan] | None]:
+    """The heuristic schedule as incumbent when the solver stopped with none or a worse one
+    (the status stays time_limit): it is feasible whenever it ends by T_max."""
+    if heur is None or heur.solution is None:
+        return obj, plans
+    recs = heur.solution["jobs"].values()
+    fits = all("segments" not in r and r["start"] + r["duration"] - 1 <= tmax for r in recs)
+    if fits and (obj is None or heur.objective < obj - 1e-9):
+        stats["incumbent_from"] = f"warm_start ({heur.method})"
+        return float(heur.objective), plans_from_solution(inst, heur.solution)
+    return obj, plans
+
+
 def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                horizon: int | str = "instance", aggregate_cut: bool = True,
-               lp_bound: LpSwitch = "auto", **_: Any) -> Result:
+               lp_bound: LpSwitch = "auto", warm_start: bool = True, **_: Any) -> Result:
+    """``warm_start``: if HiGHS stops with no incumbent or a worse one than the best of
+    A_online and FIFO, that schedule is returned instead (status stays ``time_limit``)."""
     t0 = time.perf_counter()
-    tmax = resolve_horizon(inst, horizon)
+    heur = best_heuristic(inst) if warm_start or horizon == "extended" else None
+    tmax = resolve_horizon(inst, horizon, heur)
     data = e1_data(inst, tmax)
     m = build_e1(data, aggregate_cut)
     build_s = time.perf_counter() - t0
@@ -114,7 +132,11 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                 s = ({h: round(pyo.value(m.S[j, h, cfg.p])) for h in range(inst.n_servers)}
                      if not inst.ring else {})
                 plans[j] = JobPlan(t, cfg.d, cfg.m, cfg.p, y, s)
-    return _finish(inst, "completion-milp", out.status, out.objective, out.bound, plans, t0,
+    obj = out.objective
+    status = out.status
+    if status in (Status.TIME_LIMIT, Status.FEASIBLE):
+        obj, plans = _fallback(inst, heur if warm_start else None, tmax, obj, plans, stats)
+    return _finish(inst, "completion-milp", status, obj, out.bound, plans, t0,
                    build_s, stats, tmax, lp_bound, model=m)
 
 
@@ -297,13 +319,9 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
             s = {h: int(sv.value(S[h, k.p])) for h in range(H)} if not inst.ring else {}
             plans[j] = JobPlan(int(sv.value(start)), k.d, k.m, k.p, y, s)
     obj = out.objective
-    ws = stats.get("warm_start")
-    if (ws is not None and ws["jobs_hinted"] == inst.n_jobs
-            and (obj is None or ws["objective"] < obj)):
-        # CP-SAT stopped before loading its (complete, feasible) hint: the warm start is the
-        # incumbent, and the status stays time_limit with the solver's bound
-        plans, obj = plans_from_solution(inst, heur.solution), float(ws["objective"])
-        stats["incumbent_from"] = "warm_start"
+    if warm_start and status in (Status.TIME_LIMIT, Status.FEASIBLE) and not inexact:
+        # e.g. CP-SAT stopped before loading its (complete, feasible) hint
+        obj, plans = _fallback(inst, heur, tmax, obj, plans, stats)
     bound = out.bound if not inexact else None
     return _finish(inst, "completion-cpsat", status, obj, bound, plans, t0, build_s,
                    stats, tmax, lp_bound)
