@@ -19,7 +19,7 @@ from dlsched.core import (
     relative_gap,
     solve_pyomo,
 )
-from dlsched.core.io import atomic_write_text
+from dlsched.core.io import atomic_write_text, from_dict
 
 
 def test_relative_gap():
@@ -75,6 +75,23 @@ def test_run_picks_the_algorithm_of_the_instance_problem():
 def test_every_registered_method_names_an_existing_problem():
     for _, method in [*ds.MODELS.items(), *ds.ALGORITHMS.items()]:
         assert method.problem in ds.PROBLEMS
+
+
+@pytest.mark.parametrize("kind", ["exact", "algorithm"])
+def test_every_registered_name_reaches_its_own_method(kind):
+    """``ds.solve`` / ``ds.run`` by name on each problem's demo instance return a result
+    labelled with that name: a registration decorator that lands on the wrong function (as it
+    once did on a private helper of completion.exact) fails here."""
+    registry = ds.MODELS if kind == "exact" else ds.ALGORITHMS
+    for name, method in registry.items():
+        demo = ds.PROBLEMS.get(method.problem).demo_instance
+        if demo is None or method.problem.startswith("bench-"):
+            continue
+        inst = from_dict(json.loads(demo))
+        res = (ds.solve(inst, model=name, time_limit=20) if kind == "exact"
+               else ds.run(inst, name))
+        assert isinstance(res, ds.Result), (method.problem, name)
+        assert res.method == name, (method.problem, name, res.method)
 
 
 def test_atomic_write_leaves_old_file_on_failure(tmp_path):

@@ -90,8 +90,6 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
                   solution=sol, stats=stats)
 
 
-@register_model("completion-milp", "completion",
-                "Time-indexed MILP E1 (configuration x start, compact placement), PS and RAR")
 def _fallback(inst: CompletionInstance, heur: Result | None, tmax: int, obj: float | None,
               plans: dict[int, JobPlan] | None, stats: dict[str, Any],
               ) -> tuple[float | None, dict[int, JobPlan] | None]:
@@ -107,6 +105,8 @@ def _fallback(inst: CompletionInstance, heur: Result | None, tmax: int, obj: flo
     return obj, plans
 
 
+@register_model("completion-milp", "completion",
+                "Time-indexed MILP E1 (configuration x start, compact placement), PS and RAR")
 def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                horizon: int | str = "instance", aggregate_cut: bool = True,
                lp_bound: LpSwitch = "auto", warm_start: bool = True, **_: Any) -> Result:
