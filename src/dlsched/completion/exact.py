@@ -113,12 +113,12 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     """``warm_start``: if HiGHS stops with no incumbent or a worse one than the best of
     A_online and FIFO, that schedule is returned instead (status stays ``time_limit``)."""
     t0 = time.perf_counter()
-    heur = best_heuristic(inst) if warm_start or horizon == "extended" else None
+    heur = best_heuristic(inst) if horizon == "extended" else None
     tmax = resolve_horizon(inst, horizon, heur)
     data = e1_data(inst, tmax)
     m = build_e1(data, aggregate_cut)
     build_s = time.perf_counter() - t0
-    stats: dict[str, Any] = {"binaries": len(data.xkeys()) + 2 * inst.n_jobs * inst.n_servers,
+    stats: dict[str, Any] = {"binaries": data.n_columns + 2 * inst.n_jobs * inst.n_servers,
                              "rows": m.nconstraints(), "columns": m.nvariables()}
     out = solve_pyomo(m, options or SolveOptions())
     stats.update(out.stats)
@@ -134,8 +134,8 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                 plans[j] = JobPlan(t, cfg.d, cfg.m, cfg.p, y, s)
     obj = out.objective
     status = out.status
-    if status in (Status.TIME_LIMIT, Status.FEASIBLE):
-        obj, plans = _fallback(inst, heur if warm_start else None, tmax, obj, plans, stats)
+    if warm_start and status in (Status.TIME_LIMIT, Status.FEASIBLE):  # only then needed
+        obj, plans = _fallback(inst, heur or best_heuristic(inst), tmax, obj, plans, stats)
     return _finish(inst, "completion-milp", status, obj, out.bound, plans, t0,
                    build_s, stats, tmax, lp_bound, model=m)
 

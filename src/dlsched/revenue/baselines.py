@@ -19,13 +19,13 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Result, Status, register_algorithm
+from ..core import Result, register_algorithm
 from ..sim import Cluster
 from .instance import RevenueInstance
 from .mechanism import Mechanism
 from .online import _options
 from .solution import finish, job_record
-from .validate import check
+from .validate import checked_result
 
 Plan = tuple[str, int, dict[int, int], dict[int, int]]  # placement, d, workers, ps
 
@@ -96,13 +96,7 @@ def _result(inst: RevenueInstance, method: str, records: dict[int, dict[str, Any
     sol = finish(inst, records, time_origin)
     stats = dict(stats or {}, admitted=len(records),
                  alpha_variance=sol["fairness"]["alpha_variance"])
-    viol = check(inst, sol)
-    status = Status.FEASIBLE
-    if viol:
-        stats["violations"] = viol[:10]
-        status = Status.ERROR
-    return Result(problem="revenue", method=method, status=status, objective=sol["revenue"],
-                  runtime_s=time.perf_counter() - t0, solution=sol, stats=stats)
+    return checked_result(inst, method, sol, t0, stats)
 
 
 # -- Gandiva_fair ------------------------------------------------------------------------

@@ -10,11 +10,11 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Result, Status, register_algorithm
+from ..core import Result, register_algorithm
 from .instance import RevenueInstance
 from .mechanism import POOL, Mechanism, Options, Round
 from .solution import finish, job_record
-from .validate import check
+from .validate import checked_result
 
 _MINCOST = {"both": ("C", "D"), "d": ("D",), "c": ("C",)}
 
@@ -66,13 +66,7 @@ def _result(inst: RevenueInstance, method: str, mech: Mechanism, t0: float,
                              "decision_ms_max": float(ds.max() * 1e3),
                              "admitted": sum(r["admitted"] for r in sol["jobs"].values()),
                              "alpha_variance": sol["fairness"]["alpha_variance"]}
-    viol = check(inst, sol)
-    status = Status.FEASIBLE
-    if viol:
-        stats["violations"] = viol[:10]
-        status = Status.ERROR
-    return Result(problem="revenue", method=method, status=status, objective=sol["revenue"],
-                  runtime_s=time.perf_counter() - t0, solution=sol, stats=stats)
+    return checked_result(inst, method, sol, t0, stats)
 
 
 @register_algorithm("astraea", "revenue",

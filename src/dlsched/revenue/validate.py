@@ -12,10 +12,12 @@ money: payments = charged phase-2 costs, incomes from the phase-1 snapshot sum t
 from __future__ import annotations
 
 import math
+import time
 from typing import Any
 
 import numpy as np
 
+from ..core import Result, Status
 from .configs import utility_x
 from .instance import RevenueInstance
 from .solution import beta, usage
@@ -197,3 +199,16 @@ def check(inst: RevenueInstance, sol: dict[str, Any]) -> list[str]:
             if not _close(s, 1.0):
                 out.append(f"Σ β_u α_u = {s} != 1")
     return out
+
+
+def checked_result(inst: RevenueInstance, method: str, sol: dict[str, Any], t0: float,
+                   stats: dict[str, Any]) -> Result:
+    """The Result of an online method: revenue of ``sol``, re-checked by :func:`check`
+    (violations -> status ``error``, the first ten in ``stats``)."""
+    viol = check(inst, sol)
+    status = Status.FEASIBLE
+    if viol:
+        stats["violations"] = viol[:10]
+        status = Status.ERROR
+    return Result(problem="revenue", method=method, status=status, objective=sol["revenue"],
+                  runtime_s=time.perf_counter() - t0, solution=sol, stats=stats)
