@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from ..core.registry import PROBLEMS, Problem
+from .crosscheck import CROSSCHECK
 from . import baselines, exact, online, pattern_ilp  # noqa: F401  (register models, algorithms)
 from .generate import generate
 from .instance import CompletionInstance, dump, parse
@@ -30,6 +31,7 @@ PROBLEMS.add(
         default_model="completion-cpsat",
         build_model=lambda inst, model: build_model(inst, model.removeprefix("completion-")),
         metrics=metrics,
+        crosscheck=CROSSCHECK,
         demo_instance=json.dumps(s4()),
     ),
 )

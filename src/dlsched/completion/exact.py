@@ -116,6 +116,11 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     heur = best_heuristic(inst) if horizon == "extended" else None
     tmax = resolve_horizon(inst, horizon, heur)
     data = e1_data(inst, tmax)
+    if any(not any(len(rng) for rng in data.starts[j]) for j in range(inst.n_jobs)):
+        # a job fits no configuration and start by T_max: (2a) cannot hold (no model to build)
+        return _finish(inst, "completion-milp", Status.INFEASIBLE, None, None, None, t0,
+                       time.perf_counter() - t0, {"reason": "a job has no start by T_max"},
+                       tmax, False)
     m = build_e1(data, aggregate_cut)
     build_s = time.perf_counter() - t0
     stats: dict[str, Any] = {"binaries": data.n_columns + 2 * inst.n_jobs * inst.n_servers,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -70,6 +70,8 @@ class Problem:
     metrics: Callable[[Any, Any], dict[str, float]] | None = None
     #: A small paper instance shipped with the package, for ``dlsched demo``.
     demo_instance: str | None = None
+    #: exact model name -> the heuristics that can refute or back up its labels (core.guard).
+    crosscheck: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -146,10 +148,17 @@ ALGORITHMS = MethodRegistry("algorithm")
 
 
 def register_model(name: str, problem: str, description: str) -> Callable[[T], T]:
-    """Decorator: register an exact model ``fn(instance, *, solver, time_limit, ...) -> Result``."""
+    """Decorator: register an exact model ``fn(instance, *, options, ...) -> Result``.
+
+    The registry runs it through :func:`dlsched.core.guard.guarded` (validation and the
+    cross-check rule); the decorated function itself is returned unchanged.
+    """
 
     def deco(fn: T) -> T:
-        MODELS.add(name, Method(name, problem, "exact", description, fn))  # type: ignore[arg-type]
+        from .guard import guarded
+
+        run = guarded(problem, name, fn)  # type: ignore[arg-type]
+        MODELS.add(name, Method(name, problem, "exact", description, run))
         return fn
 
     return deco

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..core.registry import PROBLEMS, Problem
+from .crosscheck import CROSSCHECK
 from . import baselines, exact, placer  # noqa: F401  (register algorithms, e.g. oef-placer, gavel)
 from . import properties as _props
 from .generate import generate
@@ -29,6 +30,7 @@ PROBLEMS.add(
         size=lambda inst: inst.size(),
         default_model="oef-cooperative",
         build_model=lambda inst, model: build_model(inst, model.removeprefix("oef-")),
+        crosscheck=CROSSCHECK,
         demo_instance=PAPER_TOY,
         properties=_props.properties,
         metrics=_props.metrics,

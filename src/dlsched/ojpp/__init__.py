@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.registry import PROBLEMS, Problem
+from .crosscheck import CROSSCHECK
 from . import (  # noqa: F401  (registration)
     adjustment,
     algorithms,
@@ -71,6 +72,7 @@ PROBLEMS.add(
         default_model="ojpp-patterns",
         build_model=_build_model,
         metrics=metrics,
+        crosscheck=CROSSCHECK,
         demo_instance=GOLDEN_O1,
     ),
 )

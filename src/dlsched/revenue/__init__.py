@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from ..core.registry import PROBLEMS, Problem
+from .crosscheck import CROSSCHECK
 from . import baselines, exact, online  # noqa: F401  (register models and algorithms)
 from .generate import generate
 from .instance import RevenueInstance, dump, parse
@@ -30,6 +31,7 @@ PROBLEMS.add(
         default_model="revenue-milp",
         build_model=lambda inst, model: build_model(inst, model.removeprefix("revenue-")),
         metrics=metrics,
+        crosscheck=CROSSCHECK,
         demo_instance=json.dumps(worked_example()),
     ),
 )

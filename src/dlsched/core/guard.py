@@ -1,0 +1,182 @@
+"""The cross-check rule of the design, enforced in one place for every registered exact model.
+
+A measuring instrument may not return a wrong label. After an exact model returns, the guard
+
+1. re-validates the model's solution with the problem's independent validator (violations ->
+   status ``error``, the violations in ``stats["violations"]``);
+2. runs the problem's *cross-check algorithms* for that model: heuristics whose validated
+   solutions lie in the model's feasible set and are scored by the same objective (declared per
+   problem in ``Problem.crosscheck``, see :class:`CrossCheck`);
+3. refuses a contradiction: ``infeasible`` while a heuristic has a valid solution, or
+   ``optimal`` worse than a valid heuristic solution. The model is re-solved once with presolve
+   off (DESIGN.md: HiGHS presolve once declared feasible MILPs infeasible); if the contradiction
+   stays, the result is status ``error`` carrying the best valid solution and the reason in
+   ``stats["crosscheck"]`` — never ``infeasible`` / ``optimal``;
+4. fills a missing or worse incumbent of a stopped solve (``time_limit`` / ``feasible``) with the
+   best validated heuristic solution (``stats["incumbent_from"]``), so no exact model returns
+   without an incumbent when one is known.
+
+Time: the heuristics run inside the caller's time limit. When the model stopped with an
+incumbent at its limit the optional comparison is skipped (``stats["crosscheck"]["skipped"]``);
+checks of ``infeasible`` and of a missing incumbent always run, since a wrong label or an empty
+result costs more than a few seconds.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from .errors import DlschedError
+from .result import Result, Status, relative_gap
+
+if TYPE_CHECKING:
+    from .solver import SolveOptions
+
+#: Relative tolerance when comparing an exact objective with a heuristic one.
+REL_TOL = 1e-6
+
+
+@dataclass(frozen=True)
+class CrossCheck:
+    """Which heuristics can refute or back up one exact model.
+
+    ``algorithms`` are names registered for the same problem. ``admits(inst, solution, params)``
+    says whether a validated heuristic solution is also feasible for this model *as called*
+    (e.g. ends within the model's horizon); ``None`` means every validated solution is.
+    """
+
+    algorithms: tuple[str, ...]
+    admits: Callable[[Any, dict[str, Any], Mapping[str, Any]], bool] | None = None
+
+
+def _better(sense: str, a: float, b: float) -> bool:
+    """``a`` strictly better than ``b`` beyond the tolerance."""
+    tol = REL_TOL * max(1.0, abs(a), abs(b))
+    return a < b - tol if sense == "min" else a > b + tol
+
+
+def _heuristics(problem: Any, check: CrossCheck, inst: Any, params: Mapping[str, Any],
+                log: dict[str, Any]) -> list[Result]:
+    """Valid solutions of the cross-check algorithms (each validated; failures recorded)."""
+    from .registry import ALGORITHMS
+
+    found: list[Result] = []
+    for name in check.algorithms:
+        t = time.perf_counter()
+        try:
+            res = ALGORITHMS.get(name, problem=problem.name).run(inst)
+        except DlschedError as exc:  # e.g. the heuristic refuses this instance
+            log.setdefault("failed", {})[name] = str(exc)
+            continue
+        log.setdefault("seconds", {})[name] = round(time.perf_counter() - t, 4)
+        if not res.ok or res.objective is None or not math.isfinite(res.objective):
+            continue
+        if problem.check(inst, res.solution):
+            log.setdefault("invalid", []).append(name)
+            continue
+        if check.admits is not None and not check.admits(inst, res.solution, params):
+            log.setdefault("not_admitted", []).append(name)
+            continue
+        found.append(res)
+    return found
+
+
+def _best(sense: str, results: list[Result]) -> Result | None:
+    if not results:
+        return None
+    pick = min if sense == "min" else max
+    return pick(results, key=lambda r: r.objective)
+
+
+def _contradiction(res: Result, best: Result | None, sense: str) -> str | None:
+    if best is None:
+        return None
+    if res.status is Status.INFEASIBLE:
+        return f"model says infeasible but {best.method} found a valid solution " \
+               f"(objective {best.objective:.10g})"
+    if res.status is Status.OPTIMAL and res.objective is not None \
+            and _better(sense, best.objective, res.objective):
+        return f"model says optimal at {res.objective:.10g} but {best.method} found a valid " \
+               f"solution with objective {best.objective:.10g}"
+    return None
+
+
+def _validate(problem: Any, inst: Any, res: Result) -> Result:
+    """Status ``error`` when the model's own solution fails the independent validator."""
+    if res.solution is None or not res.status.has_solution:
+        return res
+    violations = problem.check(inst, res.solution)
+    if not violations:
+        return res
+    stats = {**res.stats, "violations": violations[:20], "status_before_check": res.status.value}
+    return replace(res, status=Status.ERROR, stats=stats)
+
+
+def _with_incumbent(res: Result, heur: Result, sense: str) -> Result:
+    """``res`` with the heuristic's solution as incumbent when it has none or a worse one."""
+    if res.objective is not None and res.solution is not None \
+            and not _better(sense, heur.objective, res.objective):
+        return res
+    stats = {**res.stats, "incumbent_from": heur.method,
+             "model_incumbent": res.objective}
+    bound = res.bound
+    return replace(res, objective=heur.objective, solution=heur.solution, stats=stats,
+                   gap=relative_gap(heur.objective, bound))
+
+
+def _timed(res: Result, t0: float) -> Result:
+    """``runtime_s`` covers the model and the guard's own work."""
+    res.runtime_s = max(res.runtime_s, time.perf_counter() - t0)
+    return res
+
+
+def guarded(problem_name: str, model_name: str, fn: Callable[..., Result]) -> Callable[..., Result]:
+    """``fn`` with the cross-check rule (see module docstring)."""
+
+    def run(inst: Any, *, options: SolveOptions | None = None, **params: Any) -> Result:
+        from .registry import PROBLEMS
+        from .solver import SolveOptions
+
+        t0 = time.perf_counter()
+        options = options or SolveOptions()
+        res = fn(inst, options=options, **params)
+        problem = PROBLEMS.get(problem_name)
+        res = _validate(problem, inst, res)
+        check = (problem.crosscheck or {}).get(model_name)
+        if check is None or res.status in (Status.ERROR, Status.UNBOUNDED):
+            return res
+        limit = options.time_limit
+        left = None if limit is None else limit - (time.perf_counter() - t0)
+        needed = res.status is Status.INFEASIBLE or res.solution is None
+        log: dict[str, Any] = {}
+        if not needed and left is not None and left <= 0:
+            log["skipped"] = "no time left in the limit"
+            return _timed(replace(res, stats={**res.stats, "crosscheck": log}), t0)
+        best = _best(problem.sense, _heuristics(problem, check, inst, params, log))
+        log["best"] = None if best is None else {"method": best.method,
+                                                  "objective": best.objective}
+        reason = _contradiction(res, best, problem.sense)
+        if reason is not None and options.presolve:
+            log["first_verdict"] = {"status": res.status.value, "objective": res.objective}
+            res = _validate(problem, inst, fn(inst, options=replace(options, presolve=False),
+                                              **params))
+            log["resolved_presolve_off"] = res.status.value
+            reason = _contradiction(res, best, problem.sense)
+        if reason is not None:
+            log["conflict"] = reason
+            stats = {**res.stats, "crosscheck": log, "model_status": res.status.value}
+            return _timed(replace(res, status=Status.ERROR, objective=best.objective,
+                                  solution=best.solution, bound=None, gap=None, stats=stats), t0)
+        res = replace(res, stats={**res.stats, "crosscheck": log})
+        if best is not None and res.status in (Status.TIME_LIMIT, Status.FEASIBLE):
+            res = _with_incumbent(res, best, problem.sense)
+        return _timed(res, t0)
+
+    run.__doc__ = fn.__doc__
+    run.__name__ = getattr(fn, "__name__", model_name)
+    run.__wrapped__ = fn  # type: ignore[attr-defined]
+    return run
