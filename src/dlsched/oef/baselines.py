@@ -163,6 +163,8 @@ class _Market:
         has_slow = np.greater(X[:, self.a].T, eps)  # (P, R)
         has_fast = np.greater(X[:, self.b].T, eps)
         gap = np.where(has_slow[:, :, None] & has_fast[:, None, :], self.gap, -np.inf)
+        if gap.size == 0:  # one GPU type or one user: nothing to trade
+            return None
         best = gap.max()
         if not best > gap_tol:
             return None
