@@ -11,6 +11,7 @@ import dlsched as ds
 from dlsched.core import Result, Status
 from dlsched.core.guard import guarded
 
+
 def _inst():
     return ds.generate("ojpp", seed=1, n_jobs=5, max_workers=3)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from ..core.registry import PROBLEMS, Problem
-from .crosscheck import CROSSCHECK
 from . import baselines, exact, online, pattern_ilp  # noqa: F401  (register models, algorithms)
+from .crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import CompletionInstance, dump, parse
 from .metrics import metrics

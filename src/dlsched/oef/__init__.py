@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..core.registry import PROBLEMS, Problem
-from .crosscheck import CROSSCHECK
 from . import baselines, exact, placer  # noqa: F401  (register algorithms, e.g. oef-placer, gavel)
 from . import properties as _props
+from .crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import OEFInstance, dump, make, parse
 from .model import build_model

@@ -11,7 +11,6 @@ from typing import Any
 
 from ..core.errors import InputError
 from ..core.registry import PROBLEMS, Problem
-from .crosscheck import CROSSCHECK
 from . import (  # noqa: F401  (registration)
     adjustment,
     algorithms,
@@ -21,6 +20,7 @@ from . import (  # noqa: F401  (registration)
     exact_patterns,
 )
 from .collision import tau, tau_counts
+from .crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import Interference, Job, Limits, OJPPInstance, dump, parse, read_vbp
 from .metrics import metrics

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 from ..core.registry import PROBLEMS, Problem
-from .crosscheck import CROSSCHECK
 from . import baselines, exact, online  # noqa: F401  (register models and algorithms)
+from .crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import RevenueInstance, dump, parse
 from .metrics import metrics
