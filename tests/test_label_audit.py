@@ -135,7 +135,8 @@ AUDITED = {*COMPLETION_MODELS, *REVENUE_MODELS, *OJPP_MODELS, "ojpap-exact", *LT
 
 
 def test_every_exact_model_is_audited():
-    registered = {name for name, _ in MODELS.items()}
+    builtin = ("revenue", "completion", "oef", "ojpp", "ltgf")  # not test plugins' toy models
+    registered = {name for name, m in MODELS.items() if m.problem in builtin}
     assert registered == AUDITED, f"add a label audit for {sorted(registered - AUDITED)}"
 
 
