@@ -52,12 +52,6 @@ class _Policy:
         self.tracker.update(int(self.inst.job_tenant[i]), t)
         return ratio(self.sim.alloc(i, t), self.tracker.job_fair[i])
 
-    def by_tenant(self, jobs: list[int]) -> dict[int, list[int]]:
-        out: dict[int, list[int]] = {}
-        for i in jobs:
-            out.setdefault(int(self.inst.job_tenant[i]), []).append(i)
-        return out
-
     def renew_all(self, expired: list[int]) -> None:
         for i in expired:
             self.sim.place(i)
@@ -143,8 +137,16 @@ def largest_remainder(quota: np.ndarray, total: int) -> np.ndarray:
     return base
 
 
-def _fifo(inst: LTGFInstance, jobs: list[int]) -> list[int]:
-    return sorted(jobs, key=lambda i: (inst.job_submit[i], i))
+def _tenant_fifo(inst: LTGFInstance, jobs: list[int]) -> list[tuple[int, list[int]]]:
+    """``jobs`` grouped by tenant (ascending id), FIFO (submission, job id) inside each."""
+    if not jobs:
+        return []
+    a = np.array(jobs, dtype=np.int64)
+    order = a[np.lexsort((a, inst.job_submit[a], inst.job_tenant[a]))]
+    ten = inst.job_tenant[order]
+    cuts = np.flatnonzero(np.diff(ten)) + 1
+    return [(int(ten[lo]), part.tolist())
+            for lo, part in zip(np.r_[0, cuts], np.split(order, cuts), strict=True)]
 
 
 class YarnCS(_Policy):
@@ -167,8 +169,8 @@ class YarnCS(_Policy):
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         self.renew_all(expired)
         use = self.usage()
-        for k, jobs in sorted(self.by_tenant(pending).items()):
-            for i in _fifo(self.inst, jobs):
+        for k, queue in _tenant_fifo(self.inst, pending):
+            for i in queue:
                 g = int(sim.gpus[i])
                 ok = use[k] + g <= self.iquota[k] or (g > self.iquota[k] and use[k] == 0)
                 if not (ok and sim.place(i)):
@@ -195,8 +197,7 @@ class HiveD(YarnCS):
         guar = run & ~self.opportunistic
         use = np.bincount(inst.job_tenant[guar], weights=sim.gpus[guar], minlength=inst.n_tenants)
         beyond: dict[int, list[int]] = {}
-        for k, jobs in sorted(self.by_tenant(pending).items()):  # guaranteed pass
-            queue = _fifo(inst, jobs)
+        for k, queue in _tenant_fifo(inst, pending):  # guaranteed pass
             for q, i in enumerate(queue):
                 g = int(sim.gpus[i])
                 if not (use[k] + g <= self.iquota[k] or (g > self.iquota[k] and use[k] == 0)):
@@ -274,21 +275,19 @@ class TiresiasL(_Policy):
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         kn = self.knobs
-        thr = [kn["threshold_gpu_s"] * (2**q) for q in range(kn["queues"] - 1)]
-
-        def key(i: int) -> tuple:
-            wait = t - sim.last_stop[i]
-            if (
-                sim.state[i] == PENDING
-                and sim.last_run_len[i] > 0
-                and (wait >= kn["starve"] * sim.last_run_len[i])
-            ):
-                self.promoted[i] = True
-            att = sim.alloc(i, t)
-            q = 0 if self.promoted[i] else sum(att >= x for x in thr)
-            return (q, sim.submit[i], i)
-
-        order = sorted(pending + expired, key=key)
+        thr = np.array([kn["threshold_gpu_s"] * (2**q) for q in range(kn["queues"] - 1)])
+        cands = np.array(pending + expired, dtype=np.int64)
+        state = sim.state[cands]
+        last = sim.last_run_len[cands]
+        waited = t - sim.last_stop[cands]
+        starving = (state == PENDING) & (last > 0) & (waited >= kn["starve"] * last)
+        self.promoted[cands[starving]] = True
+        att = sim.alloc_acc[cands] + np.where(
+            state == RUNNING, sim.gpus[cands] * (t - sim.seg_start[cands]), 0.0
+        )
+        queue = np.where(self.promoted[cands], 0, (att[:, None] >= thr[None, :]).sum(axis=1))
+        # key (queue, submission, id), as sorted() on the tuple would give
+        order = cands[np.lexsort((cands, sim.submit[cands], queue))].tolist()
         for i in order:
             if sim.state[i] == PENDING or i in sim.expired:
                 sim.place(i)
@@ -315,14 +314,14 @@ class Themis(_Policy):
         n_act = int(self.tracker.count.sum())
         cands = pending + expired
 
-        def rho(i: int) -> float:
-            rem = sim.remaining[i]
-            if sim.state[i] == RUNNING:
-                rem = max(0.0, rem - max(0.0, t - sim.seg_start[i] - sim.seg_cold[i]))
-            d = inst.job_duration[i] * self.err[i]
-            return ((t - inst.job_submit[i]) + rem * self.err[i]) / (d * max(n_act, 1))
-
-        order = sorted(cands, key=lambda i: (-rho(i), i))
+        idx = np.array(cands, dtype=np.int64)
+        rem = sim.remaining[idx]
+        progress = np.maximum(0.0, t - sim.seg_start[idx] - sim.seg_cold[idx])
+        rem = np.where(sim.state[idx] == RUNNING, np.maximum(0.0, rem - progress), rem)
+        err = self.err[idx]
+        d = inst.job_duration[idx] * err
+        rho = ((t - inst.job_submit[idx]) + rem * err) / (d * max(n_act, 1))
+        order = idx[np.lexsort((idx, -rho))].tolist()  # largest rho first, ties by id
         top = math.ceil((1 - self.knobs["f"]) * len(order))
         for part in (order[:top], order[top:]):
             for i in part:
@@ -347,7 +346,8 @@ class GandivaFair(_Policy):
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         inst = self.inst
-        order = sorted(pending + expired, key=lambda i: (self.pass_[i], i))
+        cands = np.array(pending + expired, dtype=np.int64)
+        order = cands[np.lexsort((cands, self.pass_[cands]))].tolist()  # by pass, ties by id
         for i in order:
             if sim.place(i):
                 k = inst.job_tenant[i]

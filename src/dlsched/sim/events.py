@@ -115,6 +115,8 @@ class EventSim:
         self.version = np.zeros(n, dtype=np.int64)
         self.free = np.full(cfg.nodes, cfg.gpus_per_node, dtype=np.int64)
         self.held_expired = np.zeros(cfg.nodes, dtype=np.int64)
+        #: free GPUs + GPUs of expired, undecided jobs (= pool_size), kept incrementally
+        self._pool = cfg.nodes * cfg.gpus_per_node
         self.expired: set[int] = set()
         self.segments: list[Segment] = []
         self.preemptions = 0
@@ -139,7 +141,7 @@ class EventSim:
         return float(e)
 
     def pool_size(self) -> int:
-        return int(self.free.sum() + self.held_expired.sum())
+        return self._pool
 
     def running(self) -> np.ndarray:
         return np.flatnonzero(self.state == RUNNING)
@@ -151,12 +153,15 @@ class EventSim:
             self.expired.discard(i)
             for n, c in self.placement[i]:
                 self.held_expired[n] -= c
+            self._pool -= int(self.gpus[i])
             self._set_lease(i, self.now)
             return True
         if self.state[i] != PENDING:
             raise ValueError(f"job {i} is not a candidate")
-        strict = self.cfg.strict_placement if strict is None else strict
         g = int(self.gpus[i])
+        if g > self._pool:  # neither placement below can succeed (same answer, no search)
+            return False
+        strict = self.cfg.strict_placement if strict is None else strict
         p = consolidated(self.free, g, self.cfg.gpus_per_node, strict)
         if p is None:
             if not self.expired:
@@ -188,6 +193,7 @@ class EventSim:
         t = self.now
         for n, c in p:
             self.free[n] -= c
+        self._pool -= int(self.gpus[i])
         self.placement[i] = p
         self.state[i] = RUNNING
         self.version[i] += 1
@@ -221,6 +227,8 @@ class EventSim:
             self.expired.discard(i)
             for n, c in held:
                 self.held_expired[n] -= c
+        else:
+            self._pool += int(self.gpus[i])
         for n, c in held:
             self.free[n] += c
         self.placement[i] = None
@@ -289,6 +297,7 @@ class EventSim:
                     self.expired.add(i)
                     for n, c in self.placement[i]:
                         self.held_expired[n] += c
+                    self._pool += int(self.gpus[i])
             pending = {i for i in pending if self.state[i] == PENDING}
             if self.expired and not pending and getattr(policy, "renews_when_idle", False):
                 for i in sorted(self.expired):  # nothing waits: every candidate is renewed
