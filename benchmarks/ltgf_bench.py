@@ -120,7 +120,9 @@ def main() -> None:
     cases = [(10, 12), (20, 24), (50, 48)] if not quick else [(10, 12)]
     ex = exact_rows(cases, 120.0)
     out = ROOT / "benchmarks" / "ltgf-results.md"
-    out.write_text("\n".join(head + rows + ex_head + ex) + "\n")
+    old = out.read_text() if out.exists() else ""
+    notes = old[old.index("\n## Notes"):] if "\n## Notes" in old else ""  # hand-written, kept
+    out.write_text("\n".join(head + rows + ex_head + ex) + "\n" + notes)
     print("wrote", out)
 
 
