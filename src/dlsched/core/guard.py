@@ -72,6 +72,9 @@ def _heuristics(problem: Any, check: CrossCheck, inst: Any, params: Mapping[str,
         except DlschedError as exc:  # e.g. the heuristic refuses this instance
             log.setdefault("failed", {})[name] = str(exc)
             continue
+        except Exception as exc:  # a heuristic's bug must not sink the exact solve: recorded
+            log.setdefault("failed", {})[name] = f"{type(exc).__name__}: {exc}"
+            continue
         log.setdefault("seconds", {})[name] = round(time.perf_counter() - t, 4)
         if not res.ok or res.objective is None or not math.isfinite(res.objective):
             continue
