@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.errors import InputError
 from .instance import RevenueInstance, parse
 
 _DEMAND = ([1, 2, 4, 8], [0.5, 0.15, 0.2, 0.15])
@@ -40,13 +41,25 @@ def _utility(rng: np.random.Generator, kind: str) -> dict[str, Any]:
             "kappa": round(float(rng.uniform(1, 2)), 3)}
 
 
+#: How §5.1's "m in [0.001, 0.05]" is read: the literal hours (jobs of 50-2,000 one-hour slots,
+#: utilities mostly negative at paper scale), or seconds — 1-50 ms per mini-batch, the same order
+#: as G's 10-100 ms, which the paper defines "in analogy to" m (jobs of about one slot).
+MINIBATCH_UNITS = {"hour": 1.0, "second": 1.0 / 3600.0}
+
+
 def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int = 0,
              arrival_max: int = 8, utility: str = "linear", scale: str = "paper",
-             horizon: int | None = None) -> RevenueInstance:
-    """``scale="paper"``: E in [50,100], D in [20,50], M in [10,50], m in [0.001,0.05] h,
-    G in [10,100] ms, eps in [30,575] MB, b_w in [100,5120] Mbps, b_p in [5,20] Gbps,
-    C_sw in {2,4,8}. ``scale="small"``: E, D, M in [1,3], [1,4], [1,2], rates n^C in [1,2],
-    n^D = n^C / 2, C_sw in {2,4}, b_w = b_p (runs of 1-12 slots; exact models solve them)."""
+             horizon: int | None = None, minibatch_unit: str = "hour") -> RevenueInstance:
+    """``scale="paper"``: E in [50,100], D in [20,50], M in [10,50], m in [0.001,0.05]
+    ``minibatch_unit`` (hour: the paper's literal text; second: the reading of
+    :data:`MINIBATCH_UNITS`), G in [10,100] ms, eps in [30,575] MB, b_w in [100,5120] Mbps,
+    b_p in [5,20] Gbps, C_sw in {2,4,8}. ``scale="small"``: E, D, M in [1,3], [1,4], [1,2], rates
+    n^C in [1,2], n^D = n^C / 2, C_sw in {2,4}, b_w = b_p (runs of 1-12 slots; exact models
+    solve them)."""
+    if minibatch_unit not in MINIBATCH_UNITS:
+        raise InputError("minibatch_unit", f"must be one of {sorted(MINIBATCH_UNITS)}, "
+                                           f"got {minibatch_unit!r}")
+    unit = MINIBATCH_UNITS[minibatch_unit]
     rng = np.random.default_rng(seed)
     small = scale == "small"
     servers, tenants = _servers(rng, n_servers, n_tenants, [2, 4] if small else [2, 4, 8])
@@ -65,7 +78,7 @@ def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int
         else:
             job.update(epochs=int(rng.integers(50, 101)), chunks=int(rng.integers(20, 51)),
                        minibatches=int(rng.integers(10, 51)),
-                       minibatch_time=round(float(rng.uniform(0.001, 0.05)), 5),
+                       minibatch_time=round(float(rng.uniform(0.001, 0.05)), 5) * unit,
                        update_time=round(float(rng.uniform(10, 100)), 2),
                        gradient_size=round(float(rng.uniform(30, 575)), 1))
         job["utility"] = _utility(rng, utility)
@@ -77,5 +90,6 @@ def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int
             "bandwidth": {"worker": bw[0], "ps": bw[1]},
             "tenants": tenants, "servers": servers, "jobs": jobs,
             "provenance": {"generator": "dlsched.revenue.generate", "seed": seed,
-                           "scale": scale, "utility": utility}}
+                           "scale": scale, "utility": utility,
+                           "minibatch_unit": minibatch_unit}}
     return parse(data)
