@@ -36,7 +36,8 @@ def _digest(solution: dict) -> str:
 @pytest.mark.parametrize(("arch", "J", "H", "T", "seed", "kw", "obj", "digest"), PINNED)
 def test_pinned_schedules(arch: str, J: int, H: int, T: int, seed: int, kw: dict, obj: float,
                           digest: str) -> None:
-    inst = generate(n_jobs=J, n_servers=H, horizon=T, architecture=arch, seed=seed)
+    inst = generate(n_jobs=J, n_servers=H, horizon=T, architecture=arch, seed=seed,
+                    capacity="legacy")  # the instances the digests were recorded on
     res = ds.run(inst, "a-online", **kw)
     assert ds.check(inst, res) == []
     sol = json.loads(json.dumps(res.solution))

@@ -32,10 +32,14 @@ def test_golden(name: str) -> None:
     assert all(v <= SPEC_OPT[name] + 1e-6 for v in bounds.values() if v is not None)
 
 
-def test_config_lp_is_stronger_than_e1_lp_on_s5() -> None:
-    """S5 bw = 3: E1's LP mixes placements (4), every pattern respects (2i) (5 = OPT)."""
+def test_s5_bandwidth_filter_makes_dmin_attainable() -> None:
+    """S5 bw = 3: N = 4 workers have no placement under (2i) (2 off-host workers need 2 Gbps of
+    PS bandwidth, a server has 3 - 2 = 1 left), so the configuration filter drops N = 4 and
+    d^min is attainable: LB0 = E1's LP = the configuration LP = OPT = 5 (with N = 4 listed, as
+    before the exact filter, E1's LP mixed placements down to 4)."""
     b = solve_patterns(golden("s5-bw3")).stats["bounds"]
-    assert b["lp_relaxation"] == pytest.approx(4)
+    assert b["lb0"] == pytest.approx(5)
+    assert b["lp_relaxation"] == pytest.approx(5)
     assert b["config_lp"] == pytest.approx(5) and b["best"] == pytest.approx(5)
 
 

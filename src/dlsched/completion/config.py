@@ -62,6 +62,39 @@ def _max_workers(inst: CompletionInstance, m: int) -> int:
     return int(per.sum())
 
 
+def _per_server(inst: CompletionInstance, m: int, p: int, s: np.ndarray) -> np.ndarray:
+    """Workers of type m that fit on each server beside s PSs of type p: [h, len(s)], -1 where
+    the PSs alone do not fit."""
+    e = inst.worker_demand[m]
+    left = inst.capacity[:, None, :] - s[None, :, None] * inst.ps_demand[p][None, None, :]
+    pos = e > 0
+    w = np.floor(left[:, :, pos] / e[pos] + EPS).min(axis=2)
+    return np.where(np.all(left >= -EPS, axis=2), w, -1)
+
+
+def _max_workers_ps(inst: CompletionInstance, m: int, p: int) -> int:
+    """Largest N with a PS placement satisfying (2e), (2h) and the bandwidth rule (2i).
+
+    One PS host h with s PSs is enough (PSs on other hosts only add (2i) rows and load): the
+    workers off h are at most floor(B_p s / b_m) and fit beside nothing else, so
+    N_max = max_{h, s >= 1} w_h(s) + min(floor(B_p s / b_m), sum_{h' != h} w_h'(0)), with w_h(s)
+    the workers fitting on h beside s PSs. Feasibility is monotone in N (drop a worker), so
+    every N <= N_max is placeable and no larger one is."""
+    z = inst.ps_demand[p]
+    pos = z > 0
+    smax = int(np.floor(inst.capacity[:, pos] / z[pos] + EPS).min(axis=1).max()) if pos.any() \
+        else int(inst.chunks.max())
+    if smax < 1:
+        return 0
+    s = np.arange(1, smax + 1)
+    w0 = _per_server(inst, m, p, np.zeros(1))[:, 0]
+    ws = _per_server(inst, m, p, s)  # [h, s]
+    others = w0.sum() - w0
+    off = np.floor((inst.ps_bw[p] * s + EPS) / inst.worker_bw[m])
+    total = np.where(ws >= 0, ws + np.minimum(off[None, :], others[:, None]), -1)
+    return max(int(total.max()), 0)
+
+
 def _fit_limits(inst: CompletionInstance, m: int, p: int, D: int) -> tuple[int, int]:
     """(largest N in 1..D passing ``_fits_one_server``, ``_max_workers``) for (m, p).
 
@@ -79,7 +112,7 @@ def _fit_limits_all(inst_id: int, inst: CompletionInstance, m: int, p: int,
     need = ns[:, None] * inst.worker_demand[m][None, :] + (inst.ps_demand[p] if p >= 0 else 0.0)
     fits = np.any(np.all(need[:, None, :] <= inst.capacity[None] + EPS, axis=2), axis=1)
     n_fit = int(np.argmin(fits)) if not fits.all() else D
-    return n_fit, _max_workers(inst, m)
+    return n_fit, _max_workers(inst, m) if p < 0 else _max_workers_ps(inst, m, p)
 
 
 def _durations_all(inst: CompletionInstance, j: int, m: int, p: int, q: int,
@@ -136,8 +169,10 @@ def configurations(inst: CompletionInstance, j: int, *, prune: bool = True,
     """Configurations of job j in loop order (m, p, q = 1 then 0, N ascending).
 
     ``prune`` drops k when the same (m, p, q) has N' < N with d' <= d (spec §2.4), keeping
-    exactly the Pareto configurations; ``feasible_only`` applies the spec's single-server /
-    total-capacity filter.
+    exactly the Pareto configurations; ``feasible_only`` keeps the configurations that have a
+    placement: q = 1 fits one server with its N workers and one PS; q = 0 under RAR fits the
+    total worker capacity, under PS it also needs room for the PSs and the bandwidth rule (2i)
+    (``_max_workers_ps``, exact), so d^min_j is attainable.
     """
     return _configs_cached(id(inst), inst, j, prune, feasible_only)
 

@@ -75,7 +75,7 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
             stats["violations"] = viol[:10]
             status = Status.ERROR
     lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model,
-                       config=bool(lp) if config is None else config)
+                       config=bool(lp) if config is None else config, colgen=True, info=stats)
     stats["bounds"] = lbs
     notes = bound_notes(inst, lbs, tmax)
     if notes:

@@ -1,8 +1,14 @@
 """Seeded generator with the paper's §7 ranges (spec §1 table), PS or Ring-AllReduce.
 
 Servers follow EC2 shapes (p3.8xlarge 4 GPU / 32 vCPU / 10 Gbps, p2.16xlarge 16 / 64 / 25,
-g3.4xlarge 1 / 16 / 10; public EC2 specs, not in the paper), scaled so that the total capacity
-is kappa times the total ideal demand of the jobs (kappa in [0.2, 0.5]). 8 worker types
+g3.4xlarge 1 / 16 / 10; public EC2 specs, not in the paper), each resource scaled on its own so
+that the cluster's total capacity of it is kappa times the jobs' total ideal demand of it (kappa
+in [0.2, 0.5], paper §7; ideal demand = the fastest full-width run, ``_ideal_demand``), with no
+per-server minimum: the only floor raises the largest server when a job would have no
+configuration at all (recorded in the provenance, with the achieved capacity / ideal demand).
+``capacity="legacy"`` is the earlier GPU-only scaling whose floors (4 GPU / 16 vCPU per server,
+4 H GPUs in total) overrode kappa on small instances (LB0 ~0.99 OPT); pinned digests use it.
+8 worker types
 (1-4 GPU, 1-16 vCPU, b in [0.1, 5] Gbps), 10 PS types (0 GPU, 1-16 vCPU, B in [5, 20] Gbps).
 Jobs: w in [200, 5000], E in [50, 100], D in [5, 50], K in [10, 50], U in [10, 100] ms,
 v_jm = v_j / g_m^0.7 with v_j in [0.001, 0.05] slots, pi in [30, 575] MB; 1 slot = 1 h
@@ -12,6 +18,7 @@ v_jm = v_j / g_m^0.7 with v_j in [0.001, 0.05] slots, pi in [30, 575] MB; 1 slot
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -26,7 +33,13 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
                   n_ps_types: int = 10, kappa: float | None = None, max_chunks: int = 50,
                   epochs: tuple[int, int] = (50, 100), minibatches: tuple[int, int] = (10, 50),
                   minibatch_time: tuple[float, float] = (0.001, 0.05),
-                  name: str | None = None) -> dict[str, Any]:
+                  name: str | None = None, capacity: str = "ideal",
+                  last_arrival: int | None = None) -> dict[str, Any]:
+    """One instance; ``capacity``: ``"ideal"`` (default: per resource, total capacity = kappa x
+    the jobs' total ideal demand) or ``"legacy"`` (the pre-issue-11 GPU-only scaling with
+    floors, kept for the pinned A_online regression digests). ``last_arrival``: arrivals are
+    U{1..last_arrival} (default floor(T/2), the spec's range); a short window makes jobs overlap
+    so that the capacity binds on small instances."""
     rng = np.random.default_rng(seed)
     M, P = n_worker_types, (n_ps_types if architecture == "ps" else 0)
     wt = []
@@ -49,32 +62,106 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
         if E * K * th > horizon / 2:
             continue  # generator guard (spec §1)
         jobs.append({
-            "name": f"j{len(jobs) + 1}", "arrival": int(rng.integers(1, horizon // 2 + 1)),
+            "name": f"j{len(jobs) + 1}",
+            "arrival": int(rng.integers(1, (last_arrival or horizon // 2) + 1)),
             "weight": int(rng.integers(200, 5001)), "epochs": E, "chunks": D,
             "minibatches_per_chunk": K, "minibatch_time": vm,
             "update_time": {t["name"]: u for t, u in zip(pt, U, strict=False)} if P else U[0],
             "gradient_size": round(pi, 4),
         })
-    # ideal demand: GPUs / vCPUs / Gbps of each job's fastest single-type run with D workers
-    gpu_need = sum(j["chunks"] * min(t["demand"]["gpu"] for t in wt) for j in jobs)
     kappa = float(rng.uniform(0.2, 0.5)) if kappa is None else kappa
-    target = max(kappa * gpu_need, 4 * n_servers)
     base = [SHAPES[h % len(SHAPES)] for h in range(n_servers)]
-    f = target / sum(s[0] for s in base)
-    servers = [{"name": f"h{h + 1}", "capacity": {
-        "gpu": max(4, round(g * f)), "cpu": max(16, round(c * f)),
-        "bandwidth": round(max(b, b * f), 3)}} for h, (g, c, b) in enumerate(base)]
+    if capacity == "legacy":
+        servers, extra = _legacy_servers(jobs, wt, kappa, base), {}
+    elif capacity == "ideal":
+        servers, extra = _ideal_servers(jobs, wt, pt, kappa, base, architecture)
+    else:
+        from ..core.errors import InputError
+
+        raise InputError("capacity", "must be 'ideal' or 'legacy'")
     out: dict[str, Any] = {
         "problem": "completion", "schema_version": 1,
         "name": name or f"gen-{architecture}-J{n_jobs}-H{n_servers}-T{horizon}-s{seed}",
         "architecture": architecture, "horizon": horizon, "slot_seconds": 3600.0,
         "servers": servers, "worker_types": wt, "jobs": jobs,
         "provenance": {"generator": "dlsched.completion.generate", "seed": seed,
-                       "kappa": round(kappa, 4)},
+                       "kappa": round(kappa, 4), "capacity": capacity, **extra},
     }
     if P:
         out["ps_types"] = pt
     return out
+
+
+def _ideal_demand(job: dict[str, Any], wt: list[dict], pt: list[dict], ring: bool,
+                  ) -> np.ndarray:
+    """(gpu, cpu, Gbps) of the job's fastest run at full width: D workers of the type with the
+    smallest iteration time (Eq. (1) / (14), not colocated) and, under PS, the PSs of the fastest
+    PS type that carry all D workers' traffic (ceil(D b_m / B_p), rule (2i))."""
+    D = job["chunks"]
+    best = None
+    for t in wt:
+        v = job["minibatch_time"][t["name"]]
+        comm = 2 * job["gradient_size"] / (t["bandwidth"] * 3600.0)
+        if ring:
+            th = v + (D - 1) / D * (job["update_time"] + comm)
+            cand = [(th, t, None)]
+        else:
+            cand = [(v + job["update_time"][q["name"]] + comm, t, q) for q in pt]
+        for c in cand:
+            if best is None or c[0] < best[0]:
+                best = c
+    _, t, q = best
+    need = D * np.array([t["demand"]["gpu"], t["demand"]["cpu"], t["bandwidth"]], dtype=float)
+    if q is not None:
+        n_ps = max(1, math.ceil(D * t["bandwidth"] / q["bandwidth"] - 1e-9))
+        need += n_ps * np.array([0.0, q["demand"]["cpu"], q["bandwidth"]])
+    return need
+
+
+def _ideal_servers(jobs: list[dict], wt: list[dict], pt: list[dict], kappa: float,
+                   base: list[tuple[int, int, float]], architecture: str,
+                   ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Servers of the EC2 shapes, each resource scaled on its own so that the cluster has kappa
+    times the jobs' total ideal demand of it (paper §7). The only floor: when some job would have
+    no configuration at all, the largest server is raised to host its smallest colocated run (one
+    worker + one PS); provenance records it and the achieved capacity / ideal demand."""
+    ideal = sum(_ideal_demand(j, wt, pt, architecture == "ring") for j in jobs)
+    shape = np.array(base, dtype=float)
+    cap = shape * (kappa * ideal / shape.sum(axis=0))[None, :]
+    cap[:, :2] = np.round(cap[:, :2])
+    cap[:, 2] = np.round(cap[:, 2], 3)
+    big = int(np.argmax(shape[:, 0]))
+    raised = 0
+    for job in jobs:
+        # smallest colocated run: 1 worker (+ 1 PS) of the pair with the least max overshoot
+        pairs = [np.array([t["demand"]["gpu"], t["demand"]["cpu"], t["bandwidth"]], dtype=float)
+                 + (np.array([0.0, q["demand"]["cpu"], q["bandwidth"]]) if q else 0.0)
+                 for t in wt if t["name"] in job["minibatch_time"]
+                 for q in (pt if architecture == "ps" else [None])]
+        if any(np.all(pair <= cap + 1e-9, axis=1).any() for pair in pairs):
+            continue
+        need = min(pairs, key=lambda v: float(np.max(v / np.maximum(cap[big], 1e-9))))
+        cap[big] = np.maximum(cap[big], need)
+        raised += 1
+    servers = [{"name": f"h{h + 1}", "capacity": {
+        "gpu": float(c[0]), "cpu": float(c[1]), "bandwidth": float(c[2])}}
+        for h, c in enumerate(cap)]
+    achieved = cap.sum(axis=0) / ideal
+    return servers, {"ideal_demand": [round(float(x), 3) for x in ideal],
+                     "capacity_over_ideal": [round(float(x), 4) for x in achieved],
+                     "raised_for_feasibility": raised}
+
+
+def _legacy_servers(jobs: list[dict], wt: list[dict], kappa: float,
+                    base: list[tuple[int, int, float]]) -> list[dict[str, Any]]:
+    """Pre-issue-11 scaling (GPU only, floors 4 GPU / 16 vCPU per server and 4 H in total):
+    the floors override kappa on small instances. Kept only for pinned regression digests."""
+    gpu_need = sum(j["chunks"] * min(t["demand"]["gpu"] for t in wt) for j in jobs)
+    target = max(kappa * gpu_need, 4 * len(base))
+    f = target / sum(s[0] for s in base)
+    return [{"name": f"h{h + 1}", "capacity": {
+        "gpu": max(4, round(g * f)), "cpu": max(16, round(c * f)),
+        "bandwidth": round(max(b, b * f), 3)}} for h, (g, c, b) in enumerate(base)]
 
 
 def generate(**params: Any) -> CompletionInstance:
