@@ -211,3 +211,19 @@ def test_infeasible_completion_is_audited(seed):
     for model in COMPLETION_MODELS:
         res = audit(case, model)
         assert res is None or res.status is ds.Status.INFEASIBLE
+
+
+@settings(max_examples=10)
+@given(seed=SEEDS, grid=st.sampled_from([1024, 10, 100]), dims=st.sampled_from([2, 3]))
+def test_ojpp_perfect_packings(seed, grid, dims):
+    """Fractional sizes that fill n bins exactly (optimum n by construction): no model may
+    round them into another instance — optimal means n, never infeasible, bounds <= n."""
+    from dlsched.ojpp.perfect import perfect_packing
+
+    n_bins = 2 + seed % 3
+    inst = perfect_packing(n_bins=n_bins, items=(2, 3), dims=dims, grid=grid, seed=seed)
+    case = Case(inst, float(n_bins), "min")
+    for model in OJPP_MODELS:
+        res = audit(case, model)
+        assert res is None or res.status is ds.Status.OPTIMAL, (model, res.status)
+        audit(case, model, time_limit=0.05)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import time
-from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -23,6 +22,7 @@ import pyomo.environ as pyo
 
 from ..core import Result, SolveOptions, Status, register_model, solve_pyomo
 from ..core.cpsat import solve_cpsat
+from ..core.intscale import exact_integers, scaled_int
 from .bounds import LpSwitch, bound_notes, lower_bounds
 from .config import min_duration
 from .instance import CompletionInstance
@@ -183,16 +183,20 @@ def _add_hints(cp: Any, inst: CompletionInstance, sol: dict[str, Any],
     return hinted
 
 
-def _scale(values: np.ndarray) -> tuple[int, bool]:
-    """Smallest factor f (<= 10**6) making every value integral; (f, exact?)."""
-    f = 1
-    for x in np.ravel(values):
-        if np.isfinite(x):
-            f = math.lcm(f, Fraction(float(x)).limit_denominator(10**4).denominator)
-            if f > 10**6:
-                return 10**6, False
-    ok = all(abs(x * f - round(x * f)) <= 1e-6 for x in np.ravel(values) if np.isfinite(x))
-    return f, ok
+def _scale(values: np.ndarray, multiplicity: float) -> tuple[int, bool]:
+    """The smallest exact integer scale of ``values`` (core.intscale), or 10**6 with
+    ``exact=False`` when none fits CP-SAT's magnitudes (then the data are rounded safely)."""
+    finite = np.asarray(values, dtype=float)
+    got = exact_integers(finite[np.isfinite(finite)], multiplicity=multiplicity)
+    return (10**6, False) if got is None else (got[1], True)
+
+
+def _scaled(values: np.ndarray, f: int, exact: bool, rounding: Any) -> np.ndarray:
+    """``values * f`` as ints: exact, or rounded by ``rounding`` (np.floor / np.ceil / np.round)
+    when no exact scale exists."""
+    if exact:
+        return np.vectorize(lambda v: scaled_int(v, f), otypes=[np.int64])(values)
+    return rounding(np.asarray(values, dtype=float) * f).astype(np.int64)
 
 
 @register_model("completion-cpsat", "completion",
@@ -214,21 +218,23 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
                   len(inst.ps_names))
     inexact = []
-    rscale = []
-    for r in range(R):
+    many = float(inst.n_jobs * (int(inst.chunks.max(initial=1)) + max(data.s_hat, default=0) + 1))
+    Ci = np.zeros(inst.capacity.shape, dtype=np.int64)
+    ei = np.zeros(inst.worker_demand.shape, dtype=np.int64)
+    zi = np.zeros(inst.ps_demand.shape, dtype=np.int64)
+    for r in range(R):  # one exact scale per resource: capacities and both demand kinds
         f, ok = _scale(np.concatenate([inst.capacity[:, r], inst.worker_demand[:, r],
-                                       inst.ps_demand[:, r]]))
-        rscale.append(f)
+                                       inst.ps_demand[:, r]]), many)
+        Ci[:, r] = _scaled(inst.capacity[:, r], f, ok, lambda v: np.floor(v + 1e-9))
+        ei[:, r] = _scaled(inst.worker_demand[:, r], f, ok, lambda v: np.ceil(v - 1e-9))
+        zi[:, r] = _scaled(inst.ps_demand[:, r], f, ok, lambda v: np.ceil(v - 1e-9))
         if not ok:
             inexact.append(inst.resources[r])
-    Ci = np.floor(inst.capacity * np.array(rscale) + 1e-9).astype(int)
-    ei = np.ceil(inst.worker_demand * np.array(rscale) - 1e-9).astype(int)
-    zi = np.ceil(inst.ps_demand * np.array(rscale) - 1e-9).astype(int)
-    fb, okb = _scale(np.concatenate([inst.worker_bw, inst.ps_bw]))
-    bi = np.ceil(inst.worker_bw * fb - 1e-9).astype(int)
-    Bi = np.floor(inst.ps_bw * fb + 1e-9).astype(int)
-    fw, okw = _scale(inst.weight)
-    wi = np.round(inst.weight * fw).astype(int)
+    fb, okb = _scale(np.concatenate([inst.worker_bw, inst.ps_bw]), many)
+    bi = _scaled(inst.worker_bw, fb, okb, lambda v: np.ceil(v - 1e-9))
+    Bi = _scaled(inst.ps_bw, fb, okb, lambda v: np.floor(v + 1e-9))
+    fw, okw = _scale(inst.weight, float(inst.n_jobs * (tmax + 1)))
+    wi = _scaled(inst.weight, fw, okw, np.round)
     if not okb:
         inexact.append("bandwidth")
     if not okw:
@@ -312,8 +318,9 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     out = solve_cpsat(cp, time_limit=options.time_limit, threads=options.threads, scale=fw)
     stats.update(out.stats)
     status = out.status
-    if inexact and status is Status.OPTIMAL:
-        status = Status.FEASIBLE  # rounded data: optimal for a restriction only
+    if inexact:  # rounded data: a restriction, its verdicts say nothing about the instance
+        status = {Status.OPTIMAL: Status.FEASIBLE, Status.INFEASIBLE: Status.TIME_LIMIT}.get(
+            status, status)
     plans = None
     if out.objective is not None:
         sv = out.solver

@@ -306,7 +306,8 @@ def solve_cpsat_model(
     deadline = None if options.time_limit is None else t0 + options.time_limit
     first = None if deadline is None else t0 + top_down_share * options.time_limit
     stats: dict[str, Any] = {"devices_modelled": m, "heuristic": heur.objective,
-                             "pattern_table": None if A is None else len(A)}
+                             "pattern_table": None if A is None else len(A),
+                             "scaling": model.data.describe()}
     out, Y, rounds, cuts = _lazy_solve(model, inst, first, options.threads,
                                        Yh if hint else None)
     stats.update(out.stats, lazy_rounds=rounds, collision_cuts=cuts,
@@ -350,6 +351,11 @@ def _result(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
             Yh: np.ndarray | None, t0: float, build_s: float, stats: dict[str, Any]) -> Result:
     status, bound = out.status, out.bound
     lb = float(inst.lower_bound())  # valid even when CP-SAT stopped before proving a bound
+    exact = stats["scaling"]["exact"]
+    if not exact:  # a restriction of the instance: its verdicts and bounds prove nothing
+        status = {Status.OPTIMAL: Status.FEASIBLE, Status.INFEASIBLE: Status.TIME_LIMIT}.get(
+            status, status)
+        bound = None
     bound = lb if bound is None else max(float(bound), lb)
     if status is Status.INFEASIBLE:
         return Result("ojpp", "ojpp-cpsat", status, runtime_s=time.perf_counter() - t0,
@@ -367,7 +373,7 @@ def _result(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
     else:
         sol, obj = None, None
         status = Status.TIME_LIMIT if status.has_solution else status
-    if status is Status.TIME_LIMIT and obj is not None and obj <= bound:
+    if status in (Status.TIME_LIMIT, Status.FEASIBLE) and obj is not None and obj <= bound:
         # the incumbent meets a proven lower bound (CP-SAT's or the volume bound)
         status, stats["proof"] = Status.OPTIMAL, "incumbent equals the lower bound"
     if status is Status.OPTIMAL:

@@ -1,38 +1,37 @@
-"""Integer data for CP-SAT (spec §5.3): exact when the instance uses integer units.
+"""Integer data for CP-SAT (spec §5.3), exact whenever an integer model of the instance exists.
 
-Integer-valued data (e.g. memory in MB, compute in percent, .vbp files) are used as they are.
-Otherwise values are scaled by 10^6; requirements are rounded *up* and capacities/limits *down*
-(after snapping values within 1e-6 of an integer, so exact decimals such as 0.3 stay exact), which
-can only cut off placements within 10^-6 of a limit, never admit an infeasible one.
+Each group of values compared with each other gets its own smallest exact integer scale
+(:mod:`dlsched.core.intscale`): one per resource dimension (the jobs' demands and the device
+capacity; the memory dimension also the bursts), one for the interference values with the
+interference cap and the balance limit. The CP-SAT model is then the instance as given: its
+``optimal`` and ``infeasible`` are verdicts on the instance.
+
+Only when some group has no exact scale within the magnitude budget (sums CP-SAT handles, kept
+exact in float64) does the data fall back to a scale of 10^6 with requirements rounded *up* and
+capacities / limits rounded *down*: a restriction of the instance, whose solutions are feasible
+but whose optimality or infeasibility says nothing about the instance. ``IntData.exact`` is
+then False and the model reports neither label (``exact_cpsat._result``).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from ..core.intscale import exact_integers
 from .instance import OJPPInstance
 
-SCALE = 10**6
-SNAP = 1e-6
-
-
-def _all_int(*arrays: np.ndarray) -> bool:
-    return all(np.all(np.asarray(a) == np.round(np.asarray(a))) for a in arrays)
+FALLBACK_SCALE = 10**6
 
 
 def up(x: float, scale: int) -> int:
-    v = x * scale
-    r = round(v)
-    return int(r) if abs(v - r) <= SNAP * max(1.0, abs(v)) else math.ceil(v)
+    return math.ceil(x * scale - 1e-9)
 
 
 def down(x: float, scale: int) -> int:
-    v = x * scale
-    r = round(v)
-    return int(r) if abs(v - r) <= SNAP * max(1.0, abs(v)) else math.floor(v)
+    return math.floor(x * scale + 1e-9)
 
 
 @dataclass(frozen=True)
@@ -45,20 +44,63 @@ class IntData:
     I: np.ndarray
     theta: int | None
     spread: int | None
-    res_scale: int
+    res_scale: tuple[int, ...]  # per resource dimension
     itf_scale: int
+    exact: bool = True
+    inexact_groups: tuple[str, ...] = field(default_factory=tuple)
+
+    def describe(self) -> dict[str, object]:
+        """For ``stats["scaling"]``."""
+        return {"exact": self.exact, "resource_scales": list(self.res_scale),
+                "interference_scale": self.itf_scale, "inexact": list(self.inexact_groups)}
+
+
+MEMORY = 1  # the dimension the bursts add to (spec §2: compute, memory)
 
 
 def integer_data(inst: OJPPInstance) -> IntData:
-    """Scaled integer copy of the instance's data (see module docstring)."""
-    res_scale = 1 if _all_int(inst.demand, inst.burst, inst.cap) else SCALE
-    dem = np.vectorize(lambda v: up(v, res_scale), otypes=[np.int64])(inst.demand)
-    burst = np.array([up(v, res_scale) for v in inst.burst], dtype=np.int64)
-    cap = np.array([down(v, res_scale) for v in inst.cap], dtype=np.int64)
-    I = inst.I
-    itf_scale = SCALE
-    Iint = np.vectorize(lambda v: up(v, itf_scale), otypes=[np.int64])(I) if I.size else I
+    """Exactly scaled integer copy of the instance's data (see module docstring)."""
+    workers = float(inst.omega.sum()) + 1.0  # most terms one device row can add up
+    n, dims = inst.demand.shape
+    dem = np.zeros((n, dims), dtype=np.int64)
+    cap = np.zeros(dims, dtype=np.int64)
+    burst = np.zeros(n, dtype=np.int64)
+    scales, inexact = [], []
+    for d in range(dims):
+        group = [inst.demand[:, d], [inst.cap[d]]] + ([inst.burst] if d == MEMORY else [])
+        flat = np.concatenate([np.asarray(g, dtype=float).ravel() for g in group])
+        got = exact_integers(flat, multiplicity=workers)
+        if got is None:
+            s = FALLBACK_SCALE
+            inexact.append(f"resource[{d}]")
+            dem[:, d] = [up(v, s) for v in inst.demand[:, d]]
+            cap[d] = down(float(inst.cap[d]), s)
+            if d == MEMORY:
+                burst[:] = [up(v, s) for v in inst.burst]
+        else:
+            ints, s = got
+            dem[:, d] = ints[:n]
+            cap[d] = ints[n]
+            if d == MEMORY:
+                burst[:] = ints[n + 1:]
+        scales.append(s)
     lim = inst.limits
-    theta = down(lim.interference, itf_scale) if lim.interference is not None else None
-    spread = down(lim.balance, itf_scale) if lim.balance is not None else None
-    return IntData(dem, burst, cap, Iint.astype(np.int64), theta, spread, res_scale, itf_scale)
+    I = np.asarray(inst.I, dtype=float)
+    extra = [v for v in (lim.interference, lim.balance) if v is not None]
+    flat = np.concatenate([I.ravel(), np.asarray(extra, dtype=float)])
+    got = exact_integers(flat, multiplicity=workers)
+    if got is None:
+        s = FALLBACK_SCALE
+        inexact.append("interference")
+        Iint = np.vectorize(lambda v: up(v, s), otypes=[np.int64])(I) if I.size else \
+            I.astype(np.int64)
+        theta = down(lim.interference, s) if lim.interference is not None else None
+        spread = down(lim.balance, s) if lim.balance is not None else None
+    else:
+        ints, s = got
+        Iint = ints[: I.size].reshape(I.shape)
+        rest = iter(ints[I.size:].tolist())
+        theta = next(rest) if lim.interference is not None else None
+        spread = next(rest) if lim.balance is not None else None
+    return IntData(dem, burst, cap, Iint.astype(np.int64), theta, spread, tuple(scales), s,
+                   exact=not inexact, inexact_groups=tuple(inexact))

@@ -12,12 +12,16 @@ from __future__ import annotations
 
 import math
 import time
+from fractions import Fraction
 from typing import Any
 
+import numpy as np
 import pyomo.environ as pyo
 
 from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
 from ..core.cpsat import solve_cpsat
+from ..core.intscale import LIMIT, exact_integers, scaled_int, simplest_fraction
+from .configs import utility_x
 from .instance import RevenueInstance
 from .model import MilpData, build_milp, milp_data
 from .solution import finish, job_record
@@ -123,11 +127,39 @@ def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
                    build_s, stats)
 
 
-def _scale(values: list[float]) -> tuple[int, bool]:
-    for f in (1, 10, 100, 1000, 10**4, 10**5, 10**6):
-        if all(abs(v * f - round(v * f)) <= 1e-9 * max(1, abs(v * f)) for v in values):
-            return f, True
-    return 10**6, False
+def _scale(values: list[float], multiplicity: float) -> tuple[int, bool]:
+    """The smallest exact integer scale of ``values`` (core.intscale), or 10**6 with
+    ``exact=False`` when none fits CP-SAT's magnitudes (then coefficients are rounded)."""
+    got = exact_integers(np.asarray(values, dtype=float), multiplicity=multiplicity)
+    return (10**6, False) if got is None else (got[1], True)
+
+
+def _int(v: float, f: int, exact: bool) -> int:
+    return scaled_int(v, f) if exact else round(v * f)
+
+
+def _exact_values(inst: RevenueInstance, data: MilpData) -> tuple[dict[Any, int], int] | None:
+    """Objective coefficients as exact integers, computed from the instance's own numbers:
+    f_j(x) = slope * x + intercept with slope and intercept read as the decimals the user wrote
+    (core.intscale) — not from the float products, whose rounding error has no small scale.
+    ``None`` when some utility is convex ((e/x)^kappa is irrational in general) or the scale
+    does not fit CP-SAT's magnitudes."""
+    exact: dict[Any, Fraction] = {}
+    for (j, k, t0), _ in data.value.items():
+        kind, a, b = inst.utility[j]
+        if kind != "linear":
+            return None
+        x = utility_x(inst, j, t0 + data.configs[j][k].d - 1, data.time_origin)
+        exact[j, k, t0] = simplest_fraction(a) * x + simplest_fraction(b)
+    if not exact:
+        return {}, 1
+    scale = 1
+    for v in exact.values():
+        scale = math.lcm(scale, v.denominator)
+    top = max(abs(v) for v in exact.values()) * scale * max(inst.n_jobs, 1)
+    if top > LIMIT:
+        return None
+    return {key: int(v * scale) for key, v in exact.items()}, scale
 
 
 def _hints(inst: RevenueInstance, data: MilpData, jobvars: dict[int, Any], algorithm: str
@@ -176,15 +208,22 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     options = options or SolveOptions()
     t0 = time.perf_counter()
     data = milp_data(inst, _horizon(inst, horizon), time_origin, fixed_workers)
-    f, exact = _scale(list(data.value.values()))
+    got = _exact_values(inst, data)
+    exact = got is not None
+    if got is None:  # rounded coefficients: a proxy objective, labelled as such below
+        f = 10**6
+        coefs = {key: round(v * f) for key, v in data.value.items()}
+    else:
+        coefs, f = got
     cp = cp_model.CpModel()
     S = inst.n_servers
     cum_w: list[list[tuple[Any, Any]]] = [[] for _ in range(S)]
     cum_p: list[list[tuple[Any, Any]]] = [[] for _ in range(S)]
     obj = []
     jobvars: dict[int, Any] = {}
-    fb, bw_exact = _scale([inst.bw_worker, inst.bw_ps])
-    bw_w, bw_p = round(inst.bw_worker * fb), round(inst.bw_ps * fb)
+    fb, bw_exact = _scale([inst.bw_worker, inst.bw_ps],
+                          multiplicity=float(inst.cap_w.sum() + inst.cap_p.sum()))
+    bw_w, bw_p = _int(inst.bw_worker, fb, bw_exact), _int(inst.bw_ps, fb, bw_exact)
     exact = exact and bw_exact
     for j in range(inst.n_jobs):
         ks = [k for k, ts in enumerate(data.starts[j]) if ts]
@@ -197,7 +236,7 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
             x[k] = cp.new_bool_var(f"x[{j},{k}]")
             st = cp.new_int_var_from_domain(cp_model.Domain.from_values(ts), f"st[{j},{k}]")
             itv = cp.new_optional_fixed_size_interval_var(st, cfg.d, x[k], f"i[{j},{k}]")
-            coef = [round(data.value[j, k, t] * f) for t in ts]
+            coef = [coefs[j, k, t] for t in ts]
             val = cp.new_int_var(0, max(coef), f"v[{j},{k}]")
             if ts == list(range(ts[0], ts[-1] + 1)):
                 cp.add_element(st - ts[0], coef, val)
@@ -246,8 +285,10 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
                                  fixed_workers=fixed_workers, scale=f, scaled_exact=exact,
                                  bound_alone=alone_bound(data))
     status, bound = out.status, out.bound
-    if not exact and status is Status.OPTIMAL:
-        status, bound = Status.FEASIBLE, None  # rounded utilities: optimal for a proxy only
+    if not exact:  # rounded data: a proxy instance, its verdicts say nothing about this one
+        status = {Status.OPTIMAL: Status.FEASIBLE, Status.INFEASIBLE: Status.TIME_LIMIT}.get(
+            status, status)
+        bound = None
     plans = None
     if out.objective is not None:
         sv = out.solver
