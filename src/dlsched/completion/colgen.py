@@ -33,8 +33,8 @@ an early stop (time limit, iteration cap) still returns a valid bound; the best 
 L(pi) = LP value + sum_j min reduced cost_j when pi are the master's optimal duals (Lasdon;
 the "Farley-type" bound of column generation with convexity rows).
 
-Rows horizon. Capacity rows exist only for slots 1..T_rows (default: the makespan of the best
-of A_online and FIFO); later slots' capacity constraints are dropped, which is again a
+Rows horizon. Capacity rows exist only for slots 1..T_rows (default ``default_rows``: a
+makespan estimate from the areas); later slots' capacity constraints are dropped, which is again a
 relaxation, so the bound is valid for every T_rows. A column may then start as late as its end
 limit allows; past T_rows it costs no capacity, so T_rows + 1 (or a_j) is its cheapest start.
 
@@ -338,25 +338,45 @@ def _heuristic(inst: CompletionInstance, tmax: float) -> dict | None:
     return sol
 
 
-def _makespan(sol: dict) -> int:
-    return max(r["start"] + r["duration"] - 1 for r in sol["jobs"].values())
+ROWS_FACTOR = 1.25
+
+
+def default_rows(inst: CompletionInstance, spaces: list[_JobSpace | None]) -> int:
+    """ROWS_FACTOR x (last arrival + the largest per-resource area makespan + the longest
+    d^min), at least the instance horizon: past it an optimal LP solution rarely needs capacity,
+    and a short rows horizon is what makes column generation converge within seconds."""
+    live = [s for s in spaces if s is not None]
+    if not live:
+        return int(inst.horizon)
+    area = np.zeros(len(inst.resources))
+    for s in live:
+        need = s.n[:, None] * inst.worker_demand[s.m]
+        if not inst.ring:
+            need = need + inst.ps_demand[s.p]
+        area += (s.d[:, None] * need).min(axis=0)
+    total = inst.capacity.sum(axis=0)
+    span = float(np.max(np.where(total > 0, area / np.where(total > 0, total, 1), 0)))
+    est = int(inst.arrival.max()) + span + max(int(s.d.min()) for s in live)
+    return max(int(inst.horizon), math.ceil(ROWS_FACTOR * est))
 
 
 def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
                  rows: int | None = None, time_limit: float = COLGEN_TIME_LIMIT,
                  max_iterations: int = MAX_ITERATIONS, tol: float = 1e-6,
-                 smoothing: float = 0.5, columns_per_job: int = 3) -> ColgenResult:
+                 smoothing: float = 0.5, columns_per_job: int = 10,
+                 warm: bool = False) -> ColgenResult:
     """Column generation with a valid Lagrangian bound at every iteration (module docstring).
 
     ``tmax``: last slot a schedule may use; ``None`` or ``"extended"`` (default) bounds the
     uncapped optimum (which is also the optimum under the extended horizon of spec §2.4, since
     every optimal schedule ends by it); ``"instance"`` the instance's horizon; or an int.
-    ``rows``: the last slot with capacity rows (default: the makespan of the best of A_online and
-    FIFO, at least the instance's horizon, at most ``tmax``); the capacity constraints of later
-    slots are dropped, a relaxation, so the bound stays valid for any value. The master starts
-    from that heuristic's columns when it ends by ``tmax``. ``smoothing``: Wentges dual
-    smoothing, prices alpha pi_best + (1 - alpha) pi_master (0 = plain column generation); a
-    round whose columns do not price out at the master duals is repeated at them.
+    ``rows``: the last slot with capacity rows (default :func:`default_rows`, at most
+    ``tmax``); the capacity constraints of later slots are dropped, a relaxation, so the bound
+    stays valid for any value. ``warm``: start the master from the columns of the best of
+    A_online and FIFO (when it ends by ``tmax``) instead of artificial columns only.
+    ``smoothing``: Wentges dual smoothing, prices alpha pi_best + (1 - alpha) pi_master
+    (0 = plain column generation); a round whose columns do not price out at the master duals
+    is repeated at them.
     ``columns_per_job``: each round adds, per job, the best columns of up to this many
     configurations (each at its best start) when they price out.
     The time limit is checked before each pricing round (estimated from the previous one).
@@ -367,12 +387,8 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
     cap_end = math.inf if tmax in (None, "extended") else int(tmax)
     cl = server_classes(inst)
     spaces = [_job_space(inst, j, cl, cap_end) for j in range(inst.n_jobs)]
-    heur = _heuristic(inst, cap_end)
-    if rows is not None:
-        t_rows = int(min(cap_end, rows))
-    else:
-        t_rows = int(min(cap_end, max(inst.horizon, _makespan(heur)))) if heur else int(
-            min(cap_end, inst.horizon))
+    heur = _heuristic(inst, cap_end) if warm else None
+    t_rows = int(min(cap_end, rows if rows is not None else default_rows(inst, spaces)))
     t_rows = max(t_rows, int(inst.arrival.max()))
     if any(s is None for s in spaces):
         return ColgenResult(None, None, 0, 0, False, t_rows, time.perf_counter() - t0, ())
