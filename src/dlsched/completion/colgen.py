@@ -253,6 +253,7 @@ class _Master:
         self.cap = (cl.rep * cl.count[:, None])  # [c, r]
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
+        h.setOptionValue("simplex_strategy", 4)  # primal simplex: columns are added
         n_cap = self.C * self.R * self.T
         lower = np.concatenate([np.ones(self.J), np.full(n_cap, -highspy.kHighsInf)])
         upper = np.concatenate([np.ones(self.J), np.repeat(self.cap.ravel(), self.T)])
@@ -294,7 +295,8 @@ class _Master:
         """(LP value, capacity prices pi >= 0 as [c, r, s]) or (None, None) if not optimal."""
         import highspy
 
-        self.h.setOptionValue("time_limit", max(time_left, 0.01))
+        # HiGHS compares time_limit with its run time summed over all run() calls
+        self.h.setOptionValue("time_limit", self.h.getRunTime() + max(time_left, 0.01))
         self.h.run()
         if self.h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
             self.h.clearSolver()  # numerical trouble after a warm start: solve afresh once
