@@ -64,3 +64,35 @@ def test_exact_results_carry_colgen(arch: str) -> None:
     assert b["best"] == pytest.approx(max(v for k, v in b.items() if k != "best"))
     assert res.stats["colgen"]["iterations"] >= 1
     assert np.isfinite(b["colgen"])
+
+
+def _single_machine(p: list[int], w: list[int]) -> dict:
+    """1 || sum w_j C_j as a completion instance: one 1-GPU server, one 1-GPU worker type,
+    D = 1, all released at slot 1; job j runs p_j slots (Smith's rule is optimal)."""
+    return {"problem": "completion", "schema_version": 1, "name": "smith",
+            "architecture": "ring", "horizon": sum(p) + 1,
+            "servers": [{"name": "h", "capacity": {"gpu": 1}}],
+            "worker_types": [{"name": "m", "demand": {"gpu": 1}, "bandwidth": 1.0}],
+            "jobs": [{"name": f"j{i}", "arrival": 1, "weight": wi, "epochs": 1, "chunks": 1,
+                      "minibatches_per_chunk": pi, "minibatch_time": {"m": 1.0},
+                      "update_time": 0.0, "gradient_size": 0.0}
+                     for i, (pi, wi) in enumerate(zip(p, w, strict=True))]}
+
+
+def test_single_machine_bound_below_smith_optimum() -> None:
+    from dlsched.completion.instance import parse
+
+    rng = np.random.default_rng(5)
+    p = [int(x) for x in rng.integers(1, 10, 12)]
+    w = [int(x) for x in rng.integers(1, 10, 12)]
+    order = sorted(range(12), key=lambda j: p[j] / w[j])
+    done, opt = 1, 0  # slot 1 is the first start; C = start + duration
+    for j in order:
+        opt += w[j] * (done + p[j])
+        done += p[j]
+    inst = parse(_single_machine(p, w))
+    full = colgen_bound(inst, None)
+    one = colgen_bound(inst, None, max_iterations=1)
+    two = colgen_bound(inst, None, max_iterations=2)
+    assert lb0(inst) - 1e-6 <= one.bound <= two.bound <= full.bound <= opt + 1e-6
+    assert full.converged and full.bound > lb0(inst)  # one machine: the capacity rows bind

@@ -33,8 +33,8 @@ an early stop (time limit, iteration cap) still returns a valid bound; the best 
 L(pi) = LP value + sum_j min reduced cost_j when pi are the master's optimal duals (Lasdon;
 the "Farley-type" bound of column generation with convexity rows).
 
-Rows horizon. Capacity rows exist only for slots 1..T_rows (default: the makespan of the best
-of A_online and FIFO); later slots' capacity constraints are dropped, which is again a
+Rows horizon. Capacity rows exist only for slots 1..T_rows (default ``default_rows``: a
+makespan estimate from the areas); later slots' capacity constraints are dropped, which is again a
 relaxation, so the bound is valid for every T_rows. A column may then start as late as its end
 limit allows; past T_rows it costs no capacity, so T_rows + 1 (or a_j) is its cheapest start.
 
@@ -58,7 +58,8 @@ from .instance import CompletionInstance
 
 COLGEN_TIME_LIMIT = 5.0
 MAX_ITERATIONS = 500
-CHUNK = 512  # configurations priced at once (memory: CHUNK x classes x T floats)
+CHUNK = 512  # configurations priced at once, at most
+CELLS = 4_000_000  # and at most this many (configuration, class, start) cells per array
 
 
 @dataclass(frozen=True)
@@ -162,42 +163,44 @@ class _Column:
     load: np.ndarray  # [c, r] per slot
 
 
-def _pair_prices(demand: np.ndarray, types: np.ndarray, u: np.ndarray, win: np.ndarray,
-                 ) -> tuple[np.ndarray, np.ndarray]:
-    """Price of one unit of each (type, duration) pair the configurations use: [pair, c, t],
-    and each configuration's pair index."""
-    key = types * len(win) + u
-    uniq, inv = np.unique(key, return_inverse=True)
-    prices = np.einsum("kr,kcrt->kct", demand[uniq // len(win)], win[uniq % len(win)])
-    return prices, np.ravel(inv)
+def _unit_prefix(demand: np.ndarray, prefix: np.ndarray) -> np.ndarray:
+    """Price prefix sums of one unit of each type: [type, c, s] = sum_r demand[type, r]
+    prefix[c, r, s] (window prices are differences of it: prices are linear in the load)."""
+    return np.einsum("mr,crs->mcs", demand, prefix)
+
+
+def _gather(unit: np.ndarray, types: np.ndarray, ends: np.ndarray, ts: np.ndarray,
+            ) -> np.ndarray:
+    """[k, c, t]: price of one unit of ``types[k]`` over slots t..ends[k, t] in each class."""
+    cidx = np.arange(unit.shape[1])[None, :, None]
+    ty = types[:, None, None]
+    return unit[ty, cidx, ends[:, None, :]] - unit[ty, cidx, (ts - 1)[None, None, :]]
 
 
 def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
-               prefix: np.ndarray, ps_fit: np.ndarray, tmax: float,
+               units: tuple[np.ndarray, np.ndarray | None], ps_fit: np.ndarray, tmax: float,
                n_cols: int = 1) -> tuple[float, list[_Column]]:
     """min over the relaxed column set of job j of c_col + pi . load_col, and the columns of
     the ``n_cols`` configurations with the smallest values (each at its best start).
 
-    ``prefix[c, r, s]`` = sum of prices of slots 1..s (s = 0..T_rows). Starts run over
-    1..T_rows + 1: a start after T_rows costs no capacity, so T_rows + 1 (or a_j) is its best."""
-    C, R, T1 = prefix.shape
-    T = T1 - 1  # rows horizon
+    ``units``: :func:`_unit_prefix` of the worker and PS types (prefix over slots 0..T_rows).
+    Starts run over 1..T_rows + 1: a start after T_rows costs no capacity, so T_rows + 1 (or
+    a_j) is its cheapest one."""
+    PW, PZ = units
+    C, R = len(cl.rep), len(inst.resources)
+    T = PW.shape[2] - 1  # rows horizon
     a = int(inst.arrival[j])
     w = float(inst.weight[j])
     ts = np.arange(1, T + 2)
-    # window price per unique duration: [u, c, r, t] for start t (invalid starts masked)
     ends = np.minimum(ts[None, :] + sp.durs[:, None] - 1, T)  # [u, t]
-    win = prefix[:, :, ends] - prefix[:, :, ts - 1][:, :, None, :]  # [c, r, u, t]
-    win = np.moveaxis(win, 2, 0)  # [u, c, r, t]
     valid = (ts[None, :] >= a) & (ts[None, :] + sp.durs[:, None] - 1 <= tmax)  # [u, t]
-    A, ai = _pair_prices(inst.worker_demand, sp.m, sp.u, win)
-    B, bi = (_pair_prices(inst.ps_demand, sp.p, sp.u, win) if not inst.ring else (None, None))
+    chunk = max(1, min(CHUNK, int(CELLS // max(1, C * len(ts)))))
     cands: list[tuple[float, _Column]] = []
-    for lo in range(0, len(sp.d), CHUNK):
-        sl = slice(lo, lo + CHUNK)
+    for lo in range(0, len(sp.d), chunk):
+        sl = slice(lo, lo + chunk)
         m, q, n, u = sp.m[sl], sp.q[sl], sp.n[sl], sp.u[sl]
-        aw = A[ai[sl]]  # [k, c, t] price of one worker in class c
-        bw = B[bi[sl]] if B is not None else np.zeros_like(aw)  # one PS in class c
+        aw = _gather(PW, m, ends[u], ts)  # [k, c, t] price of one worker in class c
+        bw = _gather(PZ, sp.p[sl], ends[u], ts) if PZ is not None else np.zeros_like(aw)
         # colocated: all N workers + 1 PS in one class that fits them
         co = np.where(sp.fit1[sl][:, :, None], n[:, None, None] * aw + bw, np.inf)
         cost1 = co.min(axis=1)
@@ -209,7 +212,7 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
         before = np.cumsum(caps, axis=1) - caps
         x_sorted = np.clip(n[:, None, None] - before, 0, caps)
         spread = (x_sorted * a_sorted).sum(axis=1)
-        if B is not None:
+        if PZ is not None:
             bps = np.where(ps_fit[sp.p[sl]][:, :, None], bw, np.inf)
             spread = spread + bps.min(axis=1)
             pcls = bps.argmin(axis=1)
@@ -253,6 +256,7 @@ class _Master:
         self.cap = (cl.rep * cl.count[:, None])  # [c, r]
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
+        h.setOptionValue("simplex_strategy", 4)  # primal simplex: columns are added
         n_cap = self.C * self.R * self.T
         lower = np.concatenate([np.ones(self.J), np.full(n_cap, -highspy.kHighsInf)])
         upper = np.concatenate([np.ones(self.J), np.repeat(self.cap.ravel(), self.T)])
@@ -294,7 +298,8 @@ class _Master:
         """(LP value, capacity prices pi >= 0 as [c, r, s]) or (None, None) if not optimal."""
         import highspy
 
-        self.h.setOptionValue("time_limit", max(time_left, 0.01))
+        # HiGHS compares time_limit with its run time summed over all run() calls
+        self.h.setOptionValue("time_limit", self.h.getRunTime() + max(time_left, 0.01))
         self.h.run()
         if self.h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
             self.h.clearSolver()  # numerical trouble after a warm start: solve afresh once
@@ -338,25 +343,45 @@ def _heuristic(inst: CompletionInstance, tmax: float) -> dict | None:
     return sol
 
 
-def _makespan(sol: dict) -> int:
-    return max(r["start"] + r["duration"] - 1 for r in sol["jobs"].values())
+ROWS_FACTOR = 1.25
+
+
+def default_rows(inst: CompletionInstance, spaces: list[_JobSpace | None]) -> int:
+    """ROWS_FACTOR x (last arrival + the largest per-resource area makespan + the longest
+    d^min), at least the instance horizon: past it an optimal LP solution rarely needs capacity,
+    and a short rows horizon is what makes column generation converge within seconds."""
+    live = [s for s in spaces if s is not None]
+    if not live:
+        return int(inst.horizon)
+    area = np.zeros(len(inst.resources))
+    for s in live:
+        need = s.n[:, None] * inst.worker_demand[s.m]
+        if not inst.ring:
+            need = need + inst.ps_demand[s.p]
+        area += (s.d[:, None] * need).min(axis=0)
+    total = inst.capacity.sum(axis=0)
+    span = float(np.max(np.where(total > 0, area / np.where(total > 0, total, 1), 0)))
+    est = int(inst.arrival.max()) + span + max(int(s.d.min()) for s in live)
+    return max(int(inst.horizon), math.ceil(ROWS_FACTOR * est))
 
 
 def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
                  rows: int | None = None, time_limit: float = COLGEN_TIME_LIMIT,
                  max_iterations: int = MAX_ITERATIONS, tol: float = 1e-6,
-                 smoothing: float = 0.5, columns_per_job: int = 3) -> ColgenResult:
+                 smoothing: float = 0.5, columns_per_job: int = 10,
+                 warm: bool = False) -> ColgenResult:
     """Column generation with a valid Lagrangian bound at every iteration (module docstring).
 
     ``tmax``: last slot a schedule may use; ``None`` or ``"extended"`` (default) bounds the
     uncapped optimum (which is also the optimum under the extended horizon of spec §2.4, since
     every optimal schedule ends by it); ``"instance"`` the instance's horizon; or an int.
-    ``rows``: the last slot with capacity rows (default: the makespan of the best of A_online and
-    FIFO, at least the instance's horizon, at most ``tmax``); the capacity constraints of later
-    slots are dropped, a relaxation, so the bound stays valid for any value. The master starts
-    from that heuristic's columns when it ends by ``tmax``. ``smoothing``: Wentges dual
-    smoothing, prices alpha pi_best + (1 - alpha) pi_master (0 = plain column generation); a
-    round whose columns do not price out at the master duals is repeated at them.
+    ``rows``: the last slot with capacity rows (default :func:`default_rows`, at most
+    ``tmax``); the capacity constraints of later slots are dropped, a relaxation, so the bound
+    stays valid for any value. ``warm``: start the master from the columns of the best of
+    A_online and FIFO (when it ends by ``tmax``) instead of artificial columns only.
+    ``smoothing``: Wentges dual smoothing, prices alpha pi_best + (1 - alpha) pi_master
+    (0 = plain column generation); a round whose columns do not price out at the master duals
+    is repeated at them.
     ``columns_per_job``: each round adds, per job, the best columns of up to this many
     configurations (each at its best start) when they price out.
     The time limit is checked before each pricing round (estimated from the previous one).
@@ -367,12 +392,8 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
     cap_end = math.inf if tmax in (None, "extended") else int(tmax)
     cl = server_classes(inst)
     spaces = [_job_space(inst, j, cl, cap_end) for j in range(inst.n_jobs)]
-    heur = _heuristic(inst, cap_end)
-    if rows is not None:
-        t_rows = int(min(cap_end, rows))
-    else:
-        t_rows = int(min(cap_end, max(inst.horizon, _makespan(heur)))) if heur else int(
-            min(cap_end, inst.horizon))
+    heur = _heuristic(inst, cap_end) if warm else None
+    t_rows = int(min(cap_end, rows if rows is not None else default_rows(inst, spaces)))
     t_rows = max(t_rows, int(inst.arrival.max()))
     if any(s is None for s in spaces):
         return ColgenResult(None, None, 0, 0, False, t_rows, time.perf_counter() - t0, ())
@@ -399,7 +420,9 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
         tr = time.perf_counter()
         pi = alpha * pi_best + (1 - alpha) * pi_rmp
         prefix = np.concatenate([np.zeros((*pi.shape[:2], 1)), np.cumsum(pi, axis=2)], axis=2)
-        priced = [_price_job(inst, j, spaces[j], cl, prefix, ps_fit, cap_end, columns_per_job)
+        units = (_unit_prefix(inst.worker_demand, prefix),
+                 None if inst.ring else _unit_prefix(inst.ps_demand, prefix))
+        priced = [_price_job(inst, j, spaces[j], cl, units, ps_fit, cap_end, columns_per_job)
                   for j in range(inst.n_jobs)]
         lag = sum(v for v, _ in priced) - float((pi.sum(axis=2) * master.cap).sum())
         history.append(lag)
