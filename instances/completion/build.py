@@ -36,7 +36,7 @@ def philly(arch: str, path: Path = DATA) -> dict:
     rows.sort(key=lambda r: int(r["vc_job_index"]))
     rows = [r for r in rows if float(r["duration"]) / 3600 <= MAX_HOURS][:N_JOBS]
     base = generate_dict(n_jobs=N_JOBS, n_servers=8, horizon=HORIZON, architecture=arch,
-                         seed=7, kappa=0.5)
+                         seed=7, kappa=0.5, capacity="legacy")
     t0 = int(rows[0]["submit_time"])
     for job, r in zip(base["jobs"], rows, strict=True):
         gpus = int(r["num_gpus"])

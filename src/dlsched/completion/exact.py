@@ -23,7 +23,7 @@ import pyomo.environ as pyo
 from ..core import Result, SolveOptions, Status, register_model, solve_pyomo
 from ..core.cpsat import solve_cpsat
 from ..core.intscale import exact_integers, scaled_int
-from .bounds import LpSwitch, bound_notes, lower_bounds
+from .bounds import COLGEN_TIME_LIMIT, LpSwitch, bound_notes, lower_bounds
 from .config import min_duration
 from .instance import CompletionInstance
 from .model import build_e1, e1_data
@@ -66,7 +66,10 @@ def resolve_horizon(inst: CompletionInstance, horizon: int | str,
 def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | None,
             bound: float | None, plans: dict[int, JobPlan] | None, t0: float, build_s: float,
             stats: dict[str, Any], tmax: int, lp: LpSwitch, model: Any = None,
-            config: bool | None = None) -> Result:
+            config: bool | None = None, time_limit: float | None = None) -> Result:
+    """Validate, attach the lower bounds and build the Result. The column-generation bound
+    runs only for a result that is not proven optimal, within what is left of ``time_limit``
+    (measured from ``t0``) and at most ``COLGEN_TIME_LIMIT``."""
     capped = tmax <= inst.horizon
     sol = make_solution(inst, plans, capped=capped) if plans is not None else None
     if sol is not None:
@@ -74,8 +77,12 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
         if viol:
             stats["violations"] = viol[:10]
             status = Status.ERROR
+    left = COLGEN_TIME_LIMIT if time_limit is None else min(
+        COLGEN_TIME_LIMIT, time_limit - (time.perf_counter() - t0))
+    colgen = status is not Status.OPTIMAL and obj is not None and left > 0.5
     lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model,
-                       config=bool(lp) if config is None else config, colgen=True, info=stats)
+                       config=bool(lp) if config is None else config, colgen=colgen,
+                       colgen_time=max(left, 0.0), info=stats)
     stats["bounds"] = lbs
     notes = bound_notes(inst, lbs, tmax)
     if notes:
@@ -112,6 +119,7 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                lp_bound: LpSwitch = "auto", warm_start: bool = True, **_: Any) -> Result:
     """``warm_start``: if HiGHS stops with no incumbent or a worse one than the best of
     A_online and FIFO, that schedule is returned instead (status stays ``time_limit``)."""
+    options = options or SolveOptions()
     t0 = time.perf_counter()
     heur = best_heuristic(inst) if horizon == "extended" else None
     tmax = resolve_horizon(inst, horizon, heur)
@@ -125,7 +133,7 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     build_s = time.perf_counter() - t0
     stats: dict[str, Any] = {"binaries": data.n_columns + 2 * inst.n_jobs * inst.n_servers,
                              "rows": m.nconstraints(), "columns": m.nvariables()}
-    out = solve_pyomo(m, options or SolveOptions())
+    out = solve_pyomo(m, options)
     stats.update(out.stats)
     plans = None
     if out.has_solution:
@@ -142,7 +150,7 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     if warm_start and status in (Status.TIME_LIMIT, Status.FEASIBLE):  # only then needed
         obj, plans = _fallback(inst, heur or best_heuristic(inst), tmax, obj, plans, stats)
     return _finish(inst, "completion-milp", status, obj, out.bound, plans, t0,
-                   build_s, stats, tmax, lp_bound, model=m)
+                   build_s, stats, tmax, lp_bound, model=m, time_limit=options.time_limit)
 
 
 def _add_hints(cp: Any, inst: CompletionInstance, sol: dict[str, Any],
@@ -336,4 +344,4 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         obj, plans = _fallback(inst, heur, tmax, obj, plans, stats)
     bound = out.bound if not inexact else None
     return _finish(inst, "completion-cpsat", status, obj, bound, plans, t0, build_s,
-                   stats, tmax, lp_bound)
+                   stats, tmax, lp_bound, time_limit=options.time_limit)

@@ -229,7 +229,8 @@ def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = N
     stats.update(run.stats)
     plans = _plans(pm, run.x) if run.x is not None else None
     res = _finish(inst, "completion-patterns", run.status, run.objective, run.bound, plans, t0,
-                  build_s, stats, tmax, lp_bound, config=False)  # its own config LP below
+                  build_s, stats, tmax, lp_bound, config=False,  # its own config LP below
+                  time_limit=options.time_limit)
     if lp_bound is False:
         return res
     lp_t0 = time.perf_counter()
