@@ -31,9 +31,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Result, Status, register_algorithm
+from ..core import InputError, Result, Status, register_algorithm
 from ..sim import Cluster, Placement, SimJob, SimState, run_policy
-from .config import EPS, Config, configurations, theta
+from .config import EPS, Config, check_durations, configurations, theta
 from .instance import CompletionInstance
 from .solution import JobPlan, make_solution
 
@@ -55,7 +55,7 @@ def ideal_config(inst: CompletionInstance, j: int) -> Config:
         if got is not None and (k.q == 0 or len(set(got[0]) | set(got[1])) == 1):
             best = (key, k)
     if best is None:
-        raise ValueError(f"job {inst.job_names[j]} has no feasible configuration")
+        raise InputError(f"jobs[{j}]", "no configuration of this job fits any server")
     return best[1]
 
 
@@ -287,6 +287,7 @@ def _placeable(inst: CompletionInstance, j: int, n: int) -> int:
 
 def _run(inst: CompletionInstance, method: str, policy: Callable, **stats: Any) -> Result:
     t0 = time.perf_counter()
+    check_durations(inst)
     longest = sum(max(k.d for k in configurations(inst, j)) for j in range(inst.n_jobs))
     limit = 4 * (int(inst.arrival.max()) + longest) + 100
     jobs = run_policy(_sim_jobs(inst), inst.capacity, policy, max_slots=limit)

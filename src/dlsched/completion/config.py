@@ -195,3 +195,18 @@ def min_duration(inst: CompletionInstance, j: int) -> int:
     """d^min_j over the feasible configurations (10**9 if there is none)."""
     ks = configurations(inst, j)
     return min((k.d for k in ks), default=10**9)
+
+
+def check_durations(inst: CompletionInstance) -> None:
+    """Refuse an instance some job of which cannot finish within ``limits.MAX_SLOTS`` slots even
+    in its fastest configuration (or has none): simulating or modelling it would not end."""
+    from ..core.errors import InputError
+    from ..core.limits import MAX_SLOTS
+
+    for j in range(inst.n_jobs):
+        d = min_duration(inst, j)
+        if d >= 10**9:
+            raise InputError(f"jobs[{j}]", "no configuration of this job fits any server")
+        if d > MAX_SLOTS:
+            raise InputError(f"jobs[{j}]", f"needs {d} slots even in its fastest "
+                                           f"configuration (> {MAX_SLOTS})")

@@ -31,6 +31,7 @@ import numpy as np
 from pydantic import Field, model_validator
 
 from ..core.errors import InputError
+from ..core.limits import MAX_SLOTS, MAX_WORKERS
 from ..core.schema import Strict, parse_model
 
 PROBLEM = "completion"
@@ -208,6 +209,10 @@ def parse(data: dict[str, Any]) -> CompletionInstance:
                 U[j, pnames.index(key)] = val
         if job.arrival > raw.horizon:
             raise InputError(f"jobs[{j}].arrival", f"after the horizon {raw.horizon}")
+        if job.chunks > MAX_WORKERS:
+            raise InputError(f"jobs[{j}].chunks", f"{job.chunks} > {MAX_WORKERS} (limits)")
+    if raw.horizon > MAX_SLOTS:
+        raise InputError("horizon", f"{raw.horizon} slots > {MAX_SLOTS} (limits.MAX_SLOTS)")
 
     def arr(field: str, dtype: type = float) -> np.ndarray:
         return np.array([getattr(jb, field) for jb in raw.jobs], dtype=dtype)

@@ -37,6 +37,7 @@ import numpy as np
 
 from ..core import Result, Status, register_algorithm
 from ..core.errors import InputError
+from .config import check_durations
 from .instance import CompletionInstance
 from .mincost import (
     Candidate,
@@ -240,6 +241,7 @@ def _compact(inst: CompletionInstance, usage: _Usage, plans: dict[int, JobPlan],
 
 def run_online(inst: CompletionInstance, opts: Options) -> tuple[dict[int, JobPlan], dict]:
     """Alg. 1 with the round structure tau_i = 2^(i-1); returns plans and per-round stats."""
+    check_durations(inst)
     lam = opts.lam or default_lambda(inst, opts.F)
     wsum, wmin = float(inst.weight.sum()), float(inst.weight.min())
     alpha_theory = theory_alpha(wsum, wmin, lam)

@@ -92,6 +92,8 @@ def from_dict(data: Any) -> Any:
         return Result.from_dict(data)
     if "problem" not in data:
         raise InputError("problem", "missing required field")
+    if not isinstance(data["problem"], str):
+        raise InputError("problem", f"must be a problem name, got {type(data['problem']).__name__}")
     return PROBLEMS.get(data["problem"], "problem").parse(data)
 
 

@@ -26,6 +26,7 @@ import numpy as np
 from pydantic import Field
 
 from ..core.errors import InputError
+from ..core.limits import MAX_LEASE_PERIODS, MAX_WORKERS
 from ..core.schema import Strict, parse_model
 
 PROBLEM = "ltgf"
@@ -219,6 +220,12 @@ def parse(data: dict[str, Any]) -> LTGFInstance:
         jobs.append(
             Job(j.name, j.tenant, float(j.submit), int(j.gpus), float(j.duration), float(j.weight))
         )
+    periods = sum(j.duration for j in raw.jobs) / raw.lease
+    if periods > MAX_LEASE_PERIODS:
+        raise InputError("jobs", f"total duration is {periods:.3g} lease periods to simulate "
+                                 f"(> {MAX_LEASE_PERIODS}, limits.MAX_LEASE_PERIODS)")
+    if raw.cluster.nodes * raw.cluster.gpus_per_node > MAX_WORKERS:
+        raise InputError("cluster", f"more than {MAX_WORKERS} GPUs (limits.MAX_WORKERS)")
     if raw.lease <= raw.overhead.checkpoint + raw.overhead.cold_start:
         raise InputError("lease", "must exceed checkpoint + cold_start overheads")
     return LTGFInstance(

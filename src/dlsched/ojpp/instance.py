@@ -24,6 +24,7 @@ import numpy as np
 from pydantic import Field
 
 from ..core.errors import InputError
+from ..core.limits import MAX_WORKERS
 from ..core.schema import Strict, parse_model
 
 PROBLEM = "ojpp"
@@ -302,6 +303,9 @@ def parse(data: dict[str, Any]) -> OJPPInstance:
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
     _unique([j.name for j in raw.jobs], "jobs")
+    total = sum(j.workers for j in raw.jobs)
+    if total > MAX_WORKERS:
+        raise InputError("jobs", f"{total} workers in all > {MAX_WORKERS} (limits.MAX_WORKERS)")
     capacity = _capacity(raw.device_capacity, raw.jobs)
     caps = dict(capacity)
     for i, j in enumerate(raw.jobs):

@@ -31,6 +31,7 @@ import numpy as np
 from pydantic import Field
 
 from ..core.errors import InputError
+from ..core.limits import MAX_SLOTS
 from ..core.schema import Strict, parse_model
 
 PROBLEM = "revenue"
@@ -191,6 +192,8 @@ def parse(data: dict[str, Any]) -> RevenueInstance:
     raw = parse_model(_Instance, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
+    if raw.horizon > MAX_SLOTS:
+        raise InputError("horizon", f"{raw.horizon} slots > {MAX_SLOTS} (limits.MAX_SLOTS)")
     for group in ("tenants", "servers", "jobs"):
         _unique(getattr(raw, group), group)
     tnames = tuple(t.name for t in raw.tenants)
@@ -239,7 +242,7 @@ def parse(data: dict[str, Any]) -> RevenueInstance:
             if u.slope is not None or u.intercept is not None:
                 raise InputError(f"jobs[{j}].utility", "convex takes e and kappa only")
             util.append(("convex", float(u.e), float(u.kappa)))
-    return RevenueInstance(
+    inst = RevenueInstance(
         name=raw.name, horizon=raw.horizon, bw_worker=raw.bandwidth.worker,
         bw_ps=raw.bandwidth.ps, tenant_names=tnames, quota_w=qw, quota_p=qp,
         server_names=tuple(s.name for s in raw.servers), cap_w=cw, cap_p=cp,
@@ -254,6 +257,20 @@ def parse(data: dict[str, Any]) -> RevenueInstance:
         demand=np.array([j.demand or j.chunks for j in raw.jobs], dtype=np.int64),
         raw_jobs=tuple(j.model_dump(exclude_none=True) for j in raw.jobs),
         description=raw.description, provenance=raw.provenance)
+    _check_durations(inst)
+    return inst
+
+
+def _check_durations(inst: RevenueInstance) -> None:
+    """Every job must be able to finish within ``limits.MAX_SLOTS`` slots at its fastest
+    (all the workers it may use, the faster placement): else no method's time axis ends."""
+    wmax = np.minimum(inst.chunks, int(inst.cap_w.sum())).astype(float)
+    fastest = np.maximum(inst.rate_c, inst.rate_d) * np.maximum(wmax, 1.0)
+    work = inst.epochs.astype(float) * inst.chunks * inst.minibatches  # no int64 overflow
+    slots = work / fastest
+    for j in np.flatnonzero(slots > MAX_SLOTS):
+        raise InputError(f"jobs[{j}]", f"needs {slots[j]:.3g} slots even at full width "
+                                       f"(> {MAX_SLOTS}, limits.MAX_SLOTS)")
 
 
 def dump(inst: RevenueInstance) -> dict[str, Any]:

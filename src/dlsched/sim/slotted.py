@@ -20,6 +20,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core.errors import InputError
+
 TOL = 1e-9
 
 
@@ -115,7 +117,8 @@ def run_policy(jobs: list[SimJob], capacity: np.ndarray, policy: Policy, *,
     t = start
     while not all(j.done for j in jobs):
         if t - start > max_slots:
-            raise SimulationError(f"not finished after {max_slots} slots")
+            raise InputError("jobs", f"not finished after {max_slots} slots: durations "
+                                     "beyond what the simulator steps through")
         state.t = t
         alloc = policy(t, state)
         total = np.zeros_like(state.capacity)
