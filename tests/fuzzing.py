@@ -89,6 +89,9 @@ def _worker(jobs: Any, results: Any) -> None:
         if item is None:
             return
         idx, data, action = item
+        if action and action[0] == "cli":
+            results.put((idx, *_cli_case(data, action[1])))
+            continue
         try:
             inst = dio.from_dict(json.loads(json.dumps(data)))  # as the CLI reads it
             if action:
@@ -106,10 +109,41 @@ def _worker(jobs: Any, results: Any) -> None:
             results.put((idx, "crash", traceback.format_exc(limit=4)))
 
 
+def _cli_case(data: dict[str, Any], workdir: str) -> tuple[str, str]:
+    """``dlsched solve MUTANT -o OUT --time-limit 2`` in-process: exit 0, or exit 2 with one
+    ``error:`` line on stderr and no OUT file; anything else is a crash."""
+    import contextlib
+    import io
+    import os
+    import tempfile
+
+    from dlsched.cli import main
+
+    fd, path = tempfile.mkstemp(suffix=".json", dir=workdir)
+    with os.fdopen(fd, "w") as fh:
+        fh.write(json.dumps(data))  # NaN / Infinity tokens as Python's json writes them
+    out = path.replace(".json", "-result.json")
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = main(["solve", path, "-o", out, "--time-limit", "2"])
+    except SystemExit as exc:  # argparse
+        code = exc.code
+    except Exception:
+        return "crash", traceback.format_exc(limit=4)
+    lines = [ln for ln in err.getvalue().splitlines() if ln.strip()]
+    if code == 0:
+        return ("ok", "") if os.path.exists(out) else ("crash", "exit 0 without output")
+    if code == 2 and len(lines) == 1 and lines[0].startswith("error:") \
+            and not os.path.exists(out):
+        return "input", lines[0]
+    return "crash", f"exit {code}, stderr {lines[:3]}, output exists {os.path.exists(out)}"
+
+
 def run_cases(cases: list[tuple[dict[str, Any], Any]], timeout: float
               ) -> list[tuple[str, str]]:
     """(outcome, detail) per case: ok | input | crash | hang. A hang kills the worker."""
-    ctx = mp.get_context("fork")
+    ctx = mp.get_context("spawn")  # fork after HiGHS / CP-SAT thread pools can deadlock
     out: list[tuple[str, str] | None] = [None] * len(cases)
     i = 0
     while i < len(cases):

@@ -220,10 +220,12 @@ def parse(data: dict[str, Any]) -> LTGFInstance:
         jobs.append(
             Job(j.name, j.tenant, float(j.submit), int(j.gpus), float(j.duration), float(j.weight))
         )
-    periods = sum(j.duration for j in raw.jobs) / raw.lease
-    if periods > MAX_LEASE_PERIODS:
-        raise InputError("jobs", f"total duration is {periods:.3g} lease periods to simulate "
-                                 f"(> {MAX_LEASE_PERIODS}, limits.MAX_LEASE_PERIODS)")
+    span = max((j.submit for j in raw.jobs), default=0.0) + sum(j.duration for j in raw.jobs)
+    if span / raw.lease > MAX_LEASE_PERIODS:
+        raise InputError("jobs", f"last submission + total duration is {span / raw.lease:.3g} "
+                                 f"lease periods (> {MAX_LEASE_PERIODS}, limits."
+                                 "MAX_LEASE_PERIODS): beyond what the simulator and the slotted "
+                                 "models step through")
     if raw.cluster.nodes * raw.cluster.gpus_per_node > MAX_WORKERS:
         raise InputError("cluster", f"more than {MAX_WORKERS} GPUs (limits.MAX_WORKERS)")
     if raw.lease <= raw.overhead.checkpoint + raw.overhead.cold_start:
