@@ -31,6 +31,7 @@ PROBLEMS.add(
         build_model=lambda inst, model: build_model(inst, model.removeprefix("completion-")),
         metrics=metrics,
         demo_instance=json.dumps(s4()),
+        export_model="completion-milp",
     ),
 )
 

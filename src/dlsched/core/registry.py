@@ -70,6 +70,9 @@ class Problem:
     metrics: Callable[[Any, Any], dict[str, float]] | None = None
     #: A small paper instance shipped with the package, for ``dlsched demo``.
     demo_instance: str | None = None
+    #: Model exported by ``dlsched export`` without ``-m`` when ``default_model`` is not a Pyomo
+    #: model (e.g. CP-SAT); ``None`` means ``default_model``.
+    export_model: str | None = None
 
 
 @dataclass(frozen=True)
