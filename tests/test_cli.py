@@ -217,3 +217,15 @@ def test_result_file_mode_follows_umask(tmp_path) -> None:
         os.umask(old)
     assert (tmp_path / "a.json").stat().st_mode & 0o777 == 0o644
     assert (tmp_path / "b.json").stat().st_mode & 0o777 == 0o640
+
+
+def test_help_imports_no_problem_module() -> None:
+    """`dlsched --help` stays fast by importing no problem package (registries load on lookup)."""
+    code = (
+        "import sys\nfrom dlsched.cli import build_parser\nbuild_parser().format_help()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[:2] == ['dlsched', 'completion']"
+        " or m in ('dlsched.oef', 'dlsched.ojpp', 'dlsched.ltgf', 'dlsched.revenue')))\n"
+        "import dlsched\nassert 'oef' in dlsched.PROBLEMS and dlsched.MODELS.has('oef-cooperative')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
