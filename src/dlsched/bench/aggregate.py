@@ -1,8 +1,8 @@
 """Aggregation: per (problem, instance set, method, size, basis) ratio and runtime statistics.
 
 Confidence intervals are percentile bootstraps of the mean and the median by
-:func:`scipy.stats.bootstrap` (vectorised, seeded: the same rows always give the same table). Proven and bound-based
-ratios are aggregated in separate groups (the ``basis`` column), never pooled.
+:func:`scipy.stats.bootstrap` (vectorised, seeded: the same rows always give the same table).
+Proven and bound-based ratios are aggregated in separate groups (``basis``), never pooled.
 """
 
 from __future__ import annotations
