@@ -117,3 +117,115 @@ def test_console_script_demo_runs():
     )
     assert proc.returncode == 0, proc.stderr
     assert "oef-cooperative" in proc.stdout and "NO" not in proc.stdout
+
+
+# --- issue 12: exports, parameter validation, list/params/check, formats, file modes ----------
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[1]
+
+
+def test_run_rejects_unknown_param_naming_it(capsys) -> None:
+    rc = main(["run", str(ROOT / "instances/oef/paper-eq6.json"), "-a", "gavel", "-p", "bogus=1"])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert "bogus" in err and "cap" in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_generate_rejects_unknown_param(capsys) -> None:
+    assert main(["generate", "oef", "-p", "nonsense=3"]) == 2
+    assert "nonsense" in capsys.readouterr().err
+
+
+def test_params_lists_defaults(capsys) -> None:
+    assert main(["params", "gavel"]) == 0
+    out = capsys.readouterr().out
+    assert "cap" in out and "second_stage" in out and "True" in out
+
+
+def test_params_of_generator(capsys) -> None:
+    assert main(["params", "ojpp"]) == 0
+    assert "n_jobs" in capsys.readouterr().out
+
+
+def test_list_problem_filters(capsys) -> None:
+    assert main(["list", "ltgf"]) == 0
+    out = capsys.readouterr().out
+    assert "ltgf-milp" in out and "oef-cooperative" not in out
+    assert main(["list", "nosuch"]) == 2
+
+
+@pytest.mark.parametrize(
+    ("instance", "model", "stem"),
+    [
+        ("completion/s1-ps.json", None, "s1-ps.completion-milp"),  # default CP-SAT not exportable
+        ("ltgf/paper-fig6.json", "ltgf-milp", "fig6.ltgf-milp"),  # crashed on indexed z
+    ],
+)
+def test_export_default_exportable_model(tmp_path, instance, model, stem) -> None:
+    argv = ["export", str(ROOT / "instances" / instance), "-d", str(tmp_path)]
+    assert main(argv + (["-m", model] if model else [])) == 0
+    assert (tmp_path / f"{stem}.mps").stat().st_size > 0
+    assert (tmp_path / f"{stem}.lp").stat().st_size > 0
+
+
+def test_export_lazy_model_warns(tmp_path, capsys) -> None:
+    inst = str(ROOT / "instances/ojpp/golden-o1.json")
+    assert main(["export", inst, "-m", "ojpp-compact", "-d", str(tmp_path)]) == 0
+    assert "warning" in capsys.readouterr().err
+    assert main(["export", inst, "-m", "ojpp-patterns", "-d", str(tmp_path)]) == 0
+    assert "warning" not in capsys.readouterr().err
+
+
+def test_export_non_pyomo_model_exits_2(tmp_path, capsys) -> None:
+    inst = str(ROOT / "instances/completion/s1-ps.json")
+    assert main(["export", inst, "-m", "completion-cpsat", "-d", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "--model" in err and len(err.strip().splitlines()) == 1
+    assert not list(tmp_path.iterdir())
+
+
+def test_check_prints_table(tmp_path, capsys) -> None:
+    inst = str(ROOT / "instances/oef/paper-eq6.json")
+    out = tmp_path / "r.json"
+    assert main(["run", inst, "-a", "gavel", "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["check", inst, str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "feasible" in text and "{" not in text  # a table, not a dict repr
+
+
+def test_vbp_loads_by_extension(tmp_path) -> None:
+    from dlsched.api import load
+
+    vbp = tmp_path / "tiny.vbp"
+    vbp.write_text("2\n10 10\n2\n6 6 2\n4 4 2\n")  # 2 dims, 2 item types, demand 2 each
+    inst = load(vbp)
+    assert inst.problem == "ojpp" and inst.n_workers == 4
+
+
+def test_result_file_mode_follows_umask(tmp_path) -> None:
+    import os
+
+    from dlsched.core.io import atomic_write_text
+
+    old = os.umask(0o022)
+    try:
+        atomic_write_text(tmp_path / "a.json", "{}")
+        os.umask(0o027)
+        atomic_write_text(tmp_path / "b.json", "{}")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "a.json").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "b.json").stat().st_mode & 0o777 == 0o640
+
+
+def test_help_imports_no_problem_module() -> None:
+    """`dlsched --help` stays fast by importing no problem package (registries load on lookup)."""
+    code = (
+        "import sys\nfrom dlsched.cli import build_parser\nbuild_parser().format_help()\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[:2] == ['dlsched', 'completion']"
+        " or m in ('dlsched.oef', 'dlsched.ojpp', 'dlsched.ltgf', 'dlsched.revenue')))\n"
+        "import dlsched\nassert 'oef' in dlsched.PROBLEMS and dlsched.MODELS.has('oef-cooperative')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

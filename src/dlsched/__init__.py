@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
 
-from . import completion, ltgf, oef, ojpp, revenue  # noqa: F401  (registers the problems, their models and algorithms)
 from .api import check, generate, load, run, save, solve
 from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result, Status
 
@@ -17,6 +16,18 @@ try:
     __version__ = version("dlsched")
 except PackageNotFoundError:  # running from a source tree without installation
     __version__ = "0+unknown"
+
+
+def __getattr__(name: str) -> object:
+    """``dlsched.oef`` etc. import on first use (the registries import them on first lookup)."""
+    from .core.registry import PROBLEM_MODULES
+
+    if name in PROBLEM_MODULES:
+        import importlib
+
+        return importlib.import_module(f".{name}", __name__)
+    raise AttributeError(f"module 'dlsched' has no attribute {name!r}")
+
 
 __all__ = [
     "ALGORITHMS",

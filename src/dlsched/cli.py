@@ -7,6 +7,7 @@ atomically, so a failed command leaves no partial file.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import sys
 from collections.abc import Callable
@@ -51,6 +52,43 @@ def parse_params(pairs: list[str] | None) -> dict[str, Any]:
     return out
 
 
+def method_params(fn: Callable[..., Any], takes_instance: bool = True) -> dict[str, Any]:
+    """Keyword parameters of a method function (name -> default), without the instance (the
+    first parameter when ``takes_instance``) and the solver ``options``; the key ``"**"`` is
+    present when the function forwards unknown ones."""
+    out: dict[str, Any] = {}
+    for i, (name, par) in enumerate(inspect.signature(fn).parameters.items()):
+        if (i == 0 and takes_instance) or name == "options":
+            continue
+        if par.kind is par.VAR_KEYWORD:
+            if name != "_":  # ``**_`` swallows and ignores: treat as no extra parameters
+                out["**"] = None
+        elif par.kind is not par.VAR_POSITIONAL:
+            out[name] = None if par.default is par.empty else par.default
+    return out
+
+
+def validate_params(
+    fn: Callable[..., Any], params: dict[str, Any], what: str, takes_instance: bool = True
+) -> None:
+    """Unknown keys of ``params`` for ``fn`` -> :class:`InputError` naming the parameter."""
+    known = method_params(fn, takes_instance)
+    if "**" in known:
+        return
+    for key in params:
+        if key not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise InputError(f"--param {key}", f"{what} has no parameter {key!r} (known: {names})")
+
+
+def _param_doc(doc: str, name: str) -> str:
+    """The first docstring line mentioning ``name`` (as ``name`` or name=), else ''."""
+    for line in doc.splitlines():
+        if f"``{name}``" in line or f"`{name}`" in line or f"{name}=" in line:
+            return line.strip()
+    return ""
+
+
 def _write(obj: Any, out: str | None) -> None:
     if out:
         atomic_write_text(out, dumps(obj))
@@ -75,23 +113,65 @@ def _params_arg(p: argparse.ArgumentParser) -> None:
 
 
 # --- list -------------------------------------------------------------------------------------
-@command("list", "list problems, exact models and algorithms", lambda p: None)
+def _setup_list(p: argparse.ArgumentParser) -> None:
+    p.add_argument("problem", nargs="?", help="show only this problem's models and algorithms")
+
+
+@command("list", "list problems, exact models and algorithms", _setup_list)
 def cmd_list(args: argparse.Namespace) -> int:
-    table = Table(title="dlsched registry")
+    only = args.problem
+    if only is not None:
+        PROBLEMS.get(only, "problem")
+    table = Table(title="dlsched registry" + (f": {only}" if only else ""))
     for col in ("kind", "name", "problem", "description"):
         table.add_column(col)
     for name, prob in PROBLEMS.items():
-        table.add_row("problem", name, name, f"{prob.description} ({prob.sense})")
+        if only in (None, name):
+            table.add_row("problem", name, name, f"{prob.description} ({prob.sense})")
     for kind, reg in (("exact", MODELS), ("algorithm", ALGORITHMS)):
-        for name, method in reg.items():
+        for name, method in reg.items(only):
             table.add_row(kind, name, method.problem, method.description)
     console.print(table)
     return 0
 
 
+# --- params -----------------------------------------------------------------------------------
+def _setup_params(p: argparse.ArgumentParser) -> None:
+    p.add_argument("method", help="an exact model, an algorithm, or a problem (its generator)")
+    p.add_argument("--problem", help="the problem, when the method name exists in several")
+
+
+@command("params", "list a method's or a generator's parameters and defaults", _setup_params)
+def cmd_params(args: argparse.Namespace) -> int:
+    name = args.method
+    if name in PROBLEMS:
+        fn = PROBLEMS.get(name).generate
+        if fn is None:
+            raise InputError("method", f"problem {name!r} has no generator")
+        title = f"generator of {name}"
+    else:
+        reg = MODELS if MODELS.has(name) else ALGORITHMS
+        method = reg.get(name, "method", problem=args.problem)
+        fn, title = method.run, f"{method.kind} {name} ({method.problem})"
+    doc = inspect.getdoc(fn) or ""
+    table = Table(title=title)
+    for col in ("parameter", "default", "description"):
+        table.add_column(col)
+    params = method_params(fn, takes_instance=name not in PROBLEMS)
+    for pname, default in params.items():
+        if pname != "**":
+            table.add_row(pname, repr(default), _param_doc(doc, pname))
+    if "**" in params:
+        table.add_row("...", "", "further keyword parameters are passed on")
+    console.print(table)
+    if name not in PROBLEMS and MODELS.has(name):
+        console.print("solver options: --solver, --time-limit, --mip-gap, --threads")
+    return 0
+
+
 # --- solve ------------------------------------------------------------------------------------
 def _setup_solve(p: argparse.ArgumentParser) -> None:
-    p.add_argument("instance")
+    p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
     p.add_argument("--model", "-m", help="exact model (default: the problem's main model)")
     p.add_argument("--solver", default="highs", help="Pyomo solver name (default highs)")
     p.add_argument("--time-limit", type=float)
@@ -103,6 +183,10 @@ def _setup_solve(p: argparse.ArgumentParser) -> None:
 @command("solve", "solve an instance with an exact model", _setup_solve)
 def cmd_solve(args: argparse.Namespace) -> int:
     inst = api.load(args.instance)
+    params = parse_params(args.param)
+    model_name = args.model or PROBLEMS.get(inst.problem).default_model
+    method = MODELS.get(model_name, "--model", problem=inst.problem)
+    validate_params(method.run, params, f"model {model_name!r}")
     res = api.solve(
         inst,
         model=args.model,
@@ -110,7 +194,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         time_limit=args.time_limit,
         mip_gap=args.mip_gap,
         threads=args.threads,
-        **parse_params(args.param),
+        **params,
     )
     _print_result(res)
     _write(res, args.out)
@@ -119,15 +203,18 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 # --- run --------------------------------------------------------------------------------------
 def _setup_run(p: argparse.ArgumentParser) -> None:
-    p.add_argument("instance")
-    p.add_argument("--algorithm", "-a", required=True)
+    p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
+    p.add_argument("--algorithm", "-a", required=True, help="algorithm name (see dlsched list)")
     _params_arg(p)
 
 
 @command("run", "run an algorithm or baseline", _setup_run)
 def cmd_run(args: argparse.Namespace) -> int:
     inst = api.load(args.instance)
-    res = api.run(inst, args.algorithm, **parse_params(args.param))
+    params = parse_params(args.param)
+    method = ALGORITHMS.get(args.algorithm, "--algorithm", problem=inst.problem)
+    validate_params(method.run, params, f"algorithm {args.algorithm!r}")
+    res = api.run(inst, args.algorithm, **params)
     _print_result(res)
     _write(res, args.out)
     return 0 if res.ok else 1
@@ -135,7 +222,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 # --- check ------------------------------------------------------------------------------------
 def _setup_check(p: argparse.ArgumentParser) -> None:
-    p.add_argument("instance")
+    p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
     p.add_argument("solution", help="a result JSON (from solve/run) or a bare solution JSON")
     p.add_argument("--out", "-o", help="write the verdict as JSON here")
 
@@ -156,21 +243,39 @@ def cmd_check(args: argparse.Namespace) -> int:
     prob = PROBLEMS.get(inst.problem)
     if prob.properties is not None and not violations:
         verdict["properties"] = prob.properties(inst, solution)
+    table = Table(title=f"{inst.name}: " + ("infeasible" if violations else "feasible"))
+    table.add_column("check")
+    table.add_column("verdict")
+    for v in violations:
+        table.add_row("violation", str(v))
+    for key, value in verdict.get("properties", {}).items():
+        table.add_row(key, _cell(value))
     if violations:
         console.print(f"[red]infeasible[/red]: {len(violations)} violation(s)")
-        for v in violations:
-            console.print(f"  - {v}")
     else:
         console.print("[green]feasible[/green]")
-    for key, value in verdict.get("properties", {}).items():
-        console.print(f"  {key}: {value}")
+    if table.row_count:
+        console.print(table)
     _write(verdict, args.out)
     return 0 if not violations else 1
 
 
+def _cell(value: Any) -> str:
+    """A property value as table text: booleans as yes/no, dicts as key=value lists."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}={_cell(v)}" for k, v in value.items())
+    if isinstance(value, float):
+        return f"{value:.6g}"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_cell(v) for v in value)
+    return str(value)
+
+
 # --- generate ---------------------------------------------------------------------------------
 def _setup_generate(p: argparse.ArgumentParser) -> None:
-    p.add_argument("problem")
+    p.add_argument("problem", help="problem name (see dlsched list)")
     p.add_argument("--seed", type=int, default=0)
     _params_arg(p)
 
@@ -178,6 +283,9 @@ def _setup_generate(p: argparse.ArgumentParser) -> None:
 @command("generate", "write a seeded synthetic instance", _setup_generate)
 def cmd_generate(args: argparse.Namespace) -> int:
     params = parse_params(args.param)
+    gen = PROBLEMS.get(args.problem, "problem").generate
+    if gen is not None:
+        validate_params(gen, params, f"the {args.problem} generator", takes_instance=False)
     try:
         inst = api.generate(args.problem, seed=args.seed, **params)
     except TypeError as exc:
@@ -191,9 +299,16 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 # --- export -----------------------------------------------------------------------------------
+#: Pyomo components that exact models fill lazily while solving; an export holds only the rows
+#: present at build time, so an empty one means the file may be a relaxation of the instance.
+LAZY_CONTAINERS = ("collision_cuts",)
+
+
 def _setup_export(p: argparse.ArgumentParser) -> None:
-    p.add_argument("instance")
-    p.add_argument("--model", "-m", help="exact model (default: the problem's main model)")
+    p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
+    p.add_argument(
+        "--model", "-m", help="exact Pyomo model (default: the problem's default exportable model)"
+    )
     p.add_argument("--out-dir", "-d", default=".", help="directory for NAME.mps and NAME.lp")
 
 
@@ -201,13 +316,26 @@ def _setup_export(p: argparse.ArgumentParser) -> None:
 def cmd_export(args: argparse.Namespace) -> int:
     inst = api.load(args.instance)
     prob = PROBLEMS.get(inst.problem)
-    model_name = args.model or prob.default_model
+    model_name = args.model or prob.export_model or prob.default_model
     method = MODELS.get(model_name, "--model", problem=inst.problem)
     if method.problem != inst.problem or prob.build_model is None:
         raise InputError(
             "--model", f"{model_name!r} cannot be exported for a {inst.problem} instance"
         )
-    model = prob.build_model(inst, model_name)
+    try:
+        model = prob.build_model(inst, model_name)
+    except (ValueError, KeyError) as exc:  # a model without a Pyomo form
+        raise InputError("--model", f"{model_name!r} cannot be exported: {exc}") from None
+    for comp in LAZY_CONTAINERS:
+        rows = getattr(model, comp, None)
+        if rows is not None and len(rows) == 0:
+            err_console.print(
+                f"warning: {model_name} adds its {comp} lazily while solving; the export holds "
+                "none of them, so it may be a relaxation of the instance (use ojpp-patterns "
+                "for a complete model)" if inst.problem == "ojpp" else
+                f"warning: {model_name} adds its {comp} lazily; the export lacks them",
+                soft_wrap=True,
+            )
     out_dir = Path(args.out_dir)
     stem = f"{inst.name}.{model_name}"
     for ext in ("mps", "lp"):

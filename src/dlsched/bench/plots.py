@@ -1,30 +1,61 @@
-"""PNG plots of a results database (matplotlib, Agg): ratio distribution per method, ratio vs
-instance size, runtime vs size on log-log axes. Each ``plot_*`` returns a Figure (notebooks);
-:func:`write_plots` writes three PNGs per (suite, problem, instance set).
+"""Paper-ready plots of a results database: ratio distribution per method, ratio vs instance
+size, runtime vs size on log-log axes. Each ``plot_*`` returns a Figure (notebooks);
+:func:`write_plots` writes each as PNG, PDF and SVG per (suite, problem, instance set).
+
+Style (shared with :mod:`dlsched.plot`): the colour-blind-safe Okabe-Ito palette and one marker
+per method; the reference method is a dashed line at ratio 1, not a method; integer sizes get
+integer ticks; the ratio axis turns logarithmic when one method's ratios exceed another's by
+more than 10x; with fewer than :data:`STRIP_BELOW` points per method every point is drawn
+(a strip plot) instead of a box over 3-4 points; titles wrap instead of being clipped.
 """
 
 from __future__ import annotations
 
 import math
 import re
+import textwrap
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ..plot.style import integer_axis, method_style
 from .aggregate import bootstrap_ci, ratio_rows
 from .ratios import BOUND, PROVEN
 from .store import ResultsStore
 
+#: Below this many ratios per method the distribution is a strip plot only (no box).
+STRIP_BELOW = 10
+#: Image formats written for every plot (PNG for Markdown, PDF/SVG for papers and slides).
+FORMATS = ("png", "pdf", "svg")
+
 
 def _plt():
-    import matplotlib
-
-    matplotlib.use("Agg", force=False)
     import matplotlib.pyplot as plt
 
     return plt
+
+
+def _figure(width: float, height: float = 4.2):
+    """A figure with constrained layout (titles and outside legends are never clipped)."""
+    return _plt().subplots(figsize=(width, height), layout="constrained")
+
+
+def _title(ax: Any, text: str, width: int = 70) -> None:
+    ax.set_title(textwrap.fill(text, width), fontsize=10)
+
+
+def _maybe_log(ax: Any, values: list[float]) -> None:
+    """Log ratio axis when the largest positive value exceeds 10x the smallest."""
+    pos = [v for v in values if v is not None and v > 0 and math.isfinite(v)]
+    if pos and max(pos) > 10 * min(pos):
+        ax.set_yscale("log")
+
+
+def _integer_sizes(ax: Any, sizes: list[float]) -> None:
+    if sizes and all(float(s).is_integer() for s in sizes):
+        integer_axis(ax.xaxis)
 
 
 def _by_set(rows: list[dict[str, Any]], suite: str, problem: str):
@@ -42,31 +73,37 @@ def _methods(rows: list[dict[str, Any]], order: list[str]) -> list[str]:
 
 def plot_ratio_distribution(rows: list[dict[str, Any]], methods: list[str], title: str,
                             sense: str = "max"):
-    """Box plot of ratios per method; proven ratios filled, bound-based ratios hollow."""
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(max(5.0, 1.1 * len(methods) + 2), 4.2))
+    """Ratios per method: every point (proven filled, vs-bound hollow) in the method's colour
+    and marker, a box behind them when a method has at least :data:`STRIP_BELOW` proven ratios;
+    the reference is the dashed line at 1 (pass ``methods`` without the reference method)."""
+    fig, ax = _figure(max(5.0, 1.1 * len(methods) + 2))
     rng = np.random.default_rng(0)
     data = [[r["ratio"] for r in rows if r["method"] == m and r["basis"] == PROVEN]
             for m in methods]
-    ax.boxplot([d if d else [math.nan] for d in data], showfliers=False)
+    boxed = [i for i, d in enumerate(data, start=1) if len(d) >= STRIP_BELOW]
+    if boxed:
+        ax.boxplot([data[i - 1] for i in boxed], positions=boxed, showfliers=False, widths=0.5)
     ax.set_xticks(range(1, len(methods) + 1), methods, rotation=20, ha="right")
     for i, m in enumerate(methods, start=1):
-        for basis, style in ((PROVEN, {"color": "C0"}),
-                             (BOUND, {"facecolors": "none", "edgecolors": "C3"})):
+        st = method_style(i - 1)
+        for basis in (PROVEN, BOUND):
             ys = [r["ratio"] for r in rows if r["method"] == m and r["basis"] == basis]
             if ys:
                 xs = i + rng.uniform(-0.15, 0.15, len(ys))
-                ax.scatter(xs, ys, s=14, alpha=0.7, **style,
-                           label=f"{'proven' if basis == PROVEN else 'vs bound'} ratio")
-    handles, labels = ax.get_legend_handles_labels()
-    uniq = dict(zip(labels, handles, strict=False))
-    if uniq:
-        ax.legend(uniq.values(), uniq.keys(), loc="best", fontsize=8)
-    ax.axhline(1.0, color="grey", lw=0.8, ls="--")
+                face = st["color"] if basis == PROVEN else "none"
+                ax.scatter(xs, ys, s=18, alpha=0.8, marker=st["marker"], facecolors=face,
+                           edgecolors=st["color"], linewidths=0.8)
+    ax.axhline(1.0, color="grey", lw=1.0, ls="--", label="reference (ratio 1)")
+    from matplotlib.lines import Line2D
+
+    handles = [Line2D([], [], color="grey", ls="--", label="reference (ratio 1)"),
+               Line2D([], [], ls="", marker="o", color="black", label="proven ratio"),
+               Line2D([], [], ls="", marker="o", mfc="none", color="black", label="vs bound")]
+    ax.legend(handles=handles, loc="best", fontsize=8)
+    _maybe_log(ax, [r["ratio"] for r in rows if r["method"] in methods])
     ax.set_ylabel("ALG / OPT" + (" (higher is better)" if sense == "max" else " (lower is better)"))
     ax.set_xlabel("method")
-    ax.set_title(title, fontsize=10)
-    fig.tight_layout()
+    _title(ax, title)
     return fig
 
 
@@ -84,8 +121,7 @@ def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: st
 
     Methods are dodged slightly along x so their whiskers do not hide each other.
     """
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(7.6, 4.2))
+    fig, ax = _figure(7.6)
     proven = [r for r in rows if r["basis"] == PROVEN]
     spread = 0.02 * (len(methods) - 1)
     for i, m in enumerate(methods):
@@ -98,31 +134,31 @@ def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: st
         cis = [bootstrap_ci(np.array(v), "mean", 500, confidence) for _, v in series]
         lo = mean - np.array([c.low for c in cis])
         hi = np.array([c.high for c in cis]) - mean
-        ax.errorbar(xs, mean, yerr=[lo, hi], marker="o", ms=4, capsize=3, label=m)
-    ax.axhline(1.0, color="grey", lw=0.8, ls="--")
+        ax.errorbar(xs, mean, yerr=[lo, hi], ms=5, capsize=3, label=m, **method_style(i))
+    ax.axhline(1.0, color="grey", lw=1.0, ls="--", label="reference")
+    _maybe_log(ax, [r["ratio"] for r in proven if r["method"] in methods])
+    _integer_sizes(ax, [float(r["size"]) for r in proven if r.get("size") is not None])
     ax.set_xlabel(f"instance size ({size_key})")
     ax.set_ylabel(f"mean ALG / OPT ({confidence:.0%} CI)"
                   + (", higher is better" if sense == "max" else ", lower is better"))
-    ax.set_title(title, fontsize=10)
+    _title(ax, title)
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), title="method")
     ax.grid(True, alpha=0.3)
-    fig.tight_layout()
     return fig
 
 
 def plot_runtime_vs_size(rows: list[dict[str, Any]], methods: list[str], title: str,
                          size_key: str):
     """Median runtime per size on log-log axes, one line per method."""
-    plt = _plt()
-    fig, ax = plt.subplots(figsize=(7.6, 4.2))
-    for m in methods:
+    fig, ax = _figure(7.6)
+    for i, m in enumerate(methods):
         series = [(s, v) for s, v in _size_series(rows, m, "runtime_s") if s > 0]
         if not series:
             continue
         xs = [s for s, _ in series]
         ys = [max(float(np.median(v)), 1e-6) for _, v in series]
-        ax.plot(xs, ys, marker="o", ms=4, label=m)
+        ax.plot(xs, ys, ms=5, label=m, **method_style(i))
     ax.set_xscale("log")
     ax.set_yscale("log")
     sizes = sorted({s for m in methods for s, _ in _size_series(rows, m, "runtime_s") if s > 0})
@@ -133,11 +169,10 @@ def plot_runtime_vs_size(rows: list[dict[str, Any]], methods: list[str], title: 
         ax.xaxis.set_minor_formatter(NullFormatter())
     ax.set_xlabel(f"instance size ({size_key}, log scale)")
     ax.set_ylabel("median runtime [s] (log scale)")
-    ax.set_title(title, fontsize=10)
+    _title(ax, title)
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), title="method")
     ax.grid(True, which="both", alpha=0.3)
-    fig.tight_layout()
     return fig
 
 
@@ -146,30 +181,36 @@ def _slug(*parts: str) -> str:
 
 
 def _save(fig: Any, path: Path) -> Path:
-    tmp = path.with_name(f".{path.stem}.tmp.png")
-    fig.savefig(tmp, dpi=110)
+    """Write ``fig`` as every format in :data:`FORMATS` (atomically each); returns the PNG."""
+    for ext in FORMATS:
+        target = path.with_suffix(f".{ext}")
+        tmp = path.with_name(f".{path.stem}.tmp.{ext}")
+        fig.savefig(tmp, dpi=150, format=ext)
+        tmp.replace(target)
     _plt().close(fig)
-    tmp.replace(path)
-    return path
+    return path.with_suffix(".png")
 
 
 def write_plots(store: ResultsStore, out_dir: Path, suite: str | None = None
                 ) -> dict[tuple[str, str], list[Path]]:
-    """Three PNGs per (suite, problem, instance set); returns the paths by (suite, problem)."""
+    """Three plots per (suite, problem, instance set), each as PNG, PDF and SVG; returns the PNG
+    paths by (suite, problem) (the PDF/SVG siblings share their stem)."""
     rows = ratio_rows(store, suite)
     out: dict[tuple[str, str], list[Path]] = defaultdict(list)
     for info in [s for s in store.suites() if suite is None or s["suite"] == suite]:
         s, p = info["suite"], info["problem"]
         for grp, rs in _by_set(rows, s, p).items():
             methods = _methods(rs, info["methods"])
+            ratio_methods = [m for m in methods if m != info["reference"]]  # it is the line
             size_key = next((r["size_key"] for r in rs if r.get("size_key")), "size")
             head = f"{s} / {p} [{grp}]"
             figs = {} if info["reference"] is None else {  # metrics only: no ratio plots
                 "ratios": plot_ratio_distribution(
-                    rs, methods, f"{head}: ALG/OPT per method (reference {info['reference']})",
+                    rs, ratio_methods,
+                    f"{head}: ALG/OPT per method (reference {info['reference']})",
                     info["sense"]),
                 "ratio-vs-size": plot_ratio_vs_size(
-                    rs, methods, f"{head}: ALG/OPT vs instance size", size_key, info["sense"],
+                    rs, ratio_methods, f"{head}: ALG/OPT vs instance size", size_key, info["sense"],
                     info["confidence"]),
             }
             figs["runtime-vs-size"] = plot_runtime_vs_size(

@@ -1,11 +1,15 @@
-"""Reports from a results database: Markdown tables and rich terminal tables (plots: plots.py).
+"""Reports from a results database: Markdown, CSV and LaTeX tables, rich terminal tables
+(plots: plots.py, as PNG + PDF + SVG).
 
 Everything here is importable for notebooks: ``summarise`` (aggregate.py) gives the groups,
-``markdown_report`` the text, ``plots.plot_*`` a matplotlib Figure, ``write_report`` all files.
+``markdown_report`` the text, ``csv_table`` / ``latex_table`` the tables for papers and
+spreadsheets, ``plots.plot_*`` a matplotlib Figure, ``write_report`` all files.
 """
 
 from __future__ import annotations
 
+import csv
+import io
 import math
 from collections import defaultdict
 from collections.abc import Collection
@@ -59,6 +63,62 @@ def run_cells(g: Group) -> list[str]:
     """One line of the runs table of a metrics-only section (no reference, no ratios)."""
     return [g.group, g.method, str(g.runs), str(g.failed), str(g.invalid), str(g.limited),
             _t(g.runtime_mean), _t(g.runtime_max)]
+
+
+#: Columns of the CSV ratio table: plain numbers (empty when undefined), one row per group.
+CSV_FIELDS = ["suite", "problem", "sense", "set", "method", "size", "basis", "n", "mean",
+              "mean_ci_low", "mean_ci_high", "median", "median_ci_low", "median_ci_high", "worst",
+              "runs", "failed", "invalid", "time_limited", "suspicious", "runtime_mean_s",
+              "runtime_max_s"]
+
+
+def _num(x: Any) -> Any:
+    return "" if x is None or (isinstance(x, float) and math.isnan(x)) else x
+
+
+def csv_table(groups: list[Group]) -> str:
+    """The ratio groups as CSV (:data:`CSV_FIELDS`), full precision, for spreadsheets/pandas."""
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(CSV_FIELDS)
+    for g in groups:
+        lo_m, hi_m = (g.mean_ci.low, g.mean_ci.high) if g.mean_ci else (None, None)
+        lo_d, hi_d = (g.median_ci.low, g.median_ci.high) if g.median_ci else (None, None)
+        w.writerow([_num(v) for v in (
+            g.suite, g.problem, g.sense, g.group, g.method, g.size, BASIS_NOTE.get(g.basis),
+            g.n, g.mean, lo_m, hi_m, g.median, lo_d, hi_d, g.worst, g.runs, g.failed, g.invalid,
+            g.limited, g.suspicious, g.runtime_mean, g.runtime_max)])
+    return buf.getvalue()
+
+
+_TEX_ESCAPES = {c: f"\\{c}" for c in "&%$#_{}"}
+
+
+def _tex(text: str) -> str:
+    return "".join(_TEX_ESCAPES.get(c, c) for c in str(text))
+
+
+def latex_table(groups: list[Group], caption: str = "", label: str = "") -> str:
+    """A booktabs ``tabular`` of the ratio groups: set, method, basis, n, mean [CI], median,
+    worst, mean time; ready for ``\\input`` in a paper (needs ``\\usepackage{booktabs}``)."""
+    head = ["set", "method", "basis", "$n$", "mean [CI]", "median", "worst", "time [s]"]
+    lines = ["\\begin{table}[t]", "\\centering"]
+    if caption:
+        lines.append(f"\\caption{{{_tex(caption)}}}")
+    if label:
+        lines.append(f"\\label{{{label}}}")
+    lines += ["\\begin{tabular}{lllrlrrr}", "\\toprule", " & ".join(head) + " \\\\",
+              "\\midrule"]
+    for g in groups:
+        ci = (f"{g.mean:.3f} [{g.mean_ci.low:.3f}, {g.mean_ci.high:.3f}]"
+              if g.mean is not None and g.mean_ci is not None else "--")
+        cells = [_tex(g.group), _tex(g.method), BASIS_NOTE.get(g.basis, "-"), str(g.n), ci,
+                 "--" if g.median is None else f"{g.median:.3f}",
+                 "--" if g.worst is None else f"{g.worst:.3f}",
+                 "--" if g.runtime_mean is None else f"{g.runtime_mean:.3g}"]
+        lines.append(" & ".join(cells) + " \\\\")
+    lines += ["\\bottomrule", "\\end{tabular}", "\\end{table}", ""]
+    return "\n".join(lines)
 
 
 def metric_table(groups: list[Group]) -> tuple[list[str], list[list[str]]]:
@@ -234,12 +294,17 @@ def _ratio_table(suite: str, problem: str, gs: list[Group], title: str) -> Any:
 
 
 def write_report(db: str | Path, out_dir: str | Path, suite: str | None = None) -> list[Path]:
-    """Write ``report.md`` and the PNG plots for ``db`` into ``out_dir``; return the paths."""
+    """Write ``report.md``, the plots (PNG + PDF + SVG) and the ratio tables ``ratios.csv`` and
+    ``ratios.tex`` for ``db`` into ``out_dir``; return ``report.md`` and the PNG paths (the
+    other files sit next to them)."""
     out = Path(out_dir)
     with ResultsStore(db, create=False) as store:  # a missing database fails before any mkdir
         out.mkdir(parents=True, exist_ok=True)
         images = write_plots(store, out, suite)
         text = markdown_report(store, suite, images)
+        groups = summarise(store, suite, by_size=False)
     md = out / "report.md"
+    atomic_write_text(out / "ratios.csv", csv_table(groups))
+    atomic_write_text(out / "ratios.tex", latex_table(groups, "ALG/OPT per method", "tab:ratios"))
     atomic_write_text(md, text)
     return [md, *[p for ps in images.values() for p in ps]]

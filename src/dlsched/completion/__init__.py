@@ -33,6 +33,7 @@ PROBLEMS.add(
         metrics=metrics,
         crosscheck=CROSSCHECK,
         demo_instance=json.dumps(s4()),
+        export_model="completion-milp",
     ),
 )
 

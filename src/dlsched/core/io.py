@@ -22,6 +22,7 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
             fh.flush()
@@ -30,6 +31,13 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def _umask() -> int:
+    """The process umask (read by setting and restoring it; there is no getter)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _jsonable(obj: Any) -> Any:
@@ -97,8 +105,20 @@ def from_dict(data: Any) -> Any:
     return PROBLEMS.get(data["problem"], "problem").parse(data)
 
 
+#: Standard non-JSON formats by file extension -> ``"module:function"`` reading ``(path)`` into an
+#: instance; imported on first use so a JSON load does not import every problem's readers.
+READERS: dict[str, str] = {".vbp": "dlsched.ojpp.instance:read_vbp"}
+
+
 def load(path: str | Path) -> Any:
-    """Load an instance or a result from a JSON file."""
+    """Load an instance or a result from a JSON file, or a standard format by its extension
+    (:data:`READERS`, e.g. a VPSolver ``.vbp`` file as an OJPP instance)."""
+    reader = READERS.get(Path(path).suffix.lower())
+    if reader is not None:
+        import importlib
+
+        module, _, fn = reader.partition(":")
+        return getattr(importlib.import_module(module), fn)(path)
     return from_dict(read_json(path))
 
 

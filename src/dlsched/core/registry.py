@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
@@ -10,13 +11,40 @@ from .errors import InputError
 
 T = TypeVar("T")
 
+#: Problem -> module that registers it (and its models and algorithms). Imported on the first
+#: registry lookup, not by ``import dlsched``, so ``dlsched --help`` stays fast; plug-ins simply
+#: register when their own module is imported.
+PROBLEM_MODULES: dict[str, str] = {
+    p: f"dlsched.{p}" for p in ("completion", "ltgf", "oef", "ojpp", "revenue")
+}
+_LOADED: set[str] = set()
+
+
+def load_problems(name: object = None) -> None:
+    """Import the module of problem ``name`` (every shipped problem when ``None``), once."""
+    names = list(PROBLEM_MODULES) if name is None else [name]
+    for n in names:
+        if isinstance(n, str) and n in PROBLEM_MODULES and n not in _LOADED:
+            _LOADED.add(n)  # before the import: the module's own lookups must not recurse
+            try:
+                importlib.import_module(PROBLEM_MODULES[n])
+            except BaseException:
+                _LOADED.discard(n)
+                raise
+
 
 class Registry(Generic[T]):
     """A named collection; ``register`` doubles as a decorator."""
 
-    def __init__(self, kind: str) -> None:
+    def __init__(self, kind: str, lazy_problems: bool = False) -> None:
         self.kind = kind
         self._items: dict[str, T] = {}
+        #: look-ups first import the shipped problem modules (:func:`load_problems`)
+        self.lazy_problems = lazy_problems
+
+    def _load(self, name: object = None) -> None:
+        if self.lazy_problems:
+            load_problems(name if name in PROBLEM_MODULES else None)
 
     def add(self, name: str, item: T) -> T:
         if name in self._items:
@@ -25,6 +53,7 @@ class Registry(Generic[T]):
         return item
 
     def get(self, name: str, field_name: str | None = None) -> T:
+        self._load(name)
         try:
             return self._items[name]
         except KeyError:
@@ -34,12 +63,15 @@ class Registry(Generic[T]):
             ) from None
 
     def __contains__(self, name: object) -> bool:
+        self._load(name)
         return name in self._items
 
     def __iter__(self) -> Iterator[str]:
+        self._load()
         return iter(sorted(self._items))
 
     def items(self) -> list[tuple[str, T]]:
+        self._load()
         return sorted(self._items.items())
 
 
@@ -72,6 +104,9 @@ class Problem:
     demo_instance: str | None = None
     #: exact model name -> the heuristics that can refute or back up its labels (core.guard).
     crosscheck: Mapping[str, Any] | None = None
+    #: Model exported by ``dlsched export`` without ``-m`` when ``default_model`` is not a Pyomo
+    #: model (e.g. CP-SAT); ``None`` means ``default_model``.
+    export_model: str | None = None
 
 
 @dataclass(frozen=True)
@@ -104,13 +139,16 @@ class MethodRegistry:
         return item
 
     def problems_of(self, name: str) -> list[str]:
+        load_problems()
         return sorted(p for p, n in self._items if n == name)
 
     def has(self, name: str, problem: str | None = None) -> bool:
+        load_problems(problem)
         return bool(self.problems_of(name)) if problem is None else (problem, name) in self._items
 
     def get(self, name: str, field_name: str | None = None, problem: str | None = None) -> Method:
         field_name = field_name or self.kind
+        load_problems(problem)
         owners = self.problems_of(name)
         if problem is not None and problem in owners:
             return self._items[(problem, name)]
@@ -132,16 +170,18 @@ class MethodRegistry:
         return isinstance(name, str) and self.has(name)
 
     def __iter__(self) -> Iterator[str]:
+        load_problems()
         return iter(sorted({n for _, n in self._items}))
 
     def items(self, problem: str | None = None) -> list[tuple[str, Method]]:
         """(name, method) pairs sorted by problem then name; only ``problem``'s when given."""
+        load_problems(problem)
         return [
             (n, m) for (p, n), m in sorted(self._items.items()) if problem is None or p == problem
         ]
 
 
-PROBLEMS: Registry[Problem] = Registry("problem")
+PROBLEMS: Registry[Problem] = Registry("problem", lazy_problems=True)
 MODELS = MethodRegistry("model")
 ALGORITHMS = MethodRegistry("algorithm")
 

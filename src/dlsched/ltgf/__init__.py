@@ -57,7 +57,8 @@ def _build_model(inst: LTGFInstance, model: str) -> Any:
     S = max(x.shape[1] for x in online_schedules(inst))
     m = build_model(slot_data(inst, S), builders[model])
     if builders[model] == "maxmin":
-        m.z.set_value(1.0)
+        for k in m.T:  # first Dinkelbach step: does a schedule give every tenant rho >= 1?
+            m.z[k].set_value(1.0)
     return m
 
 

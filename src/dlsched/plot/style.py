@@ -1,0 +1,48 @@
+"""Colour-blind-safe palette (Okabe & Ito 2008) and one marker per method, shared by all plots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+#: Okabe-Ito colours, distinguishable under the common colour-vision deficiencies.
+PALETTE: tuple[str, ...] = (
+    "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000",
+)
+#: Distinct filled markers, so methods differ in greyscale print too.
+MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p")
+
+
+def method_style(index: int) -> dict[str, str]:
+    """Colour and marker of the ``index``-th method (cycling)."""
+    return {"color": PALETTE[index % len(PALETTE)], "marker": MARKERS[index % len(MARKERS)]}
+
+
+def new_axes(ax: Any, figsize: tuple[float, float]) -> Any:
+    """``ax`` itself, or the Axes of a new ``figsize``-inch figure (matplotlib imported here)."""
+    if ax is not None:
+        return ax
+    import matplotlib.pyplot as plt
+
+    _, ax = plt.subplots(figsize=figsize, layout="constrained")
+    return ax
+
+
+def solution_dict(solution: Any) -> dict[str, Any]:
+    """A solution dict from a Result or a dict (a Result without solution -> InputError)."""
+    from ..core.errors import InputError
+
+    if hasattr(solution, "solution") and hasattr(solution, "status"):
+        if solution.solution is None:
+            raise InputError("solution", f"result has no solution (status {solution.status.value})")
+        return solution.solution
+    if not isinstance(solution, dict):
+        kind = type(solution).__name__
+        raise InputError("solution", f"expected a solution dict or a Result, got {kind}")
+    return solution
+
+
+def integer_axis(axis: Any) -> None:
+    """Integer ticks on a count axis (GPUs, devices, slots)."""
+    from matplotlib.ticker import MaxNLocator
+
+    axis.set_major_locator(MaxNLocator(integer=True))
