@@ -25,6 +25,7 @@ budget. Every returned schedule goes through the independent validator (``exact.
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 from typing import Any
@@ -122,7 +123,7 @@ def _twins(inst: CompletionInstance) -> list[tuple[int, int]]:
     pairs = []
     for js in groups.values():
         js = sorted(js, key=lambda j: (-inst.weight[j], j))
-        pairs += list(zip(js, js[1:], strict=False))
+        pairs += list(itertools.pairwise(js))
     return pairs
 
 
@@ -259,7 +260,7 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
         stats["warm_start"] = {"method": heur.method, "objective": heur.objective,
                                "jobs_hinted": hinted}
         if hinted == inst.n_jobs and not inexact:
-            cp.add(obj_expr <= int(round(heur.objective * fw)))  # never worse than the hint
+            cp.add(obj_expr <= round(heur.objective * fw))  # never worse than the hint
             stats["objective_cut"] = heur.objective
     build_s = time.perf_counter() - t0
     limit = options.time_limit
