@@ -67,24 +67,29 @@ def wspt_list(inst: CompletionInstance, tmax: int | None = None) -> Result | Non
     dmin = np.array([min(k.d for k in ks) for ks in cands.values()], dtype=float)
     order = np.lexsort((np.arange(inst.n_jobs), inst.arrival, -inst.weight / dmin))
     plans: dict[int, JobPlan] = {}
+    makespan = 0  # every slot from here on is free
     for j in order:
+        a = int(inst.arrival[j])
+        lo, hi = a, max(a, makespan)
         best: tuple[int, int, Config, int] | None = None
         for k in cands[j]:
             load = _load(inst, k)
-            fit = np.all(used + load[None, None, :] <= inst.capacity[None] + TOL, axis=2)
-            for h in range(H):
-                ok = fit[:, h]
-                for s in range(int(inst.arrival[j]), tmax - k.d + 2):
-                    if best is not None and s + k.d >= best[0]:
-                        break
-                    if ok[s:s + k.d].all():
-                        best = (s + k.d, s, k, h)
-                        break
+            empty_ok = np.all(load[None, :] <= inst.capacity + TOL, axis=1)  # [h]
+            fit = np.all(used[lo:hi] + load[None, None, :] <= inst.capacity[None] + TOL,
+                         axis=2) & empty_ok[None, :]
+            fit = np.concatenate([fit, np.repeat(empty_ok[None, :], k.d, axis=0)])
+            cs = np.concatenate([np.zeros((1, H), int), np.cumsum(~fit, axis=0)])
+            ok = (cs[k.d:k.d + hi - lo + 1] - cs[:hi - lo + 1]) == 0  # [start offset, h]
+            for h in np.nonzero(ok.any(axis=0))[0]:
+                st = lo + int(np.argmax(ok[:, h]))
+                if st + k.d - 1 <= tmax and (best is None or st + k.d < best[0]):
+                    best = (st + k.d, st, k, int(h))
         if best is None:
             return None
-        _, s, k, h = best
-        used[s:s + k.d, h] += _load(inst, k)
-        plans[int(j)] = JobPlan(s, k.d, k.m, k.p, {h: k.n}, {h: 1} if k.p >= 0 else {})
+        _, st, k, h = best
+        used[st:st + k.d, h] += _load(inst, k)
+        makespan = max(makespan, st + k.d)
+        plans[int(j)] = JobPlan(st, k.d, k.m, k.p, {h: k.n}, {h: 1} if k.p >= 0 else {})
     sol = make_solution(inst, plans, capped=tmax <= inst.horizon)
     if check(inst, sol):
         return None
