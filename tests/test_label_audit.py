@@ -125,7 +125,8 @@ def oef_case(seed: int, mechanism: str) -> Case:
     return Case(inst, float(ref.objective), "max")
 
 
-COMPLETION_MODELS = ("completion-milp", "completion-cpsat", "completion-patterns")
+COMPLETION_MODELS = ("completion-milp", "completion-cpsat", "completion-patterns",
+                     "completion-interval")
 REVENUE_MODELS = ("revenue-milp", "revenue-cpsat")
 OJPP_MODELS = ("ojpp-compact", "ojpp-cpsat", "ojpp-patterns")
 LTGF_MODELS = ("ltgf-milp", "ltgf-cpsat")

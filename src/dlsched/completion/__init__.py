@@ -7,7 +7,13 @@ from __future__ import annotations
 import json
 
 from ..core.registry import PROBLEMS, Problem
-from . import baselines, exact, online, pattern_ilp  # noqa: F401  (register models, algorithms)
+from . import (  # noqa: F401  (register models, algorithms)
+    baselines,
+    exact,
+    interval_cpsat,
+    online,
+    pattern_ilp,
+)
 from .crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import CompletionInstance, dump, parse
@@ -28,7 +34,7 @@ PROBLEMS.add(
         check=check,
         generate=generate,
         size=lambda inst: inst.size(),
-        default_model="completion-cpsat",
+        default_model="completion-interval",
         build_model=lambda inst, model: build_model(inst, model.removeprefix("completion-")),
         metrics=metrics,
         crosscheck=CROSSCHECK,

@@ -27,5 +27,6 @@ def _within_horizon(inst: CompletionInstance, solution: dict[str, Any],
 
 _CHECK = CrossCheck(("a-online", "a-online-compact", "fifo", "drf"), admits=_within_horizon)
 CROSSCHECK: dict[str, CrossCheck] = {
-    name: _CHECK for name in ("completion-milp", "completion-cpsat", "completion-patterns")
+    name: _CHECK for name in ("completion-milp", "completion-cpsat", "completion-patterns",
+                              "completion-interval")
 }

@@ -165,7 +165,32 @@ def _legacy_servers(jobs: list[dict], wt: list[dict], kappa: float,
 
 
 def generate(**params: Any) -> CompletionInstance:
+    """``kind="single-machine"`` -> ``single_machine_dict``; otherwise ``generate_dict``."""
+    if params.get("kind") == "single-machine":
+        return parse(single_machine_dict(**{k: v for k, v in params.items() if k != "kind"}))
+    params.pop("kind", None)
     return parse(generate_dict(**params))
+
+
+def single_machine_dict(*, n: int = 40, seed: int = 0, p_range: tuple[int, int] = (1, 100),
+                        w_range: tuple[int, int] = (1, 10)) -> dict[str, Any]:
+    """1 || sum w_j C_j as a completion instance: one server with one GPU, one 1-GPU worker
+    type, Ring-AllReduce, every job D = E = K = 1 (one worker, no communication: theta = v_j),
+    v_j = p_j in U{p_range}, w_j in U{w_range}, all arrivals 1, horizon sum p_j (always
+    enough). Each job's only duration is p_j and jobs cannot overlap, so Smith's rule (WSPT,
+    p_j / w_j ascending) is optimal with value sum_j w_j (1 + P_j), P_j its WSPT prefix sum."""
+    rng = np.random.default_rng(seed)
+    p = rng.integers(p_range[0], p_range[1] + 1, size=n)
+    w = rng.integers(w_range[0], w_range[1] + 1, size=n)
+    jobs = [{"name": f"j{j + 1}", "arrival": 1, "weight": int(w[j]), "epochs": 1, "chunks": 1,
+             "minibatches_per_chunk": 1, "minibatch_time": {"m1": float(p[j])},
+             "update_time": 0.0, "gradient_size": 0.0} for j in range(n)]
+    return {"problem": "completion", "schema_version": 1, "name": f"single-machine-n{n}-s{seed}",
+            "architecture": "ring", "horizon": int(p.sum()), "slot_seconds": 1.0,
+            "servers": [{"name": "h1", "capacity": {"gpu": 1, "bandwidth": 1.0}}],
+            "worker_types": [{"name": "m1", "demand": {"gpu": 1}, "bandwidth": 1.0}],
+            "jobs": jobs, "provenance": {"generator": "dlsched.completion.generate",
+                                         "kind": "single-machine", "seed": seed}}
 
 
 def tiny_dict(*, seed: int = 0, n_jobs: int = 3, n_servers: int = 2, horizon: int = 12,
@@ -206,4 +231,4 @@ def tiny(**params: Any) -> CompletionInstance:
     return parse(tiny_dict(**params))
 
 
-__all__ = ["generate", "generate_dict", "tiny", "tiny_dict"]
+__all__ = ["generate", "generate_dict", "single_machine_dict", "tiny", "tiny_dict"]

@@ -1,0 +1,310 @@
+"""``completion-interval``: the default exact model of the completion problem (CP-SAT).
+
+Same decision space as E1 (spec §2): per job one configuration k = (m, p, q, N) of
+``config.configurations`` (Pareto-pruned), a start slot >= its arrival, per-server worker / PS
+counts, the PS bandwidth rule (2i) and the capacity rule (2h) per (server, resource). On top of
+the single-interval model of ``completion-cpsat`` it adds what makes CP-SAT propagate:
+
+- one *optional fixed-size interval per configuration* (presence literal = the configuration
+  choice, exactly one per job) carrying the job's least aggregate demand under k
+  (N e_m + one PS z_p), in a *redundant cumulative per resource over the whole cluster*
+  (capacity sum_h C_h). It is implied by (2h), and it is the exact resource constraint when
+  the cluster has one server (1 || sum w_j C_j is this cumulative with unit demands);
+- *symmetry breaking* between interchangeable jobs (same data except the weight, same
+  arrival): the heavier one ends no later (swap their labels: never worse);
+- a *complete hint and an objective cut* from the best validated non-preemptive schedule of
+  A_online, FIFO and a WSPT list schedule (``wspt_list``): the incumbent at time 0 is that
+  schedule, and CP-SAT only searches for strictly better or equal ones;
+- the *cheap lower bounds* of ``completion.bounds`` (LB0, area / Smith, and any bound that
+  module's ``lower_bounds`` reports in ``best``) folded into ``Result.bound``; when the
+  incumbent meets that bound the status is ``optimal`` (a proof, ``stats["optimal_by"]``).
+
+The time limit covers the whole call: heuristics and build time are taken off the solver's
+budget. Every returned schedule goes through the independent validator (``exact._finish``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from typing import Any
+
+import numpy as np
+
+from ..core import Result, SolveOptions, Status, register_model, relative_gap
+from ..core.cpsat import solve_cpsat
+from .bounds import lower_bounds
+from .config import Config, configurations
+from .exact import _add_hints, _fallback, _finish, _scale, resolve_horizon
+from .instance import CompletionInstance
+from .model import e1_data
+from .solution import JobPlan, make_solution
+from .validate import check
+
+TOL = 1e-9
+
+
+def _load(inst: CompletionInstance, k: Config, n_ps: int = 1) -> np.ndarray:
+    """Aggregate demand [r] of configuration k with ``n_ps`` parameter servers."""
+    out = k.n * inst.worker_demand[k.m]
+    return out + n_ps * inst.ps_demand[k.p] if k.p >= 0 else out
+
+
+def wspt_list(inst: CompletionInstance, tmax: int | None = None) -> Result | None:
+    """Serial list schedule in WSPT order (w_j / d^min_j descending) with single-server
+    configurations (q = 1, colocated PS: no off-server traffic, (2i) holds trivially): each
+    job takes the (configuration, server, start) of earliest completion that fits the residual
+    capacity. Non-preemptive, validated; None when some job finds no slot by ``tmax``.
+    On one server with unit demands and common arrivals this is Smith's rule (optimal)."""
+    t0 = time.perf_counter()
+    tmax = int(inst.horizon) if tmax is None else tmax
+    H, R = inst.capacity.shape
+    used = np.zeros((tmax + 2, H, R))
+    cands = {j: [k for k in configurations(inst, j) if k.q == 1] for j in range(inst.n_jobs)}
+    if any(not ks for ks in cands.values()):
+        return None
+    dmin = np.array([min(k.d for k in ks) for ks in cands.values()], dtype=float)
+    order = np.lexsort((np.arange(inst.n_jobs), inst.arrival, -inst.weight / dmin))
+    plans: dict[int, JobPlan] = {}
+    makespan = 0  # every slot from here on is free
+    for j in order:
+        a = int(inst.arrival[j])
+        lo, hi = a, max(a, makespan)
+        best: tuple[int, int, Config, int] | None = None
+        for k in cands[j]:
+            load = _load(inst, k)
+            empty_ok = np.all(load[None, :] <= inst.capacity + TOL, axis=1)  # [h]
+            fit = np.all(used[lo:hi] + load[None, None, :] <= inst.capacity[None] + TOL,
+                         axis=2) & empty_ok[None, :]
+            fit = np.concatenate([fit, np.repeat(empty_ok[None, :], k.d, axis=0)])
+            cs = np.concatenate([np.zeros((1, H), int), np.cumsum(~fit, axis=0)])
+            ok = (cs[k.d:k.d + hi - lo + 1] - cs[:hi - lo + 1]) == 0  # [start offset, h]
+            for h in np.nonzero(ok.any(axis=0))[0]:
+                st = lo + int(np.argmax(ok[:, h]))
+                if st + k.d - 1 <= tmax and (best is None or st + k.d < best[0]):
+                    best = (st + k.d, st, k, int(h))
+        if best is None:
+            return None
+        _, st, k, h = best
+        used[st:st + k.d, h] += _load(inst, k)
+        makespan = max(makespan, st + k.d)
+        plans[int(j)] = JobPlan(st, k.d, k.m, k.p, {h: k.n}, {h: 1} if k.p >= 0 else {})
+    sol = make_solution(inst, plans, capped=tmax <= inst.horizon)
+    if check(inst, sol):
+        return None
+    return Result(problem="completion", method="wspt-list", status=Status.FEASIBLE,
+                  objective=float(sol["objective"]), runtime_s=time.perf_counter() - t0,
+                  solution=sol)
+
+
+def incumbent_pool(inst: CompletionInstance, tmax: int) -> Result | None:
+    """Best validated non-preemptive schedule ending by ``tmax`` among A_online, FIFO and
+    ``wspt_list`` (the preemptive / elastic baselines are not E1 schedules)."""
+    from .baselines import fifo
+    from .online import a_online
+
+    runs = []
+    for run in (lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax)):
+        r = run()
+        if r is None or r.objective is None or r.solution is None or check(inst, r.solution):
+            continue
+        recs = r.solution["jobs"].values()
+        if all("segments" not in x and x["start"] + x["duration"] - 1 <= tmax for x in recs):
+            runs.append(r)
+    return min(runs, key=lambda r: r.objective) if runs else None
+
+
+def _twins(inst: CompletionInstance) -> list[tuple[int, int]]:
+    """Pairs (i, j), i before j, of jobs equal in every datum but the weight (w_i >= w_j):
+    some optimal schedule ends i no later than j."""
+    def key(j: int) -> tuple:
+        return (int(inst.arrival[j]), float(inst.workload[j]), int(inst.chunks[j]),
+                tuple(np.ravel(inst.minibatch_time[j])), tuple(np.ravel(inst.update_time[j])),
+                float(inst.transfer[j].sum()), configurations(inst, j))
+    groups: dict[tuple, list[int]] = {}
+    for j in range(inst.n_jobs):
+        groups.setdefault(key(j), []).append(j)
+    pairs = []
+    for js in groups.values():
+        js = sorted(js, key=lambda j: (-inst.weight[j], j))
+        pairs += list(itertools.pairwise(js))
+    return pairs
+
+
+@register_model("completion-interval", "completion",
+                "CP-SAT interval model (default): optional interval per configuration, "
+                "cumulative per (server, resource) + redundant cluster cumulative, symmetry "
+                "breaking, heuristic hint + cut, cheap bounds")
+def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = None,
+                   horizon: int | str = "instance", lp_bound: Any = False,
+                   warm_start: bool = True, **_: Any) -> Result:
+    """``lp_bound`` as in ``completion-cpsat`` (off by default: the LPs of E1 cost build time
+    at paper scale); ``warm_start`` hints and cuts with ``incumbent_pool``."""
+    from ortools.sat.python import cp_model
+
+    options = options or SolveOptions()
+    t0 = time.perf_counter()
+    pre = incumbent_pool(inst, int(inst.horizon)) if horizon == "extended" else None
+    tmax = resolve_horizon(inst, horizon, pre)
+    heur = incumbent_pool(inst, tmax) if warm_start else None
+    data = e1_data(inst, tmax)
+    cp = cp_model.CpModel()
+    H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
+                  len(inst.ps_names))
+    inexact: list[str] = []
+    rscale = []
+    for r in range(R):
+        f, ok = _scale(np.concatenate([inst.capacity[:, r], inst.worker_demand[:, r],
+                                       inst.ps_demand[:, r]]))
+        rscale.append(f)
+        if not ok:
+            inexact.append(inst.resources[r])
+    Ci = np.floor(inst.capacity * np.array(rscale) + 1e-9).astype(int)
+    ei = np.ceil(inst.worker_demand * np.array(rscale) - 1e-9).astype(int)
+    zi = np.ceil(inst.ps_demand * np.array(rscale) - 1e-9).astype(int)
+    fb, okb = _scale(np.concatenate([inst.worker_bw, inst.ps_bw]))
+    bi = np.ceil(inst.worker_bw * fb - 1e-9).astype(int)
+    Bi = np.floor(inst.ps_bw * fb + 1e-9).astype(int)
+    fw, okw = _scale(inst.weight)
+    wi = np.round(inst.weight * fw).astype(int)
+    inexact += (["bandwidth"] if not okb else []) + (["weight"] if not okw else [])
+    vars_: dict[int, Any] = {}
+    ends: dict[int, Any] = {}
+    per_server: dict[tuple[int, int], list] = {(h, r): [] for h in range(H) for r in range(R)}
+    cluster: dict[int, list] = {r: [] for r in range(R)}
+    infeasible = False
+    for j in range(inst.n_jobs):
+        ks = [k for k, rng in zip(data.configs[j], data.starts[j], strict=False) if len(rng)]
+        if not ks:
+            infeasible = True
+            break
+        D = int(inst.chunks[j])
+        a = int(inst.arrival[j])
+        xi = [cp.new_bool_var(f"xi[{j},{i}]") for i in range(len(ks))]
+        cp.add_exactly_one(xi)
+        dmin, dmax = min(k.d for k in ks), max(k.d for k in ks)
+        start = cp.new_int_var(a, tmax - dmin + 1, f"s[{j}]")
+        dur = cp.new_int_var(dmin, dmax, f"d[{j}]")
+        cp.add(dur == sum(k.d * x for k, x in zip(ks, xi, strict=False)))
+        end = cp.new_int_var(a + dmin, tmax + 1, f"e[{j}]")
+        itv = cp.new_interval_var(start, dur, end, f"job[{j}]")
+        for k, x in zip(ks, xi, strict=False):
+            cp.add(start <= tmax - k.d + 1).only_enforce_if(x)
+            opt = cp.new_optional_fixed_size_interval_var(start, k.d, x, f"k[{j},{k}]")
+            for r in range(R):
+                dem = k.n * int(ei[k.m, r]) + (int(zi[k.p, r]) if k.p >= 0 else 0)
+                if dem:
+                    cluster[r].append((opt, dem))
+        Y = {(h, m): cp.new_int_var(0, D, f"Y[{j},{h},{m}]") for h in range(H) for m in range(M)}
+        o = [cp.new_bool_var(f"o[{j},{h}]") for h in range(H)]
+        cp.add(sum(Y.values()) == sum(k.n * x for k, x in zip(ks, xi, strict=False)))
+        for m in range(M):
+            mu = [x for k, x in zip(ks, xi, strict=False) if k.m == m]
+            for h in range(H):
+                cp.add(Y[h, m] <= (D * sum(mu) if mu else 0))
+                cp.add(Y[h, m] <= D * o[h])
+        aux: dict[str, Any] = {"dur": dur, "end": end, "o": o, "g": [], "l": {}}
+        q1 = [x for k, x in zip(ks, xi, strict=False) if k.q == 1]
+        cp.add(sum(o) <= 1 + (H - 1) * (1 - sum(q1)))
+        S: dict[tuple[int, int], Any] = {}
+        if not inst.ring:
+            sh = data.s_hat[j]
+            S = {(h, p): cp.new_int_var(0, sh, f"S[{j},{h},{p}]") for h in range(H)
+                 for p in range(P)}
+            g = [cp.new_bool_var(f"g[{j},{h}]") for h in range(H)]
+            aux["g"] = g
+            cp.add(sum(S.values()) >= 1)
+            for p in range(P):
+                sig = [x for k, x in zip(ks, xi, strict=False) if k.p == p]
+                for h in range(H):
+                    cp.add(S[h, p] <= (sh * sum(sig) if sig else 0))
+                    cp.add(S[h, p] <= sh * o[h])
+                    cp.add(S[h, p] <= sh * g[h])
+            for h in range(H):
+                cp.add(sum(int(bi[m]) * Y[h2, m] for h2 in range(H) if h2 != h
+                           for m in range(M))
+                       <= sum(int(Bi[p]) * S[h, p] for p in range(P))).only_enforce_if(g[h])
+        if H > 1:  # with one server the cluster cumulative below is (2h) itself
+            for h in range(H):
+                for r in range(R):
+                    expr = sum(int(ei[m, r]) * Y[h, m] for m in range(M) if ei[m, r])
+                    if not inst.ring:
+                        expr += sum(int(zi[p, r]) * S[h, p] for p in range(P) if zi[p, r])
+                    if isinstance(expr, int):
+                        continue
+                    lv = cp.new_int_var(0, int(Ci[h, r]), f"l[{j},{h},{r}]")
+                    cp.add(lv == expr)
+                    aux["l"][h, r] = lv
+                    per_server[h, r].append((itv, lv))
+        vars_[j] = (ks, xi, start, Y, S, aux)
+        ends[j] = end
+    stats: dict[str, Any] = {"scaled_inexact": inexact} if inexact else {}
+    if infeasible:
+        return _finish(inst, "completion-interval", Status.INFEASIBLE, None, None, None, t0,
+                       time.perf_counter() - t0, stats, tmax, False)
+    for (h, r), items in per_server.items():
+        if items:
+            cp.add_cumulative([i for i, _ in items], [lv for _, lv in items], int(Ci[h, r]))
+    for r, items in cluster.items():
+        if items:
+            cp.add_cumulative([i for i, _ in items], [d for _, d in items],
+                              int(Ci[:, r].sum()))
+    twins = _twins(inst)
+    for i, j in twins:
+        cp.add(ends[i] <= ends[j])
+    stats["symmetry_pairs"] = len(twins)
+    obj_expr = sum(int(wi[j]) * e for j, e in ends.items())
+    cp.minimize(obj_expr)
+    if not inexact:  # a valid bound as a constraint: a hint that meets it is proven at once
+        lb = lower_bounds(inst, tmax)["best"]
+        cp.add(obj_expr >= math.ceil(lb * fw - 1e-6))
+        stats["objective_floor"] = lb
+    if heur is not None:
+        hinted = _add_hints(cp, inst, heur.solution, vars_, tmax, (ei, zi))
+        stats["warm_start"] = {"method": heur.method, "objective": heur.objective,
+                               "jobs_hinted": hinted}
+        if hinted == inst.n_jobs and not inexact:
+            cp.add(obj_expr <= round(heur.objective * fw))  # never worse than the hint
+            stats["objective_cut"] = heur.objective
+    build_s = time.perf_counter() - t0
+    limit = options.time_limit
+    left = None if limit is None else max(0.1, limit - build_s)
+    out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw)
+    stats.update(out.stats)
+    status = out.status
+    if status is Status.INFEASIBLE and "objective_cut" in stats:
+        status = Status.OPTIMAL  # nothing is better than the hinted schedule: it is optimal
+        stats["optimal_by"] = "cut infeasible"
+    if inexact and status is Status.OPTIMAL:
+        status = Status.FEASIBLE  # rounded data: optimal for a restriction only
+    plans = None
+    if out.objective is not None:
+        sv = out.solver
+        plans = {}
+        for j, (ks, xi, start, Y, S, _) in vars_.items():
+            k = next(k for k, x in zip(ks, xi, strict=False) if sv.value(x))
+            y = {h: int(sv.value(Y[h, k.m])) for h in range(H)}
+            s = {h: int(sv.value(S[h, k.p])) for h in range(H)} if not inst.ring else {}
+            plans[j] = JobPlan(int(sv.value(start)), k.d, k.m, k.p, y, s)
+    obj = out.objective
+    if heur is not None and (status in (Status.TIME_LIMIT, Status.FEASIBLE)
+                             or "optimal_by" in stats):
+        obj, plans = _fallback(inst, heur, tmax, obj, plans, stats)
+    bound = out.bound if not inexact else None
+    if "optimal_by" in stats:
+        bound = obj
+    if status is Status.INFEASIBLE and heur is not None:
+        status = Status.ERROR  # the heuristic schedule contradicts the proof: surfaced
+    res = _finish(inst, "completion-interval", status, obj, bound, plans, t0, build_s,
+                  stats, tmax, lp_bound)
+    if (res.status in (Status.TIME_LIMIT, Status.FEASIBLE) and not inexact
+            and res.objective is not None and res.bound is not None
+            and res.objective <= res.bound + 1e-6 * max(1.0, abs(res.objective))):
+        res.status = Status.OPTIMAL
+        res.stats["optimal_by"] = "incumbent meets the lower bound"
+        res.gap = relative_gap(res.objective, res.bound)
+    return res
+
+
+__all__ = ["incumbent_pool", "solve_interval", "wspt_list"]
