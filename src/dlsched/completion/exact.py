@@ -207,24 +207,11 @@ def _scaled(values: np.ndarray, f: int, exact: bool, rounding: Any) -> np.ndarra
     return rounding(np.asarray(values, dtype=float) * f).astype(np.int64)
 
 
-@register_model("completion-cpsat", "completion",
-                "CP-SAT: one interval per job, optional configuration literals, cumulative per "
-                "(server, resource)")
-def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
-             horizon: int | str = "instance", lp_bound: LpSwitch = "auto",
-             warm_start: bool = True, **_: Any) -> Result:
-    """``warm_start`` hints CP-SAT with the best of A_online and FIFO (jobs whose configuration
-    is not among the pruned ones, or that end past T_max, are left unhinted)."""
-    from ortools.sat.python import cp_model
-
-    options = options or SolveOptions()
-    t0 = time.perf_counter()
-    heur = best_heuristic(inst) if warm_start or horizon == "extended" else None
-    tmax = resolve_horizon(inst, horizon, heur)
-    data = e1_data(inst, tmax)
-    cp = cp_model.CpModel()
-    H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
-                  len(inst.ps_names))
+def cp_integer_data(inst: CompletionInstance, data: Any, tmax: int) -> tuple:
+    """Integer data of the CP-SAT models: capacities Ci, worker / PS demands ei, zi, worker and
+    PS bandwidths bi, Bi, weights wi, the weight scale fw and the groups without an exact scale
+    (``inexact``; then the data are rounded into a restriction, see ``_scale``)."""
+    R = len(inst.resources)
     inexact = []
     many = float(inst.n_jobs * (int(inst.chunks.max(initial=1)) + max(data.s_hat, default=0) + 1))
     Ci = np.zeros(inst.capacity.shape, dtype=np.int64)
@@ -247,6 +234,28 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         inexact.append("bandwidth")
     if not okw:
         inexact.append("weight")
+    return Ci, ei, zi, bi, Bi, wi, fw, inexact
+
+
+@register_model("completion-cpsat", "completion",
+                "CP-SAT: one interval per job, optional configuration literals, cumulative per "
+                "(server, resource)")
+def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
+             horizon: int | str = "instance", lp_bound: LpSwitch = "auto",
+             warm_start: bool = True, **_: Any) -> Result:
+    """``warm_start`` hints CP-SAT with the best of A_online and FIFO (jobs whose configuration
+    is not among the pruned ones, or that end past T_max, are left unhinted)."""
+    from ortools.sat.python import cp_model
+
+    options = options or SolveOptions()
+    t0 = time.perf_counter()
+    heur = best_heuristic(inst) if warm_start or horizon == "extended" else None
+    tmax = resolve_horizon(inst, horizon, heur)
+    data = e1_data(inst, tmax)
+    cp = cp_model.CpModel()
+    H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
+                  len(inst.ps_names))
+    Ci, ei, zi, bi, Bi, wi, fw, inexact = cp_integer_data(inst, data, tmax)
     status = Status.OPTIMAL
     vars_: dict[int, Any] = {}
     objective_terms = []

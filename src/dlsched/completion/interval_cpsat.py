@@ -36,7 +36,7 @@ from ..core import Result, SolveOptions, Status, register_model, relative_gap
 from ..core.cpsat import solve_cpsat
 from .bounds import lower_bounds
 from .config import Config, configurations
-from .exact import _add_hints, _fallback, _finish, _scale, resolve_horizon
+from .exact import _add_hints, _fallback, _finish, cp_integer_data, resolve_horizon
 from .instance import CompletionInstance
 from .model import e1_data
 from .solution import JobPlan, make_solution
@@ -152,23 +152,7 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     cp = cp_model.CpModel()
     H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
                   len(inst.ps_names))
-    inexact: list[str] = []
-    rscale = []
-    for r in range(R):
-        f, ok = _scale(np.concatenate([inst.capacity[:, r], inst.worker_demand[:, r],
-                                       inst.ps_demand[:, r]]))
-        rscale.append(f)
-        if not ok:
-            inexact.append(inst.resources[r])
-    Ci = np.floor(inst.capacity * np.array(rscale) + 1e-9).astype(int)
-    ei = np.ceil(inst.worker_demand * np.array(rscale) - 1e-9).astype(int)
-    zi = np.ceil(inst.ps_demand * np.array(rscale) - 1e-9).astype(int)
-    fb, okb = _scale(np.concatenate([inst.worker_bw, inst.ps_bw]))
-    bi = np.ceil(inst.worker_bw * fb - 1e-9).astype(int)
-    Bi = np.floor(inst.ps_bw * fb + 1e-9).astype(int)
-    fw, okw = _scale(inst.weight)
-    wi = np.round(inst.weight * fw).astype(int)
-    inexact += (["bandwidth"] if not okb else []) + (["weight"] if not okw else [])
+    Ci, ei, zi, bi, Bi, wi, fw, inexact = cp_integer_data(inst, data, tmax)
     vars_: dict[int, Any] = {}
     ends: dict[int, Any] = {}
     per_server: dict[tuple[int, int], list] = {(h, r): [] for h in range(H) for r in range(R)}
@@ -276,8 +260,9 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     if status is Status.INFEASIBLE and "objective_cut" in stats:
         status = Status.OPTIMAL  # nothing is better than the hinted schedule: it is optimal
         stats["optimal_by"] = "cut infeasible"
-    if inexact and status is Status.OPTIMAL:
-        status = Status.FEASIBLE  # rounded data: optimal for a restriction only
+    if inexact:  # rounded data: a restriction, its verdicts say nothing about the instance
+        status = {Status.OPTIMAL: Status.FEASIBLE, Status.INFEASIBLE: Status.TIME_LIMIT}.get(
+            status, status)
     plans = None
     if out.objective is not None:
         sv = out.solver
@@ -297,7 +282,7 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     if status is Status.INFEASIBLE and heur is not None:
         status = Status.ERROR  # the heuristic schedule contradicts the proof: surfaced
     res = _finish(inst, "completion-interval", status, obj, bound, plans, t0, build_s,
-                  stats, tmax, lp_bound)
+                  stats, tmax, lp_bound, time_limit=options.time_limit)
     if (res.status in (Status.TIME_LIMIT, Status.FEASIBLE) and not inexact
             and res.objective is not None and res.bound is not None
             and res.objective <= res.bound + 1e-6 * max(1.0, abs(res.objective))):
