@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -29,6 +30,10 @@ from .instance import CompletionInstance
 from .model import build_e1, e1_data
 from .solution import JobPlan, make_solution, plans_from_solution
 from .validate import check
+
+#: Pyomo builds of E1 run at about this many configuration x start columns per second on the
+#: reference machine (benchmarks/time-limits.md: 40-job single machine, 24.9 s)
+PYOMO_COLUMNS_PER_S = 4_000
 
 
 def extended_horizon(inst: CompletionInstance, ub: float) -> int:
@@ -80,6 +85,9 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
     left = COLGEN_TIME_LIMIT if time_limit is None else min(
         COLGEN_TIME_LIMIT, time_limit - (time.perf_counter() - t0))
     colgen = status is not Status.OPTIMAL and obj is not None and left > 0.5
+    if time_limit is not None and left < 0.25 * time_limit:  # LPs would overrun the limit
+        lp, config = False, False
+        stats["bounds_skipped"] = "no time left in the limit for the LP bounds"
     lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model,
                        config=bool(lp) if config is None else config, colgen=colgen,
                        colgen_time=max(left, 0.0), info=stats)
@@ -129,10 +137,22 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         return _finish(inst, "completion-milp", Status.INFEASIBLE, None, None, None, t0,
                        time.perf_counter() - t0, {"reason": "a job has no start by T_max"},
                        tmax, False)
+    predicted = data.n_columns / PYOMO_COLUMNS_PER_S
+    if options.time_limit is not None and predicted > 0.5 * options.time_limit:
+        # the Pyomo build alone would eat the budget: refuse it (E2 / CP-SAT build faster)
+        stats = {"refused": f"E1 has {data.n_columns} columns, ~{predicted:.0f} s to build "
+                            f"in Pyomo (> half the {options.time_limit:g}-s limit)"}
+        heur = heur or best_heuristic(inst)
+        obj, plans = _fallback(inst, heur, tmax, None, None, stats)
+        return _finish(inst, "completion-milp", Status.TIME_LIMIT, obj, None, plans, t0,
+                       time.perf_counter() - t0, stats, tmax, False,
+                       time_limit=options.time_limit)
     m = build_e1(data, aggregate_cut)
     build_s = time.perf_counter() - t0
     stats: dict[str, Any] = {"binaries": data.n_columns + 2 * inst.n_jobs * inst.n_servers,
                              "rows": m.nconstraints(), "columns": m.nvariables()}
+    if options.time_limit is not None:  # the solver gets what the build left
+        options = replace(options, time_limit=max(0.1, options.time_limit - build_s))
     out = solve_pyomo(m, options)
     stats.update(out.stats)
     plans = None
@@ -332,7 +352,9 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         stats["warm_start"] = {"method": heur.method, "objective": heur.objective,
                                "jobs_hinted": hinted}
     build_s = time.perf_counter() - t0
-    out = solve_cpsat(cp, time_limit=options.time_limit, threads=options.threads, scale=fw)
+    left = None if options.time_limit is None else max(
+        0.1, options.time_limit - (time.perf_counter() - t0))
+    out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw)
     stats.update(out.stats)
     status = out.status
     if inexact:  # rounded data: a restriction, its verdicts say nothing about the instance
