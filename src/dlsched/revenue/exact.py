@@ -46,6 +46,18 @@ def auto_horizon(inst: RevenueInstance) -> int:
     return last
 
 
+#: Pyomo build rate of the revenue MILP, start columns per second (a conservative estimate)
+PYOMO_COLUMNS_PER_S = 4_000
+
+
+def _remaining(options: SolveOptions, t0: float) -> SolveOptions:
+    """``options`` with the time limit cut to what is left since ``t0`` (build included)."""
+    if options.time_limit is None:
+        return options
+    left = max(0.1, options.time_limit - (time.perf_counter() - t0))
+    return SolveOptions(**{**options.__dict__, "time_limit": left})
+
+
 def _horizon(inst: RevenueInstance, horizon: int | str) -> int:
     if horizon == "instance":
         return int(inst.horizon)
@@ -105,15 +117,24 @@ def _finish(inst: RevenueInstance, method: str, status: Status, obj: float | Non
 def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
                horizon: int | str = "instance", fixed_workers: bool = False,
                time_origin: str = "arrival", **_: Any) -> Result:
+    options = options or SolveOptions()
     t0 = time.perf_counter()
     data = milp_data(inst, _horizon(inst, horizon), time_origin, fixed_workers)
+    predicted = len(data.value) / PYOMO_COLUMNS_PER_S
+    if options.time_limit is not None and predicted > 0.5 * options.time_limit:
+        # the Pyomo build alone would eat the budget: no model; the guard adds the heuristics
+        return Result("revenue", "revenue-milp", Status.TIME_LIMIT, bound=alone_bound(data),
+                      runtime_s=time.perf_counter() - t0,
+                      stats={"refused": f"{len(data.value)} start columns, ~{predicted:.0f} s "
+                                        f"to build in Pyomo (> half the limit)",
+                             "bound_alone": alone_bound(data)})
     m = build_milp(data)
     build_s = time.perf_counter() - t0
     stats: dict[str, Any] = {"binaries": len(data.value) + 2 * inst.n_jobs * inst.n_servers,
                              "rows": m.nconstraints(), "columns": m.nvariables(),
                              "T": data.T, "time_origin": time_origin,
                              "fixed_workers": fixed_workers, "bound_alone": alone_bound(data)}
-    out = solve_pyomo(m, options or SolveOptions())
+    out = solve_pyomo(m, _remaining(options, t0))
     stats.update(out.stats)
     plans = None
     if out.has_solution:
@@ -279,8 +300,8 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     cp.maximize(sum(obj))
     build_s = time.perf_counter() - t0
     hints = _hints(inst, data, jobvars, hint) if hint else None
-    out = solve_cpsat(cp, time_limit=options.time_limit, threads=options.threads, scale=f,
-                      hint_solution=hints)
+    out = solve_cpsat(cp, time_limit=_remaining(options, t0).time_limit,
+                      threads=options.threads, scale=f, hint_solution=hints)
     stats: dict[str, Any] = dict(out.stats, T=data.T, time_origin=time_origin,
                                  fixed_workers=fixed_workers, scale=f, scaled_exact=exact,
                                  bound_alone=alone_bound(data))
