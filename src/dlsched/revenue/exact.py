@@ -46,8 +46,10 @@ def auto_horizon(inst: RevenueInstance) -> int:
     return last
 
 
-#: Pyomo build rate of the revenue MILP, start columns per second (a conservative estimate)
+#: Build rates, start columns per second (conservative; benchmarks/time-limits.md: 704k start
+#: values took 5.8 s in CP-SAT)
 PYOMO_COLUMNS_PER_S = 4_000
+CP_VALUES_PER_S = 100_000
 
 
 def _remaining(options: SolveOptions, t0: float) -> SolveOptions:
@@ -229,6 +231,12 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     options = options or SolveOptions()
     t0 = time.perf_counter()
     data = milp_data(inst, _horizon(inst, horizon), time_origin, fixed_workers)
+    predicted = len(data.value) / CP_VALUES_PER_S
+    if options.time_limit is not None and predicted > 0.5 * options.time_limit:
+        return Result("revenue", "revenue-cpsat", Status.TIME_LIMIT, bound=alone_bound(data),
+                      runtime_s=time.perf_counter() - t0,
+                      stats={"refused": f"{len(data.value)} start values, ~{predicted:.0f} s "
+                                        f"to build the CP-SAT model (> half the limit)"})
     got = _exact_values(inst, data)
     exact = got is not None
     if got is None:  # rounded coefficients: a proxy objective, labelled as such below
