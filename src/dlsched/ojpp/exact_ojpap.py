@@ -66,6 +66,11 @@ def moved_cost(inst: OJPPInstance, Y0: np.ndarray, Y: np.ndarray) -> float:
     return float((np.maximum(Y0 - Y, 0) @ c).sum())
 
 
+#: Pyomo build rate of the OJPAP model, (job, device) pairs per second (benchmarks/time-limits.md:
+#: 80 jobs x 238 devices took 21 s)
+PYOMO_PAIRS_PER_S = 900
+
+
 @register_model(
     "ojpap-exact", "ojpp",
     "Exact OJPAP (spec §6): min max slowdown Theta over re-placements of `initial` (default: the "
@@ -87,6 +92,18 @@ def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
         raise InputError("initial", "the initial placement violates the instance's constraints")
     Y0 = counts(inst, initial)
     budget = default_budget(inst) if budget is None else float(budget)
+    predicted = inst.n_jobs * len(Y0) / PYOMO_PAIRS_PER_S
+    if options.time_limit is not None and predicted > 0.5 * options.time_limit:
+        # the Pyomo build alone would eat the budget: keep the initial placement (feasible,
+        # zero migration) as the incumbent, no proof
+        from .adjustment import max_slowdown
+
+        return Result("ojpp", "ojpap-exact", Status.TIME_LIMIT,
+                      objective=max_slowdown(inst, Y0), solution=make_solution(inst, Y0),
+                      runtime_s=time.perf_counter() - t0,
+                      stats={"refused": f"{inst.n_jobs} jobs x {len(Y0)} devices, ~"
+                                        f"{predicted:.0f} s to build in Pyomo (> half the "
+                                        "limit)", "migration_cost": 0.0, "budget": budget})
     m = build_ojpap(inst, Y0, budget)
     deadline = None if options.time_limit is None else t0 + options.time_limit
     stats: dict[str, Any] = {"devices": len(Y0), "budget": budget, "lazy_rounds": 0}
