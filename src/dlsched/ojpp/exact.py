@@ -104,6 +104,11 @@ def _lazy_loop(m: pyo.ConcreteModel, inst: OJPPInstance, options: SolveOptions,
                     "cut_s": cut_s}
 
 
+#: Pyomo build rate of the compact model, (job, device) pairs per second (benchmarks/
+#: time-limits.md: 80 jobs x 238 devices took 21 s)
+PYOMO_PAIRS_PER_S = 900
+
+
 def solve_compact(
     inst: OJPPInstance, options: SolveOptions | None = None, cuts: str = "auto",
     top_down_share: float = 0.3, **_: Any
@@ -127,6 +132,14 @@ def solve_compact(
     t0 = time.perf_counter()
     heur = run_variant(inst, "heuristic")
     n_dev = min(int(heur.objective), inst.devices) if heur.ok else inst.devices
+    predicted = inst.n_jobs * n_dev / PYOMO_PAIRS_PER_S
+    if options.time_limit is not None and predicted > 0.5 * options.time_limit:
+        # the Pyomo build alone would eat the budget: the Heuristic's placement, no proof
+        stats = {"devices_modelled": n_dev, "heuristic": heur.objective,
+                 "refused": f"{inst.n_jobs} jobs x {n_dev} devices, ~{predicted:.0f} s to "
+                            "build in Pyomo (> half the limit)"}
+        out = SolveOutcome(Status.TIME_LIMIT, None, None, 0.0)
+        return _result(inst, out, None, heur, t0, 0.0, stats)
     m = build_model(inst, n_dev)
     build_s = time.perf_counter() - t0
     deadline = None if options.time_limit is None else t0 + options.time_limit
