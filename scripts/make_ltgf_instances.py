@@ -20,7 +20,7 @@
   durations clipped to 8 slots of L = 3600 s, cluster 4 nodes, in slotted mode (submissions and
   durations rounded up to the slot grid, no overheads); used for the online/optimum ratio.
 
-Run: ``python scripts/make_ltgf_instances.py [DATA_DIR]`` (default ../shared/data).
+Run: ``python scripts/make_ltgf_instances.py [DATA_DIR]`` (default: the vendored src/dlsched/data).
 """
 
 from __future__ import annotations
@@ -178,7 +178,7 @@ def window(full: dict, n: int, seed: int, vcs: int = 4, L: int = 3600, nodes: in
 
 
 def main() -> None:
-    data = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "data"
+    data = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "src" / "dlsched" / "data"
     OUT.mkdir(parents=True, exist_ok=True)
     ph = philly(data)
     save(parse(ph), OUT / "philly-2weeks.json")

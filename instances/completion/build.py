@@ -21,7 +21,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-DATA = ROOT.parent / "shared" / "data" / "philly_vc_traces_gavel" / "philly_vc_jobs.csv"
+DATA = ROOT / "src" / "dlsched" / "data" / "philly_vc_traces_gavel" / "philly_vc_jobs.csv"
 sys.path.insert(0, str(ROOT / "src"))
 
 from dlsched.completion.generate import generate_dict  # noqa: E402

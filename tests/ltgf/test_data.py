@@ -1,4 +1,4 @@
-"""Committed real-data instances: valid, with provenance, reproducible from ../shared/data."""
+"""Committed real-data instances: valid, with provenance, reproducible from the vendored data."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dlsched.ltgf import dump, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 INST = ROOT / "instances" / "ltgf"
-DATA = ROOT.parent / "shared" / "data"
+DATA = ROOT / "src" / "dlsched" / "data"  # vendored
 
 
 def test_instances_load_with_provenance():

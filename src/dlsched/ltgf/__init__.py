@@ -3,7 +3,7 @@
 Tenants share a cluster of multi-GPU nodes; gang jobs run in leases; ASTRAEA picks the tenant with
 the lowest long-term GPU-time fairness, then its job with the lowest job fairness. The exact
 offline counterpart maximises the minimum tenant rho over lease-length slot schedules.
-Spec: ``../shared/spec/ltgf.md``.
+Formulation: ``models/ltgf.md``.
 """
 
 from __future__ import annotations

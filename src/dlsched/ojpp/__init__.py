@@ -2,7 +2,7 @@
 
 2D (or d-dimensional) vector bin packing of data-parallel workers onto the fewest GPUs with an
 opportunistic memory constraint (3), a collision-probability bound (5), an interference cap (7)
-and a per-job slowdown balance (8). Spec: ``../shared/spec/ojpp.md``.
+and a per-job slowdown balance (8). Formulation: ``models/ojpp.md``.
 """
 
 from __future__ import annotations
