@@ -1,8 +1,8 @@
 """OEF instances from Gavel's measured throughputs (real data, ``gavel_throughputs``).
 
 Source: ``throughputs_isolated.csv``, a flat re-encoding of
-``scheduler/simulation_throughputs.json`` of stanford-futuredata/gavel (MIT), see
-``shared/data/gavel_throughputs/PROVENANCE.md``.
+``scheduler/simulation_throughputs.json`` of stanford-futuredata/gavel (MIT), vendored as package
+data: ``src/dlsched/data/gavel_throughputs/PROVENANCE.md``.
 
 Selection rule (fixed, so every instance is reproducible):
 
@@ -20,7 +20,8 @@ Note: the 5 Recommendation job types run *slower* on V100 than on K80 (speedup 0
 the paper's "type 1 is slowest for every user" assumption fails on real data; the LPs do not
 need it (only Thm 5.2's monotone-ratio premise does).
 
-The data directory is the argument ``data_dir``, else ``$DLSCHED_DATA``, else /work/shared/data.
+The data directory is the argument ``data_dir``, else ``$DLSCHED_DATA``, else the vendored copy
+(``dlsched/data``).
 """
 
 from __future__ import annotations
@@ -38,12 +39,12 @@ from ..core.errors import InputError
 
 GPU_TYPES = ("k80", "p100", "v100")
 CSV_RELPATH = "gavel_throughputs/throughputs_isolated.csv"
-DEFAULT_DATA_DIR = "/work/shared/data"
+DEFAULT_DATA_DIR = Path(__file__).resolve().parents[1] / "data"  # vendored package data
 SOURCE = {
     "repository": "https://github.com/stanford-futuredata/gavel",
     "commit": "c4fa40097339e9608ab71fd64c8bdea96a5e4a4c",
     "file": "scheduler/simulation_throughputs.json (isolated, 'null' entries), "
-            "via shared/data/gavel_throughputs/throughputs_isolated.csv",
+            "via dlsched/data/gavel_throughputs/throughputs_isolated.csv",
     "license": "MIT (Copyright (c) 2020 Stanford Future Data Systems)",
     "cite": "D. Narayanan et al., Heterogeneity-Aware Cluster Scheduling Policies for Deep "
             "Learning Workloads, OSDI 2020",
@@ -78,7 +79,7 @@ SPECS: tuple[InstanceSpec, ...] = (
 
 
 def data_dir(path: str | Path | None = None) -> Path:
-    """Data root: ``path``, else ``$DLSCHED_DATA``, else /work/shared/data."""
+    """Data root: ``path``, else ``$DLSCHED_DATA``, else the vendored ``dlsched/data``."""
     return Path(path or os.environ.get("DLSCHED_DATA") or DEFAULT_DATA_DIR)
 
 

@@ -2,7 +2,8 @@
 
 Spec ojpp.md §3 needs a matrix I[a][b] = slowdown of a worker of type a next to one worker of
 type b; the issue fixes its source: Gavel's throughputs_isolated.csv and
-throughputs_colocated_pairs.csv (../shared/data/gavel_throughputs, MIT, see its PROVENANCE.md),
+throughputs_colocated_pairs.csv (vendored in dlsched/data/gavel_throughputs, MIT, see its
+PROVENANCE.md),
 slowdown = isolated / co-located - 1, single-GPU jobs (num_gpus = 1), one GPU type and the
 consolidated placement. Negative values (measurement noise: faster when shared) are clipped to 0.
 """
@@ -15,11 +16,11 @@ from pathlib import Path
 
 import numpy as np
 
-DEFAULT_DIR = Path("/work/shared/data")
+DEFAULT_DIR = Path(__file__).resolve().parents[1] / "data"  # vendored package data
 
 
 def data_dir(path: str | Path | None = None) -> Path:
-    """``path``, else $DLSCHED_DATA, else /work/shared/data; the gavel_throughputs folder in it."""
+    """``path``, else $DLSCHED_DATA, else the vendored ``dlsched/data``; its gavel_throughputs."""
     base = Path(path) if path else Path(os.environ.get("DLSCHED_DATA", DEFAULT_DIR))
     return base / "gavel_throughputs"
 
