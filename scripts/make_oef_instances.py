@@ -1,7 +1,7 @@
 """Write instances/oef/gavel-*.json from Gavel's measured throughputs.
 
 Usage: python scripts/make_oef_instances.py [--data-dir DIR] [--out instances/oef]
-(DIR defaults to $DLSCHED_DATA, else /work/shared/data; see dlsched.oef.gavel_data).
+(DIR defaults to $DLSCHED_DATA, else the vendored src/dlsched/data; see dlsched.oef.gavel_data).
 """
 
 from __future__ import annotations

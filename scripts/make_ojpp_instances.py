@@ -1,7 +1,7 @@
 """Write instances/ojpp/: Gavel-measured interference instances and synthetic paper-setting ones.
 
 Usage: python scripts/make_ojpp_instances.py [--data-dir DIR] [--out instances/ojpp]
-(DIR defaults to $DLSCHED_DATA, else /work/shared/data; see dlsched.ojpp.gavel_data).
+(DIR defaults to $DLSCHED_DATA, else the vendored src/dlsched/data; see dlsched.ojpp.gavel_data).
 Job resources and burst profiles come from the seeded generator (the paper's profiles are not
 published); the interference matrix is the real V100 co-location slowdown matrix from Gavel.
 """

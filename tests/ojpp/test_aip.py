@@ -8,7 +8,6 @@ import pytest
 pytest.importorskip("sklearn")
 
 from dlsched.ojpp.aip import fit_aip, pair_dataset
-from dlsched.ojpp.gavel_data import data_dir
 
 
 def test_linear_truth_selects_linear_regression():
@@ -21,7 +20,6 @@ def test_linear_truth_selects_linear_regression():
     assert set(fit.mae) == {"linear", "svr", "tree", "knn"}
 
 
-@pytest.mark.skipif(not data_dir().exists(), reason="shared Gavel data not present")
 def test_gavel_pairs_beat_the_mean_predictor_and_are_reproducible():
     X, y, rows = pair_dataset(gpus=("v100",))  # one GPU type keeps the test fast
     assert len(rows) == len(y) == len(X) > 600 and (y >= 0).all()

@@ -34,7 +34,6 @@ def test_gavel_matrix_is_slowdown_of_isolated_over_colocated():
         assert M[idx[a], idx[b]] == pytest.approx(max(s, 0.0), abs=1e-6)
 
 
-@pytest.mark.skipif(not data_dir().exists(), reason="shared Gavel data not present")
 def test_matrix_reproduces_from_the_raw_csv():
     import csv
 

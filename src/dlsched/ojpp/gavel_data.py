@@ -19,7 +19,7 @@ DEFAULT_DIR = Path(__file__).resolve().parents[1] / "data"  # vendored (data/REA
 
 
 def data_dir(path: str | Path | None = None) -> Path:
-    """``path``, else $DLSCHED_DATA, else /work/shared/data; the gavel_throughputs folder in it."""
+    """``path``, else $DLSCHED_DATA, else the vendored dlsched/data; its gavel_throughputs."""
     base = Path(path) if path else Path(os.environ.get("DLSCHED_DATA", DEFAULT_DIR))
     return base / "gavel_throughputs"
 
