@@ -114,7 +114,7 @@ def table(rows: list[dict], limit: float) -> list[str]:
                     f"({100 * len(proven) / len(sel):.1f} %); wall time median "
                     f"{statistics.median(walls):.2f} s, max {max(walls):.2f} s; "
                     f"no incumbent: {sum(r['obj'] is None for r in sel)}; "
-                    f"invalid solutions: {sum(not r['valid'] for r in sel)}; "
+                    f"invalid solutions: {sum(bool(r['obj']) and not r['valid'] for r in sel)}; "
                     f"over limit x 1.1 + 1 s: {sum(w > 1.1 * limit + 1 for w in walls)}", "",
                     "| class | proven | median s | max s | not proven: incumbent / bound |",
                     "|---|---|---|---|---|"]
@@ -135,9 +135,9 @@ def compare(rows: list[dict], old: list[dict]) -> list[str]:
            "old median s | new median s |", "|---|---|---|---|---|---|---|---|"]
     for d, n in SETTINGS:
         for m in sorted({r["model"] for r in rows}):
-            new = [r for r in rows if r["d"] == d and r["model"] == m]
-            prev = [key[k] for r in new
-                    if (k := (r["class"], r["d"], r["seed"], r["model"])) in key]
+            new = [r for r in rows if r["d"] == d and r["model"] == m
+                   and (r["class"], r["d"], r["seed"], r["model"]) in key]
+            prev = [key[(r["class"], r["d"], r["seed"], r["model"])] for r in new]
             if not new or not prev:
                 continue
             out.append(

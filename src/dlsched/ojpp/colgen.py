@@ -170,8 +170,11 @@ def generate_columns(
 # ---- the engine (module docstring) ---------------------------------------------------------
 
 EXACT_EVERY = 8
+#: Converged when no pattern prices above 1 + this (covers the knapsack oracle's rounding slack).
+CONVERGED_TOL = 1e-6
 #: The "complete" phase lists all patterns only up to this many (integer master over them).
 COMPLETE_PATTERNS = 50_000
+COMPLETE_JOBS = 200
 BOUND_EPS = 1e-6
 
 
@@ -244,9 +247,11 @@ class _Run:
         return len(self.best) <= self.bound
 
     # -- column generation on the current master demand
-    def generate(self, full: bool, budget: float) -> tuple[float, np.ndarray, bool]:
-        """Column generation until convergence, ``budget`` seconds, or (``full`` demand only)
-        a closed gap. Returns (LP value, lambda, converged)."""
+    def generate(self, full: bool, budget: float, early: bool = True,
+                 ) -> tuple[float, np.ndarray, bool]:
+        """Column generation until convergence, ``budget`` seconds, or (``full`` demand only,
+        ``early``) a closed gap or a bound that ceil(LP) cannot beat. Returns (LP value,
+        lambda, converged)."""
         stop = time.perf_counter() + budget
         rounds = 0
         while True:
@@ -263,9 +268,9 @@ class _Run:
                     if full:
                         self.raise_bound(float(self.master.demand @ pi) / max(1.0, pr.upper),
                                          "farley" if pr.upper > 1 + RC_TOL else "lp")
-                    if pr.upper <= 1 + RC_TOL:
+                    if pr.upper <= 1 + CONVERGED_TOL:  # z within a factor 1 + 1e-6 of the LP
                         return z, lam, True
-            if full and (self.closed or self.bound >= math.ceil(z - BOUND_EPS)):
+            if full and early and (self.closed or self.bound >= math.ceil(z - BOUND_EPS)):
                 # the rounded LP bound cannot rise above ceil(z): more columns only help
                 # the primal side, which diving does on smaller residual problems
                 self.stats["cg_stopped_early"] = not self.closed
@@ -371,8 +376,9 @@ def solve(inst: OJPPInstance, deadline: float | None, start: list[np.ndarray] = 
     oracle = make_oracle(inst)
     run = _Run(inst, oracle, deadline)
     run.stats["pricing"] = oracle.name
-    run.master.add([np.eye(len(run.omega), dtype=np.int64)[i] for i in range(len(run.omega))])
-    Y, name = best_packing(oracle, run.omega, run.rel)
+    run.master.add(list(np.eye(len(run.omega), dtype=np.int64)))  # single workers
+    heur_dl = None if deadline is None else t0 + 0.2 * max(0.0, deadline - t0)
+    Y, name = best_packing(oracle, run.omega, run.rel, heur_dl)
     run.offer(Y, name)
     for Ys in start:
         run.offer(np.asarray(Ys, dtype=np.int64), "start")
@@ -391,15 +397,15 @@ def solve(inst: OJPPInstance, deadline: float | None, start: list[np.ndarray] = 
 
     try:  # each phase only while a gap remains; shares are of the time left at its start
         if data is not None and phase("fixed-bins"):
-            run.bottom_up(data, min(0.1 * run.left(), 2.0), threads)
+            run.bottom_up(data, min(0.05 * run.left(), 1.0), threads)
         if phase("cg"):
-            z, lam, conv = run.generate(True, run.left())
+            z, lam, conv = run.generate(True, 0.6 * run.left())
             run.stats.update(lp_value=z, lp_converged=conv)
             if not run.closed:
                 run.round_residual(lam)
         if phase("price-and-branch"):
             run.price_and_branch(min(run.left() * 0.15, 5.0))
-        if phase("complete"):
+        if inst.n_jobs <= COMPLETE_JOBS and phase("complete"):
             run.complete(COMPLETE_PATTERNS, min(0.05 * run.left(), 2.0), 0.5)
         if data is not None and phase("fixed-bins"):
             run.bottom_up(data, 0.4 * run.left(), threads)

@@ -223,7 +223,7 @@ def patterns(inst: OJPPInstance, *, options: SolveOptions | None = None,
     if columns != "generate":
         try:
             pats = enumerate_patterns(inst, max_patterns)
-        except InputError:
+        except (InputError, RecursionError):  # recursion: one DFS level per job
             if columns == "enumerate":
                 raise
     if pats is not None:

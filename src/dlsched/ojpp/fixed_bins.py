@@ -18,10 +18,14 @@ import numpy as np
 from .bounds import device_limits, min_loads
 from .pricing import IntData
 
+#: Models with more count variables are not attempted (memory and build time).
+MAX_VARS = 10_000
+
 
 def fits_in(data: IntData, omega: np.ndarray, t: int, deadline: float, threads: int = 2,
             ) -> tuple[str, np.ndarray | None]:
-    """("feasible", Y) | ("infeasible", None) | ("unknown", None) for exactly ``t`` devices."""
+    """("feasible", Y) | ("infeasible", None) | ("unknown" | "too large", None) for exactly
+    ``t`` devices."""
     from ortools.sat.python import cp_model
 
     W, C = data.W, data.C
@@ -33,6 +37,8 @@ def fits_in(data: IntData, omega: np.ndarray, t: int, deadline: float, threads: 
     with np.errstate(divide="ignore"):
         per = np.where(W > 0, C[None, :] // np.maximum(W, 1), np.iinfo(np.int64).max)
     ub = np.minimum(omega, per.min(axis=1))
+    if int(np.minimum(lim, t).sum()) > MAX_VARS:
+        return "too large", None
     need = np.ceil(min_loads(W.astype(float), C.astype(float), omega, t) - 1e-9).astype(np.int64)
     m = cp_model.CpModel()
     y = {(i, k): m.new_int_var(0, int(ub[i]), f"y{i}_{k}")

@@ -42,7 +42,7 @@ class LPMaster:
     def __init__(self, demand: np.ndarray) -> None:
         self.n = len(demand)
         self.columns: list[np.ndarray] = []
-        self.keys: set[tuple[int, ...]] = set()
+        self.keys: set[bytes] = set()
         self.h = _highs()
         self.h.addRows(self.n, demand.astype(float), np.full(self.n, INF), 0,
                        np.zeros(self.n, dtype=np.int32), np.array([], dtype=np.int32),
@@ -54,11 +54,13 @@ class LPMaster:
         """Append the new ones among ``columns``; returns how many were new."""
         new = []
         for a in columns:
-            key = tuple(int(v) for v in a)
-            if key in self.keys or not any(key):
+            a = np.asarray(a, dtype=np.int64)
+            nz = np.flatnonzero(a)
+            key = nz.tobytes() + b"|" + a[nz].tobytes()  # sparse key: small for many jobs
+            if key in self.keys or nz.size == 0:
                 continue
             self.keys.add(key)
-            new.append(np.asarray(a, dtype=np.int64))
+            new.append(a)
         if new:
             starts, idx, vals = _csc(new)
             k = len(new)

@@ -7,8 +7,8 @@ pattern with a *valid upper bound* on max pi . a (``exact``). Two oracles, a reg
 * :class:`KnapsackOracle` -- plain d-dimensional vector packing (no bursts, collision,
   interference): a bounded d-dimensional knapsack over the jobs (identical workers aggregated,
   a_i <= min(omega_i, capacity / weight)), solved by CP-SAT on integer data. The objective is
-  pi scaled by 2^20 and rounded down, so every pattern's true value is at most (scaled value +
-  number of workers) / 2^20; the returned upper bound adds that slack, so it is valid although
+  pi scaled by 2^32 and rounded down, so every pattern's true value is at most (scaled value +
+  number of workers) / 2^32; the returned upper bound adds that slack, so it is valid although
   the objective is rounded. Every improving solution CP-SAT meets is returned as a column.
 * :class:`SideConstraintOracle` -- general OJPP per-device constraints (opportunistic memory,
   collision, interference cap) by the depth-first branch and bound of ``colgen.Pricer``.
@@ -34,7 +34,7 @@ from .instance import OJPPInstance
 from .patterns import device_feasible
 
 RC_TOL = 1e-9
-OBJ_SCALE = 1 << 20
+OBJ_SCALE = 1 << 32
 INT_LIMIT = 1 << 40
 
 

@@ -27,7 +27,8 @@ class  weights (per item, per dimension k)          capacity    note
 =====  ==========================================  ==========  ===========================
 
 Classes 7 and 8 correlate every dimension k >= 1 with dimension 0 (Caprara & Toth define them
-for d = 2). Class 10 needs n divisible by 3 (:func:`vbp_weights` rounds n down).
+for d = 2). Class 10 needs n divisible by 3 (:func:`vbp_weights` rounds n down; rows 3t, 3t+1,
+3t+2 form triplet t).
 
 One further class of our own, ``perfect`` (exact fit with capacity 1000, the family the issue
 report used): ``m = n // items_per_bin`` bins of capacity 1000 in every dimension are each cut
