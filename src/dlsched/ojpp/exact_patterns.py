@@ -6,10 +6,22 @@ exactly: job i picks one band [l, l + theta'] with l among the slowdowns it can 
 (binaries beta_il, one per job), and a pattern with a_i > 0 may be used only if s_i(a) lies in
 the chosen band: lambda_a <= floor(omega_i / a_i) * sum_{l: l <= s_i(a) <= l + theta'} beta_il.
 Collision and interference caps are per pattern, so no lazy loop is needed. Without balance it
-is the Gilmore-Gomory cutting-stock model (strong LP bound). The columns are all feasible
-patterns (enumerated: exact), or -- beyond ``max_patterns`` -- those found by column generation
-(colgen.py): then the answer is optimal only when it meets the rounded-up LP bound, otherwise
-it is reported as feasible/time_limit with that bound and the gap (no branch-and-price).
+is the Gilmore-Gomory cutting-stock model (strong LP bound).
+
+Which columns (``columns="auto"``):
+
+* plain vector packing (no bursts, collision, interference), or OJPP whose patterns are too many
+  to enumerate and whose balance constraint is inactive: the column-generation engine of
+  ``colgen.py`` (covering LP in highspy, exact knapsack / DFS pricing, Farley bound at every
+  iteration, heuristics, price-and-branch, diving, and for vector packing on integer data a
+  CP-SAT fixed-device-count search that closes the remaining gaps). Optimal only when the
+  incumbent meets the proven bound; otherwise time_limit with incumbent and bound.
+* otherwise all feasible patterns (enumerated: exact) when there are at most ``max_patterns``,
+  or -- with balance and too many patterns -- the columns of a plain column generation and the
+  MILP over them (optimal only when it meets the rounded-up LP bound).
+
+Every run returns at least the best heuristic packing (the Heuristic, or the engine's first /
+best fit packings) as incumbent, and stops within the time limit plus the last solver call.
 """
 
 from __future__ import annotations
@@ -22,6 +34,7 @@ import numpy as np
 import pyomo.environ as pyo
 
 from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
+from . import colgen
 from .algorithms import run_variant
 from .colgen import generate_columns
 from .instance import OJPPInstance
@@ -92,8 +105,30 @@ def _solve_master(inst: OJPPInstance, pats: Patterns, options: SolveOptions):
     return out, sol
 
 
-def _enumerated(inst: OJPPInstance, pats: Patterns, options: SolveOptions, stats: dict):
-    out, sol = _solve_master(inst, pats, options)
+def _remaining(options: SolveOptions, t0: float) -> SolveOptions:
+    """``options`` with the time limit reduced by what was spent since ``t0``."""
+    if options.time_limit is None:
+        return options
+    left = max(0.01, t0 + options.time_limit - time.perf_counter())
+    return SolveOptions(options.solver, left, options.mip_gap, options.threads,
+                        options.presolve, dict(options.options))
+
+
+def _with_heuristic(inst: OJPPInstance, status: Status, obj: float | None, sol: dict | None,
+                    stats: dict):
+    """Keep the Heuristic's placement when the MILP has none or a worse one."""
+    heur = run_variant(inst, "heuristic")
+    if heur.ok and (obj is None or heur.objective < obj):
+        stats["incumbent"] = "heuristic"
+        if status not in (Status.OPTIMAL, Status.INFEASIBLE):
+            status = Status.TIME_LIMIT
+        return status, float(heur.objective), heur.solution
+    return status, obj, sol
+
+
+def _enumerated(inst: OJPPInstance, pats: Patterns, options: SolveOptions, t0: float,
+                stats: dict):
+    out, sol = _solve_master(inst, pats, _remaining(options, t0))
     stats.update(out.stats, patterns=len(pats))
     obj = float(sol["used"]) if sol is not None else None
     bound = out.bound
@@ -101,7 +136,10 @@ def _enumerated(inst: OJPPInstance, pats: Patterns, options: SolveOptions, stats
         bound = obj
     elif bound is not None:
         bound = float(np.ceil(bound - 1e-6))
-    return out.status, obj, bound, sol
+    status = out.status
+    if status is not Status.OPTIMAL and status is not Status.INFEASIBLE:
+        status, obj, sol = _with_heuristic(inst, status, obj, sol, stats)
+    return status, obj, bound, sol
 
 
 def _generated(inst: OJPPInstance, options: SolveOptions, t0: float, stats: dict):
@@ -131,28 +169,69 @@ def _generated(inst: OJPPInstance, options: SolveOptions, t0: float, stats: dict
     return (Status.TIME_LIMIT if stopped else Status.FEASIBLE), obj, bound, sol
 
 
+def balance_active(inst: OJPPInstance) -> bool:
+    """Balance (8) can bind only with a limit and some non-zero interference."""
+    return inst.limits.balance is not None and bool(np.any(inst.I))
+
+
+def _engine(inst: OJPPInstance, options: SolveOptions, t0: float, stats: dict):
+    """The column-generation engine (colgen.solve); no balance constraint is active."""
+    deadline = None if options.time_limit is None else t0 + options.time_limit
+    start = []
+    if not inst.is_vector_packing:  # the Heuristic knows every side constraint
+        heur = run_variant(inst, "heuristic")
+        if heur.ok:
+            start.append(counts(inst, heur.solution))
+    out = colgen.solve(inst, deadline, start, threads=options.threads or 2)
+    stats.update(out.stats)
+    sol = make_solution(inst, out.Y)
+    obj = float(sol["used"])
+    if obj > inst.devices:
+        stats["reason"] = f"best packing needs {int(obj)} devices, only {inst.devices} available"
+        if out.bound > inst.devices:
+            return Status.INFEASIBLE, None, float(out.bound), None
+        return Status.TIME_LIMIT, None, float(out.bound), None
+    if out.proven:
+        return Status.OPTIMAL, obj, obj, sol
+    return Status.TIME_LIMIT, obj, float(out.bound), sol
+
+
 @register_model("ojpp-patterns", "ojpp",
                 "Set partitioning over feasible patterns with exact balance bands (spec §5.2); "
-                "Pyomo + HiGHS; patterns enumerated, or generated (column generation + MILP "
-                "over the columns, gap reported) beyond max_patterns")
+                "vector packing and large pattern sets: column generation (highspy master, "
+                "exact knapsack pricing, Farley bound, price-and-branch, diving, CP-SAT on a "
+                "fixed device count); otherwise enumerated patterns, Pyomo + HiGHS")
 def patterns(inst: OJPPInstance, *, options: SolveOptions | None = None,
              max_patterns: int = 200_000, columns: str = "auto", **_: Any) -> Result:
-    """``columns``: ``enumerate`` (refuse beyond ``max_patterns``), ``generate`` or ``auto``."""
+    """``columns``: ``enumerate`` (refuse beyond ``max_patterns``), ``generate`` or ``auto``
+    (module docstring)."""
     if columns not in ("auto", "enumerate", "generate"):
         raise InputError("columns", "must be 'auto', 'enumerate' or 'generate'")
     options = options or SolveOptions()
     t0 = time.perf_counter()
     stats: dict[str, Any] = {}
     pats = None
+    engine = not balance_active(inst) and (
+        columns == "generate" or (columns == "auto" and inst.is_vector_packing))
+    if engine:
+        stats["columns_mode"] = "generated"
+        status, obj, bound, sol = _engine(inst, options, t0, stats)
+        status = checked(inst, status, sol, stats)
+        runtime = time.perf_counter() - t0
+        return Result("ojpp", "ojpp-patterns", status, objective=obj, bound=bound,
+                      runtime_s=runtime, build_s=0.0, solution=sol, stats=stats)
     if columns != "generate":
         try:
             pats = enumerate_patterns(inst, max_patterns)
-        except InputError:
+        except (InputError, RecursionError):  # recursion: one DFS level per job
             if columns == "enumerate":
                 raise
     if pats is not None:
         stats["columns_mode"] = "enumerated"
-        status, obj, bound, sol = _enumerated(inst, pats, options, stats)
+        status, obj, bound, sol = _enumerated(inst, pats, options, t0, stats)
+    elif not balance_active(inst):
+        stats["columns_mode"] = "generated"
+        status, obj, bound, sol = _engine(inst, options, t0, stats)
     else:
         stats["columns_mode"] = "generated"
         status, obj, bound, sol = _generated(inst, options, t0, stats)

@@ -8,6 +8,7 @@ first infeasibility enumerates it exactly, pruning every superset of an infeasib
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -56,9 +57,11 @@ def device_feasible(inst: OJPPInstance, a: np.ndarray) -> bool:
     return True
 
 
-def enumerate_patterns(inst: OJPPInstance, max_patterns: int = 200_000) -> Patterns:
+def enumerate_patterns(inst: OJPPInstance, max_patterns: int = 200_000,
+                       deadline: float | None = None) -> Patterns:
     """All feasible non-empty patterns; :class:`InputError` when there are more than
-    ``max_patterns`` (use ojpp-cpsat or ojpp-compact then)."""
+    ``max_patterns`` (use ojpp-cpsat or ojpp-compact then) or ``deadline``
+    (``time.perf_counter()`` value) passes first."""
     n = inst.n_jobs
     omega = inst.omega
     found: list[np.ndarray] = []
@@ -73,6 +76,9 @@ def enumerate_patterns(inst: OJPPInstance, max_patterns: int = 200_000) -> Patte
                         "instance", f"more than {max_patterns} feasible patterns; "
                         "use ojpp-cpsat or ojpp-compact"
                     )
+                if deadline is not None and len(found) % 256 == 0 and (
+                        time.perf_counter() > deadline):
+                    raise InputError("instance", "pattern enumeration ran out of time")
             return
         dfs(j + 1)  # a_j = 0
         for c in range(1, int(omega[j]) + 1):
