@@ -42,6 +42,7 @@ from .patterns import Patterns, enumerate_patterns
 from .solution import checked, counts, make_solution
 
 BAND_TOL = 1e-9
+ENUMERATION_SHARE = 0.4  # of the time limit; beyond it the columns are generated instead
 
 
 def build_master(inst: OJPPInstance, pats: Patterns) -> pyo.ConcreteModel:
@@ -222,7 +223,9 @@ def patterns(inst: OJPPInstance, *, options: SolveOptions | None = None,
                       runtime_s=runtime, build_s=0.0, solution=sol, stats=stats)
     if columns != "generate":
         try:
-            pats = enumerate_patterns(inst, max_patterns)
+            deadline = (None if options.time_limit is None
+                        else t0 + ENUMERATION_SHARE * options.time_limit)
+            pats = enumerate_patterns(inst, max_patterns, deadline)
         except (InputError, RecursionError):  # recursion: one DFS level per job
             if columns == "enumerate":
                 raise
