@@ -117,6 +117,10 @@ class _CpSatBackend:
                     md.add(c[i, s] >= c[i, s - 1])
         num, den = z.numerator, z.denominator
         big = int(sd.q * sd.gpus.sum() * sd.S) * (num + den) + 1
+        if big > CPSAT_LIMIT:  # integer rows den Alloc - num Fair would overflow int64
+            raise InputError("tenants", f"the quotas' common denominator {sd.q} and level "
+                             f"{num}/{den} need integers up to {big:.3g} > 2^60 in CP-SAT; "
+                             "use ltgf-milp or weights with fewer digits")
         t = md.new_int_var(-big, big, "t")
         for k in sd.tenants_with_jobs:
             if k not in levels and k not in floors:
@@ -151,6 +155,9 @@ class _CpSatBackend:
         bound = None if out.bound is None else out.bound / den
         return out.status, obj, bound, xm
 
+
+#: Largest |integer| the CP-SAT rows may reach (CP-SAT needs sums of |coef x bound| < 2^62).
+CPSAT_LIMIT = 2**60
 
 _BACKENDS = {"ltgf-milp": _PyomoBackend, "ltgf-cpsat": _CpSatBackend}
 

@@ -26,6 +26,7 @@ import numpy as np
 from pydantic import Field
 
 from ..core.errors import InputError
+from ..core.intscale import simplest_fraction
 from ..core.limits import MAX_LEASE_PERIODS, MAX_WORKERS
 from ..core.schema import Strict, parse_model
 
@@ -125,8 +126,10 @@ class LTGFInstance:
 
     @cached_property
     def quota_fractions(self) -> tuple[Fraction, ...]:
-        """Exact quotas (6) as fractions of GPUs."""
-        w = [Fraction(str(t.weight)) for t in self.tenants]
+        """Exact quotas (6) as fractions of GPUs; each weight read as the simplest fraction that
+        rounds to it (0.1 -> 1/10, 1/3 -> 1/3: small common denominators for the integer
+        models, core.intscale)."""
+        w = [simplest_fraction(float(t.weight)) for t in self.tenants]
         tot = sum(w)
         return tuple(self.gpus * x / tot for x in w)
 

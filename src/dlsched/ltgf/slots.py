@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..core.errors import InputError
 from .instance import LTGFInstance
 
 
@@ -48,6 +49,9 @@ def slot_data(
     S = int(slots) if slots is not None else int(r.max() + P.sum())
     qf = inst.quota_fractions
     q = math.lcm(*[x.denominator for x in qf])
+    if q * inst.gpus * max(S, 1) > 2**60:  # Alloc/Fair sums in units of L*GPU/q must fit int64
+        raise InputError("tenants", f"the quotas' common denominator {q:.3g} is too large for "
+                         "exact integer fairness sums; give weights with fewer digits")
     Qq = np.array([int(x * q) for x in qf], dtype=np.int64)
     has = tuple(int(k) for k in np.unique(inst.job_tenant))
     return SlotData(
