@@ -90,3 +90,22 @@ def test_leximin_fig6_bottom_level_is_one():
         assert Fraction(res.stats["leximin_exact"][0]) == 1 and res.objective == pytest.approx(1)
         vecs.append(res.stats["leximin_exact"])
     assert vecs[0] == vecs[1]
+
+
+@pytest.mark.parametrize("weights", [(1 / 3, 2 / 3), (0.1, 1 / 7), (1 / 3, 0.1)])
+def test_fractional_tenant_weights_are_exact(weights):
+    # weights like 1/3 used to become 3333333333333333/10^16: ltgf-cpsat overflowed CP-SAT's
+    # domains; read as simplest fractions both models agree with brute force
+    from dataclasses import replace
+
+    inst = generate_slotted(n_jobs=4, tenants=2, gpus=8, max_slots=2, release_slots=2, seed=1)
+    inst = replace(inst, tenants=tuple(replace(t, weight=w)
+                                       for t, w in zip(inst.tenants, weights, strict=True)))
+    assert all(q.denominator < 1000 for q in inst.quota_fractions)
+    S = online_slot_matrix(inst).shape[1]
+    milp = solve_maxmin(inst, "ltgf-milp", slots=S)
+    cp = solve_maxmin(inst, "ltgf-cpsat", slots=S)
+    best, _ = brute_force(inst, horizon=S, level="tenant")
+    assert milp.status.value == cp.status.value == "optimal"
+    assert Fraction(milp.stats["rho_exact"]) == Fraction(cp.stats["rho_exact"])
+    assert milp.objective == pytest.approx(best)
