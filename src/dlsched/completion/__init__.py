@@ -11,6 +11,7 @@ from . import (  # noqa: F401  (register models, algorithms)
     baselines,
     exact,
     interval_cpsat,
+    lists,
     online,
     pattern_ilp,
 )

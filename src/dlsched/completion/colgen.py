@@ -76,6 +76,9 @@ class ColgenResult:
     rows: int  # last slot with capacity rows
     runtime_s: float
     history: tuple[float, ...]
+    # per job: mean completion slot sum_col x_col (t + d) of the last master LP solution
+    # (None without one); a job order for LP-guided list schedules (Schulz's LP ordering)
+    lp_completion: tuple[float, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -267,6 +270,7 @@ class _Master:
                   np.arange(self.J, dtype=np.int32), np.arange(self.J, dtype=np.int32),
                   np.ones(self.J))
         self.h, self.columns = h, 0
+        self.ends: list[tuple[int, int]] = []  # (job, completion slot) per added column
 
     def add(self, cols: list[_Column]) -> None:
         import highspy
@@ -283,6 +287,7 @@ class _Master:
                 idx.extend(range(base, base + span))
                 val.extend([float(col.load[c, r])] * span)
             cost.append(col.cost)
+            self.ends.append((col.j, col.t + col.d))
         self.h.addCols(len(cols), np.array(cost), np.zeros(len(cols)),
                        np.full(len(cols), highspy.kHighsInf), len(idx),
                        np.array(starts, np.int32), np.array(idx, np.int32), np.array(val))
@@ -309,6 +314,15 @@ class _Master:
         dual = np.asarray(self.h.getSolution().row_dual)[self.J:]
         pi = np.maximum(-dual, 0.0).reshape(self.C, self.R, self.T)
         return float(self.h.getInfo().objective_function_value), pi
+
+    def lp_completion(self) -> tuple[float, ...] | None:
+        """Per job, the LP's mean completion slot (None while an artificial column is used)."""
+        x = np.asarray(self.h.getSolution().col_value)
+        if x.size < self.J + len(self.ends) or np.any(x[:self.J] > 1e-6):
+            return None
+        jobs, ends = np.array(self.ends, dtype=float).T
+        mean = np.bincount(jobs.astype(int), weights=x[self.J:] * ends, minlength=self.J)
+        return tuple(float(v) for v in mean)
 
 
 def _solution_columns(inst: CompletionInstance, sol: dict, cl: _Classes) -> list[_Column]:
@@ -449,8 +463,9 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
         if best >= lp_val - tol * max(1.0, abs(lp_val)):
             converged = True
             break
+    mean = master.lp_completion() if lp_val is not None else None
     return ColgenResult(best, lp_val, it, master.columns, converged, t_rows,
-                        time.perf_counter() - t0, tuple(history))
+                        time.perf_counter() - t0, tuple(history), mean)
 
 
 __all__ = ["COLGEN_TIME_LIMIT", "ColgenResult", "colgen_bound", "server_classes"]

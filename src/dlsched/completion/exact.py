@@ -84,13 +84,18 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
             status = Status.ERROR
     left = COLGEN_TIME_LIMIT if time_limit is None else min(
         COLGEN_TIME_LIMIT, time_limit - (time.perf_counter() - t0))
-    colgen = status is not Status.OPTIMAL and obj is not None and left > 0.5
+    known = stats.get("colgen", {}).get("bound")  # computed up front by the model
+    colgen = (status is not Status.OPTIMAL and obj is not None and left > 0.5
+              and known is None)
     if time_limit is not None and left < 0.25 * time_limit:  # LPs would overrun the limit
         lp, config = False, False
         stats["bounds_skipped"] = "no time left in the limit for the LP bounds"
     lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model,
                        config=bool(lp) if config is None else config, colgen=colgen,
                        colgen_time=max(left, 0.0), info=stats)
+    if known is not None:
+        lbs["colgen"] = known
+        lbs["best"] = max(lbs["best"], known)
     stats["bounds"] = lbs
     notes = bound_notes(inst, lbs, tmax)
     if notes:

@@ -32,87 +32,18 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Result, SolveOptions, Status, register_model, relative_gap
+from ..core import InputError, Result, SolveOptions, Status, register_model, relative_gap
 from ..core.cpsat import solve_cpsat
-from .bounds import lower_bounds
-from .config import Config, configurations
+from .bounds import colgen_bound, lower_bounds
+from .colgen import COLGEN_TIME_LIMIT
+from .config import configurations
 from .exact import _add_hints, _fallback, _finish, cp_integer_data, resolve_horizon
 from .instance import CompletionInstance
+from .lists import incumbent_pool, list_schedule, wspt_list
 from .model import e1_data
-from .solution import JobPlan, make_solution
-from .validate import check
+from .solution import JobPlan
 
 TOL = 1e-9
-
-
-def _load(inst: CompletionInstance, k: Config, n_ps: int = 1) -> np.ndarray:
-    """Aggregate demand [r] of configuration k with ``n_ps`` parameter servers."""
-    out = k.n * inst.worker_demand[k.m]
-    return out + n_ps * inst.ps_demand[k.p] if k.p >= 0 else out
-
-
-def wspt_list(inst: CompletionInstance, tmax: int | None = None) -> Result | None:
-    """Serial list schedule in WSPT order (w_j / d^min_j descending) with single-server
-    configurations (q = 1, colocated PS: no off-server traffic, (2i) holds trivially): each
-    job takes the (configuration, server, start) of earliest completion that fits the residual
-    capacity. Non-preemptive, validated; None when some job finds no slot by ``tmax``.
-    On one server with unit demands and common arrivals this is Smith's rule (optimal)."""
-    t0 = time.perf_counter()
-    tmax = int(inst.horizon) if tmax is None else tmax
-    H, R = inst.capacity.shape
-    used = np.zeros((tmax + 2, H, R))
-    cands = {j: [k for k in configurations(inst, j) if k.q == 1] for j in range(inst.n_jobs)}
-    if any(not ks for ks in cands.values()):
-        return None
-    dmin = np.array([min(k.d for k in ks) for ks in cands.values()], dtype=float)
-    order = np.lexsort((np.arange(inst.n_jobs), inst.arrival, -inst.weight / dmin))
-    plans: dict[int, JobPlan] = {}
-    makespan = 0  # every slot from here on is free
-    for j in order:
-        a = int(inst.arrival[j])
-        lo, hi = a, max(a, makespan)
-        best: tuple[int, int, Config, int] | None = None
-        for k in cands[j]:
-            load = _load(inst, k)
-            empty_ok = np.all(load[None, :] <= inst.capacity + TOL, axis=1)  # [h]
-            fit = np.all(used[lo:hi] + load[None, None, :] <= inst.capacity[None] + TOL,
-                         axis=2) & empty_ok[None, :]
-            fit = np.concatenate([fit, np.repeat(empty_ok[None, :], k.d, axis=0)])
-            cs = np.concatenate([np.zeros((1, H), int), np.cumsum(~fit, axis=0)])
-            ok = (cs[k.d:k.d + hi - lo + 1] - cs[:hi - lo + 1]) == 0  # [start offset, h]
-            for h in np.nonzero(ok.any(axis=0))[0]:
-                st = lo + int(np.argmax(ok[:, h]))
-                if st + k.d - 1 <= tmax and (best is None or st + k.d < best[0]):
-                    best = (st + k.d, st, k, int(h))
-        if best is None:
-            return None
-        _, st, k, h = best
-        used[st:st + k.d, h] += _load(inst, k)
-        makespan = max(makespan, st + k.d)
-        plans[int(j)] = JobPlan(st, k.d, k.m, k.p, {h: k.n}, {h: 1} if k.p >= 0 else {})
-    sol = make_solution(inst, plans, capped=tmax <= inst.horizon)
-    if check(inst, sol):
-        return None
-    return Result(problem="completion", method="wspt-list", status=Status.FEASIBLE,
-                  objective=float(sol["objective"]), runtime_s=time.perf_counter() - t0,
-                  solution=sol)
-
-
-def incumbent_pool(inst: CompletionInstance, tmax: int) -> Result | None:
-    """Best validated non-preemptive schedule ending by ``tmax`` among A_online, FIFO and
-    ``wspt_list`` (the preemptive / elastic baselines are not E1 schedules)."""
-    from .baselines import fifo
-    from .online import a_online
-
-    runs = []
-    for run in (lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax)):
-        r = run()
-        if r is None or r.objective is None or r.solution is None or check(inst, r.solution):
-            continue
-        recs = r.solution["jobs"].values()
-        if all("segments" not in x and x["start"] + x["duration"] - 1 <= tmax for x in recs):
-            runs.append(r)
-    return min(runs, key=lambda r: r.objective) if runs else None
 
 
 def _twins(inst: CompletionInstance) -> list[tuple[int, int]]:
@@ -132,22 +63,58 @@ def _twins(inst: CompletionInstance) -> list[tuple[int, int]]:
     return pairs
 
 
+COLGEN_SHARE = 0.25  # of the time limit, for the column-generation bound before the search
+COLGEN_CAP = 30.0  # seconds at most (and COLGEN_TIME_LIMIT without a time limit)
+
+
+def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
+                  limit: float | None, share: float, stats: dict[str, Any]) -> Result | None:
+    """Run the column-generation bound before the search (recorded in ``stats["colgen"]``,
+    used as objective floor and by ``_finish``) unless the hint already meets the cheap
+    bounds; list-schedule the jobs in the LP's mean-completion order and return the better of
+    that schedule and ``heur``."""
+    if share <= 0 or heur is None:
+        return heur
+    if heur.objective <= lower_bounds(inst, tmax)["best"] + 1e-9 * max(1.0, heur.objective):
+        return heur  # the hint is optimal already
+    budget = COLGEN_TIME_LIMIT if limit is None else min(COLGEN_CAP, share * limit)
+    cg = colgen_bound(inst, tmax, time_limit=budget)
+    stats["colgen"] = {"bound": cg.bound, "iterations": cg.iterations, "columns": cg.columns,
+                       "converged": cg.converged, "rows": cg.rows, "master_lp": cg.lp,
+                       "runtime_s": round(cg.runtime_s, 3), "up_front": True}
+    if cg.lp_completion is None:
+        return heur
+    order = np.lexsort((np.arange(inst.n_jobs), np.asarray(cg.lp_completion)))
+    lp_list = list_schedule(inst, order, tmax, method="lp-order-list")
+    if lp_list is not None and lp_list.objective < heur.objective:
+        stats["lp_order_list"] = lp_list.objective
+        return lp_list
+    return heur
+
+
 @register_model("completion-interval", "completion",
                 "CP-SAT interval model (default): optional interval per configuration, "
                 "cumulative per (server, resource) + redundant cluster cumulative, symmetry "
                 "breaking, heuristic hint + cut, cheap bounds")
 def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = None,
                    horizon: int | str = "instance", lp_bound: Any = False,
-                   warm_start: bool = True, **_: Any) -> Result:
+                   warm_start: bool = True, colgen_share: float = COLGEN_SHARE,
+                   **_: Any) -> Result:
     """``lp_bound`` as in ``completion-cpsat`` (off by default: the LPs of E1 cost build time
-    at paper scale); ``warm_start`` hints and cuts with ``incumbent_pool``."""
+    at paper scale); ``warm_start`` hints and cuts with ``incumbent_pool``; ``colgen_share``:
+    the part of the time limit given to the column-generation bound before the search (0: none
+    up front), whose LP also orders a list schedule that may improve the hint."""
     from ortools.sat.python import cp_model
 
+    if not 0.0 <= colgen_share < 1.0:
+        raise InputError("colgen_share", "must be in [0, 1)")
     options = options or SolveOptions()
     t0 = time.perf_counter()
     pre = incumbent_pool(inst, int(inst.horizon)) if horizon == "extended" else None
     tmax = resolve_horizon(inst, horizon, pre)
     heur = incumbent_pool(inst, tmax) if warm_start else None
+    stats: dict[str, Any] = {}
+    heur = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
     data = e1_data(inst, tmax)
     cp = cp_model.CpModel()
     H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
@@ -223,7 +190,8 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
                     per_server[h, r].append((itv, lv))
         vars_[j] = (ks, xi, start, Y, S, aux)
         ends[j] = end
-    stats: dict[str, Any] = {"scaled_inexact": inexact} if inexact else {}
+    if inexact:
+        stats["scaled_inexact"] = inexact
     if infeasible:
         return _finish(inst, "completion-interval", Status.INFEASIBLE, None, None, None, t0,
                        time.perf_counter() - t0, stats, tmax, False)
@@ -241,7 +209,7 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     obj_expr = sum(int(wi[j]) * e for j, e in ends.items())
     cp.minimize(obj_expr)
     if not inexact:  # a valid bound as a constraint: a hint that meets it is proven at once
-        lb = lower_bounds(inst, tmax)["best"]
+        lb = max(lower_bounds(inst, tmax)["best"], stats.get("colgen", {}).get("bound") or 0)
         cp.add(obj_expr >= math.ceil(lb * fw - 1e-6))
         stats["objective_floor"] = lb
     if heur is not None:

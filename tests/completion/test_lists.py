@@ -1,0 +1,105 @@
+"""List schedules (``completion.lists``) and the column-generation-first start of
+``completion-interval``: valid schedules for every job order, never better than the brute-force
+optimum, Smith's value where it is optimal, and the LP order of a tight LP."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import dlsched as ds
+from dlsched.completion.bounds import colgen_bound
+from dlsched.completion.generate import generate, tiny
+from dlsched.completion.interval_cpsat import solve_interval
+from dlsched.completion.lists import list_horizon, list_schedule
+from dlsched.core import InputError, SolveOptions, Status
+
+from .bruteforce import brute_force
+from .test_interval import SMALL, smith_value
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 50), perm_seed=st.integers(0, 10**6),
+       arch=st.sampled_from(["ps", "ring"]))
+def test_every_order_gives_a_valid_schedule(seed: int, perm_seed: int, arch: str) -> None:
+    inst = generate(n_jobs=6, n_servers=2, horizon=30, seed=seed, architecture=arch, **SMALL)
+    order = np.random.default_rng(perm_seed).permutation(inst.n_jobs)
+    res = list_schedule(inst, order, list_horizon(inst))
+    assert res is not None, "a list schedule always fits the list horizon"
+    assert ds.check(inst, res) == []
+    recs = res.solution["jobs"].values()
+    assert all("segments" not in r and len(r["workers"]) == 1 for r in recs)
+    assert all(r["start"] >= inst.arrival[inst.job_names.index(n)]
+               for n, r in res.solution["jobs"].items())
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("arch", ["ps", "ring"])
+def test_best_list_schedule_is_never_below_the_optimum(seed: int, arch: str) -> None:
+    inst = tiny(seed=seed, n_jobs=2, n_servers=2, horizon=8, architecture=arch, max_chunks=2)
+    opt = brute_force(inst)
+    runs = [list_schedule(inst, list(p), inst.horizon)
+            for p in itertools.permutations(range(inst.n_jobs))]
+    values = [r.objective for r in runs if r is not None]
+    assert all(v >= opt - 1e-9 for v in values)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_registered_wspt_list_is_smiths_rule_on_one_machine(seed: int) -> None:
+    inst = generate(kind="single-machine", n=15, seed=seed)
+    res = ds.run(inst, "wspt-list")
+    assert res.status is Status.FEASIBLE and ds.check(inst, res) == []
+    assert res.objective == smith_value(inst.minibatch_time[:, 0], inst.weight)
+
+
+def test_wspt_list_reports_a_too_short_horizon() -> None:
+    inst = generate(kind="single-machine", n=5, seed=0)
+    res = ds.run(inst, "wspt-list", horizon=2)
+    assert res.status is Status.INFEASIBLE and res.solution is None
+
+
+def test_lp_order_of_a_tight_lp_is_smiths_order() -> None:
+    # on one machine the time-indexed LP is tight (its value is Smith's), so list-scheduling
+    # the jobs in the LP's mean-completion order gives Smith's value
+    inst = generate(kind="single-machine", n=8, seed=3)
+    ref = smith_value(inst.minibatch_time[:, 0], inst.weight)
+    cg = colgen_bound(inst, None, time_limit=30)
+    assert cg.converged and cg.bound == pytest.approx(ref)
+    assert cg.lp_completion is not None and len(cg.lp_completion) == inst.n_jobs
+    order = np.argsort(cg.lp_completion, kind="stable")
+    res = list_schedule(inst, order, list_horizon(inst))
+    assert res is not None and res.objective == pytest.approx(ref)
+
+
+@pytest.mark.parametrize("arch", ["ps", "ring"])
+def test_colgen_first_bound_is_valid_and_used(arch: str) -> None:
+    inst = tiny(seed=1, n_jobs=2, n_servers=2, horizon=8, architecture=arch, max_chunks=2)
+    opt = brute_force(inst)
+    res = solve_interval(inst, colgen_share=0.5, options=SolveOptions(time_limit=10, threads=1))
+    assert ds.check(inst, res) == []
+    assert res.bound is not None and res.bound <= opt + 1e-6
+    if res.status is Status.OPTIMAL:
+        assert res.objective == pytest.approx(opt)
+
+
+@pytest.mark.parametrize("arch", ["ps", "ring"])
+def test_colgen_first_runs_when_the_hint_is_not_proven(arch: str) -> None:
+    # seed 0: the hint is above LB0 / area, so the column-generation bound runs up front
+    inst = generate(n_jobs=8, n_servers=2, horizon=30, seed=0, architecture=arch, **SMALL)
+    res = solve_interval(inst, horizon="extended", colgen_share=0.5,
+                         options=SolveOptions(time_limit=6, threads=1))
+    assert ds.check(inst, res) == []
+    cg = res.stats["colgen"]
+    assert cg["up_front"] and cg["bound"] is not None
+    assert cg["bound"] <= res.objective + 1e-6 and res.bound >= cg["bound"] - 1e-6
+    assert res.stats["bounds"]["colgen"] == cg["bound"]
+
+
+def test_colgen_share_is_validated() -> None:
+    inst = generate(kind="single-machine", n=3, seed=0)
+    with pytest.raises(InputError, match="colgen_share"):
+        solve_interval(inst, colgen_share=1.5)
