@@ -24,15 +24,20 @@ from .test_interval import SMALL, smith_value
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 50), perm_seed=st.integers(0, 10**6),
-       arch=st.sampled_from(["ps", "ring"]))
-def test_every_order_gives_a_valid_schedule(seed: int, perm_seed: int, arch: str) -> None:
-    inst = generate(n_jobs=6, n_servers=2, horizon=30, seed=seed, architecture=arch, **SMALL)
+       arch=st.sampled_from(["ps", "ring"]), spread=st.booleans(),
+       kappa=st.sampled_from([0.15, 0.3, 0.5]))
+def test_every_order_gives_a_valid_schedule(seed: int, perm_seed: int, arch: str,
+                                            spread: bool, kappa: float) -> None:
+    inst = generate(n_jobs=6, n_servers=3, horizon=30, seed=seed, architecture=arch,
+                    **{**SMALL, "kappa": kappa, "max_chunks": 8})
     order = np.random.default_rng(perm_seed).permutation(inst.n_jobs)
-    res = list_schedule(inst, order, list_horizon(inst))
+    res = list_schedule(inst, order, list_horizon(inst), spread=spread)
     assert res is not None, "a list schedule always fits the list horizon"
     assert ds.check(inst, res) == []
     recs = res.solution["jobs"].values()
-    assert all("segments" not in r and len(r["workers"]) == 1 for r in recs)
+    assert all("segments" not in r for r in recs)
+    if not spread:
+        assert all(len(r["workers"]) == 1 for r in recs)
     assert all(r["start"] >= inst.arrival[inst.job_names.index(n)]
                for n, r in res.solution["jobs"].items())
 
@@ -42,8 +47,8 @@ def test_every_order_gives_a_valid_schedule(seed: int, perm_seed: int, arch: str
 def test_best_list_schedule_is_never_below_the_optimum(seed: int, arch: str) -> None:
     inst = tiny(seed=seed, n_jobs=2, n_servers=2, horizon=8, architecture=arch, max_chunks=2)
     opt = brute_force(inst)
-    runs = [list_schedule(inst, list(p), inst.horizon)
-            for p in itertools.permutations(range(inst.n_jobs))]
+    runs = [list_schedule(inst, list(p), inst.horizon, spread=spread)
+            for p in itertools.permutations(range(inst.n_jobs)) for spread in (False, True)]
     values = [r.objective for r in runs if r is not None]
     assert all(v >= opt - 1e-9 for v in values)
 
@@ -51,7 +56,7 @@ def test_best_list_schedule_is_never_below_the_optimum(seed: int, arch: str) -> 
 @pytest.mark.parametrize("seed", range(3))
 def test_registered_wspt_list_is_smiths_rule_on_one_machine(seed: int) -> None:
     inst = generate(kind="single-machine", n=15, seed=seed)
-    res = ds.run(inst, "wspt-list")
+    res = ds.run(inst, "wspt-list", spread=False)
     assert res.status is Status.FEASIBLE and ds.check(inst, res) == []
     assert res.objective == smith_value(inst.minibatch_time[:, 0], inst.weight)
 
@@ -88,8 +93,9 @@ def test_colgen_first_bound_is_valid_and_used(arch: str) -> None:
 
 @pytest.mark.parametrize("arch", ["ps", "ring"])
 def test_colgen_first_runs_when_the_hint_is_not_proven(arch: str) -> None:
-    # seed 0: the hint is above LB0 / area, so the column-generation bound runs up front
-    inst = generate(n_jobs=8, n_servers=2, horizon=30, seed=0, architecture=arch, **SMALL)
+    # generator defaults (contended): the hint is above LB0 / area, so the
+    # column-generation bound runs up front
+    inst = generate(n_jobs=8, n_servers=4, horizon=150, seed=1, architecture=arch)
     res = solve_interval(inst, horizon="extended", colgen_share=0.5,
                          options=SolveOptions(time_limit=6, threads=1))
     assert ds.check(inst, res) == []
@@ -103,3 +109,16 @@ def test_colgen_share_is_validated() -> None:
     inst = generate(kind="single-machine", n=3, seed=0)
     with pytest.raises(InputError, match="colgen_share"):
         solve_interval(inst, colgen_share=1.5)
+
+
+@pytest.mark.parametrize("arch", ["ps", "ring"])
+def test_spread_placements_are_used_when_they_help(arch: str) -> None:
+    # paper-scale generator defaults: jobs want more workers than one server holds, so some
+    # spread (multi-server) placement ends earlier; every schedule passes the validator
+    inst = generate(n_jobs=8, n_servers=4, horizon=150, seed=1, architecture=arch)
+    T = list_horizon(inst)
+    single = list_schedule(inst, range(inst.n_jobs), T)
+    multi = list_schedule(inst, range(inst.n_jobs), T, spread=True)
+    assert single is not None and multi is not None
+    assert ds.check(inst, single) == [] and ds.check(inst, multi) == []
+    assert any(len(r["workers"]) > 1 for r in multi.solution["jobs"].values())

@@ -25,7 +25,8 @@ def _within_horizon(inst: CompletionInstance, solution: dict[str, Any],
     return all(rec["start"] + rec["duration"] - 1 <= tmax for rec in solution["jobs"].values())
 
 
-_CHECK = CrossCheck(("a-online", "a-online-compact", "fifo", "drf"), admits=_within_horizon)
+_CHECK = CrossCheck(("a-online", "a-online-compact", "fifo", "drf", "wspt-list"),
+                    admits=_within_horizon)
 CROSSCHECK: dict[str, CrossCheck] = {
     name: _CHECK for name in ("completion-milp", "completion-cpsat", "completion-patterns",
                               "completion-interval")

@@ -85,10 +85,11 @@ def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
     if cg.lp_completion is None:
         return heur
     order = np.lexsort((np.arange(inst.n_jobs), np.asarray(cg.lp_completion)))
-    lp_list = list_schedule(inst, order, tmax, method="lp-order-list")
-    if lp_list is not None and lp_list.objective < heur.objective:
-        stats["lp_order_list"] = lp_list.objective
-        return lp_list
+    for spread in (False, True):
+        lp_list = list_schedule(inst, order, tmax, method="lp-order-list", spread=spread)
+        if lp_list is not None and lp_list.objective < heur.objective:
+            stats["lp_order_list"] = lp_list.objective
+            heur = lp_list
     return heur
 
 

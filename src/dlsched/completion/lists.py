@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 import numpy as np
+from scipy.ndimage import minimum_filter1d
 
 from ..core import Result, Status, register_algorithm
 from .config import Config, configurations
@@ -35,7 +36,8 @@ def _single_server_configs(inst: CompletionInstance) -> dict[int, list[Config]] 
     return None if any(not ks for ks in cands.values()) else cands
 
 
-def wspt_list(inst: CompletionInstance, tmax: int | None = None) -> Result | None:
+def wspt_list(inst: CompletionInstance, tmax: int | None = None,
+              spread: bool = False) -> Result | None:
     """Serial list schedule (:func:`list_schedule`) in WSPT order (w_j / d^min_j descending,
     ties by arrival). On one server with unit demands and common arrivals this is Smith's rule
     (optimal)."""
@@ -44,15 +46,16 @@ def wspt_list(inst: CompletionInstance, tmax: int | None = None) -> Result | Non
         return None
     dmin = np.array([min(k.d for k in ks) for ks in cands.values()], dtype=float)
     order = np.lexsort((np.arange(inst.n_jobs), inst.arrival, -inst.weight / dmin))
-    return list_schedule(inst, order, tmax, method="wspt-list")
+    return list_schedule(inst, order, tmax, method="wspt-list", spread=spread)
 
 
 def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
-                  method: str = "list-schedule") -> Result | None:
+                  method: str = "list-schedule", spread: bool = False) -> Result | None:
     """Serial list schedule of the jobs in ``order`` with single-server configurations
     (q = 1, colocated PS: no off-server traffic, (2i) holds trivially): each job takes the
     (configuration, server, start) of earliest completion that fits the residual capacity,
-    never before its arrival. Non-preemptive, validated; None when some job finds no slot by
+    never before its arrival. ``spread`` also tries the spread configurations (q = 0)
+    (``_spread_fit``). Non-preemptive, validated; None when some job finds no slot by
     ``tmax`` (default the instance horizon)."""
     t0 = time.perf_counter()
     tmax = int(inst.horizon) if tmax is None else tmax
@@ -61,36 +64,114 @@ def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
     cands = _single_server_configs(inst)
     if cands is None:
         return None
+    spread_ks = ({j: [k for k in configurations(inst, j) if k.q == 0]
+                  for j in range(inst.n_jobs)} if spread else {})
     plans: dict[int, JobPlan] = {}
     makespan = 0  # every slot from here on is free
     for j in order:
         a = int(inst.arrival[j])
         lo, hi = a, max(a, makespan)
-        best: tuple[int, int, Config, int] | None = None
+        best: tuple[int, int, Config, dict[int, int], dict[int, int]] | None = None
         for k in cands[j]:
+            # starts that could still end earlier than the best found; used[] is all zeros
+            # after the makespan, and last + k.d <= tmax + 1 < len(used)
+            last = min(hi, tmax - k.d + 1, best[0] - k.d - 1 if best else hi)
+            if last < lo:
+                continue
             load = _load(inst, k)
-            empty_ok = np.all(load[None, :] <= inst.capacity + TOL, axis=1)  # [h]
-            fit = np.all(used[lo:hi] + load[None, None, :] <= inst.capacity[None] + TOL,
-                         axis=2) & empty_ok[None, :]
-            fit = np.concatenate([fit, np.repeat(empty_ok[None, :], k.d, axis=0)])
+            fit = np.all(used[lo:last + k.d] + load[None, None, :]
+                         <= inst.capacity[None] + TOL, axis=2)  # [slot, h]
             cs = np.concatenate([np.zeros((1, H), int), np.cumsum(~fit, axis=0)])
-            ok = (cs[k.d:k.d + hi - lo + 1] - cs[:hi - lo + 1]) == 0  # [start offset, h]
+            n_st = last - lo + 1
+            ok = (cs[k.d:k.d + n_st] - cs[:n_st]) == 0  # [start offset, h]
             for h in np.nonzero(ok.any(axis=0))[0]:
                 st = lo + int(np.argmax(ok[:, h]))
-                if st + k.d - 1 <= tmax and (best is None or st + k.d < best[0]):
-                    best = (st + k.d, st, k, int(h))
+                if best is None or st + k.d < best[0]:
+                    best = (st + k.d, st, k, {int(h): k.n},
+                            {int(h): 1} if k.p >= 0 else {})
+        for k in spread_ks.get(j, ()):
+            last = min(hi, best[0] - k.d - 1 if best else hi)
+            if last < lo:
+                continue  # cannot end earlier than the best found
+            found = _spread_fit(inst, used, k, lo, last, tmax)
+            if found is not None and (best is None or found[0] + k.d < best[0]):
+                best = (found[0] + k.d, found[0], k, found[1], found[2])
         if best is None:
             return None
-        _, st, k, h = best
-        used[st:st + k.d, h] += _load(inst, k)
+        _, st, k, workers, ps = best
+        for h, c in workers.items():
+            used[st:st + k.d, h] += c * inst.worker_demand[k.m]
+        for h, c in ps.items():
+            used[st:st + k.d, h] += c * inst.ps_demand[k.p]
         makespan = max(makespan, st + k.d)
-        plans[int(j)] = JobPlan(st, k.d, k.m, k.p, {h: k.n}, {h: 1} if k.p >= 0 else {})
+        plans[int(j)] = JobPlan(st, k.d, k.m, k.p, workers, ps)
     sol = make_solution(inst, plans, capped=tmax <= inst.horizon)
     if check(inst, sol):
         return None
     return Result(problem="completion", method=method, status=Status.FEASIBLE,
                   objective=float(sol["objective"]), runtime_s=time.perf_counter() - t0,
                   solution=sol)
+
+
+def _room(inst: CompletionInstance, resid: np.ndarray, m: int, d: int) -> np.ndarray:
+    """[start offset, h]: workers of type m that fit on h in every slot of a d-slot run
+    (-1 where the residual is already negative, e.g. after reserving a PS)."""
+    e = inst.worker_demand[m]
+    pos = e > 0
+    room = np.floor(np.min(resid[:, :, pos] / e[pos], axis=2) + TOL)
+    room = np.where(np.all(resid >= -TOL, axis=2), room.clip(min=0), -1)
+    # forward window minimum room[t:t + d] in O(slots) (van Herk / Gil-Werman in scipy)
+    return minimum_filter1d(room, d, axis=0, origin=-(d // 2), mode="nearest")[
+        :room.shape[0] - d + 1]
+
+
+def _spread_fit(inst: CompletionInstance, used: np.ndarray, k: Config, lo: int, hi: int,
+                tmax: int) -> tuple[int, dict[int, int], dict[int, int]] | None:
+    """Earliest start in [lo, hi] (hi: every later slot is free) at which k.n workers of type
+    k.m fit for k.d slots over several servers, filled greedily into the servers with the most
+    room; under PS one PS on a host h0 with its workers there first and at most
+    floor(B_p / b_m) workers elsewhere (the bandwidth rule (2i) with one PS). (start, workers,
+    PSs) or None if nothing ends by ``tmax``."""
+    last = min(hi, tmax - k.d + 1)
+    if last < lo:
+        return None
+    resid = inst.capacity[None] - used[lo:last + k.d]  # [t, h, r]
+    room = _room(inst, resid, k.m, k.d)  # [o, h]
+    if k.p < 0:
+        ok = np.nonzero(room.sum(axis=1) >= k.n)[0]
+        if ok.size == 0:
+            return None
+        o = int(ok[0])
+        return lo + o, _fill(room[o], k.n), {}
+    host = _room(inst, resid - inst.ps_demand[k.p], k.m, k.d)  # beside one PS
+    off_cap = int(np.floor(inst.ps_bw[k.p] / inst.worker_bw[k.m] + TOL))
+    others = np.minimum(room.sum(axis=1, keepdims=True) - room, off_cap)  # [o, h0]
+    total = np.where(host >= 0, host + others, -1)
+    ok = np.nonzero((total >= k.n).any(axis=1))[0]
+    if ok.size == 0:
+        return None
+    o = int(ok[0])
+    h0 = int(np.argmax(np.where(total[o] >= k.n, host[o], -1)))
+    on_host = int(min(k.n, host[o, h0]))
+    rest = room[o].copy()
+    rest[h0] = 0
+    workers = _fill(rest, k.n - on_host)
+    if on_host:
+        workers[h0] = on_host
+    return lo + o, workers, {h0: 1}
+
+
+def _fill(room: np.ndarray, n: int) -> dict[int, int]:
+    """n workers into the servers with the most room first."""
+    workers: dict[int, int] = {}
+    for h in np.argsort(-room, kind="stable"):
+        if n <= 0:
+            break
+        c = int(min(n, room[h]))
+        if c > 0:
+            workers[int(h)] = c
+            n -= c
+    return workers
 
 
 def incumbent_pool(inst: CompletionInstance, tmax: int) -> Result | None:
@@ -100,7 +181,8 @@ def incumbent_pool(inst: CompletionInstance, tmax: int) -> Result | None:
     from .online import a_online
 
     runs = []
-    for run in (lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax)):
+    for run in (lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax),
+                lambda: wspt_list(inst, tmax, spread=True)):
         r = run()
         if r is None or r.objective is None or r.solution is None or check(inst, r.solution):
             continue
@@ -112,12 +194,13 @@ def incumbent_pool(inst: CompletionInstance, tmax: int) -> Result | None:
 
 @register_algorithm("wspt-list", "completion",
                     "Reference list heuristic (not in the paper): jobs in WSPT order, each at "
-                    "its earliest-completing single-server configuration and start")
+                    "its earliest-completing configuration, placement and start")
 def wspt_list_algorithm(inst: CompletionInstance, *, horizon: int | None = None,
-                        **_: Any) -> Result:
-    """``horizon``: last slot a job may use (default: long enough for any order)."""
+                        spread: bool = True, **_: Any) -> Result:
+    """``horizon``: last slot a job may use (default: long enough for any order);
+    ``spread``: also multi-server configurations (``list_schedule``)."""
     tmax = horizon if horizon is not None else list_horizon(inst)
-    res = wspt_list(inst, tmax)
+    res = wspt_list(inst, tmax, spread=spread)
     if res is None:
         return Result(problem="completion", method="wspt-list", status=Status.INFEASIBLE,
                       stats={"reason": f"some job has no single-server configuration ending "
