@@ -1,4 +1,4 @@
-"""Build the completion instances: the spec §6 golden cases (S1-S5) and a Philly-derived workload.
+"""Build the completion instances: the notes §6 golden cases (S1-S5) and a Philly-derived workload.
 
 Run from the repository root: ``python instances/completion/build.py``.
 
@@ -11,6 +11,7 @@ single-GPU duration: W_j v_j = duration / 3600 slots. Everything else (servers, 
 types, weights, update times, gradient sizes, E and K) comes from the seeded generator
 (``generate_dict(seed=7)``), with worker-type times v_jm = v_j / g_m^0.7 as in the generator.
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@
 * Thm 5.3 (Pareto efficiency) fails for cooperative OEF: a Pareto improvement exists, but it is
   not envy-free.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def test_cooperative_violates_adjacency(lp):
     inst = load("counterexample-coop-adjacency")
     res = lp(inst, "cooperative")
     X = np.asarray(res.solution["allocation"])
-    assert X[2, 0] >= 1.3029 - 1e-4 and X[2, 2] >= 0.7042 - 1e-4  # spec §7 face minima
+    assert X[2, 0] >= 1.3029 - 1e-4 and X[2, 2] >= 0.7042 - 1e-4  # notes §7 face minima
     assert X[2, 1] == pytest.approx(0.0, abs=1e-7)
     assert 2 in non_adjacent_rows(X, inst.capacity)
     assert not adjacency(X)

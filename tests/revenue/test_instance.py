@@ -1,5 +1,6 @@
 """Instance schema: the issue's example, the rate alternative, Eq. (1) units, round trip and
 one clear error per bad field."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def test_round_trip_and_durations():
     inst = parse(worked_example())
     again = parse(ds.PROBLEMS.get("revenue").dump(inst))
     assert ds.PROBLEMS.get("revenue").dump(again) == ds.PROBLEMS.get("revenue").dump(inst)
-    # spec §4 table: d(C,2), d(D,2), d(D,3)
+    # notes §4 table: d(C,2), d(D,2), d(D,3)
     assert [inst.duration(1, "C", 2), inst.duration(1, "D", 2), inst.duration(1, "D", 3)] \
         == [3, 6, 4]
     assert [inst.duration(3, "C", 2), inst.duration(3, "D", 2), inst.duration(3, "D", 3)] \

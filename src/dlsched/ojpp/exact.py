@@ -11,6 +11,7 @@ tolerance let the point through again). With HiGHS the appsi solver object is ke
 so its bound is valid; a run stopped by the time limit reports the best (5)-feasible incumbent
 (CP-SAT-free: the heuristic's when the MILP's incumbent still collides), the bound and the gap.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -213,7 +214,7 @@ def _result(inst: OJPPInstance, out: SolveOutcome, Y: np.ndarray | None, heur: R
 
 
 @register_model("ojpp-compact", "ojpp",
-                "Compact MILP (spec §5.1): max-burst rows, big-M interference/balance, lazy "
+                "Compact MILP (notes §5.1): max-burst rows, big-M interference/balance, lazy "
                 "outer-approximation (or no-good) collision cuts; Pyomo + HiGHS")
 def compact(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
     return solve_compact(inst, options, **params)

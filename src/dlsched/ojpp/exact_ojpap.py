@@ -11,6 +11,7 @@ the m0 labelled devices loses nothing: a solution that uses a fresh device while
 emptying an old one is relabelled onto the old one with migration cost no higher.
 Additive interference only (linear slowdowns); the objective of the Result is Theta, not devices.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ PYOMO_PAIRS_PER_S = 900
 
 @register_model(
     "ojpap-exact", "ojpp",
-    "Exact OJPAP (spec §6): min max slowdown Theta over re-placements of `initial` (default: the "
+    "Exact OJPAP (notes §6): min max slowdown Theta over re-placements of `initial` (default: the "
     "Heuristic's) within migration budget `budget` and its device count; Pyomo + HiGHS with lazy "
     "collision cuts. The objective is Theta, not devices")
 def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,

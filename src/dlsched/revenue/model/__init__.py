@@ -1,5 +1,6 @@
-"""Pyomo formulation of the linearised revenue MILP (spec §2.2): one module each for the
+"""Pyomo formulation of the linearised revenue MILP (notes §2.2): one module each for the
 variables, constraints and objective; ``data`` holds K_j, T_jk and the coefficients."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
