@@ -1,4 +1,4 @@
-"""Build the LTGF instances in instances/ltgf/ from the real traces in ../shared/data (issue 7).
+"""Build the LTGF instances in instances/ltgf/ from the traces vendored in src/dlsched/data.
 
 * ``philly-2weeks.json`` — Philly jobs per VC (philly_vc_traces_gavel) of the 11 VCs that have a
   quota in philly_cluster_helios/philly_vc.csv. The Gavel per-VC traces start every VC's clock at
@@ -76,9 +76,9 @@ def philly(data: Path) -> dict:
         ],
         "overhead": {"checkpoint": 0, "cold_start": 30},
         "provenance": {
-            "jobs": "shared/data/philly_vc_traces_gavel/philly_vc_jobs.csv "
+            "jobs": "src/dlsched/data/philly_vc_traces_gavel/philly_vc_jobs.csv "
             "(Gavel c4fa400, Philly CC BY 4.0)",
-            "quotas": "shared/data/philly_cluster_helios/philly_vc.csv "
+            "quotas": "src/dlsched/data/philly_cluster_helios/philly_vc.csv "
             "(HeliosArtifact bdaae10): weight = node num",
             "alignment": "each VC's clock starts at its first job (Gavel); all VCs aligned at t=0",
             "window": "submit_time < 14 days",
@@ -133,7 +133,7 @@ def venus(data: Path, n_jobs: int = 11304, seed: int = 0) -> dict:
         ],
         "overhead": {"checkpoint": 0, "cold_start": 30},
         "provenance": {
-            "quotas": "shared/data/helios_venus_vc/venus_vc_quota_summary.csv "
+            "quotas": "src/dlsched/data/helios_venus_vc/venus_vc_quota_summary.csv "
             "gpus_last_day (HeliosData 50b7631)",
             "jobs": f"synthetic, seed {seed}: 52.5% 1-GPU, 22.6% 8-GPU, "
             "67.3% < 10 min (ASTRAEA §5), mean run time = Helios Venus avg",
