@@ -2,13 +2,12 @@
 
 Run from the repository root: ``python instances/completion/build.py``.
 
-Philly (the vendored src/dlsched/data/philly_vc_traces_gavel, see its PROVENANCE.md: Gavel's
-per-VC re-encoding of the Microsoft Philly trace, CC BY 4.0 / MIT): for VC ``ee9e8c`` the first
-``N`` jobs with a single-GPU run time of at most 48 h are taken. From the trace: arrival slot =
-1 + floor(submit seconds / 3600) (1 slot = 1 h), the maximum worker count D_j = num_gpus (each
-chunk feeds one
-worker), and the per-mini-batch time v_j is set so that one 1-GPU worker needs the trace's
-single-GPU duration: W_j v_j = duration / 3600 slots. Everything else (servers, worker / PS
+Philly (the vendored src/dlsched/data/philly_vc_traces_gavel, see its PROVENANCE.md: Gavel's per-VC
+re-encoding of the Microsoft Philly trace, CC BY 4.0 / MIT): for VC ``ee9e8c`` the first ``N`` jobs
+with a single-GPU run time of at most 48 h are taken. From the trace: arrival slot = 1 +
+floor(submit seconds / 3600) (1 slot = 1 h), the maximum worker count D_j = num_gpus (each chunk
+feeds one worker), and the per-mini-batch time v_j is set so that one 1-GPU worker needs the
+trace's single-GPU duration: W_j v_j = duration / 3600 slots. Everything else (servers, worker / PS
 types, weights, update times, gradient sizes, E and K) comes from the seeded generator
 (``generate_dict(seed=7)``), with worker-type times v_jm = v_j / g_m^0.7 as in the generator.
 """
