@@ -33,7 +33,7 @@ PATTERNS: dict[str, re.Pattern[str]] = {
     "seed file": re.compile(r"seeds/[\w.-]+\.txt"),
 }
 #: The citation rule: old internal-spec citations, notes citations, and notes pages / links.
-SPEC_CITATION = re.compile(r"\bspec[ -]?§", re.IGNORECASE)
+SPEC_CITATION = re.compile(r"\bspec(?:'s)?(?: [\w-]+\.md)?[ -]?§", re.IGNORECASE)
 NOTES_CITATION = re.compile(r"\bnotes §(\d+(?:\.\d+)*)")
 NOTES_PAGE = re.compile(r"\bspecs/([\w-]+)\.md(?:#([\w.-]+))?")
 NOTES_DIR = "docs/specs"
@@ -58,6 +58,7 @@ def notes_anchors(root: Path = ROOT) -> dict[str, set[str]]:
 
 def citation_problems(text: str, anchors: dict[str, set[str]]) -> list[str]:
     """Why the notes citations of ``text`` do not resolve (empty list: all resolve)."""
+    text = text.replace("\\u00a7", "§")  # JSON files escape the section sign
     bad: list[str] = []
     if SPEC_CITATION.search(text):
         bad.append('"spec §" citation (internal spec, not in the repository)')

@@ -72,11 +72,13 @@ def test_citation_rule_flags_unresolvable_citations() -> None:
     anchors = {"oef": {"s2", "s6.1"}}
     bad = ["see spec §2", "(Spec-§2.5 bounds)", "notes §2 without a page",
            "notes §9 (docs/specs/oef.md)", "[x](../specs/oef.md#s7)", "docs/specs/foo.md",
-           "[notes §6.1](../docs/specs/oef.md#s6.1) and spec §6.1"]
+           "[notes §6.1](../docs/specs/oef.md#s6.1) and spec §6.1", "(spec oef.md §1)",
+           "golden values: the spec's §9", '"spec \\u00a74"', '"notes \\u00a74 (oef)"']
     for text in bad:
         assert mod.citation_problems(text, anchors), text
     good = ["notes §6.1 (docs/specs/oef.md)", "[notes §6.1](../docs/specs/oef.md#s6.1).",
             "# notes = docs/specs/oef.md\n... notes §2. and notes §6.1", "paper §3.1.1, Eq. (10)",
-            "respect the specification §3", "no citation at all"]
+            "respect the specification §3", "no citation at all",
+            '"docs/specs/oef.md \\u00a72 G5"', '"notes \\u00a76.1 (docs/specs/oef.md)"']
     for text in good:
         assert mod.citation_problems(text, anchors) == [], text

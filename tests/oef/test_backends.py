@@ -1,6 +1,6 @@
 """Backend agreement for the OEF LPs: pyomo / cvxpy / highs (matrix form, active set).
 
-Golden values are from spec oef.md §9 (exact fractions); the rest compares independent
+Golden values are from notes §9 (exact fractions); the rest compares independent
 formulations with each other: the three backends, the active set against the full LP, and the
 weighted direct form against the literal replication of notes §3. Every solution is checked with
 ``ds.check`` and (cooperative) against all n(n-1) envy rows.

@@ -1,4 +1,4 @@
-"""The two counterexamples of spec oef.md §7: where the paper's theorems do not hold.
+"""The two counterexamples of notes §7: where the paper's theorems do not hold.
 
 * Thm 5.2 (adjacency) fails for cooperative OEF even with monotone speedup ratios, and the
   optimal face is a single point, so *every* optimum is non-adjacent.

@@ -1,9 +1,10 @@
-"""Golden tests: every row of spec oef.md §9 (G1-G8 incl. lies), with exact fractions.
+"""Golden tests: every row of notes §9 (G1-G8 incl. lies), with exact fractions.
 
 Expected values come from the spec (verified there with exact rationals); the LPs run on every
 registered backend (Pyomo with the ``--solvers`` solvers, cvxpy, ...). X is asserted only where
 the spec says the optimal face is a single point; otherwise objective and E vector.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -91,7 +91,7 @@ class Job:
 
 @dataclass(frozen=True)
 class LTGFInstance:
-    """Frozen LTGF instance (spec ltgf.md §1-§2)."""
+    """Frozen LTGF instance (notes §1-§2)."""
 
     name: str
     nodes: int

@@ -117,7 +117,7 @@ class Rows:
 
 @dataclass(frozen=True)
 class OEFInstance:
-    """Frozen OEF instance (spec oef.md §1)."""
+    """Frozen OEF instance (notes §1)."""
 
     name: str
     gpu_types: tuple[GpuType, ...]

@@ -1,4 +1,4 @@
-"""OJPAP: online adjustment of a placement under fluctuating interference (spec ojpp.md §6, Alg. 4).
+"""OJPAP: online adjustment of a placement under fluctuating interference (notes §6, Alg. 4).
 
 A placement is a count matrix ``Y`` (devices x jobs) whose device labels are fixed. The observed
 interference of device k at step t is its model value theta_k(Y) (notes §3) times a fluctuation

@@ -1,4 +1,4 @@
-"""OJPP placement algorithms (spec ojpp.md §6-§7): Greedy (Alg. 1), Placement (Alg. 2),
+"""OJPP placement algorithms (notes §6-§7): Greedy (Alg. 1), Placement (Alg. 2),
 Heuristic (Alg. 3) and the Table 4 baselines Best-fit, I-Greedy, B-Greedy, C-Greedy.
 
 All share Greedy's job order and Placement's skeleton; a :class:`Rules` value says which

@@ -1,4 +1,4 @@
-"""Collision probability tau(D_k) of a device's workers (spec ojpp.md §2, eq. (4)).
+"""Collision probability tau(D_k) of a device's workers (notes §2, eq. (4)).
 
 tau = Pr[at least two bursts at once] = 1 - P(no burst) - P(exactly one burst). Instead of the
 closed form ``1 - P0 (1 + S)`` (which needs p < 1) we carry the pair (P0, P1) through a product:

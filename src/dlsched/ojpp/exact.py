@@ -1,4 +1,4 @@
-"""Compact OJPP MILP (spec ojpp.md §5.1) in Pyomo with lazy collision cuts.
+"""Compact OJPP MILP (notes §5.1) in Pyomo with lazy collision cuts.
 
 Loop: solve the MILP without (5); for every device of the integer solution with
 tau > tau-bar add a cut for *all* devices (they are interchangeable), re-solve; stop when the

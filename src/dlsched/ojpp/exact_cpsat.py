@@ -1,4 +1,4 @@
-"""CP-SAT model of OJPP (spec ojpp.md §5.3), warm-started from the Heuristic.
+"""CP-SAT model of OJPP (notes §5.3), warm-started from the Heuristic.
 
 Aggregated workers: y[i, k] in [0, omega_i], u[i, k] <=> y[i, k] >= 1, x[k] device used, over
 m = (Heuristic's device count) candidate devices. Linear rows: assignment, resources, the per-job

@@ -1,4 +1,4 @@
-"""Exact OJPAP (spec ojpp.md §6, offline counterpart of Alg. 4): re-place the workers of a given
+"""Exact OJPAP (notes §6, offline counterpart of Alg. 4): re-place the workers of a given
 placement y0 to minimise the largest worker slowdown Theta under a migration budget.
 
     min Theta  s.t.  every OJPP constraint on y (compact MILP of §5.1, collision by lazy cuts),

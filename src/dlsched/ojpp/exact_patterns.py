@@ -1,4 +1,4 @@
-"""Set-partitioning OJPP model over feasible patterns (spec ojpp.md §5.2), Pyomo + HiGHS.
+"""Set-partitioning OJPP model over feasible patterns (notes §5.2), Pyomo + HiGHS.
 
 min sum_a lambda_a  s.t.  sum_a a_i lambda_a = omega_i (equality: dropping workers from a
 pattern keeps it feasible but can break other jobs' balance), lambda_a integer >= 0. Balance (8)

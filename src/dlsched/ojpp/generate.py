@@ -1,4 +1,4 @@
-"""Seeded synthetic OJPP workloads in the paper's settings (spec ojpp.md §3, §8).
+"""Seeded synthetic OJPP workloads in the paper's settings (notes §3, §8).
 
 Paper: 4 queues x 20 jobs with 1-10 workers each, 6 model types, 11 GB devices, limits
 (tau-bar, theta-bar, theta') = (0.1, 0.2, 0.1). The paper's measured data are not published, so

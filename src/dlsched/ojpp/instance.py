@@ -1,6 +1,6 @@
 """OJPP instance: data-parallel jobs (identical workers) to pack onto the fewest GPUs.
 
-Units (spec ojpp.md §1): every per-worker requirement is in the unit of the matching
+Units (notes §1): every per-worker requirement is in the unit of the matching
 ``device_capacity`` entry. By default a device has capacity 1 for ``compute`` and ``memory``
 (normalised fractions); give e.g. ``{"compute": 100, "memory": 11264}`` to state compute in
 percent and memory in MB, which keeps benchmark data exact (sums of integers are exact floats).
@@ -115,7 +115,7 @@ class Limits:
 
 @dataclass(frozen=True)
 class OJPPInstance:
-    """Frozen OJPP instance (spec ojpp.md §1-§4)."""
+    """Frozen OJPP instance (notes §1-§4)."""
 
     name: str
     jobs: tuple[Job, ...]

@@ -1,4 +1,4 @@
-"""Evaluation measures of a placement (spec ojpp.md §3 performance model, §8-§9 metrics).
+"""Evaluation measures of a placement (notes §3 performance model, §8-§9 metrics).
 
 Job slowdown (synchronous training, the straggler sets the pace):
 ``sigma_i = max over devices k holding job i of (s_ik + kappa * tau(D_k))`` with kappa = 1 by

@@ -16,7 +16,8 @@ def worked_example(horizon: int = 64) -> dict[str, Any]:
 
     return {
         "problem": "revenue", "schema_version": 1, "name": "astraea-worked-example",
-        "description": "Worked example of Wang, Zhou et al. (IEEE TC 2023) §4.2, notes §4",
+        "description": "Worked example of Wang, Zhou et al. (IEEE TC 2023) §4.2, notes §4 "
+                       "(docs/specs/revenue.md)",
         "horizon": horizon, "bandwidth": {"worker": 1, "ps": 1},
         "tenants": [{"name": "u1", "quota": {"workers": 4, "ps": 2}},
                     {"name": "u2", "quota": {"workers": 4, "ps": 2}}],

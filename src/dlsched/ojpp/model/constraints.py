@@ -1,4 +1,4 @@
-"""Constraints of the compact OJPP MILP (spec ojpp.md §5.1); each names its paper equation.
+"""Constraints of the compact OJPP MILP (notes §5.1); each names its paper equation.
 
 Resource rows are written in normalised units (demand / capacity) so coefficients are O(1).
 """
