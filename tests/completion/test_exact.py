@@ -17,7 +17,7 @@ from dlsched.core import SolveOptions, Status
 
 from .bruteforce import brute_force
 
-# notes §6 optima (S1-S5), written here from the spec, not from the code
+# notes §6 optima (S1-S5), written here from the notes, not from the code
 SPEC_OPT = {"s1-ring": 66, "s1-ps": 66, "s2-one": 17, "s2-two": 17, "s3": 18, "s4": 7,
             "s5-bw10": 4, "s5-bw3": 5}
 

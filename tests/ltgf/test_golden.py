@@ -54,7 +54,7 @@ def test_themis_exact_estimates(fig6):
     assert ds.check(fig6, res) == []
     comp = res.solution["completion"]
     assert [comp[j] / MIN for j in ("J1", "J2", "J3")] == [70, 80, 80]
-    # J1: 240/140 = 12/7; J2, J3: 120/170 = 12/17 (spec: 1.714, 0.706)
+    # J1: 240/140 = 12/7; J2, J3: 120/170 = 12/17 (notes: 1.714, 0.706)
     np.testing.assert_allclose(rho(fig6, res), [12 / 7, 12 / 17, 12 / 17])
     assert res.stats["sharing_loss_jobs"] == pytest.approx(2 / 3)
 

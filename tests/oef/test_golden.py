@@ -1,8 +1,8 @@
 """Golden tests: every row of notes §9 (G1-G8 incl. lies), with exact fractions.
 
-Expected values come from the spec (verified there with exact rationals); the LPs run on every
+Expected values come from the notes (verified there with exact rationals); the LPs run on every
 registered backend (Pyomo with the ``--solvers`` solvers, cvxpy, ...). X is asserted only where
-the spec says the optimal face is a single point; otherwise objective and E vector.
+the notes say the optimal face is a single point; otherwise objective and E vector.
 """
 # "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
@@ -144,7 +144,7 @@ def test_g2b_noncooperative(lp):
     assert res.solution["level"] == pytest.approx(float(F(18, 13)), abs=ATOL)
     assert alloc(res).ravel().tolist() == approx(1, "5/26", 0, "6/13", 0, "9/26")
     assert res.objective == pytest.approx(float(F(54, 13)), abs=ATOL)
-    # below both baselines (spec G2b)
+    # below both baselines (notes G2b)
     assert res.objective < run(inst, "gandiva-fair").objective
     assert res.objective < run(inst, "gavel").objective
 
@@ -236,7 +236,7 @@ def test_g5_both_lie_cooperative(lp):
 
 
 def _max_total_subject_to_si(inst) -> np.ndarray:
-    """max Sigma s.t. capacity and SI (no EF): spec G5-SI, solved independently with scipy."""
+    """max Sigma s.t. capacity and SI (no EF): notes G5-SI, solved independently with scipy."""
     W, m = inst.rows.W, inst.capacity
     R, k = W.shape
     cap_rows = np.kron(np.ones((1, R)), np.eye(k))
@@ -281,7 +281,7 @@ def test_g7_multitype_noncooperative(lp):
     inst = load("paper-multitype")
     res = lp(inst, "noncooperative")
     rows = rows_of(inst, res.solution)
-    # u2's two replica rows [0, 9/37] of the spec merged into its single (weight-1) row
+    # u2's two replica rows [0, 9/37] of the notes merged into its single (weight-1) row
     assert rows.ravel().tolist() == approx(1, "4/37", 0, "15/37", 0, "18/37")
     assert [r["efficiency"] for r in res.solution["rows"]] == approx("45/37", "45/37", "90/37")
     assert eff(res) == approx("90/37", "90/37")

@@ -1,5 +1,5 @@
 """Algorithms (notes §6-§7): outputs validate under their constraint set, never beat the optimum,
-follow the spec's orders; generator is seeded."""
+follow the notes' orders; generator is seeded."""
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations

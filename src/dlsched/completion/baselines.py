@@ -9,7 +9,7 @@ running job without a pause (AntMan opportunistic jobs) costs nothing (ours).
 
 - ``fifo``: strict arrival order, head-of-line blocking, N_j = min(U{1..30}, D_j) (seeded).
 - ``drf``: non-preemptive DRF at admission, progressive filling of one worker at a time.
-  ``elastic=True`` is the spec's variant "elastic, recomputed every slot": the progressive
+  ``elastic=True`` is the notes' variant "elastic, recomputed every slot": the progressive
   filling restarts from zero over every active job each slot, so a job's worker count (and
   placement) changes between slots and a job left without a worker is paused (resume costs a
   slot). That variant is preemptive and elastic, so like Tiresias and AntMan it solves a

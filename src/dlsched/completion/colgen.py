@@ -42,7 +42,7 @@ End limit. ``tmax`` = an int bounds schedules ending by that slot (the exact mod
 T_max); ``tmax`` = None bounds the uncapped optimum, which equals the optimum under the extended
 horizon of notes §2.4 (``exact.extended_horizon``: every optimal schedule ends by it, since
 w_j C_j <= UB - sum_{k != j} w_k C^min_k); ``"instance"`` bounds the optimum over the
-instance's horizon (spec [A22]).
+instance's horizon (notes [A22]).
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 

@@ -2,7 +2,7 @@
 
 PS, Eq. (1): theta = v_jm + U^p_j + (1-q) 2 pi_j / b_m.
 RAR, Eq. (14): theta = v_jm + (Phi-1)/Phi (U_j + (1-q) 2 pi_j / b_m)  [A12].
-Duration d = ceil(W theta / N - 1e-9) (spec conventions), computed from theta, never from 1/rho.
+Duration d = ceil(W theta / N - 1e-9) (notes conventions), computed from theta, never from 1/rho.
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 

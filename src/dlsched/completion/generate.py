@@ -38,7 +38,7 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
     """One instance; ``capacity``: ``"ideal"`` (default: per resource, total capacity = kappa x
     the jobs' total ideal demand) or ``"legacy"`` (the pre-issue-11 GPU-only scaling with
     floors, kept for the pinned A_online regression digests). ``last_arrival``: arrivals are
-    U{1..last_arrival} (default floor(T/2), the spec's range); a short window makes jobs overlap
+    U{1..last_arrival} (default floor(T/2), the notes' range); a short window makes jobs overlap
     so that the capacity binds on small instances."""
     rng = np.random.default_rng(seed)
     M, P = n_worker_types, (n_ps_types if architecture == "ps" else 0)

@@ -18,7 +18,7 @@ Units (notes §1 (docs/specs/completion.md), conventions; 1 slot = 1 h in the pa
   "ps"``, missing type = unusable) or one number (``"ring"``).
 - ``jobs[].gradient_size``: pi_j in Gbit; the transfer time pi_j / b_m is in seconds and is
   divided by ``slot_seconds`` (default 1: then gradient_size / bandwidth is directly in slots,
-  as in the spec's golden examples; the generator uses 3600).
+  as in the notes' golden examples; the generator uses 3600).
 """
 
 from __future__ import annotations

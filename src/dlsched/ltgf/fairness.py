@@ -14,7 +14,7 @@ from .instance import LTGFInstance
 
 
 def ratio(num: float, den: float) -> float:
-    """num/den with the spec's edge cases: 0/0 := 0, x/0 := +inf."""
+    """num/den with the notes' edge cases: 0/0 := 0, x/0 := +inf."""
     if den > 0:
         return num / den
     return 0.0 if num <= 0 else float("inf")

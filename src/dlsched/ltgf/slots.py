@@ -1,7 +1,7 @@
 """Slotted view of an instance for the exact models (notes §9) and exact slotted rho.
 
 Slot ``s`` (0-based) is ``[sL, (s+1)L)``; job ``i`` is released in slot ``r_i = ceil(a_i/L)``
-(spec's 1-based ``ceil(a_i/L)+1``) and needs ``P_i = ceil(D_i/L)`` slots. Quotas are scaled by the
+(notes' 1-based ``ceil(a_i/L)+1``) and needs ``P_i = ceil(D_i/L)`` slots. Quotas are scaled by the
 common denominator ``q`` of the exact fractions (6) so every Alloc/Fair sum is an integer in units
 of L*GPU/q and rho values are exact fractions.
 """

@@ -147,7 +147,7 @@ class _Market:
     """The fixed part of Gandiva_fair's market: type pairs and all ratio gaps r_u - r_s."""
 
     def __init__(self, W: np.ndarray) -> None:
-        # all (slow a, fast b) with a < b, in lexicographic order (the spec's tie order)
+        # all (slow a, fast b) with a < b, in lexicographic order (the notes' tie order)
         self.a, self.b = np.triu_indices(W.shape[1], 1)
         self.ratio = (W[:, self.b] / W[:, self.a]).T  # (P, R): r_l for every pair
         gap = self.ratio[:, :, None] - self.ratio[:, None, :]  # (P, buyer, seller)

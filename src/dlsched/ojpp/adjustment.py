@@ -9,7 +9,7 @@ migration budget (19) ``sum c_i <= c-bar`` over the moves of that round.
 
 Readings (notes §6, noted where the paper is silent): the EWMA weight ``a`` defaults to 0.5; the
 improvement guard (accept a move only if the target's new interference is below the source's old
-one) is the spec's addition; after a move the EWMA of the two devices is reset to their new
+one) is the notes' addition; after a move the EWMA of the two devices is reset to their new
 observed values so one spike does not re-trigger forever; targets are active devices only unless
 ``allow_new_devices``. Every move keeps the placement feasible for all OJPP constraints (``fits``).
 """

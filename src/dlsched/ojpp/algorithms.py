@@ -6,7 +6,7 @@ constraints are active and how a device is chosen. The table :data:`VARIANTS` is
 the names ``best-fit``, ``i-greedy``, ``b-greedy``, ``c-greedy``, ``greedy`` and ``heuristic``
 are registered from.
 
-Readings fixed by the spec (and followed here where the paper's pseudo-code differs):
+Readings fixed by the notes (and followed here where the paper's pseudo-code differs):
 * Alg. 2 line 6 "(alpha_i, beta_i) >= R" means residual capacity >= requirement, with memory
   checked by (3); ties of the lowest potential go to best fit, then the lowest index.
 * Alg. 2 lines 9-12 (Flag / min(v_i) = 0): Phase A uses active devices only and undoes the whole

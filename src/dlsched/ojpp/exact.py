@@ -3,7 +3,7 @@
 Loop: solve the MILP without (5); for every device of the integer solution with
 tau > tau-bar add a cut for *all* devices (they are interchangeable), re-solve; stop when the
 solution satisfies (5). Cuts: the outer-approximation tangent of the concave
-g(y) = sum y_i ln(1-p_i) + ln(1 + sum y_i r_i) (independent bursts, as in the spec), or a no-good
+g(y) = sum y_i ln(1-p_i) + ln(1 + sum y_i r_i) (independent bursts, as in the notes), or a no-good
 over a minimal colliding count vector (always valid because tau is monotone; used for the
 ``correlated_same_job`` model, and when a tangent at a point was already added but the solver's
 tolerance let the point through again). With HiGHS the appsi solver object is kept and reused

@@ -6,7 +6,7 @@ placement y0 to minimise the largest worker slowdown Theta under a migration bud
                      mu_ik >= y0_ik - y_ik, mu >= 0,  sum_ik c_i mu_ik <= c-bar   (19),
                      devices = the m0 devices of y0 (so sum_k x_k <= sum_k x0_k).
 
-Devices are labelled by y0, so 5.1's symmetry rows are *not* used (spec [AUDIT]). Restricting to
+Devices are labelled by y0, so 5.1's symmetry rows are *not* used (notes [AUDIT]). Restricting to
 the m0 labelled devices loses nothing: a solution that uses a fresh device while (necessarily)
 emptying an old one is relabelled onto the old one with migration cost no higher.
 Additive interference only (linear slowdowns); the objective of the Result is Theta, not devices.

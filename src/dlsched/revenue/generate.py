@@ -1,5 +1,5 @@
 """Seeded generator with the paper's §5.1 ranges (notes §1 table) and a ``small`` scale for
-instances the exact models can solve. Draws are uniform unless stated [ASSUME in the spec]."""
+instances the exact models can solve. Draws are uniform unless stated [ASSUME in the notes]."""
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations

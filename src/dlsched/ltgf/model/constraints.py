@@ -1,4 +1,4 @@
-"""Constraints of the slotted LTGF MILP (notes §9); each names the spec row it implements."""
+"""Constraints of the slotted LTGF MILP (notes §9); each names the notes row it implements."""
 # "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
