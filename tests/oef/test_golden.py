@@ -103,7 +103,7 @@ def test_g1_ef_gandiva_fair_u3_envies_u2():
 
 
 def test_gandiva_fair_tie_rule_lowest_seller():
-    """Hand-derived from the §6.2 rules: sellers u1, u2 tie (gap 2) -> the lower index sells;
+    """Hand-derived from the notes §6.2 rules: sellers u1, u2 tie (gap 2) -> the lower index sells;
     u2 cannot bid (r_2 = r_s), so the price is the midpoint 3."""
     inst = make([[1, 2], [1, 2], [1, 4]])
     res = run(inst, "gandiva-fair")
@@ -114,7 +114,7 @@ def test_gandiva_fair_tie_rule_lowest_seller():
 
 
 def test_gandiva_fair_three_types_trades_over_all_pairs():
-    """Hand-derived k = 3 case of the §6.2 generalisation: first the widest gap (types 1-3,
+    """Hand-derived k = 3 case of the notes §6.2 generalisation: first the widest gap (types 1-3,
     midpoint 5/2), then types 2-3 (midpoint 3/2)."""
     inst = make([[1, 1, 1], [1, 2, 4]])
     res = run(inst, "gandiva-fair")

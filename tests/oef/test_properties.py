@@ -1,6 +1,6 @@
 """Property tests (hypothesis) of the OEF mechanisms and baselines on small random instances.
 
-What is asserted is what the notes (§7) found to hold: cooperative OEF is EF and SI (Thm 5.1);
+What is asserted is what notes §7 found to hold: cooperative OEF is EF and SI (Thm 5.1);
 non-cooperative OEF equalises weighted normalised throughput, is SP under inflation (Thm 5.4),
 adjacent under monotone speedup ratios (Thm 5.2) and sparse at a vertex; the efficiency LP (4)
 bounds every method; max-min, Gandiva_fair and uncapped Gavel are SI.

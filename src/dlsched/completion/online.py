@@ -4,7 +4,7 @@ Switches for the ambiguities of notes §3.9 (defaults = the notes' readings):
 
 - ``alpha_mode``: ``"fixed"`` (alpha = ``alpha``, default 4, for sub-rounds and offset),
   ``"theory"`` (Thm 5 with w(J) of all jobs) or ``"adaptive"`` (alpha_i from w(J_i), offset
-  max(alpha_i tau_i, E_{i-1}) - 1) [A20, §3.8].
+  max(alpha_i tau_i, E_{i-1}) - 1) [A20, notes §3.8].
 - ``tie``: ``"faithful"`` (strict < in the paper's loop order) or ``"earliest"`` (equal cost ->
   earlier completion) [A19].
 - ``order``: ``"arrival"`` (a_j, then id) or ``"weight"`` (w_j descending) in Alg. 3 [A18].

@@ -1,4 +1,4 @@
-"""``completion-patterns``: the pattern ILP E2 of notes §2.4 and its configuration LP (§2.5 item 5).
+"""``completion-patterns``: the pattern ILP E2 of notes §2.4 and its config LP (notes §2.5.5).
 
 Set partitioning over the single-job patterns of ``patterns.py`` (problem (8) with the
 completion objective): binaries x_jl,

@@ -90,7 +90,7 @@ def schedule_rho(sd: SlotData, x: np.ndarray) -> dict[int, Fraction] | None:
 
 
 def job_rho_slots(sd: SlotData, x: np.ndarray) -> np.ndarray:
-    """Job rho (15) with (13)/(8) of a slot schedule (floats; for the brute force of §8)."""
+    """Job rho (15) with (13)/(8) of a slot schedule (floats; for the brute force of notes §8)."""
     x = np.asarray(x, dtype=np.int64)
     cols = np.arange(sd.S)
     cum = np.cumsum(x, axis=1)

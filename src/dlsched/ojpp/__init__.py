@@ -43,7 +43,7 @@ GOLDEN_O1 = """{"problem": "ojpp", "schema_version": 1, "name": "golden-o1",
 
 def _build_model(inst: OJPPInstance, model: str) -> Any:
     """Pyomo model for MPS/LP export: the pattern master of notes §5.2 (complete: collision is
-    inside the patterns) or the compact MILP of §5.1 (without its lazily added collision cuts,
+    inside the patterns) or the compact MILP of notes §5.1 (without its lazily added collision cuts,
     i.e. a relaxation whenever a collision limit is set)."""
     from .exact_patterns import build_master
     from .model import build_model

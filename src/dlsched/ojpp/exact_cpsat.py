@@ -2,7 +2,7 @@
 
 Aggregated workers: y[i, k] in [0, omega_i], u[i, k] <=> y[i, k] >= 1, x[k] device used, over
 m = (Heuristic's device count) candidate devices. Linear rows: assignment, resources, the per-job
-max-burst memory rows of §5.1, interference cap (additive: linear, enforced by u; max: pairwise
+max-burst rows of notes §5.1, interference cap (additive: linear, enforced by u; max: pairwise
 exclusions), balance via smax/smin enforced by u. Symmetry: x[k] >= x[k+1].
 
 Collision (5) is not linear. tau is monotone in the counts, so it is enforced by no-good clauses

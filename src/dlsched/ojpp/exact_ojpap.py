@@ -1,7 +1,7 @@
 """Exact OJPAP (notes §6, offline counterpart of Alg. 4): re-place the workers of a given
 placement y0 to minimise the largest worker slowdown Theta under a migration budget.
 
-    min Theta  s.t.  every OJPP constraint on y (compact MILP of §5.1, collision by lazy cuts),
+    min Theta  s.t.  every OJPP constraint on y (compact MILP, notes §5.1, collision by lazy cuts),
                      Theta >= s_ik - M_i (1 - u_ik),
                      mu_ik >= y0_ik - y_ik, mu >= 0,  sum_ik c_i mu_ik <= c-bar   (19),
                      devices = the m0 devices of y0 (so sum_k x_k <= sum_k x0_k).

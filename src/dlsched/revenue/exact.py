@@ -3,7 +3,7 @@ interval per configuration, cumulative per server with variable demands).
 
 Options: ``horizon`` ("instance", "auto" = covering the makespan of every scheduler, or an int
 T_opt, which must cover every compared schedule for OPT >= ALG),
-``fixed_workers`` (K_j restricted to w = D_j, the §4 narrative), ``time_origin``. A time-limited
+``fixed_workers`` (K_j restricted to w = D_j, notes §4's narrative), ``time_origin``. A time-limited
 solve returns its incumbent with status ``time_limit`` and the proven bound; every solution is
 re-checked by the independent validator (violations -> status ``error``).
 """

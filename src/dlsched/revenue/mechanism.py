@@ -7,9 +7,9 @@ tenant/pool availability and the price sums are numpy arrays over all start slot
 the best (t_rel, w) is one argmax over a [t_rel, w] value matrix (row-major order = the paper's
 loop order with a strict improvement test: earliest start, then fewest workers).
 
-Switches (every ambiguity of the notes is one): ``fixed_workers`` (w = D_j only, the §4
+Switches (every ambiguity of the notes is one): ``fixed_workers`` (w = D_j only, the notes §4
 narrative) vs as written (w in 1..D_j, default); ``lam`` (int, default 2, or "lemma1");
-``theta`` (None = the §3.2 rule, or a number / pair) and ``theta_scale``; ``time_origin``
+``theta`` (None = the notes §3.2 rule, or a number / pair) and ``theta_scale``; ``time_origin``
 ("arrival" default, or "absolute") for the actual utility; ``reject_negative_actual``;
 ``l_extra`` batches after the last arrival; ``phases`` ((1, 2) = Alg. 2; (1,) = BatchSche).
 """

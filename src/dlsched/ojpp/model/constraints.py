@@ -132,7 +132,7 @@ def add_collision_containers(m: pyo.ConcreteModel) -> None:
 
 
 def add_tangent_cut(m: pyo.ConcreteModel, inst: OJPPInstance, y_hat: np.ndarray) -> int:
-    """Outer-approximation cut of g(y) >= ln(1 - tau-bar) at y_hat, on every device (§5.1)."""
+    """Outer-approximation cut of g(y) >= ln(1 - tau-bar) at y_hat, on every device (notes §5.1)."""
     coef, rhs = tangent_cut(y_hat, inst.p, inst.limits.collision)
     for k in m.K:
         m.collision_cuts.add(

@@ -25,7 +25,7 @@ def build_milp(data: MilpData) -> pyo.ConcreteModel:
 
 
 def build_model(inst: RevenueInstance, model: str = "milp") -> pyo.ConcreteModel:
-    """Export hook: the §2.2 MILP over the instance's horizon."""
+    """Export hook: the notes §2.2 MILP over the instance's horizon."""
     if model not in ("milp", "revenue-milp"):
         raise ValueError(f"no Pyomo model {model!r} for revenue (only 'milp')")
     return build_milp(milp_data(inst))
