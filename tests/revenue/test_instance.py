@@ -77,3 +77,19 @@ def test_missing_timing_field():
     with pytest.raises(ds.InputError) as err:
         parse(data)
     assert err.value.field == "jobs[0].update_time"
+
+
+@pytest.mark.parametrize(("jobs_per_vc", "scale", "seed"), [(2, "small", 0), (4, "paper", 1)])
+def test_philly_instances_reproduce_from_the_vendored_data(jobs_per_vc, scale, seed) -> None:
+    """instances/revenue/build_philly.py rebuilds the committed files from src/dlsched/data."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    inst_dir = Path(__file__).resolve().parents[2] / "instances" / "revenue"
+    spec = importlib.util.spec_from_file_location("build_philly", inst_dir / "build_philly.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    data = build.build(jobs_per_vc, seed, scale=scale)
+    committed = json.loads((inst_dir / f"{data['name']}.json").read_text(encoding="utf-8"))
+    assert data == committed
