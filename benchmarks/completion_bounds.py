@@ -10,6 +10,7 @@ benchmarks/completion-bounds.md (dated, with the git commit, CPU, load and comma
 
 Run: python benchmarks/completion_bounds.py [--quick]
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -154,7 +155,8 @@ def main() -> None:
     lines.append("")
     lines += ["## Notes", "",
               "- LB0 ~ OPT on the quick instances came from the instances, not only the floors: "
-              "with the spec's arrivals U{1..T/2} the 1-4 slot jobs hardly overlap, so even "
+              "with the arrivals U{1..T/2} of [notes §1](../docs/specs/completion.md#s1) the "
+              "1-4 slot jobs hardly overlap, so even "
               "capacity = kappa x ideal demand leaves LB0 = OPT; the quick suite now also "
               "compresses arrivals (last_arrival = 2).",
               "- Compaction (`a-online-compact`, not in the paper) removes most of A_online's "

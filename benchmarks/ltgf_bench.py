@@ -3,6 +3,7 @@
 Writes ``benchmarks/ltgf-results.md`` (date, git commit, CPU, command). Run from the repo root:
 ``python benchmarks/ltgf_bench.py [--quick]``. Instances come from scripts/make_ltgf_instances.py.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def exact_rows(cases: list[tuple[int, int]], time_limit: float) -> list[str]:
 
 
 def lease_sweep(name: str, leases: list[int]) -> None:
-    """ASTRAEA on ``name`` with different lease lengths (spec §5): fairness vs overhead."""
+    """ASTRAEA on ``name`` with different lease lengths (notes §5): fairness vs overhead."""
     from dataclasses import replace
 
     base = ds.load(INST / f"{name}.json")
@@ -100,9 +101,9 @@ def main() -> None:
         f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC", f"- git commit: {commit}",
         f"- CPU: {cpu_model()} ({platform.machine()}), 2 cores shared with other jobs",
         f"- command: `python benchmarks/ltgf_bench.py{' --quick' if quick else ''}`",
-        "- knobs: spec §6 defaults (themis f=0.8 e=0.2 seed 0; allox alpha=0.5; tiresias-l "
-        "K=2, 1 GPU-hour, STARVE=2; gandiva quantum = lease; lease 900 s, tick 10 s, "
-        "cold start 30 s, checkpoint 0 s); tenant windows of 1 day", "",
+        "- knobs: [notes §6](../docs/specs/ltgf.md#s6) defaults (themis f=0.8 e=0.2 seed 0; "
+        "allox alpha=0.5; tiresias-l K=2, 1 GPU-hour, STARVE=2; gandiva quantum = lease; "
+        "lease 900 s, tick 10 s, cold start 30 s, checkpoint 0 s); tenant windows of 1 day", "",
         "## Simulation (event simulator; validator run on every timeline)", "",
         "| instance | policy | jobs | sim s | total s | jobs/s | decisions | valid | "
         "unfair ratio | sharing-loss jobs | avg slowdown | avg JCT h | preemptions | "

@@ -2,10 +2,11 @@
 matrix costs. The V100 matrix is predicted by the model selected and trained on the K80 and P100
 pairs only (no V100 pair seen); the Heuristic places each gavel-v100-relaxed instance with the
 predicted matrix and the placement is judged with the measured one (validator violations and
-guaranteed performance, spec §8) against placing with the measured matrix.
+guaranteed performance, notes §8) against placing with the measured matrix.
 
     python benchmarks/ojpp_aip.py [--out benchmarks/ojpp-aip.md]
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

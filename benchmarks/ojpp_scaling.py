@@ -1,5 +1,5 @@
 """OJPP scaling benchmark: time to proven optimum of the exact models on paper-size instances
-(spec ojpp.md §8: 20 jobs x 1-10 workers, 4 workload classes, limits (0.1, 0.2, 0.1)), and the
+(notes §8: 20 jobs x 1-10 workers, 4 workload classes, limits (0.1, 0.2, 0.1)), and the
 Heuristic's time from 10 to 10,000 workers. Every solution is checked with ``ds.check``.
 
     python benchmarks/ojpp_scaling.py [--seeds 5] [--limit 60] [--full-seeds 1]
@@ -12,6 +12,7 @@ section keeps its own date and commit; the new section states its own).
 model runs on all). Targets (issue 4): best exact model proves >= 90 % within 60 s; heuristic
 places 10,000 workers in < 1 s.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

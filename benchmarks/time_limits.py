@@ -87,6 +87,8 @@ def main() -> None:
         f"- CPU: {cpu_model()} ({platform.machine()}), 2 cores; load average "
         f"{os.getloadavg()[0]:.2f} at the end (other work ran on the machine)",
         f"- command: `python benchmarks/time_limits.py --limits {' '.join(map(str, args.limits))}`",
+        "- messages cite the formulation notes as \"notes §n\" (completion: "
+        "[docs/specs/completion.md](../docs/specs/completion.md))",
         "- wall = the whole in-process `ds.solve` call (heuristics, build, solve, bounds, "
         "fallbacks, cross-check guard); target wall <= limit x 1.1 + 1 s", "",
         "| problem | instance | model | limit s | build s | wall s | status | objective | "

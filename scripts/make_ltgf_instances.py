@@ -1,11 +1,11 @@
-"""Build the LTGF instances in instances/ltgf/ from the real traces in ../shared/data (issue 7).
+"""Build the LTGF instances in instances/ltgf/ from the traces vendored in src/dlsched/data.
 
 * ``philly-2weeks.json`` — Philly jobs per VC (philly_vc_traces_gavel) of the 11 VCs that have a
   quota in philly_cluster_helios/philly_vc.csv. The Gavel per-VC traces start every VC's clock at
   its first job (PROVENANCE.md: submit times are *not* aligned across VCs); we align all VCs at
   their first job (t = 0) and keep the first two weeks of submissions, as the paper's two-week
   snapshots. Tenant weights = Helios node counts (quota = 8 x node num); the cluster is the paper's
-  scaled Philly cluster of 210 nodes x 8 GPUs (spec §5), so Quota_j = 1680 w_j / sum w (6).
+  scaled Philly cluster of 210 nodes x 8 GPUs (notes §5), so Quota_j = 1680 w_j / sum w (6).
   Durations and GPU demands unmodified. The four tiny VCs without a quota are left out.
 * ``venus-synthetic.json`` — the 16 Venus VCs active on 2020-09-28 with that day's GPU quotas
   (helios_venus_vc), scaled by (6) to the paper's 100 nodes x 8 GPUs; jobs synthetic (the Venus
@@ -15,13 +15,14 @@
 * ``philly-2weeks-64n.json`` — the same jobs on a contended 64-node (512-GPU) cluster: the
   paper-scale cluster is idle most of the time with the ~1.1k jobs the Gavel traces hold for
   two weeks of these VCs (mean demand ~870 GPUs while the long jobs run for up to 60 days).
-* ``philly-window-n{N}-s{seed}.json`` — sampled small windows for the exact model (spec §9 Size):
+* ``philly-window-n{N}-s{seed}.json`` — sampled small windows for the exact model (notes §9 Size):
   N consecutive submissions (from a seeded random start) of 4 VCs, submissions shifted to 0,
   durations clipped to 8 slots of L = 3600 s, cluster 4 nodes, in slotted mode (submissions and
   durations rounded up to the slot grid, no overheads); used for the online/optimum ratio.
 
 Run: ``python scripts/make_ltgf_instances.py [DATA_DIR]`` (default: the vendored src/dlsched/data).
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -75,9 +76,9 @@ def philly(data: Path) -> dict:
         ],
         "overhead": {"checkpoint": 0, "cold_start": 30},
         "provenance": {
-            "jobs": "shared/data/philly_vc_traces_gavel/philly_vc_jobs.csv "
+            "jobs": "src/dlsched/data/philly_vc_traces_gavel/philly_vc_jobs.csv "
             "(Gavel c4fa400, Philly CC BY 4.0)",
-            "quotas": "shared/data/philly_cluster_helios/philly_vc.csv "
+            "quotas": "src/dlsched/data/philly_cluster_helios/philly_vc.csv "
             "(HeliosArtifact bdaae10): weight = node num",
             "alignment": "each VC's clock starts at its first job (Gavel); all VCs aligned at t=0",
             "window": "submit_time < 14 days",
@@ -132,7 +133,7 @@ def venus(data: Path, n_jobs: int = 11304, seed: int = 0) -> dict:
         ],
         "overhead": {"checkpoint": 0, "cold_start": 30},
         "provenance": {
-            "quotas": "shared/data/helios_venus_vc/venus_vc_quota_summary.csv "
+            "quotas": "src/dlsched/data/helios_venus_vc/venus_vc_quota_summary.csv "
             "gpus_last_day (HeliosData 50b7631)",
             "jobs": f"synthetic, seed {seed}: 52.5% 1-GPU, 22.6% 8-GPU, "
             "67.3% < 10 min (ASTRAEA §5), mean run time = Helios Venus avg",
@@ -191,7 +192,7 @@ def main() -> None:
     save(parse(contended), OUT / "philly-2weeks-64n.json")
     save(parse(venus(data)), OUT / "venus-synthetic.json")
     for n, seed in [(10, 0), (20, 0), (30, 0), (50, 0), (50, 1)]:
-        inst = parse(window(ph, n, seed)).slotted()  # spec §9 slotted mode, like with like
+        inst = parse(window(ph, n, seed)).slotted()  # notes §9 slotted mode, like with like
         save(
             replace(inst, name=f"philly-window-n{n}-s{seed}"),
             OUT / f"philly-window-n{n}-s{seed}.json",

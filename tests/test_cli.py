@@ -88,7 +88,7 @@ def test_solve_run_check_round_trip(tmp_path, capsys):
     assert main(["solve", str(inst), "-m", "oef-cooperative", "-o", str(res)]) == 0
     data = json.loads(res.read_text())
     assert data["status"] == "optimal" and data["problem"] == "oef"
-    # golden G5 (spec §9): eq (6) cooperative OEF, total efficiency 5.25
+    # golden G5 (oef notes §9, docs/specs/oef.md): eq (6) cooperative OEF, total efficiency 5.25
     assert data["objective"] == pytest.approx(5.25, rel=1e-9)
     verdict = tmp_path / "verdict.json"
     assert main(["check", str(inst), str(res), "-o", str(verdict)]) == 0

@@ -1,16 +1,17 @@
-"""Build the completion instances: the spec §6 golden cases (S1-S5) and a Philly-derived workload.
+"""Build the completion instances: the notes §6 golden cases (S1-S5) and a Philly-derived workload.
 
 Run from the repository root: ``python instances/completion/build.py``.
 
-Philly (../shared/data/philly_vc_traces_gavel, see its PROVENANCE.md: Gavel's per-VC re-encoding
-of the Microsoft Philly trace, CC BY 4.0 / MIT): for VC ``ee9e8c`` the first ``N`` jobs with a
-single-GPU run time of at most 48 h are taken. From the trace: arrival slot = 1 + floor(submit
-seconds / 3600) (1 slot = 1 h), the maximum worker count D_j = num_gpus (each chunk feeds one
-worker), and the per-mini-batch time v_j is set so that one 1-GPU worker needs the trace's
-single-GPU duration: W_j v_j = duration / 3600 slots. Everything else (servers, worker / PS
+Philly (the vendored src/dlsched/data/philly_vc_traces_gavel, see its PROVENANCE.md: Gavel's per-VC
+re-encoding of the Microsoft Philly trace, CC BY 4.0 / MIT): for VC ``ee9e8c`` the first ``N`` jobs
+with a single-GPU run time of at most 48 h are taken. From the trace: arrival slot = 1 +
+floor(submit seconds / 3600) (1 slot = 1 h), the maximum worker count D_j = num_gpus (each chunk
+feeds one worker), and the per-mini-batch time v_j is set so that one 1-GPU worker needs the
+trace's single-GPU duration: W_j v_j = duration / 3600 slots. Everything else (servers, worker / PS
 types, weights, update times, gradient sizes, E and K) comes from the seeded generator
 (``generate_dict(seed=7)``), with worker-type times v_jm = v_j / g_m^0.7 as in the generator.
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def philly(arch: str, path: Path = DATA) -> dict:
     base["name"] = f"philly-{VC}-{arch}"
     base["description"] = ("Philly VC ee9e8c (Gavel re-encoding): arrivals, GPU counts and "
                            "single-GPU durations from the trace; the rest from generate(seed=7)")
-    base["provenance"] = {"source": "shared/data/philly_vc_traces_gavel/philly_vc_jobs.csv",
+    base["provenance"] = {"source": "src/dlsched/data/philly_vc_traces_gavel/philly_vc_jobs.csv",
                           "vc": VC, "jobs": N_JOBS, "max_hours": MAX_HOURS,
                           "builder": "instances/completion/build.py"}
     return base

@@ -1,9 +1,10 @@
 """Build Philly-derived revenue instances (tenants and quotas from the real Philly virtual
 clusters; job arrivals and GPU requests from the Philly per-VC traces).
 
-Run from the repository root: python instances/revenue/build_philly.py
-Inputs (see their PROVENANCE.md): ../shared/data/philly_cluster_helios/philly_vc.csv (VC ->
-Philly node count) and ../shared/data/philly_vc_traces_gavel/philly_vc_jobs.csv (per-VC jobs).
+Run from the repository root: python instances/revenue/build_philly.py [DATA_DIR]
+(DATA_DIR defaults to the vendored src/dlsched/data). Inputs (see their PROVENANCE.md):
+philly_cluster_helios/philly_vc.csv (VC -> Philly node count) and
+philly_vc_traces_gavel/philly_vc_jobs.csv (per-VC jobs).
 
 Mapping ([ASSUME], documented in instances/revenue/PROVENANCE.md): tenant = VC; the VC's
 servers = ceil(nodes / NODES_PER_SERVER) servers of 8 GPUs and 1 PS, all owned by the VC; its
@@ -18,12 +19,13 @@ from __future__ import annotations
 import csv
 import json
 import math
+import sys
 from pathlib import Path
 
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[2]
-DATA = ROOT.parent / "shared" / "data"
+DATA = ROOT / "src" / "dlsched" / "data"   # vendored; another root: argv[1]
 NODES_PER_SERVER = 8
 
 
@@ -42,11 +44,12 @@ def _job_fields(rng: np.random.Generator, scale: str) -> dict:
             "gradient_size": round(float(rng.uniform(30, 575)), 1)}
 
 
-def build(jobs_per_vc: int, seed: int, utility: str = "linear", scale: str = "paper") -> dict:
+def build(jobs_per_vc: int, seed: int, utility: str = "linear", scale: str = "paper",
+          data: Path = DATA) -> dict:
     rng = np.random.default_rng(seed)
-    with open(DATA / "philly_cluster_helios" / "philly_vc.csv") as fh:
+    with open(data / "philly_cluster_helios" / "philly_vc.csv") as fh:
         vcs = [(r["vc"], int(r["node num"])) for r in csv.DictReader(fh)]
-    with open(DATA / "philly_vc_traces_gavel" / "philly_vc_jobs.csv") as fh:
+    with open(data / "philly_vc_traces_gavel" / "philly_vc_jobs.csv") as fh:
         rows = list(csv.DictReader(fh))
     tenants, servers, jobs = [], [], []
     for vc, nodes in vcs:
@@ -75,17 +78,18 @@ def build(jobs_per_vc: int, seed: int, utility: str = "linear", scale: str = "pa
              "ps": round(float(rng.uniform(5, 20)) * 1024, 1)},
             "tenants": tenants, "servers": servers, "jobs": jobs,
             "provenance": {"script": "instances/revenue/build_philly.py", "seed": seed,
-                           "vc_capacity": "shared/data/philly_cluster_helios/philly_vc.csv",
-                           "jobs": "shared/data/philly_vc_traces_gavel/philly_vc_jobs.csv",
+                           "vc_capacity": "src/dlsched/data/philly_cluster_helios/philly_vc.csv",
+                           "jobs": "src/dlsched/data/philly_vc_traces_gavel/philly_vc_jobs.csv",
                            "nodes_per_server": NODES_PER_SERVER, "jobs_per_vc": jobs_per_vc,
                            "scale": scale}}
 
 
 def main() -> None:
     out = Path(__file__).resolve().parent
+    root = Path(sys.argv[1]) if len(sys.argv) > 1 else DATA
     for jobs_per_vc, scale in ((4, "paper"), (8, "paper"), (2, "small"), (4, "small")):
         for seed in (0, 1):
-            data = build(jobs_per_vc, seed, scale=scale)
+            data = build(jobs_per_vc, seed, scale=scale, data=root)
             (out / f"{data['name']}.json").write_text(json.dumps(data, indent=1) + "\n")
             print("wrote", data["name"])
 

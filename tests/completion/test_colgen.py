@@ -1,5 +1,6 @@
 """Column-generation bound: below the brute-force optimum (also after one iteration), at least
 LB0, Lagrangian <= master LP, and carried by every exact result."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -42,7 +43,7 @@ def test_bound_reaches_lp_strength_and_beats_lb0_somewhere() -> None:
 
 
 def test_uncapped_bound_is_below_uncapped_optimum() -> None:
-    # the uncapped optimum is the optimum under the extended horizon (spec §2.4)
+    # the uncapped optimum is the optimum under the extended horizon (notes §2.4)
     for seed in range(3):
         inst = tiny(seed=seed, n_jobs=3, n_servers=2, horizon=8)
         cp = exact.solve_cp(inst, horizon="extended")

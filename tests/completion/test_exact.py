@@ -1,4 +1,5 @@
-"""Exact models against the golden optima of spec §6, each other and brute force."""
+"""Exact models against the golden optima of notes §6, each other and brute force."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from dlsched.core import SolveOptions, Status
 
 from .bruteforce import brute_force
 
-# spec §6 optima (S1-S5), written here from the spec, not from the code
+# notes §6 optima (S1-S5), written here from the notes, not from the code
 SPEC_OPT = {"s1-ring": 66, "s1-ps": 66, "s2-one": 17, "s2-two": 17, "s3": 18, "s4": 7,
             "s5-bw10": 4, "s5-bw3": 5}
 

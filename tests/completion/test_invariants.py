@@ -1,4 +1,4 @@
-"""Spec §7 invariants 5-9 not covered elsewhere: A_maxweight against the exact batch optimum
+"""notes §7 invariants 5-9 not covered elsewhere: A_maxweight against the exact batch optimum
 OPT(7) and its final duals (9), A_dual's length and weight, A_online's round windows, the
 Theorem 1 check over all of Gamma_j, configuration pruning (Pareto set) and duration
 monotonicity, and DRF's elastic variant.
@@ -7,6 +7,7 @@ Where a guarantee needs Thm 3's assumptions (i)/(ii), it is asserted only when t
 (checked over every schedule of Gamma_j, ``batch.thm3_assumptions``) and otherwise recorded
 with ``hypothesis.event`` (``pytest --hypothesis-show-statistics`` prints the counts).
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -97,7 +98,7 @@ def test_batch_optimum_routes_agree(seed: int, arch: str) -> None:
         assert batch_optimum(inst, tau, "milp") == pytest.approx(bf)
 
 
-# --- spec §7.6: A_maxweight ------------------------------------------------------------------
+# --- notes §7.6: A_maxweight ------------------------------------------------------------------
 
 
 @given(seed=st.integers(0, 10_000), arch=ARCH, tau=st.integers(3, 8),
@@ -147,7 +148,7 @@ def test_maxweight_final_duals(seed: int, arch: str, lam: float | None) -> None:
 
 
 def test_dual_rows_fail_without_assumption_ii() -> None:
-    """Finding (spec §7.6): without (ii) the final (u, delta) need not be dual-feasible, even
+    """Finding (notes §7.6): without (ii) the final (u, delta) need not be dual-feasible, even
     with exact pricing. PS tiny seed 4, tau = 6, lambda = 1.5: job j3 is rejected (nothing fits
     when it is priced), so u = 0, yet one of its schedules costs w - 0.5 at the final prices.
     (ii) is vacuous for lambda < 2 (1/log lambda > 1 >= f/C); (i) with F = 1 fails, and lambda
@@ -188,7 +189,7 @@ def test_log_lambda_guarantee_recorded_on_tiny(seed: int, arch: str) -> None:
         event(f"assumptions fail; weight >= OPT/(2 log lambda): {w >= opt / (2 * math.log2(lam))}")
 
 
-# --- spec §7.7: A_dual -------------------------------------------------------------------------
+# --- notes §7.7: A_dual -------------------------------------------------------------------------
 
 
 def _lemma2_alpha(weights: np.ndarray, lam: float) -> int:
@@ -230,7 +231,7 @@ def test_dual_weight_at_least_batch_opt_at_lemma2_alpha(seed: int, arch: str, ta
             event(f"alpha={alpha} < jobs: weight >= OPT(7): {weight >= opt - 1e-9}")
 
 
-# --- spec §7.8: A_online ---------------------------------------------------------------------
+# --- notes §7.8: A_online ---------------------------------------------------------------------
 
 
 @given(seed=st.integers(0, 10_000), arch=ARCH,
@@ -269,13 +270,13 @@ def test_online_theory_mode_windows_disjoint() -> None:
         assert alpha * tau <= rec["start"] and last <= 2 * alpha * tau - 2
 
 
-# --- spec §7.5: Theorem 1 over all of Gamma_j (PS and RAR) -------------------------------------
+# --- notes §7.5: Theorem 1 over all of Gamma_j (PS and RAR) -------------------------------------
 
 
 @given(seed=st.integers(0, 10_000), arch=ARCH)
 def test_paper_pricing_never_beats_exact_pricing(seed: int, arch: str) -> None:
     """Alg. 3's pick (Algs. 4/5 or 6/7) costs >= the brute-force minimum over Gamma_j; the gap
-    is recorded (Alg. 4's greedy is not exact, spec §4 AUDIT)."""
+    is recorded (Alg. 4's greedy is not exact, notes §4 AUDIT)."""
     inst = _tiny(seed, arch)
     pr: Prices = _random_prices(inst, tau=8, seed=seed)
     paper = _paper_pricer(earliest=False)
@@ -294,7 +295,7 @@ def test_paper_pricing_never_beats_exact_pricing(seed: int, arch: str) -> None:
         event(f"{arch}: Thm 1 gap {'> 0' if gap > 1e-9 else '= 0'}")
 
 
-# --- spec §7.9: configurations --------------------------------------------------------------
+# --- notes §7.9: configurations --------------------------------------------------------------
 
 
 def _resource_use(inst, k) -> np.ndarray:
@@ -323,7 +324,7 @@ def test_pruning_keeps_exactly_the_pareto_set(seed: int, arch: str, feasible_onl
 
 @given(seed=st.integers(0, 10_000))
 def test_ps_duration_non_increasing_in_workers(seed: int) -> None:
-    """Spec §7.9 "PS d(N) non-increasing": under PS theta does not depend on N (communication
+    """notes §7.9 "PS d(N) non-increasing": under PS theta does not depend on N (communication
     enters through q only), so d(N) = ceil(W theta / N) is non-increasing for fixed (m, p, q)."""
     inst = generate(n_jobs=3, n_servers=3, horizon=60, architecture="ps", seed=seed,
                     n_worker_types=2, n_ps_types=2, max_chunks=24)
@@ -348,7 +349,7 @@ def test_ring_duration_is_not_monotone_and_pruning_copes() -> None:
     assert not any(k.m == 0 and k.q == 1 and k.n == 2 for k in kept)
 
 
-# --- spec §5: DRF elastic variant -------------------------------------------------------------
+# --- notes §5: DRF elastic variant -------------------------------------------------------------
 
 
 @pytest.mark.parametrize("arch", ["ps", "ring"])

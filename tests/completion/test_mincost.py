@@ -1,8 +1,9 @@
-"""Theorem 1 check (spec §7.5): the greedy single-job cost minimisers against brute force.
+"""Theorem 1 check (notes §7.5): the greedy single-job cost minimisers against brute force.
 
 Alg. 5 (centralised) enumerates every (m, p, L, t^-, h), so its cost must equal the brute-force
-minimum over single-server schedules with one PS; Alg. 4's greedy is not exact (spec §4 AUDIT),
+minimum over single-server schedules with one PS; Alg. 4's greedy is not exact (notes §4 AUDIT),
 so its cost is only asserted >= the brute-force minimum over distributed schedules."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

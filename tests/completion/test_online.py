@@ -1,5 +1,6 @@
-"""A_online and its subroutines: spec §6 regression values S7/S8, price-function properties,
+"""A_online and its subroutines: notes §6 regression values S7/S8, price-function properties,
 determinism, validator on every schedule, ordering OPT <= algorithms, ratio <= 4 alpha."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ ALGORITHMS = ["a-online", "fifo", "drf", "tiresias", "antman"]
 # worker counts wastes less to the ceil() of the slotted durations. Only lb0 binds them: no slot
 # progresses more than the fastest configuration's rate, so C_j >= a_j + d^min_j still holds.
 NON_PREEMPTIVE = ["a-online", "fifo", "drf"]
-# (algorithm, parameters): DRF's elastic variant (spec §5) is recomputed every slot, so it preempts
+# (algorithm, parameters): DRF's elastic variant (notes §5) is recomputed every slot, so it preempts
 PREEMPTIVE = [("tiresias", {}), ("antman", {}), ("drf", {"elastic": True})]
 
 
@@ -68,7 +69,7 @@ def test_price_function_properties() -> None:
 
 
 def test_theory_alpha_matches_spec_example() -> None:
-    # spec §3.8: lambda ~ 1.35e5, w(J)/w_min ~ 1300 gives alpha ~ 241
+    # notes §3.8: lambda ~ 1.35e5, w(J)/w_min ~ 1300 gives alpha ~ 241
     assert abs(theory_alpha(1300.0, 1.0, 1.35e5) - 241) <= 2
 
 

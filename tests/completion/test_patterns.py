@@ -1,5 +1,6 @@
-"""The pattern ILP E2 (``completion-patterns``) and its configuration LP (spec §2.4, §2.5 item 5,
-§7 item 3: E1 = E2 = CP-SAT on tiny instances)."""
+"""The pattern ILP E2 (``completion-patterns``) and its configuration LP (notes §2.4, §2.5 item 5,
+notes §7.3: E1 = E2 = CP-SAT on tiny instances)."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

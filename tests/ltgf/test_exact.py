@@ -1,4 +1,5 @@
 """Exact slotted models agree with each other and with brute force; online <= optimum."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -77,7 +78,7 @@ def test_leximin_agrees_with_brute_force(tenants, seed):
 
 
 def test_leximin_fig6_bottom_level_is_one():
-    """Spec golden: the Fig. 6 optimum has min tenant rho = 1; leximin keeps that first level."""
+    """Golden (notes §8): the Fig. 6 optimum has min tenant rho 1; leximin keeps that level."""
     import json
 
     from dlsched.ltgf import FIG6, parse

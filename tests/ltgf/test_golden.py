@@ -1,4 +1,5 @@
-"""Fig. 6 golden example (spec §8): simulator, brute force and both exact models."""
+"""Fig. 6 golden example (notes §8): simulator, brute force and both exact models."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ def test_astraea_schedule_and_rho(fig6):
     assert ds.check(fig6, res) == []
     comp = res.solution["completion"]
     assert [comp[j] / MIN for j in ("J1", "J2", "J3")] == [80, 60, 60]
-    # rounds of spec §8 (c): J1 | J2+J3 | J2+J3 | J1 | J2+J3 | J2+J3 | J1 | J1
+    # rounds of notes §8 (c): J1 | J2+J3 | J2+J3 | J1 | J2+J3 | J2+J3 | J1 | J1
     assert runs(res, "J1") == [(0, 10), (30, 40), (60, 80)]
     assert runs(res, "J2") == runs(res, "J3") == [(10, 30), (40, 60)]
     np.testing.assert_allclose(rho(fig6, res), [1, 1, 1])
@@ -53,7 +54,7 @@ def test_themis_exact_estimates(fig6):
     assert ds.check(fig6, res) == []
     comp = res.solution["completion"]
     assert [comp[j] / MIN for j in ("J1", "J2", "J3")] == [70, 80, 80]
-    # J1: 240/140 = 12/7; J2, J3: 120/170 = 12/17 (spec: 1.714, 0.706)
+    # J1: 240/140 = 12/7; J2, J3: 120/170 = 12/17 (notes: 1.714, 0.706)
     np.testing.assert_allclose(rho(fig6, res), [12 / 7, 12 / 17, 12 / 17])
     assert res.stats["sharing_loss_jobs"] == pytest.approx(2 / 3)
 
@@ -61,7 +62,7 @@ def test_themis_exact_estimates(fig6):
 def test_brute_force_job_level(fig6):
     best, scheds = brute_force(fig6, horizon=9, level="job")
     assert best == 1.0
-    assert len(scheds) == 10  # spec §8 [AUDIT]: exactly 10 optimal schedules
+    assert len(scheds) == 10  # notes §8 [AUDIT]: exactly 10 optimal schedules
     for x in scheds:
         assert x.shape[1] == 8 and (x[0, 6:] == 1).all()  # 8 slots, ending J1, J1
         last = [int(np.flatnonzero(row).max()) + 1 for row in x]

@@ -1,4 +1,5 @@
 """LTGF instance schema: round trip, quotas (6), one clear error per bad field."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def test_round_trip_and_quota():
     inst = parse(BASE)
     assert parse(dump(inst)) == inst
     assert inst.quota_fractions == (Fraction(16, 3), Fraction(32, 3))
-    assert inst.cold_start == 30 and inst.checkpoint == 0  # spec §2 defaults
+    assert inst.cold_start == 30 and inst.checkpoint == 0  # notes §2 defaults
 
 
 def test_quota_tenants_keep_their_quota():

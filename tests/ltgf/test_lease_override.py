@@ -1,4 +1,5 @@
-"""The `lease` parameter of the LTGF algorithms (lease-length sweep of spec §5)."""
+"""The `lease` parameter of the LTGF algorithms (lease-length sweep of notes §5)."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

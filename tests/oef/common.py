@@ -1,4 +1,5 @@
-"""Helpers shared by the OEF test modules: paper instances and exact spec values."""
+"""Helpers shared by the OEF test modules: paper instances and exact values of the notes."""
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 import dlsched as ds
 
 INSTANCES = Path(__file__).resolve().parents[2] / "instances" / "oef"
-#: Absolute tolerance for LP values compared with exact spec fractions.
+#: Absolute tolerance for LP values compared with exact fractions of the notes.
 ATOL = 1e-7
 
 
@@ -18,5 +19,5 @@ def load(name: str):
 
 
 def q(*values) -> list[float]:
-    """Exact spec values (ints, Fractions or 'a/b' strings) as floats."""
+    """Exact values of the notes (ints, Fractions or 'a/b' strings) as floats."""
     return [float(F(v)) for v in values]

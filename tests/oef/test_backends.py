@@ -1,10 +1,11 @@
 """Backend agreement for the OEF LPs: pyomo / cvxpy / highs (matrix form, active set).
 
-Golden values are from spec oef.md §9 (exact fractions); the rest compares independent
+Golden values are from notes §9 (exact fractions); the rest compares independent
 formulations with each other: the three backends, the active set against the full LP, and the
-weighted direct form against the literal replication of spec §3. Every solution is checked with
+weighted direct form against the literal replication of notes §3. Every solution is checked with
 ``ds.check`` and (cooperative) against all n(n-1) envy rows.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ def close(a: float, b: float, rel: float = REL) -> bool:
 
 
 def envy_free(inst, res) -> bool:
-    """No envy row of the full LP violated (weighted row-level EF, spec §3/§5)."""
+    """No envy row of the full LP violated (weighted row-level EF, notes §3/§5)."""
     X = rows_of(inst, res.solution)
     tol = 1e-7 * max(1.0, res.objective)
     return not envy_violations(inst.rows.W, inst.rows.weight, X, tol).any()
@@ -48,7 +49,7 @@ def solved(inst, mechanism: str, backend: str, **params):
 
 
 def multi_type(seed: int):
-    """Users with 1-3 job types and weights 1-3 (spec §3 weight splitting)."""
+    """Users with 1-3 job types and weights 1-3 (notes §3 weight splitting)."""
     rng = np.random.default_rng(seed)
     k = 3
     users = []
@@ -61,12 +62,12 @@ def multi_type(seed: int):
 
 
 def replicate(inst, mult: list[int]):
-    """Literal replication (spec §3): virtual row r becomes mult[r] identical weight-1 users."""
+    """Literal replication (notes §3): virtual row r becomes mult[r] identical weight-1 users."""
     W = np.repeat(inst.rows.W, mult, axis=0)
     return make(W, inst.capacity), np.repeat(inst.rows.owner, mult)
 
 
-# --- golden values (spec §9) on the highs backend, both envy modes -------------------------
+# --- golden values (notes §9) on the highs backend, both envy modes -------------------------
 
 W1 = [[1, 2], [1, 3], [1, 4]]
 
@@ -149,7 +150,7 @@ def test_lazy_from_empty_seed_and_auto_mode():
     assert close(bare.objective, full.objective) and close(auto.objective, full.objective)
 
 
-# --- weighted form == literal replication (spec §3) -----------------------------------------
+# --- weighted form == literal replication (notes §3) -----------------------------------------
 
 
 @pytest.mark.parametrize("inst", [generate(5, 3, seed=3, weighted=True), multi_type(4)],
@@ -172,7 +173,7 @@ def test_weighted_equals_replication(inst, mechanism):
     assert owner.size == rep.n_users
 
 
-# --- sparsity of non-cooperative vertices (spec §7) -----------------------------------------
+# --- sparsity of non-cooperative vertices (notes §7) -----------------------------------------
 
 
 @pytest.mark.parametrize("n,seed", [(30, 0), (30, 1), (40, 2), (150, 3), (150, 4)])

@@ -1,10 +1,11 @@
-"""The two counterexamples of spec oef.md §7: where the paper's theorems do not hold.
+"""The two counterexamples of notes §7: where the paper's theorems do not hold.
 
 * Thm 5.2 (adjacency) fails for cooperative OEF even with monotone speedup ratios, and the
   optimal face is a single point, so *every* optimum is non-adjacent.
 * Thm 5.3 (Pareto efficiency) fails for cooperative OEF: a Pareto improvement exists, but it is
   not envy-free.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -75,7 +76,7 @@ def test_cooperative_violates_adjacency(lp):
     inst = load("counterexample-coop-adjacency")
     res = lp(inst, "cooperative")
     X = np.asarray(res.solution["allocation"])
-    assert X[2, 0] >= 1.3029 - 1e-4 and X[2, 2] >= 0.7042 - 1e-4  # spec §7 face minima
+    assert X[2, 0] >= 1.3029 - 1e-4 and X[2, 2] >= 0.7042 - 1e-4  # notes §7 face minima
     assert X[2, 1] == pytest.approx(0.0, abs=1e-7)
     assert 2 in non_adjacent_rows(X, inst.capacity)
     assert not adjacency(X)

@@ -1,4 +1,5 @@
 """MPS/LP exports of the OEF LPs: they parse and give the same optimum as ds.solve."""
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def test_reexport_eq6_cooperative_matches_golden_and_solve(tmp_path: Path) -> No
     assert dlsched(["export", str(src), "-m", "oef-cooperative", "-d", str(tmp_path)]) == 0
     for ext in ("mps", "lp"):
         value = _optimum(tmp_path / f"paper-eq6.oef-cooperative.{ext}")
-        assert value == pytest.approx(5.25, rel=1e-9)  # spec §9 G5: Sigma = 21/4
+        assert value == pytest.approx(5.25, rel=1e-9)  # notes §9 G5: Sigma = 21/4
         assert value == pytest.approx(ds.solve(ds.load(src), "oef-cooperative").objective, rel=1e-9)
 
 

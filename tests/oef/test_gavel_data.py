@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.oef.gavel_data import SPECS, csv_path, instance_dict, load_throughputs
+from dlsched.oef.gavel_data import SPECS, instance_dict, load_throughputs
 
 INSTANCES = Path(__file__).resolve().parents[2] / "instances" / "oef"
 GAVEL = [INSTANCES / f"{spec.name}.json" for spec in SPECS]
@@ -38,7 +38,6 @@ def test_known_speedups_from_the_data() -> None:
     assert W["Recommendation (batch size 1024)"][2] == pytest.approx(0.662, abs=5e-4)
 
 
-@pytest.mark.skipif(not csv_path().is_file(), reason="Gavel data directory not available")
 @pytest.mark.parametrize("spec", SPECS, ids=lambda s: s.name)
 def test_committed_files_are_reproduced_by_the_script_function(spec) -> None:
     committed = json.loads((INSTANCES / f"{spec.name}.json").read_text())

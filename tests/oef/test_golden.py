@@ -1,9 +1,10 @@
-"""Golden tests: every row of spec oef.md §9 (G1-G8 incl. lies), with exact fractions.
+"""Golden tests: every row of notes §9 (G1-G8 incl. lies), with exact fractions.
 
-Expected values come from the spec (verified there with exact rationals); the LPs run on every
+Expected values come from the notes (verified there with exact rationals); the LPs run on every
 registered backend (Pyomo with the ``--solvers`` solvers, cvxpy, ...). X is asserted only where
-the spec says the optimal face is a single point; otherwise objective and E vector.
+the notes say the optimal face is a single point; otherwise objective and E vector.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -102,7 +103,7 @@ def test_g1_ef_gandiva_fair_u3_envies_u2():
 
 
 def test_gandiva_fair_tie_rule_lowest_seller():
-    """Hand-derived from the §6.2 rules: sellers u1, u2 tie (gap 2) -> the lower index sells;
+    """Hand-derived from the notes §6.2 rules: sellers u1, u2 tie (gap 2) -> the lower index sells;
     u2 cannot bid (r_2 = r_s), so the price is the midpoint 3."""
     inst = make([[1, 2], [1, 2], [1, 4]])
     res = run(inst, "gandiva-fair")
@@ -113,7 +114,7 @@ def test_gandiva_fair_tie_rule_lowest_seller():
 
 
 def test_gandiva_fair_three_types_trades_over_all_pairs():
-    """Hand-derived k = 3 case of the §6.2 generalisation: first the widest gap (types 1-3,
+    """Hand-derived k = 3 case of the notes §6.2 generalisation: first the widest gap (types 1-3,
     midpoint 5/2), then types 2-3 (midpoint 3/2)."""
     inst = make([[1, 1, 1], [1, 2, 4]])
     res = run(inst, "gandiva-fair")
@@ -143,7 +144,7 @@ def test_g2b_noncooperative(lp):
     assert res.solution["level"] == pytest.approx(float(F(18, 13)), abs=ATOL)
     assert alloc(res).ravel().tolist() == approx(1, "5/26", 0, "6/13", 0, "9/26")
     assert res.objective == pytest.approx(float(F(54, 13)), abs=ATOL)
-    # below both baselines (spec G2b)
+    # below both baselines (notes G2b)
     assert res.objective < run(inst, "gandiva-fair").objective
     assert res.objective < run(inst, "gavel").objective
 
@@ -235,7 +236,7 @@ def test_g5_both_lie_cooperative(lp):
 
 
 def _max_total_subject_to_si(inst) -> np.ndarray:
-    """max Sigma s.t. capacity and SI (no EF): spec G5-SI, solved independently with scipy."""
+    """max Sigma s.t. capacity and SI (no EF): notes G5-SI, solved independently with scipy."""
     W, m = inst.rows.W, inst.capacity
     R, k = W.shape
     cap_rows = np.kron(np.ones((1, R)), np.eye(k))
@@ -280,7 +281,7 @@ def test_g7_multitype_noncooperative(lp):
     inst = load("paper-multitype")
     res = lp(inst, "noncooperative")
     rows = rows_of(inst, res.solution)
-    # u2's two replica rows [0, 9/37] of the spec merged into its single (weight-1) row
+    # u2's two replica rows [0, 9/37] of the notes merged into its single (weight-1) row
     assert rows.ravel().tolist() == approx(1, "4/37", 0, "15/37", 0, "18/37")
     assert [r["efficiency"] for r in res.solution["rows"]] == approx("45/37", "45/37", "90/37")
     assert eff(res) == approx("90/37", "90/37")

@@ -1,4 +1,5 @@
-"""Placer (spec §4): golden G9 traces, hand-derived capacity repairs, properties, validator."""
+"""Placer (notes §4): golden G9 traces, hand-derived capacity repairs, properties, validator."""
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def _min_demand_instance(demands: list[int], counts: list[float]) -> ds.oef.OEFI
                   "gpu_types": [{"name": f"g{j}", "count": c} for j, c in enumerate(counts)]})
 
 
-# --- golden traces (spec §4, G9) -------------------------------------------------------------
+# --- golden traces (notes §4, G9) -------------------------------------------------------------
 def test_g9_quarter_share_min_demand_one() -> None:
     trace = _single([0.25], 4, [1], 12)[0]
     assert trace.tolist() == [0, 1, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0]
@@ -59,7 +60,7 @@ def test_round_half_up_not_bankers() -> None:
     assert _single([0.5], 1, [1], 4)[0].tolist() == [1, 0, 1, 0]
 
 
-# --- capacity repair (spec §4 step 4), traces derived by hand from the rule ------------------
+# --- capacity repair (notes §4 step 4), traces derived by hand from the rule ------------------
 def test_repair_tie_goes_to_higher_index() -> None:
     # a = (0.5, 0.5) -> (1, 1) > 1 GPU; a - real tie at -0.5 -> row 1 loses the GPU
     assert _single([0.5, 0.5], 1, [1, 1], 4).tolist() == [[1, 0, 1, 0], [0, 1, 0, 1]]
@@ -86,7 +87,7 @@ def test_repair_drops_below_min_demand_to_zero() -> None:
 
 
 def test_spec_repair_can_starve_a_min_demand_cell() -> None:
-    """Documented limitation of spec §4 step 4 (found here, not in the paper): a min-demand-3
+    """Documented limitation of notes §4 step 4 (found here, not in the paper): a min-demand-3
     cell that first reaches 3 is always the most over-served when the column is full, is dropped
     every time, and its deviation grows without bound while a GPU stays idle."""
     g = _single([4.193, 0.286, 0.09], 5, [3, 3, 1], 120)

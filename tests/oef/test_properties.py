@@ -1,10 +1,11 @@
 """Property tests (hypothesis) of the OEF mechanisms and baselines on small random instances.
 
-What is asserted is what the spec (§7) found to hold: cooperative OEF is EF and SI (Thm 5.1);
+What is asserted is what notes §7 found to hold: cooperative OEF is EF and SI (Thm 5.1);
 non-cooperative OEF equalises weighted normalised throughput, is SP under inflation (Thm 5.4),
 adjacent under monotone speedup ratios (Thm 5.2) and sparse at a vertex; the efficiency LP (4)
 bounds every method; max-min, Gandiva_fair and uncapped Gavel are SI.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -177,5 +178,5 @@ def test_cli_check_prints_properties(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "envy_free" in out and "pareto_efficient" in out
     verdict = read_json(tmp_path / "verdict.json")
-    assert verdict["properties"]["envy_free"]["holds"] is False  # spec G3: u3 envies u2
+    assert verdict["properties"]["envy_free"]["holds"] is False  # notes G3: u3 envies u2
     assert verdict["properties"]["sharing_incentive"]["holds"] is True

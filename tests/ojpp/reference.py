@@ -1,8 +1,9 @@
-"""Slow reference of Placement / Greedy / Heuristic written straight from spec §6-§7.
+"""Slow reference of Placement / Greedy / Heuristic written straight from notes §6-§7.
 
 Every test recomputes the device from its worker list with the validator's own formulas, so the
-vectorised state (dlsched.ojpp.state) is checked against an independent reading of the spec.
+vectorised state (dlsched.ojpp.state) is checked against an independent reading of the notes.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

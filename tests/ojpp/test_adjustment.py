@@ -1,5 +1,6 @@
 """OJPAP: the adjustment algorithm (Alg. 4) and the exact online-adjustment model, checked by
 brute force over labelled re-placements (validator only) and by the validator on every output."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from .strategies import tiny_instances
 
 
 def _worker_slowdowns(inst, workers: list[int]) -> list[float]:
-    """Each worker's slowdown by looping over the other workers (spec §3, additive)."""
+    """Each worker's slowdown by looping over the other workers (notes §3, additive)."""
     return [sum(float(inst.I[i, q]) for v, q in enumerate(workers) if v != w)
             for w, i in enumerate(workers)]
 

@@ -1,5 +1,6 @@
-"""Algorithms (spec §6-§7): outputs validate under their constraint set, never beat the optimum,
-follow the spec's orders; generator is seeded."""
+"""Algorithms (notes §6-§7): outputs validate under their constraint set, never beat the optimum,
+follow the notes' orders; generator is seeded."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -111,7 +112,7 @@ def test_generator_restricts_the_constraint_set_on_the_same_workload(active, kep
         assert getattr(part.limits, name) == want
     assert np.array_equal(part.demand, full.demand) and np.array_equal(part.I, full.I)
     baseline = {"none": "best-fit", "interference": "i-greedy", "balance": "b-greedy"}
-    if active in baseline:  # a baseline is valid on its own constraint set (spec §7, §9)
+    if active in baseline:  # a baseline is valid on its own constraint set (notes §7, §9)
         assert ds.check(part, ds.run(part, baseline[active])) == []
     with pytest.raises(ValueError, match="active"):
         ds.generate("ojpp", seed=3, active="collision+nonsense")

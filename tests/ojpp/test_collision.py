@@ -1,4 +1,5 @@
-"""Golden G-O0 (spec §2) and properties of the collision probability."""
+"""Golden G-O0 (notes §2) and properties of the collision probability."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
 """MPS export: the exported models solve to the expected optima in plain HiGHS."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -40,7 +41,7 @@ def test_compact_row_count_matches_spec_formula():
     model = PROBLEMS.get("ojpp").build_model(inst, "ojpp-compact")
     rows = sum(len(c) for c in model.component_objects(pyo.Constraint, active=True))
     n, m = inst.n_jobs, inst.devices
-    # spec §5.1: 2n + 7nm + 2m - 1 (166 at n=3, m=7), plus one bases-only memory row per device
+    # notes §5.1: 2n + 7nm + 2m - 1 (166 at n=3, m=7), plus one bases-only memory row per device
     # (our rows cover max-burst for jobs with delta > 0 and the bases alone), the volume bound
     # and the redundant cardinality rows of ojpp.bounds (at most max_workers per device)
     from dlsched.ojpp import bounds

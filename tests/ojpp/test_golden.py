@@ -1,4 +1,5 @@
-"""Golden G-O1 (spec §10): every row of the table, with both exact models and brute force."""
+"""Golden G-O1 (notes §10): every row of the table, with both exact models and brute force."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from dlsched.ojpp.interference import slowdowns
 from .helpers import brute_force, golden, golden_dict
 
 FULL = Limits(0.1, 0.2, 0.1)
-#: (label, burst memory on, interference matrix on, limits, OPT devices) -- spec §10 table
+#: (label, burst memory on, interference matrix on, limits, OPT devices) -- notes §10 table
 ROWS = [
     ("pure 2D-VBP", False, False, Limits(), 3),
     ("+ burst memory (3)", True, False, Limits(), 4),

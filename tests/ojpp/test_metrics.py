@@ -1,4 +1,5 @@
-"""Harness metrics of spec §3/§8 on the golden optimum (values computed by hand)."""
+"""Harness metrics of notes §3/§8 on the golden optimum (values computed by hand)."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Real-data OJPP instances: the shipped Gavel matrix and instances load, validate, and are
-reproduced by the committed script when the shared data folder is present."""
+reproduced from the vendored Gavel data (src/dlsched/data/gavel_throughputs)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The vectorised placement makes exactly the choices of the slow spec-reading reference."""
+"""The vectorised placement makes exactly the choices of the slow notes-reading reference."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

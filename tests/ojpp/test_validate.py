@@ -1,4 +1,5 @@
-"""The validator reports every violation, each naming the device or job (spec §2-§4)."""
+"""The validator reports every violation, each naming the device or job (notes §2-§4)."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

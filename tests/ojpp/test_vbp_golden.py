@@ -1,4 +1,4 @@
-"""Golden G-O2 (spec ojpp.md §10): on vendored bin-packing instances (OJPP reduced to plain
+"""Golden G-O2 (notes §10): on vendored bin-packing instances (OJPP reduced to plain
 vector packing) every exact model returns the published optimum (instances/ojpp/vbp, fixture
 known_optima.json with provenance).
 
@@ -21,6 +21,7 @@ and u120_00_2d stop at 49 with bound 48, xfail); patterns 7/7 (t60 3-7 s enumera
 14-20 s with ``columns="generate"`` forced; forcing generation on the triplets instead stops at
 23 / bound 20 after 60 s on t60_01 and t60_02, which is why the default enumerates there).
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

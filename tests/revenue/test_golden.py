@@ -1,5 +1,6 @@
-"""Spec §4 worked example: every number the paper gives and the spec's derived runs (golden
-values typed from the spec, not from the code)."""
+"""notes §4 worked example: every number the paper gives and the notes' derived runs (golden
+values typed from the notes, not from the code)."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Instance schema: the issue's example, the rate alternative, Eq. (1) units, round trip and
 one clear error per bad field."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ def test_round_trip_and_durations():
     inst = parse(worked_example())
     again = parse(ds.PROBLEMS.get("revenue").dump(inst))
     assert ds.PROBLEMS.get("revenue").dump(again) == ds.PROBLEMS.get("revenue").dump(inst)
-    # spec §4 table: d(C,2), d(D,2), d(D,3)
+    # notes §4 table: d(C,2), d(D,2), d(D,3)
     assert [inst.duration(1, "C", 2), inst.duration(1, "D", 2), inst.duration(1, "D", 3)] \
         == [3, 6, 4]
     assert [inst.duration(3, "C", 2), inst.duration(3, "D", 2), inst.duration(3, "D", 3)] \
@@ -76,3 +77,19 @@ def test_missing_timing_field():
     with pytest.raises(ds.InputError) as err:
         parse(data)
     assert err.value.field == "jobs[0].update_time"
+
+
+@pytest.mark.parametrize(("jobs_per_vc", "scale", "seed"), [(2, "small", 0), (4, "paper", 1)])
+def test_philly_instances_reproduce_from_the_vendored_data(jobs_per_vc, scale, seed) -> None:
+    """instances/revenue/build_philly.py rebuilds the committed files from src/dlsched/data."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    inst_dir = Path(__file__).resolve().parents[2] / "instances" / "revenue"
+    spec = importlib.util.spec_from_file_location("build_philly", inst_dir / "build_philly.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    data = build.build(jobs_per_vc, seed, scale=scale)
+    committed = json.loads((inst_dir / f"{data['name']}.json").read_text(encoding="utf-8"))
+    assert data == committed

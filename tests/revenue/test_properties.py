@@ -1,5 +1,6 @@
-"""Spec §6 invariants on generated instances (hypothesis), determinism, and validator
+"""notes §6 invariants on generated instances (hypothesis), determinism, and validator
 mutations (the checker must catch broken schedules and tampered money)."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

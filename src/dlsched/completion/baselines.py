@@ -1,15 +1,15 @@
-"""Baselines of spec §5 on the shared slotted engine :mod:`dlsched.sim`.
+"""Baselines of notes §5 (docs/specs/completion.md) on the shared slotted engine :mod:`dlsched.sim`.
 
 All use the ideal worker and PS types (fastest configuration on an empty cluster, ties to fewer
-GPUs). Placement (spec §5): first-fit centralised (N workers + 1 PS); otherwise first-fit
+GPUs). Placement (notes §5): first-fit centralised (N workers + 1 PS); otherwise first-fit
 workers with the PS host being the server with the most workers that fits
 max(1, ceil(b (N - y_h) / B)) PSs; otherwise wait. A job progresses N / theta(q) mini-batches
-per slot; a resume after a pause costs one slot (ours; spec §5). Changing the allocation of a
+per slot; a resume after a pause costs one slot (ours; notes §5). Changing the allocation of a
 running job without a pause (AntMan opportunistic jobs) costs nothing (ours).
 
 - ``fifo``: strict arrival order, head-of-line blocking, N_j = min(U{1..30}, D_j) (seeded).
 - ``drf``: non-preemptive DRF at admission, progressive filling of one worker at a time.
-  ``elastic=True`` is the spec's variant "elastic, recomputed every slot": the progressive
+  ``elastic=True`` is the notes' variant "elastic, recomputed every slot": the progressive
   filling restarts from zero over every active job each slot, so a job's worker count (and
   placement) changes between slots and a job left without a worker is paused (resume costs a
   slot). That variant is preemptive and elastic, so like Tiresias and AntMan it solves a
@@ -51,7 +51,7 @@ def ideal_config(inst: CompletionInstance, j: int) -> Config:
         key = (k.d, gpus)
         if best is not None and key >= best[0]:
             continue
-        got = place(inst, k.m, k.p, k.n, inst.capacity)  # must be placeable (spec §5 rules)
+        got = place(inst, k.m, k.p, k.n, inst.capacity)  # must be placeable (notes §5 rules)
         if got is not None and (k.q == 0 or len(set(got[0]) | set(got[1])) == 1):
             best = (key, k)
     if best is None:
@@ -66,7 +66,7 @@ def _count_cap(res: np.ndarray, dem: np.ndarray) -> np.ndarray:
 
 def place(inst: CompletionInstance, m: int, p: int, n: int, res: np.ndarray
           ) -> tuple[dict[int, int], dict[int, int]] | None:
-    """Spec §5 placement of n workers of type m (+ PSs of type p) into residual ``res[h, r]``."""
+    """Notes §5 placement of n workers of type m (+ PSs of type p) into residual ``res[h, r]``."""
     e = inst.worker_demand[m]
     z = inst.ps_demand[p] if p >= 0 else np.zeros_like(e)
     need = n * e + z

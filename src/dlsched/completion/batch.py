@@ -1,6 +1,6 @@
 """Exact routes for the batch max-weight problem (7) and an exact pricing oracle for Alg. 3.
 
-Problem (7) (spec §2.3): max sum_j w_j sum_t x_jt with at most one start per job (7a), completion
+Problem (7) (notes §2.3): max sum_j w_j sum_t x_jt with at most one start per job (7a), completion
 t + d_j <= tau (7b), the placement rows of (2) and no release dates. Its schedules are the
 relative slots 1..tau-1 (slot tau is never used, [A2]); a job may be left out.
 
@@ -8,16 +8,17 @@ Two independent exact solves (they cross-check each other in the tests):
 
 - ``"patterns"``: the pattern ILP (8) over the E2 placements (``patterns.pattern_set``, with
   starts 1..tau-d), maximising sum w x under (8a) and (8b), by HiGHS via ``scipy.optimize.milp``.
-- ``"milp"``: the E1 variant of spec §2.4 "Variants": "(7): <= 1 in (2a), S_jk = {1..tau-d_k},
+- ``"milp"``: the E1 variant of notes §2.4 "Variants": "(7): <= 1 in (2a), S_jk = {1..tau-d_k},
   max sum wX", built from the E1 model with (2a) relaxed to <= 1 and (2e) tied to acceptance
   (sum S >= sum X: a job left out holds no PS).
 
-:func:`exact_pricer` is the brute-force pricing oracle of spec §2.4 (E2 "doubles as the
+:func:`exact_pricer` is the brute-force pricing oracle of notes §2.4 (E2 "doubles as the
 brute-force pricing oracle for §3"): the cheapest schedule of one job over every placement of
 Gamma_j and every start, at the current prices and within the residual capacity. Dominated
 placements (d' <= d, f' <= f) are skipped; at prices >= 0 they are never cheaper and fit
 whenever the dominated one fits, so the minimum is exact.
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -101,7 +102,7 @@ def _placements(inst_id: int, inst: CompletionInstance, j: int) -> Placements:
 
 
 def exact_pricer(inst: CompletionInstance, j: int, pr: Prices) -> Candidate | None:
-    """Cheapest schedule of job j over all of Gamma_j at the prices ``pr`` (spec §7.5/§7.6).
+    """Cheapest schedule of job j over all of Gamma_j at the prices ``pr`` (notes §7.5/§7.6).
 
     Every placement of E2 and every start t^- in 1..tau-L with the placement's load within the
     window minimum of the residual capacity; cost = sum over the window of delta * f. Ties go

@@ -1,4 +1,4 @@
-"""Lower bounds of spec §2.5 (each <= OPT over the instance's horizon; take the max).
+"""Lower bounds of notes §2.5 (each <= OPT over the instance's horizon; take the max).
 
 - ``lb0``: sum_j w_j (a_j + d^min_j).
 - ``area``: per resource r, single-machine relaxation with p_j = min_k d_k (N_k e^r + z^r) /
@@ -18,6 +18,7 @@ The two LPs are time-indexed: by default (``"auto"``) they are solved only when 
 ``LP_COLUMN_LIMIT`` configuration x start columns, so the bounds never dominate a benchmark's
 runtime; a skipped or unsolved LP is ``None`` and :func:`bound_notes` says why.
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -137,7 +138,7 @@ def lower_bounds(inst: CompletionInstance, tmax: int | None = None, lp: LpSwitch
                  config: bool = False, colgen: bool = False,
                  colgen_time: float = COLGEN_TIME_LIMIT,
                  info: dict[str, Any] | None = None) -> dict[str, Any]:
-    """All bounds of spec §2.5 that are asked for; ``best`` is their maximum. An LP that is
+    """All bounds of notes §2.5 that are asked for; ``best`` is their maximum. An LP that is
     skipped (``"auto"`` above the column limit, ``config`` above the pattern limits) or not
     solved to optimality is ``None``. ``colgen`` bounds schedules ending by ``tmax`` (default
     the instance horizon); its run statistics go to ``info["colgen"]`` when ``info`` is given."""

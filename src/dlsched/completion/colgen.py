@@ -40,10 +40,11 @@ limit allows; past T_rows it costs no capacity, so T_rows + 1 (or a_j) is its ch
 
 End limit. ``tmax`` = an int bounds schedules ending by that slot (the exact models pass their
 T_max); ``tmax`` = None bounds the uncapped optimum, which equals the optimum under the extended
-horizon of spec §2.4 (``exact.extended_horizon``: every optimal schedule ends by it, since
+horizon of notes §2.4 (``exact.extended_horizon``: every optimal schedule ends by it, since
 w_j C_j <= UB - sum_{k != j} w_k C^min_k); ``"instance"`` bounds the optimum over the
-instance's horizon (spec [A22]).
+instance's horizon (notes [A22]).
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -387,7 +388,7 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
     """Column generation with a valid Lagrangian bound at every iteration (module docstring).
 
     ``tmax``: last slot a schedule may use; ``None`` or ``"extended"`` (default) bounds the
-    uncapped optimum (which is also the optimum under the extended horizon of spec §2.4, since
+    uncapped optimum (which is also the optimum under the extended horizon of notes §2.4, since
     every optimal schedule ends by it); ``"instance"`` the instance's horizon; or an int.
     ``rows``: the last slot with capacity rows (default :func:`default_rows`, at most
     ``tmax``); the capacity constraints of later slots are dropped, a relaxation, so the bound

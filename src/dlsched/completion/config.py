@@ -1,9 +1,10 @@
-"""Iteration times, durations and the configurations k = (m, p, q, N) of spec §2.4.
+"""Iteration times, durations and the configurations k = (m, p, q, N) of notes §2.4.
 
 PS, Eq. (1): theta = v_jm + U^p_j + (1-q) 2 pi_j / b_m.
 RAR, Eq. (14): theta = v_jm + (Phi-1)/Phi (U_j + (1-q) 2 pi_j / b_m)  [A12].
-Duration d = ceil(W theta / N - 1e-9) (spec conventions), computed from theta, never from 1/rho.
+Duration d = ceil(W theta / N - 1e-9) (notes conventions), computed from theta, never from 1/rho.
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -139,7 +140,7 @@ def _configs_cached(inst_id: int, inst: CompletionInstance, j: int, prune: bool,
         n_fit, n_max = _fit_limits(inst, m, p, D) if feasible_only else (D, D)
         for q in (1, 0):
             d = _durations_all(inst, j, m, p, q, D)
-            if prune:  # some N' < N reaches d' <= d: dominated (spec §2.4 prune)
+            if prune:  # some N' < N reaches d' <= d: dominated (notes §2.4 prune)
                 prev = np.concatenate([[np.iinfo(np.int64).max],
                                        np.minimum.accumulate(d)[:-1]])
                 keep = np.nonzero(d < prev)[0]
@@ -168,7 +169,7 @@ def configurations(inst: CompletionInstance, j: int, *, prune: bool = True,
                    feasible_only: bool = True) -> tuple[Config, ...]:
     """Configurations of job j in loop order (m, p, q = 1 then 0, N ascending).
 
-    ``prune`` drops k when the same (m, p, q) has N' < N with d' <= d (spec §2.4), keeping
+    ``prune`` drops k when the same (m, p, q) has N' < N with d' <= d (notes §2.4), keeping
     exactly the Pareto configurations; ``feasible_only`` keeps the configurations that have a
     placement: q = 1 fits one server with its N workers and one PS; q = 0 under RAR fits the
     total worker capacity, under PS it also needs room for the PSs and the bandwidth rule (2i)

@@ -1,15 +1,16 @@
 """Exact models: ``completion-milp`` (E1, Pyomo + HiGHS) and ``completion-cpsat`` (intervals).
 
 Both take ``horizon``: ``"instance"`` (faithful, T_max = T, [A22]) or ``"extended"`` (the
-unconstrained optimum: T_max from spec §2.4's bound w_j C_j <= UB - sum_{k!=j} w_k C^min_k with
+unconstrained optimum: T_max from notes §2.4's bound w_j C_j <= UB - sum_{k!=j} w_k C^min_k with
 UB the best of the online algorithm and the FIFO baseline), or an explicit int. Every result
-carries the lower bounds of spec §2.5 in ``stats["bounds"]`` (LB0, area/Smith, the aggregate LP
+carries the lower bounds of notes §2.5 in ``stats["bounds"]`` (LB0, area/Smith, the aggregate LP
 and the LP relaxation of E1; ``lp_bound="auto"`` solves the two LPs up to
 ``bounds.LP_COLUMN_LIMIT`` columns, ``True`` always, ``False`` never; a missing LP is explained in
 ``stats["bounds_missing"]``; with ``lp_bound`` on, the configuration LP of E2 as well while E2
 is within its pattern limits) and is re-checked by the independent validator (violations ->
 status ``error``). The MILP's LP relaxation re-solves its own model with integrality dropped.
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ PYOMO_COLUMNS_PER_S = 4_000
 
 
 def extended_horizon(inst: CompletionInstance, ub: float) -> int:
-    """Last slot any optimal schedule can use, from an upper bound ``ub`` (spec §2.4 [A22])."""
+    """Last slot any optimal schedule can use, from an upper bound ``ub`` (notes §2.4 [A22])."""
     cmin = inst.arrival + np.array([min_duration(inst, j) for j in range(inst.n_jobs)])
     base = float(np.dot(inst.weight, cmin))
     cmax = [math.ceil((ub - base + inst.weight[j] * cmin[j]) / inst.weight[j] - 1e-9)

@@ -1,4 +1,4 @@
-"""Seeded generator with the paper's §7 ranges (spec §1 table), PS or Ring-AllReduce.
+"""Seeded generator with the paper's §7 ranges (notes §1 table), PS or Ring-AllReduce.
 
 Servers follow EC2 shapes (p3.8xlarge 4 GPU / 32 vCPU / 10 Gbps, p2.16xlarge 16 / 64 / 25,
 g3.4xlarge 1 / 16 / 10; public EC2 specs, not in the paper), each resource scaled on its own so
@@ -38,7 +38,7 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
     """One instance; ``capacity``: ``"ideal"`` (default: per resource, total capacity = kappa x
     the jobs' total ideal demand) or ``"legacy"`` (the pre-issue-11 GPU-only scaling with
     floors, kept for the pinned A_online regression digests). ``last_arrival``: arrivals are
-    U{1..last_arrival} (default floor(T/2), the spec's range); a short window makes jobs overlap
+    U{1..last_arrival} (default floor(T/2), the notes' range); a short window makes jobs overlap
     so that the capacity binds on small instances."""
     rng = np.random.default_rng(seed)
     M, P = n_worker_types, (n_ps_types if architecture == "ps" else 0)
@@ -60,7 +60,7 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
         vm = {t["name"]: round(v / t["demand"]["gpu"] ** 0.7, 6) for t in wt}
         th = min(vm.values()) + min(U)
         if E * K * th > horizon / 2:
-            continue  # generator guard (spec §1)
+            continue  # generator guard (notes §1 (docs/specs/completion.md))
         jobs.append({
             "name": f"j{len(jobs) + 1}",
             "arrival": int(rng.integers(1, (last_arrival or horizon // 2) + 1)),

@@ -1,6 +1,6 @@
 """Instance of ``dlsched.completion``: elastic distributed-ML jobs, weighted completion time.
 
-Units (spec §1, conventions; 1 slot = 1 h in the paper's setting [A25]):
+Units (notes §1 (docs/specs/completion.md), conventions; 1 slot = 1 h in the paper's setting [A25]):
 
 - ``horizon``: number of slots T; slot t is [t, t+1), t = 1..T.
 - ``servers[].capacity``: amount of each resource (e.g. ``gpu`` devices, ``cpu`` vCPUs,
@@ -9,7 +9,7 @@ Units (spec §1, conventions; 1 slot = 1 h in the paper's setting [A25]):
 - ``worker_types[].demand`` / ``ps_types[].demand``: amount of each resource per worker / PS
   (missing key = 0). ``bandwidth`` (Gbps) is the NIC bandwidth b_m of a worker / B_p of a PS;
   when the instance has a ``bandwidth`` resource and the demand omits it, the type's
-  ``bandwidth`` is its demand of that resource (spec §2.1: b and B are resources in (2h)).
+  ``bandwidth`` is its demand of that resource (notes §2.1: b and B are resources in (2h)).
 - ``jobs[].arrival``: release slot a_j >= 1; ``weight``: w_j (dimensionless);
   ``epochs`` E_j, ``chunks`` D_j (also the maximum number of workers, (2g)),
   ``minibatches_per_chunk`` K_j: workload W_j = E_j D_j K_j mini-batches.
@@ -18,7 +18,7 @@ Units (spec §1, conventions; 1 slot = 1 h in the paper's setting [A25]):
   "ps"``, missing type = unusable) or one number (``"ring"``).
 - ``jobs[].gradient_size``: pi_j in Gbit; the transfer time pi_j / b_m is in seconds and is
   divided by ``slot_seconds`` (default 1: then gradient_size / bandwidth is directly in slots,
-  as in the spec's golden examples; the generator uses 3600).
+  as in the notes' golden examples; the generator uses 3600).
 """
 
 from __future__ import annotations

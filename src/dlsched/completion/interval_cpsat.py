@@ -1,6 +1,6 @@
 """``completion-interval``: the default exact model of the completion problem (CP-SAT).
 
-Same decision space as E1 (spec §2): per job one configuration k = (m, p, q, N) of
+Same decision space as E1 (notes §2): per job one configuration k = (m, p, q, N) of
 ``config.configurations`` (Pareto-pruned), a start slot >= its arrival, per-server worker / PS
 counts, the PS bandwidth rule (2i) and the capacity rule (2h) per (server, resource). On top of
 the single-interval model of ``completion-cpsat`` it adds what makes CP-SAT propagate:
@@ -22,6 +22,7 @@ the single-interval model of ``completion-cpsat`` it adds what makes CP-SAT prop
 The time limit covers the whole call: heuristics and build time are taken off the solver's
 budget. Every returned schedule goes through the independent validator (``exact._finish``).
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

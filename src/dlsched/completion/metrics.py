@@ -1,4 +1,5 @@
-"""Benchmark metrics: the best lower bound of spec §2.5 and the online round statistics."""
+"""Benchmark metrics: the best lower bound of notes §2.5 and the online round statistics."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -11,8 +11,9 @@ Reading of the duration loop [A3]: the paper's L loop runs L = ceil(E K theta) .
 N = ceil(W theta / L). Every L whose N equals that of L-1 is skipped: with the same N and t^-,
 a longer window costs at least as much (prices >= 0) and is harder to fit, so under strict ``<``
 it never replaces the shorter one. This is exact for the centralised subroutines; for the
-greedy Alg. 4 (not exact, spec §4) the greedy on the longer window could differ — documented.
+greedy Alg. 4 (not exact, notes §4) the greedy on the longer window could differ — documented.
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

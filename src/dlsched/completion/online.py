@@ -1,10 +1,10 @@
 """A_online (Alg. 1), A_dual (Alg. 2) and A_maxweight (Alg. 3, price function (11)).
 
-Switches for the ambiguities of spec §3.9 (defaults = the spec's readings):
+Switches for the ambiguities of notes §3.9 (defaults = the notes' readings):
 
 - ``alpha_mode``: ``"fixed"`` (alpha = ``alpha``, default 4, for sub-rounds and offset),
   ``"theory"`` (Thm 5 with w(J) of all jobs) or ``"adaptive"`` (alpha_i from w(J_i), offset
-  max(alpha_i tau_i, E_{i-1}) - 1) [A20, §3.8].
+  max(alpha_i tau_i, E_{i-1}) - 1) [A20, notes §3.8].
 - ``tie``: ``"faithful"`` (strict < in the paper's loop order) or ``"earliest"`` (equal cost ->
   earlier completion) [A19].
 - ``order``: ``"arrival"`` (a_j, then id) or ``"weight"`` (w_j descending) in Alg. 3 [A18].
@@ -100,7 +100,7 @@ class MaxWeightOut:
 
     ``u[j] = w_j - c_j`` for accepted jobs (eq. (10), c_j the price of the chosen schedule when
     j was considered; rejected jobs have u_j = 0 and are absent) and ``delta`` the final prices
-    over [H, R, slots 1..tau]; ``dual`` = sum u + sum delta C. With an exact pricer (spec §7.6)
+    over [H, R, slots 1..tau]; ``dual`` = sum u + sum delta C. With an exact pricer (notes §7.6)
     this point is meant to be dual-feasible for (9), i.e. ``dual`` >= OPT(7).
     """
 
@@ -132,7 +132,7 @@ def a_maxweight(inst: CompletionInstance, jobs: list[int], tau: int, lam: float,
     """Alg. 3: greedy primal-dual over ``jobs`` on relative slots 1..tau with fresh prices.
 
     ``pricer`` replaces the paper's single-job minimisers (default); tests pass an exact
-    brute-force oracle to check the dual-feasibility claim of spec §7.6.
+    brute-force oracle to check the dual-feasibility claim of notes §7.6 (docs/specs/completion.md).
     """
     pr = Prices(inst, tau, lam)
     price_of = pricer or _paper_pricer(tie == "earliest")

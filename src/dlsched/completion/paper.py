@@ -1,4 +1,4 @@
-"""The special cases of spec §6 (S1-S5) as instances: golden tests, demo and MPS exports."""
+"""The special cases of notes §6 (S1-S5) as instances: golden tests, demo and MPS exports."""
 
 from __future__ import annotations
 
@@ -74,7 +74,7 @@ def s5(bw: float = 10.0) -> dict[str, Any]:
     }
 
 
-#: name -> (instance dict, optimum of spec §6)
+#: name -> (instance dict, optimum of notes §6 (docs/specs/completion.md))
 GOLDEN: dict[str, tuple[dict[str, Any], float]] = {
     "s1-ring": (s1("ring"), 66), "s1-ps": (s1("ps"), 66), "s2-one": (s2(False), 17),
     "s2-two": (s2(True), 17), "s3": (s3(), 18), "s4": (s4(), 7), "s5-bw10": (s5(10), 4),

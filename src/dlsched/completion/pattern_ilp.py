@@ -1,4 +1,4 @@
-"""``completion-patterns``: the pattern ILP E2 of spec §2.4 and its configuration LP (§2.5 item 5).
+"""``completion-patterns``: the pattern ILP E2 of notes §2.4 and its config LP (notes §2.5.5).
 
 Set partitioning over the single-job patterns of ``patterns.py`` (problem (8) with the
 completion objective): binaries x_jl,
@@ -18,6 +18,7 @@ dropped: one more solve, no second build. Statuses are mapped honestly (a time-l
 its incumbent and the MIP dual bound); an ``infeasible`` verdict with presolve on is re-checked
 with presolve off (DESIGN.md).
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -166,7 +167,7 @@ def _plans(pm: PatternModel, x: np.ndarray) -> dict[int, JobPlan]:
 def config_lp(inst: CompletionInstance, tmax: int | None = None, *,
               time_limit: float = LP_TIME_LIMIT, model: PatternModel | None = None,
               ) -> float | None:
-    """The configuration LP (spec §2.5 item 5): E2 with 0 <= x <= 1; ``None`` if not solved to
+    """The configuration LP (notes §2.5.5): E2 with 0 <= x <= 1; ``None`` if not solved to
     optimality. Raises ``InputError`` above the pattern limits (see ``patterns.py``).
 
     Solved with presolve off: on these set-partitioning LPs HiGHS presolve costs far more than

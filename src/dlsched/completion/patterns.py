@@ -1,4 +1,4 @@
-"""Single-job patterns of the pattern ILP E2 (spec §2.4 "E2", problem (8)) and its matrix.
+"""Single-job patterns of the pattern ILP E2 (notes §2.4 "E2", problem (8)) and its matrix.
 
 A *placement* of job j fixes a configuration k = (m, p, q, N, d) of ``config.configurations``
 (the same pruned, filtered configurations and durations E1 uses) and per-server counts:
@@ -6,7 +6,7 @@ A *placement* of job j fixes a configuration k = (m, p, q, N, d) of ``config.con
 - q = 1: the N workers, and under PS one PS, on one server h;
 - q = 0: every composition y of N over the H servers and, under PS, every PS-host set A != {}
   with the minimal PS counts s_h = max(1, ceil(b_m sum_{h' != h} y_h' / B_p)) for h in A, which
-  meet (2i) by construction and dominate larger counts (spec §2.4).
+  meet (2i) by construction and dominate larger counts (notes §2.4 (docs/specs/completion.md)).
 
 Placements whose footprint f_hr = e^r_m y_h + z^r_p s_h exceeds a server's capacity are dropped.
 A *pattern* (a column of E2) is a placement plus a start t in a_j..T_max - d + 1.
@@ -20,7 +20,7 @@ also removes, with the pairwise test, every q = 0 placement on one server. ``dom
 enumerates every A and keeps every placement (tests use it to check that the reduction does not
 change the optimum).
 
-Size limits (E2 is meant for H <= 3, spec §2.4): ``PLACEMENT_LIMIT`` placements per job, counted
+Size limits (E2 is meant for H <= 3, notes §2.4): ``PLACEMENT_LIMIT`` placements per job, counted
 before enumerating, and ``COLUMN_LIMIT`` columns; above either, :func:`pattern_set` raises an
 ``InputError`` on ``servers`` instead of building a model that would not fit in memory or time.
 """
@@ -226,7 +226,7 @@ def column_count(inst: CompletionInstance, placements: tuple[Placements, ...],
 def _too_big(what: str, count: int, limit: int) -> InputError:
     return InputError("servers", f"E2 (completion-patterns) would have {count} {what} > "
                       f"{limit}: the pattern ILP is meant for H <= 3 servers and small D, T "
-                      f"(spec §2.4); use completion-milp or completion-cpsat")
+                      f"(notes §2.4); use completion-milp or completion-cpsat")
 
 
 def pattern_set(inst: CompletionInstance, tmax: int | None = None, *, dominance: bool = True,

@@ -5,6 +5,7 @@ the lowest long-term GPU-time fairness, then its job with the lowest job fairnes
 offline counterpart maximises the minimum tenant rho over lease-length slot schedules.
 Formulation: ``models/ltgf.md``.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from .slots import slot_data
 from .solution import check_slots
 from .validate import check as check_timeline
 
-#: Fig. 6 of the paper (spec §8): 6 GPUs, one tenant, three 40-min jobs (6, 3, 3 GPUs), 10-min
+#: Fig. 6 of the paper (notes §8): 6 GPUs, one tenant, three 40-min jobs (6, 3, 3 GPUs), 10-min
 #: rounds; no preemption overhead so the figure's schedules are reproduced exactly.
 FIG6 = """{"problem": "ltgf", "schema_version": 1, "name": "fig6",
  "cluster": {"nodes": 1, "gpus_per_node": 6}, "lease": 600, "tick": 600,

@@ -1,8 +1,9 @@
 """Run a policy on the event simulator and package the timeline as a :class:`Result`.
 
 The objective of every algorithm is the exact model's: min over tenants of rho^ten (12) with
-(8) over the whole run; the spec-§4 metrics are in ``stats``; the knobs used are reported.
+(8) over the whole run; the notes §4 metrics are in ``stats``; the knobs used are reported.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -57,7 +58,7 @@ def simulate(
 
 
 def with_lease(inst: LTGFInstance, lease: float) -> LTGFInstance:
-    """``inst`` with another lease length L (the scheduler knob of spec §5's lease sweep)."""
+    """``inst`` with another lease length L (the scheduler knob of notes §5's lease sweep)."""
     L = float(lease)
     if not inst.checkpoint + inst.cold_start < L:
         raise InputError("lease", f"{lease!r} must exceed checkpoint + cold_start overheads "

@@ -1,9 +1,10 @@
-"""Brute force over all slot schedules of a tiny instance (spec §8 offline check).
+"""Brute force over all slot schedules of a tiny instance (notes §8 offline check).
 
 Per slot any subset of released, unfinished jobs that fits the GPU count may run (idle allowed);
 a schedule ends when every job is done. Returns the best min-rho (tenant level (12)/(8), or job
 level (15)/(13)) and every schedule attaining it. Exponential: for a handful of jobs only.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

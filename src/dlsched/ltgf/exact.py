@@ -1,7 +1,7 @@
-"""Exact offline counterpart ``ltgf-milp`` (Pyomo + HiGHS) and ``ltgf-cpsat`` (spec §9).
+"""Exact offline counterpart ``ltgf-milp`` (Pyomo + HiGHS) and ``ltgf-cpsat`` (notes §9).
 
 Both maximise min_j rho^ten_j (12) with (8) over slot schedules of lease-length slots by the
-generalised Dinkelbach iteration for max-min ratios (default) or by bisection on z (spec §9.1):
+generalised Dinkelbach iteration for max-min ratios (default) or by bisection on z (notes §9.1):
 each step solves ``max t s.t. Alloc_j - z Fair_j >= t`` for all tenants with jobs. Alloc and Fair
 are integers in units of L*GPU/q, so with z = p/d a schedule beats z iff t >= 1/d; Dinkelbach
 stops when the best t is < 1/(2d) (z optimal), bisection when the bracket is narrower than
@@ -9,7 +9,7 @@ stops when the best t is < 1/(2d) (z optimal), bisection when the bracket is nar
 the online policies; the horizon defaults to the longest of their makespans (pass ``slots`` for
 another one): the optimum is over schedules finishing within it.
 
-``lexicographic=True`` continues to the leximin vector (spec §9, issue "optionally
+``lexicographic=True`` continues to the leximin vector (notes §9, issue "optionally
 lexicographic") by iterated max-min with saturation tests: after the level z*, a tenant is
 saturated when no schedule keeping every free tenant >= z* (and the fixed ones at their floors)
 gives it rho > z*; saturated tenants are fixed at floor z* and the rest maximised again. The
@@ -19,6 +19,7 @@ sorted rho vector is returned in ``stats["leximin"]``.
 
 Second objective ``objective="windows"``: min number of (tenant, window) pairs with rho < 1.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -336,7 +337,7 @@ def solve_windows(
     slots: int | None = None,
     window: int = 4,
 ) -> Result:
-    """Min number of (tenant, window) pairs with rho < 1 (spec §9.2), HiGHS."""
+    """Min number of (tenant, window) pairs with rho < 1 (notes §9.2), HiGHS."""
     t0 = time.perf_counter()
     opts = options or SolveOptions()
     S = max(x.shape[1] for x in online_schedules(inst))

@@ -1,9 +1,10 @@
-"""Online accounting of the LTGF fair shares (spec §1) for the schedulers.
+"""Online accounting of the LTGF fair shares (notes §1) for the schedulers.
 
 Per tenant the set of active jobs (submitted, not finished) is kept with its demand (7) and weight
 sum; between two events of a tenant everything is constant, so the integrals (9) and (14) are
 advanced lazily and exactly (piecewise-constant sums) whenever the tenant changes or is read.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from .instance import LTGFInstance
 
 
 def ratio(num: float, den: float) -> float:
-    """num/den with the spec's edge cases: 0/0 := 0, x/0 := +inf."""
+    """num/den with the notes' edge cases: 0/0 := 0, x/0 := +inf."""
     if den > 0:
         return num / den
     return 0.0 if num <= 0 else float("inf")

@@ -1,9 +1,10 @@
-"""Seeded synthetic LTGF workloads matching the published Venus statistics (spec §5).
+"""Seeded synthetic LTGF workloads matching the published Venus statistics (notes §5).
 
 Job sizes: 52.5% 1 GPU, 22.6% 8 GPUs, 10.3% > 8 GPUs (16/32), the rest 2/4 GPUs; 67.3% of jobs
 run < 10 min (uniform 1-10 min), the others log-normal around 2 h (capped at 3 days); Poisson
 submissions over ``days``; tenants with random weights (or quotas summing to the cluster).
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -7,12 +7,13 @@ Schema (issue 7; times in seconds)::
      "tenants": [{"name": "vcA", "weight": 1}],            # or {"name": "vcA", "quota": 64}
      "jobs": [{"name": "j1", "tenant": "vcA", "submit": 0, "gpus": 8, "duration": 3600,
                "weight": 1}],
-     "overhead": {"checkpoint": 0, "cold_start": 30}}      # optional (spec §2 defaults)
+     "overhead": {"checkpoint": 0, "cold_start": 30}}      # optional (notes §2 defaults)
 
 Quotas (6): ``Quota_j = M W_j / sum_k W_k``. A tenant given ``quota`` (GPUs) uses it as its
 weight, so quotas summing to ``M`` are kept verbatim; weights and quotas may not be mixed.
-Quotas are kept as exact fractions for the exact models (spec §9: scale by the common denominator).
+Quotas are kept as exact fractions for the exact models (notes §9: scale by the common denominator).
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ class Job:
 
 @dataclass(frozen=True)
 class LTGFInstance:
-    """Frozen LTGF instance (spec ltgf.md §1-§2)."""
+    """Frozen LTGF instance (notes §1-§2)."""
 
     name: str
     nodes: int
@@ -164,7 +165,7 @@ class LTGFInstance:
         return {j.name: i for i, j in enumerate(self.jobs)}
 
     def slotted(self, length: float | None = None) -> LTGFInstance:
-        """Slotted mode of spec §9: tick = lease = L, submissions rounded up to slot boundaries,
+        """Slotted mode of notes §9: tick = lease = L, submissions rounded up to slot boundaries,
         durations rounded up to whole slots, no overheads — the online scheduler in this mode is
         compared like with like against the slotted exact model."""
         L = float(length or self.lease)

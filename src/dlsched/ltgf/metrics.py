@@ -1,8 +1,9 @@
-"""LTGF metrics of spec §4 from a timeline (independent of the simulator's online accounting).
+"""LTGF metrics of notes §4 from a timeline (independent of the simulator's online accounting).
 
 Fair shares are piecewise constant between submissions and completions, allocations between
 segment ends, so every integral below is an exact piecewise sum.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -111,7 +112,7 @@ def tenant_window_rho(
 
 
 def metrics(inst: LTGFInstance, sol: dict[str, Any], window: float = 86400.0) -> dict[str, float]:
-    """Headline metrics of spec §4 (window = tenant-fairness window length in seconds)."""
+    """Headline metrics of notes §4 (window = tenant-fairness window length in seconds)."""
     tl = timeline_arrays(inst, sol)
     comp = tl["completion"]
     jct = comp - inst.job_submit

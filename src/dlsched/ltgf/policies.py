@@ -1,8 +1,9 @@
-"""ASTRAEA (Alg. 1/2, spec §3) and the six baselines of spec §6 as event-simulator policies.
+"""ASTRAEA (Alg. 1/2, notes §3) and the six baselines of notes §6 as event-simulator policies.
 
-Every policy exposes ``knobs`` (its parameters with the harness defaults of spec §6; the paper
+Every policy exposes ``knobs`` (its parameters with the harness defaults of notes §6; the paper
 gives none) so each result reports them. All ties go to the lower tenant/job id.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -150,7 +151,7 @@ def _tenant_fifo(inst: LTGFInstance, jobs: list[int]) -> list[tuple[int, list[in
 
 
 class YarnCS(_Policy):
-    """Static integer quotas, per-tenant strict FIFO, no borrowing, no preemption (spec §6.1)."""
+    """Static integer quotas, per-tenant strict FIFO, no borrowing, no preemption (notes §6.1)."""
 
     name = "yarn-cs"
 
@@ -235,7 +236,7 @@ class HiveD(YarnCS):
 
 class AlloX(_Policy):
     """The ceil(alpha*T_act) least-served tenants ((16) progress) run shortest-job-first with
-    backfilling (min-cost matching on identical GPUs); non-preemptive (spec §6.3)."""
+    backfilling (min-cost matching on identical GPUs); non-preemptive (notes §6.3)."""
 
     name = "allox"
 
@@ -259,7 +260,7 @@ class AlloX(_Policy):
 
 class TiresiasL(_Policy):
     """Discretised 2D-LAS (attained GPU-seconds), K queues, FIFO inside a queue, preemptive at
-    lease boundaries, starvation guard; no duration knowledge (spec §6.4)."""
+    lease boundaries, starvation guard; no duration knowledge (notes §6.4)."""
 
     name = "tiresias-l"
 
@@ -298,7 +299,7 @@ class TiresiasL(_Policy):
 
 class Themis(_Policy):
     """Finish-time fairness rho_i = ((t-a_i)+R_i)/(D_i N_t) with noisy estimates; GPUs offered to
-    the ceil((1-f)N) largest rho first, leftovers to the rest in the same order (spec §6.5)."""
+    the ceil((1-f)N) largest rho first, leftovers to the rest in the same order (notes §6.5)."""
 
     name = "themis"
 
@@ -330,7 +331,7 @@ class Themis(_Policy):
 
 class GandivaFair(_Policy):
     """Gang-aware split stride scheduling without trading: tenant tickets ∝ weight split among
-    its active jobs; jobs by increasing pass, skipping those that do not fit (spec §6.6)."""
+    its active jobs; jobs by increasing pass, skipping those that do not fit (notes §6.6)."""
 
     name = "gandiva-fair"
 

@@ -1,10 +1,11 @@
-"""Slotted view of an instance for the exact models (spec §9) and exact slotted rho.
+"""Slotted view of an instance for the exact models (notes §9) and exact slotted rho.
 
 Slot ``s`` (0-based) is ``[sL, (s+1)L)``; job ``i`` is released in slot ``r_i = ceil(a_i/L)``
-(spec's 1-based ``ceil(a_i/L)+1``) and needs ``P_i = ceil(D_i/L)`` slots. Quotas are scaled by the
+(notes' 1-based ``ceil(a_i/L)+1``) and needs ``P_i = ceil(D_i/L)`` slots. Quotas are scaled by the
 common denominator ``q`` of the exact fractions (6) so every Alloc/Fair sum is an integer in units
 of L*GPU/q and rho values are exact fractions.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -93,7 +94,7 @@ def schedule_rho(sd: SlotData, x: np.ndarray) -> dict[int, Fraction] | None:
 
 
 def job_rho_slots(sd: SlotData, x: np.ndarray) -> np.ndarray:
-    """Job rho (15) with (13)/(8) of a slot schedule (floats; for the brute force of §8)."""
+    """Job rho (15) with (13)/(8) of a slot schedule (floats; for the brute force of notes §8)."""
     x = np.asarray(x, dtype=np.int64)
     cols = np.arange(sd.S)
     cum = np.cumsum(x, axis=1)

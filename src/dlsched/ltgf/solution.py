@@ -1,4 +1,5 @@
-"""Checks of slot schedules returned by the exact models (GPU-count relaxation of spec §9)."""
+"""Checks of slot schedules returned by the exact models (GPU-count relaxation of notes §9)."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from .instance import LTGFInstance
 
 def check_slots(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
     """Each job runs ceil(D/L) whole slots at or after its release slot; per slot the GPUs in use
-    are <= M (node packing is relaxed by the exact model, spec §9)."""
+    are <= M (node packing is relaxed by the exact model, notes §9)."""
     L = float(sol["slot_length"])
     S = int(sol["horizon"])
     errs: list[str] = []

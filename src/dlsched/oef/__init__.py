@@ -1,4 +1,5 @@
 """OEF: efficiency-optimal fairness on heterogeneous GPUs (Mo, Xu, Lau, Middleware 2024)."""
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from .instance import OEFInstance, dump, make, parse
 from .model import build_model
 from .validate import check
 
-#: The paper's running example (§3.1, W_1; one GPU of each type): golden G1-G4 of the spec.
+#: The paper's running example (paper §3.1, W_1; one GPU of each type): golden G1-G4 of the notes.
 PAPER_TOY = """{"problem": "oef", "schema_version": 1, "name": "paper-w1",
  "gpu_types": [{"name": "slow", "count": 1}, {"name": "fast", "count": 1}],
  "users": [{"name": "u1", "speedup": [1, 2]}, {"name": "u2", "speedup": [1, 3]},

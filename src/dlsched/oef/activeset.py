@@ -7,7 +7,7 @@ to a third of all rows, because rows that share a GPU type hold near-identical b
 every member of such a group violates against every other. The strategy here:
 
 1. **Seed** with each row's envy against its ``neighbours`` nearest rows on either side in the
-   order of the total log speedup sum_j log w_r^j. For monotone speedups (spec §7, Thm 5.2's
+   order of the total log speedup sum_j log w_r^j. For monotone speedups (notes §7, Thm 5.2's
    assumption) this is exactly the users' common relative-speedup order; a chain of
    neighbour rows also ties a group of same-type holders together with O(group) rows instead
    of O(group^2).
@@ -24,8 +24,9 @@ every member of such a group violates against every other. The strategy here:
 Slack rows are never dropped (dropping risks cycling; the working set stays at about 10-25n
 rows: n = 300 monotone ~3,000 of 89,700, n = 2000 ~38,000 of 4.0M).
 A time limit stops the loop with status ``time_limit``: the incumbent is the equal split
-(always envy-free, spec §5) and the bound the last relaxation optimum (a valid upper bound).
+(always envy-free, notes §5) and the bound the last relaxation optimum (a valid upper bound).
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Baselines the OEF paper compares against: max-min equal split, Gavel, Gandiva_fair (spec §6).
+"""Baselines the OEF paper compares against: max-min equal split, Gavel, Gandiva_fair (notes §6).
 
 All three work on the *virtual rows* of the instance (one row per (user, job type), weight
 ``pi_u / t_u``; ``inst.rows``), exactly like the OEF LPs, so weighted and multi-job-type instances
@@ -15,6 +15,7 @@ Status: the baselines report ``feasible``: their objective (total efficiency, re
 allocation) is not the optimum of any OEF model, even where Gavel's own LP is solved to optimality
 (its LP status is kept in ``stats["lp_status"]``).
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -96,12 +97,12 @@ def _gavel_constraints(inst: OEFInstance, caps: np.ndarray | None
 
 
 def _linprog(c: np.ndarray, A: sp.csr_matrix, b: np.ndarray) -> Any:
-    # dual simplex returns a vertex, so ties are broken the same way on every run (spec §6.1)
+    # dual simplex returns a vertex, so ties are broken the same way on every run (notes §6.1)
     return linprog(c, A_ub=A, b_ub=b, bounds=(0, None), method="highs-ds")
 
 
 @register_algorithm("gavel", "oef",
-                    "Gavel max-min of throughput normalised to the equal split (spec §6.1); "
+                    "Gavel max-min of throughput normalised to the equal split (notes §6.1); "
                     "cap=1 per job, second_stage=True")
 def gavel(inst: OEFInstance, cap: float | str | None = 1.0, second_stage: bool = True,
           tol: float = 0.0) -> Result:
@@ -111,7 +112,7 @@ def gavel(inst: OEFInstance, cap: float | str | None = 1.0, second_stage: bool =
     max total efficiency with t >= (1 - tol) t* (tol = 0 keeps G3 exact; if HiGHS then reports
     the stage infeasible, the stage-1 vertex is kept and the reason recorded).
     ``cap`` is a number (d_r for every row; the default 1 is Gavel's time-fraction constraint and
-    is needed to reproduce the paper, spec §6.1), ``"demand"`` (each job type's min_demand) or
+    is needed to reproduce the paper, notes §6.1), ``"demand"`` (each job type's min_demand) or
     None (no cap).
     """
     t0 = time.perf_counter()
@@ -146,7 +147,7 @@ class _Market:
     """The fixed part of Gandiva_fair's market: type pairs and all ratio gaps r_u - r_s."""
 
     def __init__(self, W: np.ndarray) -> None:
-        # all (slow a, fast b) with a < b, in lexicographic order (the spec's tie order)
+        # all (slow a, fast b) with a < b, in lexicographic order (the notes' tie order)
         self.a, self.b = np.triu_indices(W.shape[1], 1)
         self.ratio = (W[:, self.b] / W[:, self.a]).T  # (P, R): r_l for every pair
         gap = self.ratio[:, :, None] - self.ratio[:, None, :]  # (P, buyer, seller)
@@ -155,7 +156,7 @@ class _Market:
 
     def best_trade(self, X: np.ndarray, eps: float, gap_tol: float
                    ) -> tuple[int, int, int, int] | None:
-        """(a, b, buyer, seller) with the largest gap r_u - r_s > 0 (spec §6.2 step 2).
+        """(a, b, buyer, seller) with the largest gap r_u - r_s > 0 (notes §6.2 step 2).
 
         Buyers hold slow type a, sellers fast type b. Ties (within ``gap_tol``): lowest a, then
         b, then buyer, then seller — the first candidate in row-major (pair, buyer, seller) order.
@@ -185,10 +186,10 @@ def _price(ratio: np.ndarray, can_bid: np.ndarray, u: int, s: int, gap_tol: floa
 
 @register_algorithm("gandiva-fair", "oef",
                     "Gandiva_fair: equal split, then greedy pairwise second-price trading "
-                    "(reconstruction of spec §6.2)")
+                    "(reconstruction of notes §6.2)")
 def gandiva_fair(inst: OEFInstance, max_trades: int = 100_000, eps: float = 1e-12,
                  gap_tol: float = 1e-9) -> Result:
-    """Equal split plus greedy trading of slow for fast GPUs (spec §6.2, reproduced exactly).
+    """Equal split plus greedy trading of slow for fast GPUs (notes §6.2, reproduced exactly).
 
     Each trade empties the buyer's slow share or the seller's fast share and strictly raises the
     seller's (reported) throughput; shares below ``eps`` count as empty and ratio gaps below

@@ -9,7 +9,7 @@ Selection rule (fixed, so every instance is reproducible):
 * GPU types ``k80 < p100 < v100`` (Gavel's order, slow -> fast by price/generation);
 * ``placement == consolidated`` and ``num_gpus == 1`` (one worker; so ``min_demand`` = 1);
 * users = Gavel job types (26), each with the raw steps/s on the three types as its
-  ``throughput`` row, which the instance normalises by K80 (spec §1: ``w^1 = 1``);
+  ``throughput`` row, which the instance normalises by K80 (notes §1: ``w^1 = 1``);
 * rows with zero throughput are skipped and a job type is kept only if all three types are
   positive (the three zero rows of the source are k80 ResNet-50 batch 128 on 2/4/8 GPUs, so with
   ``num_gpus == 1`` nothing is dropped — the rule is there for other selections);
@@ -23,6 +23,7 @@ need it (only Thm 5.2's monotone-ratio premise does).
 The data directory is the argument ``data_dir``, else ``$DLSCHED_DATA``, else the vendored
 copy in ``dlsched/data``.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

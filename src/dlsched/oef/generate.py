@@ -1,4 +1,5 @@
 """Seeded synthetic OEF instances: n users x k GPU types."""
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ def random_speedups(n: int, k: int, rng: np.random.Generator, monotone: bool) ->
     """Speedup rows with w[:, 0] == 1 and w increasing along types.
 
     ``monotone``: users are totally ordered by relative speedup for every pair of types
-    (w_l^q / w_l^p nondecreasing in l for p < q), the assumption of Thm 5.2 (spec §7).
+    (w_l^q / w_l^p nondecreasing in l for p < q), the assumption of Thm 5.2 (notes §7).
     """
     steps = rng.uniform(0.0, np.log(2.0), size=(n, k - 1))  # log speedup increments per type
     if monotone:

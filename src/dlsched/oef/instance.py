@@ -5,6 +5,7 @@ Units: ``count`` is a number of devices (may be fractional, e.g. a time-averaged
 (dimensionless, so ``speedup[0] == 1``). A ``throughput`` list (any unit, e.g. steps/s) may be
 given instead and is normalised by its first entry.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -99,8 +100,8 @@ class User:
 class Rows:
     """Virtual users of the LPs: one row per (user, job type).
 
-    ``weight[r] = user weight / number of its job types`` (spec §3 weight splitting). The LPs use
-    the weighted forms, which equal the replicated LP of spec §3 after averaging identical
+    ``weight[r] = user weight / number of its job types`` (notes §3 weight splitting). The LPs use
+    the weighted forms, which equal the replicated LP of notes §3 after averaging identical
     replicas (see ``replicate`` for the literal replication used as a cross-check).
     """
 
@@ -116,7 +117,7 @@ class Rows:
 
 @dataclass(frozen=True)
 class OEFInstance:
-    """Frozen OEF instance (spec oef.md §1)."""
+    """Frozen OEF instance (notes §1)."""
 
     name: str
     gpu_types: tuple[GpuType, ...]

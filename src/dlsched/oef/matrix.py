@@ -9,9 +9,10 @@ the Pyomo models stay the reference formulation for export and teaching.
 
 Variables: x[r, j] (column r*k + j), plus the free level T (last column) for LP (9). Rows:
 capacity (k), then LP (9): W_r.x_r - pi_r T = 0, or LP (10): pi_s W_r.x_r - pi_r W_r.x_s >= 0
-(the weighted forms of exact.py / spec §3). Simplex is used so a vertex is returned (spec §7
+(the weighted forms of exact.py / notes §3). Simplex is used so a vertex is returned (notes §7
 sparsity). The cooperative active-set strategy is in ``activeset.py``, the backend in ``fast.py``.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ def capacity_rows(R: int, k: int, capacity: np.ndarray) -> RowBlock:
 
 
 def level_rows(W: np.ndarray, weight: np.ndarray) -> RowBlock:
-    """W_r.x_r - pi_r T = 0 for every row (LP (9), weighted direct form of spec §3)."""
+    """W_r.x_r - pi_r T = 0 for every row (LP (9), weighted direct form of notes §3)."""
     R, k = W.shape
     index = np.hstack([np.arange(R * k).reshape(R, k), np.full((R, 1), R * k)])
     value = np.hstack([W, -weight[:, None]])

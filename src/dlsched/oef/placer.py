@@ -1,11 +1,11 @@
-"""OEF placer (spec §4): round a fractional allocation to whole GPUs, round after round.
+"""OEF placer (notes §4): round a fractional allocation to whole GPUs, round after round.
 
 Every (virtual row, GPU type) cell keeps a cumulative deviation ``dev`` from its ideal share:
 
-1. ``a = ideal + dev``; ``real = floor(a + 1/2)`` (round half *up*, spec §4 step 2 — not
+1. ``a = ideal + dev``; ``real = floor(a + 1/2)`` (round half *up*, notes §4 step 2 — not
    Python's banker's ``round``, which would make the traces depend on parity);
 2. ``real < min_demand`` of the row -> ``real = 0`` (paper §4.2, "min_k demand_k");
-3. capacity repair per GPU type (spec §4 step 4; the paper is silent, spec §10.9): while the
+3. capacity repair per GPU type (notes §4 step 4; the paper is silent, notes §10.9): while the
    column uses more than ``floor(m_j)`` GPUs, decrement the cell with the smallest ``a - real``
    (most over-served), ties -> higher row index; a cell left with ``0 < real < min_demand``
    drops to 0;
@@ -25,6 +25,7 @@ Provable bounds (used by ``validate.check_rounds``). With a constant ideal,
 ``dev < c - 1/2`` and ``ideal - avg < (c - 1/2)/T``. With larger minimum demands no such bound is
 proven here; the placer reports the measured ``max_abs_dev``.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -63,13 +64,13 @@ def integral_capacity(capacity: np.ndarray) -> np.ndarray:
 
 
 def round_half_up(a: np.ndarray) -> np.ndarray:
-    """floor(a + 1/2) elementwise (spec §4: ties go up, deterministic)."""
+    """floor(a + 1/2) elementwise (notes §4: ties go up, deterministic)."""
     return np.floor(a + 0.5).astype(np.int64)
 
 
 def repair_capacity(real: np.ndarray, a: np.ndarray, cap: np.ndarray,
                     min_demand: np.ndarray) -> np.ndarray:
-    """Spec §4 step 4 on an (R, k) grant matrix, in place; returns ``real``.
+    """notes §4 step 4 on an (R, k) grant matrix, in place; returns ``real``.
 
     While a column exceeds ``cap[j]``, decrement the granted cell with the smallest ``a - real``
     (ties: higher row index); a cell falling below its minimum demand drops to 0.
@@ -155,7 +156,7 @@ def _ideal_from(inst: OEFInstance, mechanism: str, options: SolveOptions | None,
 
 
 @register_algorithm("oef-placer", "oef",
-                    "Spec §4 placer: deviation-tracking round-half-up of a fractional allocation "
+                    "notes §4 placer: deviation-tracking round-half-up of a fractional allocation "
                     "to whole GPUs per round (min demand, capacity repair)")
 def oef_placer(inst: OEFInstance, *, mechanism: str = "cooperative", rounds: int = DEFAULT_ROUNDS,
                ideal: np.ndarray | list[list[float]] | None = None,

@@ -1,8 +1,8 @@
-"""Fairness and efficiency properties of an OEF allocation, as predicates on (W, X) (spec §5).
+"""Fairness and efficiency properties of an OEF allocation, as predicates on (W, X) (notes §5).
 
 Everything works on *virtual rows* (one per (user, job type)) with their weights ``pi_r``
 (``inst.rows``); with one job type per user and equal weights this is exactly the paper's setting.
-Weighted forms (spec §5, §3):
+Weighted forms (notes §5, §3):
 
 * SI: ``E_r >= W_r . m * pi_r / sum(pi)``.
 * EF: ``E_r / pi_r >= W_r . x_s / pi_s``, evaluated as ``E_r - (pi_r / pi_s) W_r . x_s >= 0`` so the
@@ -10,9 +10,10 @@ Weighted forms (spec §5, §3):
 * PE: no allocation gives every row at least its throughput and strictly more in total
   (DRF sense, by LP; no per-user cap unless ``cap`` is given, e.g. to judge Gavel in its own model).
 
-Tolerance ``eps = 1e-7 * max(1, total efficiency)`` (spec §5). Predicates return ``bool``; the
+Tolerance ``eps = 1e-7 * max(1, total efficiency)`` (notes §5). Predicates return ``bool``; the
 ``*_slack`` functions return the numbers behind them (negative = violated).
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from ..core import ALGORITHMS, MODELS, InputError, Result
 from .instance import OEFInstance
 from .solution import rows_of
 
-#: Relative tolerance of the property predicates (spec §5).
+#: Relative tolerance of the property predicates (notes §5).
 REL_TOL = 1e-7
 #: Entries at most this (times max(1, m_j)) count as zero for adjacency and sparsity.
 ZERO_TOL = 1e-9
@@ -135,7 +136,7 @@ def nnz(X: np.ndarray, capacity: np.ndarray | None = None) -> int:
 
 
 def sparsity(X: np.ndarray, capacity: np.ndarray | None = None) -> bool:
-    """nnz(X) <= R + k - 1 (extreme-point bound, spec §7; k = number of GPU types)."""
+    """nnz(X) <= R + k - 1 (extreme-point bound, notes §7; k = number of GPU types)."""
     R, k = np.shape(X)
     return nnz(X, capacity) <= R + k - 1
 
@@ -204,7 +205,7 @@ def mechanism_runner(name: str) -> Callable[..., Result]:
 
 
 def _owner_throughput(inst: OEFInstance, X_rows: np.ndarray, owner: int) -> float:
-    """True throughput of user ``owner`` (its rows valued with the *true* W, spec §10.6)."""
+    """True throughput of user ``owner`` (its rows valued with the *true* W, notes §10.6)."""
     mine = inst.rows.owner == owner
     return float(np.einsum("rk,rk->", inst.rows.W[mine], X_rows[mine]))
 
@@ -219,7 +220,7 @@ def strategy_proof_sample(
     tol: float | None = None,
     **params: Any,
 ) -> dict[str, dict[str, float]]:
-    """Empirical SP (spec §5): per mode, ``samples`` misreports per instance by a random row.
+    """Empirical SP (notes §5): per mode, ``samples`` misreports per instance by a random row.
 
     The liar's gain is its *user's* true throughput under the misreport minus under the truth
     (for single-type users: the row's). A violation is a gain above ``tol`` (default eps of the

@@ -1,8 +1,9 @@
-"""Independent validator of OEF solutions: shapes, non-negativity, capacity (spec §1).
+"""Independent validator of OEF solutions: shapes, non-negativity, capacity (notes §1).
 
 Written from the paper's constraints, not from the solvers. Returns a list of violations
 (empty when feasible).
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

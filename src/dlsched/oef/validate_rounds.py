@@ -1,6 +1,6 @@
-"""Independent validator of placer output (solution key ``rounds``, spec §4).
+"""Independent validator of placer output (solution key ``rounds``, notes §4).
 
-Written from the spec's rules, not from ``placer.py``: every round's grants are whole GPUs, fit
+Written from the notes' rules, not from ``placer.py``: every round's grants are whole GPUs, fit
 the devices of every type, never give a cell ``0 < g < min_demand``; the stored long-run average
 is the mean of the rounds; and that average is within the *proven* distance of ``ideal``:
 
@@ -11,6 +11,7 @@ is the mean of the rounds; and that average is within the *proven* distance of `
 
 Types with larger minimum demands only get the first bound (no under-service bound is proven).
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@
 opportunistic memory constraint (3), a collision-probability bound (5), an interference cap (7)
 and a per-job slowdown balance (8). Formulation: ``models/ojpp.md``.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from .instance import Interference, Job, Limits, OJPPInstance, dump, parse, read
 from .metrics import metrics
 from .validate import check
 
-#: Golden instance G-O1 of spec §10 (self-constructed; full OJPP optimum 5 devices).
+#: Golden instance G-O1 of notes §10 (self-constructed; full OJPP optimum 5 devices).
 GOLDEN_O1 = """{"problem": "ojpp", "schema_version": 1, "name": "golden-o1",
  "jobs": [
   {"name": "A", "workers": 2, "compute": 0.5, "mem_base": 0.3, "mem_burst": 0.62,
@@ -41,8 +42,8 @@ GOLDEN_O1 = """{"problem": "ojpp", "schema_version": 1, "name": "golden-o1",
 
 
 def _build_model(inst: OJPPInstance, model: str) -> Any:
-    """Pyomo model for MPS/LP export: the pattern master of spec §5.2 (complete: collision is
-    inside the patterns) or the compact MILP of §5.1 (without its lazily added collision cuts,
+    """Pyomo model for MPS/LP export: the pattern master of notes §5.2 (complete: collision is
+    inside the patterns) or the compact MILP of notes §5.1 (without its lazily added collision cuts,
     i.e. a relaxation whenever a collision limit is set)."""
     from .exact_patterns import build_master
     from .model import build_model

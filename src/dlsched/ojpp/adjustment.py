@@ -1,18 +1,19 @@
-"""OJPAP: online adjustment of a placement under fluctuating interference (spec ojpp.md §6, Alg. 4).
+"""OJPAP: online adjustment of a placement under fluctuating interference (notes §6, Alg. 4).
 
 A placement is a count matrix ``Y`` (devices x jobs) whose device labels are fixed. The observed
-interference of device k at step t is its model value theta_k(Y) (spec §3) times a fluctuation
+interference of device k at step t is its model value theta_k(Y) (notes §3) times a fluctuation
 factor f_{k,t} (AR(1) noise in log space plus occasional spikes; the paper measures, we simulate).
 The trigger (18) keeps an EWMA ``hat_theta_k`` of the observed values; when
 ``max_k hat_theta_k > theta-bar`` one adjustment round (:func:`adjust_once`) runs with the
 migration budget (19) ``sum c_i <= c-bar`` over the moves of that round.
 
-Readings (spec §6, noted where the paper is silent): the EWMA weight ``a`` defaults to 0.5; the
+Readings (notes §6, noted where the paper is silent): the EWMA weight ``a`` defaults to 0.5; the
 improvement guard (accept a move only if the target's new interference is below the source's old
-one) is the spec's addition; after a move the EWMA of the two devices is reset to their new
+one) is the notes' addition; after a move the EWMA of the two devices is reset to their new
 observed values so one spike does not re-trigger forever; targets are active devices only unless
 ``allow_new_devices``. Every move keeps the placement feasible for all OJPP constraints (``fits``).
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""AIP: predict pairwise co-location slowdowns from system and job descriptors (spec ojpp.md §6).
+"""AIP: predict pairwise co-location slowdowns from system and job descriptors (notes §6).
 
 The paper fits linear regression, SVR, decision-tree and k-NN regressors on system configuration
 and job descriptors and keeps the model with the lowest mean absolute error on held-out pairs.
@@ -8,6 +8,7 @@ Features (what the data offer; the paper's host-memory/disk/network counters are
 GPU type (one-hot), and for a and for b the model family (one-hot), log2 batch size and log
 isolated throughput on that GPU. Selection by seeded shuffled k-fold cross-validation.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""OJPP placement algorithms (spec ojpp.md §6-§7): Greedy (Alg. 1), Placement (Alg. 2),
+"""OJPP placement algorithms (notes §6-§7): Greedy (Alg. 1), Placement (Alg. 2),
 Heuristic (Alg. 3) and the Table 4 baselines Best-fit, I-Greedy, B-Greedy, C-Greedy.
 
 All share Greedy's job order and Placement's skeleton; a :class:`Rules` value says which
@@ -6,7 +6,7 @@ constraints are active and how a device is chosen. The table :data:`VARIANTS` is
 the names ``best-fit``, ``i-greedy``, ``b-greedy``, ``c-greedy``, ``greedy`` and ``heuristic``
 are registered from.
 
-Readings fixed by the spec (and followed here where the paper's pseudo-code differs):
+Readings fixed by the notes (and followed here where the paper's pseudo-code differs):
 * Alg. 2 line 6 "(alpha_i, beta_i) >= R" means residual capacity >= requirement, with memory
   checked by (3); ties of the lowest potential go to best fit, then the lowest index.
 * Alg. 2 lines 9-12 (Flag / min(v_i) = 0): Phase A uses active devices only and undoes the whole
@@ -14,6 +14,7 @@ Readings fixed by the spec (and followed here where the paper's pseudo-code diff
 * Alg. 3 takes the front job *after* re-sorting by gregariousness (the printed order, front
   before sort, is the ``literal_order=True`` variant).
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -45,7 +46,7 @@ def gregariousness(
 ) -> np.ndarray:
     """tau(i, V) = max_{q in V, q != i} p_i p_q for every i in V (0 if alone); eq. (20).
 
-    ``self_collision``: also count q = i when job i has >= 2 workers (spec §6 variant).
+    ``self_collision``: also count q = i when job i has >= 2 workers (notes §6 variant).
     """
     pv = inst.p[V]
     if pv.size == 0:
@@ -67,7 +68,7 @@ class _Candidates:
 
     Built once per job from a vectorised scan; after each placement only the touched device's
     key changes, so it is removed and re-inserted (bisect) instead of re-sorting everything.
-    Keys: (potential, residual, index), or (residual, index) for best fit (spec §6 tie rules).
+    Keys: (potential, residual, index), or (residual, index) for best fit (notes §6 tie rules).
     """
 
     def __init__(self, cl: Cluster, i: int) -> None:
@@ -102,7 +103,7 @@ class _Candidates:
             self.key_of[k] = key
 
     def choose(self, fresh_zero: bool) -> int | None:
-        """First device in key order that keeps every balance (spec §6), or None."""
+        """First device in key order that keeps every balance (notes §6), or None."""
         cl, i = self.cl, self.i
         lim = cl.lim.spread
         if lim is None:
@@ -229,7 +230,7 @@ class Variant:
     params: tuple[str, ...] = ()
 
 
-#: Algorithm registry table (spec §7, Table 4).
+#: Algorithm registry table (notes §7, Table 4).
 VARIANTS: dict[str, Variant] = {
     "best-fit": Variant(
         Rules(collision=False, interference=False, balance=False, select="best_fit"),

@@ -1,4 +1,4 @@
-"""Column generation for the pattern model (spec ojpp.md §5.2): the engine behind
+"""Column generation for the pattern model (notes §5.2): the engine behind
 ``ojpp-patterns`` when patterns are not enumerated and no balance constraint is active.
 
 * **Master**: covering LP in highspy (``master.py``), warm-started as columns arrive; its duals
@@ -24,6 +24,7 @@ worse than the best heuristic packing, so a run that stops always has a solution
 ``Pricer`` / ``generate_columns`` (below the engine) are the column generation of the balance
 path (``exact_patterns._generated``): partitioning LP in scipy and DFS pricing.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

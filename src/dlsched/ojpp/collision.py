@@ -1,4 +1,4 @@
-"""Collision probability tau(D_k) of a device's workers (spec ojpp.md §2, eq. (4)).
+"""Collision probability tau(D_k) of a device's workers (notes §2, eq. (4)).
 
 tau = Pr[at least two bursts at once] = 1 - P(no burst) - P(exactly one burst). Instead of the
 closed form ``1 - P0 (1 + S)`` (which needs p < 1) we carry the pair (P0, P1) through a product:
@@ -6,10 +6,11 @@ adding a group of ``y`` independent workers with probability ``p`` maps
 ``(P0, P1) -> (P0 q^y, P1 q^y + P0 y p q^(y-1))`` with ``q = 1 - p``. It is exact, vectorised over
 devices, linear in the number of jobs (never 2^n), and stable for tiny p.
 
-``correlated_same_job`` (spec §2 variant): the co-located workers of one job burst together, so a
+``correlated_same_job`` (notes §2 variant): the co-located workers of one job burst together, so a
 job contributes one Bernoulli(p); when it has >= 2 workers on the device its burst alone is a
 collision (it then only adds to P0, never to P1).
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -72,7 +73,7 @@ def add_worker(
 
 
 def log_g(y: np.ndarray, p: np.ndarray) -> float:
-    """g(y) = sum y_i ln(1-p_i) + ln(1 + sum y_i r_i) = ln(1 - tau) (spec §2; needs p < 1)."""
+    """g(y) = sum y_i ln(1-p_i) + ln(1 + sum y_i r_i) = ln(1 - tau) (notes §2; needs p < 1)."""
     y = np.asarray(y, dtype=float)
     r = p / (1.0 - p)
     return float(y @ np.log1p(-p) + np.log1p(y @ r))
@@ -82,7 +83,7 @@ def tangent_cut(y_hat: np.ndarray, p: np.ndarray, tau_bar: float) -> tuple[np.nd
     """Outer-approximation cut ``coef . y >= rhs`` of g(y) >= ln(1 - tau_bar) at ``y_hat``.
 
     coef_i = ln(1-p_i) + r_i / (1 + S), rhs = ln(1 - tau_bar) - ln(1 + S) + S / (1 + S) with
-    S = y_hat . r (spec §5.1). Valid because g is concave (it lies below its tangent).
+    S = y_hat . r (notes §5.1). Valid because g is concave (it lies below its tangent).
     """
     r = p / (1.0 - p)
     S = float(np.asarray(y_hat, dtype=float) @ r)

@@ -1,9 +1,9 @@
-"""Compact OJPP MILP (spec ojpp.md §5.1) in Pyomo with lazy collision cuts.
+"""Compact OJPP MILP (notes §5.1) in Pyomo with lazy collision cuts.
 
 Loop: solve the MILP without (5); for every device of the integer solution with
 tau > tau-bar add a cut for *all* devices (they are interchangeable), re-solve; stop when the
 solution satisfies (5). Cuts: the outer-approximation tangent of the concave
-g(y) = sum y_i ln(1-p_i) + ln(1 + sum y_i r_i) (independent bursts, as in the spec), or a no-good
+g(y) = sum y_i ln(1-p_i) + ln(1 + sum y_i r_i) (independent bursts, as in the notes), or a no-good
 over a minimal colliding count vector (always valid because tau is monotone; used for the
 ``correlated_same_job`` model, and when a tangent at a point was already added but the solver's
 tolerance let the point through again). With HiGHS the appsi solver object is kept and reused
@@ -11,6 +11,7 @@ tolerance let the point through again). With HiGHS the appsi solver object is ke
 so its bound is valid; a run stopped by the time limit reports the best (5)-feasible incumbent
 (CP-SAT-free: the heuristic's when the MILP's incumbent still collides), the bound and the gap.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -213,7 +214,7 @@ def _result(inst: OJPPInstance, out: SolveOutcome, Y: np.ndarray | None, heur: R
 
 
 @register_model("ojpp-compact", "ojpp",
-                "Compact MILP (spec §5.1): max-burst rows, big-M interference/balance, lazy "
+                "Compact MILP (notes §5.1): max-burst rows, big-M interference/balance, lazy "
                 "outer-approximation (or no-good) collision cuts; Pyomo + HiGHS")
 def compact(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
     return solve_compact(inst, options, **params)

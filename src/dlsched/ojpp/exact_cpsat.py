@@ -1,8 +1,8 @@
-"""CP-SAT model of OJPP (spec ojpp.md §5.3), warm-started from the Heuristic.
+"""CP-SAT model of OJPP (notes §5.3), warm-started from the Heuristic.
 
 Aggregated workers: y[i, k] in [0, omega_i], u[i, k] <=> y[i, k] >= 1, x[k] device used, over
 m = (Heuristic's device count) candidate devices. Linear rows: assignment, resources, the per-job
-max-burst memory rows of §5.1, interference cap (additive: linear, enforced by u; max: pairwise
+max-burst rows of notes §5.1, interference cap (additive: linear, enforced by u; max: pairwise
 exclusions), balance via smax/smin enforced by u. Symmetry: x[k] >= x[k+1].
 
 Collision (5) is not linear. tau is monotone in the counts, so it is enforced by no-good clauses
@@ -12,6 +12,7 @@ tau > tau-bar, add the clause of a minimal colliding sub-vector for all devices,
 previous solution as hint). The model without some clauses is a relaxation, so its bound stays
 valid; the loop ends when the solution satisfies (5) (finitely many count vectors).
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ class _Model:
             self._add_table(table)
 
     def _add_table(self, A: np.ndarray) -> None:
-        """Spec §5.3 option: each device's count tuple is an enumerated feasible pattern (or 0);
+        """notes §5.3 option: each device's count tuple is an enumerated feasible pattern (or 0);
         this encodes resources, (3), (5) and (7) exactly, so no lazy collision cuts arise."""
         tuples = [[0] * self.inst.n_jobs, *A.tolist()]
         for k in range(self.m):
@@ -78,7 +79,7 @@ class _Model:
                     cp.add(sum(int(D.demand[i, d]) * y[i, k] for i in J) <= int(D.cap[d]) * x[k])
             base = sum(int(D.demand[i, 1]) * y[i, k] for i in J)
             for i in J:
-                if D.burst[i] > 0:  # max-burst rows of spec §5.1 (no big-M)
+                if D.burst[i] > 0:  # max-burst rows of notes §5.1 (no big-M)
                     cp.add(base + int(D.burst[i]) * u[i, k] <= int(D.cap[1]) * x[k])
         for k in range(m - 1):
             cp.add(x[k] >= x[k + 1])
@@ -284,7 +285,7 @@ def solve_cpsat_model(
 ) -> Result:
     """Exact OJPP by CP-SAT with lazy collision no-goods (module docstring).
 
-    ``table``: add the pattern table of spec §5.3 (``"auto"``: when at most ``table_limit``
+    ``table``: add the pattern table of notes §5.3 (``"auto"``: when at most ``table_limit``
     feasible patterns exist). With a time limit, the min-devices model gets ``top_down_share``
     of it; if it stops with a gap, the rest goes to bottom-up feasibility models (exactly t
     devices, t = proven bound, bound, ...): a feasible one is optimal, an infeasible one raises
@@ -399,7 +400,7 @@ CP_PAIRS_PER_S = 2_500
 
 
 @register_model("ojpp-cpsat", "ojpp",
-                "CP-SAT over aggregated counts (spec §5.3), lazy collision no-goods, "
+                "CP-SAT over aggregated counts (notes §5.3), lazy collision no-goods, "
                 "Heuristic warm start")
 def cpsat(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
     return solve_cpsat_model(inst, options, **params)

@@ -1,16 +1,17 @@
-"""Exact OJPAP (spec ojpp.md §6, offline counterpart of Alg. 4): re-place the workers of a given
+"""Exact OJPAP (notes §6, offline counterpart of Alg. 4): re-place the workers of a given
 placement y0 to minimise the largest worker slowdown Theta under a migration budget.
 
-    min Theta  s.t.  every OJPP constraint on y (compact MILP of §5.1, collision by lazy cuts),
+    min Theta  s.t.  every OJPP constraint on y (compact MILP, notes §5.1, collision by lazy cuts),
                      Theta >= s_ik - M_i (1 - u_ik),
                      mu_ik >= y0_ik - y_ik, mu >= 0,  sum_ik c_i mu_ik <= c-bar   (19),
                      devices = the m0 devices of y0 (so sum_k x_k <= sum_k x0_k).
 
-Devices are labelled by y0, so 5.1's symmetry rows are *not* used (spec [AUDIT]). Restricting to
+Devices are labelled by y0, so 5.1's symmetry rows are *not* used (notes [AUDIT]). Restricting to
 the m0 labelled devices loses nothing: a solution that uses a fresh device while (necessarily)
 emptying an old one is relabelled onto the old one with migration cost no higher.
 Additive interference only (linear slowdowns); the objective of the Result is Theta, not devices.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -73,7 +74,7 @@ PYOMO_PAIRS_PER_S = 900
 
 @register_model(
     "ojpap-exact", "ojpp",
-    "Exact OJPAP (spec §6): min max slowdown Theta over re-placements of `initial` (default: the "
+    "Exact OJPAP (notes §6): min max slowdown Theta over re-placements of `initial` (default: the "
     "Heuristic's) within migration budget `budget` and its device count; Pyomo + HiGHS with lazy "
     "collision cuts. The objective is Theta, not devices")
 def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,

@@ -1,4 +1,4 @@
-"""Set-partitioning OJPP model over feasible patterns (spec ojpp.md §5.2), Pyomo + HiGHS.
+"""Set-partitioning OJPP model over feasible patterns (notes §5.2), Pyomo + HiGHS.
 
 min sum_a lambda_a  s.t.  sum_a a_i lambda_a = omega_i (equality: dropping workers from a
 pattern keeps it feasible but can break other jobs' balance), lambda_a integer >= 0. Balance (8)
@@ -23,6 +23,7 @@ Which columns (``columns="auto"``):
 Every run returns at least the best heuristic packing (the Heuristic, or the engine's first /
 best fit packings) as incumbent, and stops within the time limit plus the last solver call.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ ENUMERATION_SHARE = 0.4  # of the time limit; beyond it the columns are generate
 
 
 def build_master(inst: OJPPInstance, pats: Patterns) -> pyo.ConcreteModel:
-    """The pattern MILP of spec §5.2 for the enumerated ``pats``."""
+    """The pattern MILP of notes §5.2 for the enumerated ``pats``."""
     A = pats.A
     P, n = A.shape
     omega = inst.omega
@@ -198,7 +199,7 @@ def _engine(inst: OJPPInstance, options: SolveOptions, t0: float, stats: dict):
 
 
 @register_model("ojpp-patterns", "ojpp",
-                "Set partitioning over feasible patterns with exact balance bands (spec §5.2); "
+                "Set partitioning over feasible patterns with exact balance bands (notes §5.2); "
                 "vector packing and large pattern sets: column generation (highspy master, "
                 "exact knapsack pricing, Farley bound, price-and-branch, diving, CP-SAT on a "
                 "fixed device count); otherwise enumerated patterns, Pyomo + HiGHS")

@@ -1,11 +1,12 @@
 """Real interference data for OJPP: pairwise co-location slowdowns measured by Gavel.
 
-Spec ojpp.md §3 needs a matrix I[a][b] = slowdown of a worker of type a next to one worker of
+Notes §3 needs a matrix I[a][b] = slowdown of a worker of type a next to one worker of
 type b; the issue fixes its source: Gavel's throughputs_isolated.csv and
 throughputs_colocated_pairs.csv (vendored: dlsched/data/gavel_throughputs, MIT, PROVENANCE.md),
 slowdown = isolated / co-located - 1, single-GPU jobs (num_gpus = 1), one GPU type and the
 consolidated placement. Negative values (measurement noise: faster when shared) are clipped to 0.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,17 +1,18 @@
-"""Seeded synthetic OJPP workloads in the paper's settings (spec ojpp.md §3, §8).
+"""Seeded synthetic OJPP workloads in the paper's settings (notes §3, §8).
 
 Paper: 4 queues x 20 jobs with 1-10 workers each, 6 model types, 11 GB devices, limits
 (tau-bar, theta-bar, theta') = (0.1, 0.2, 0.1). The paper's measured data are not published, so
 this generator synthesises them (and says so in ``provenance``):
 
 * memory in MB on an 11 GB device (11264 MB), compute in percent: integer units keep data exact;
-* the 6x6 type matrix follows spec §3: ``I[a, b] = h_a g_b U(0.5, 1.5)`` (sensitivity h,
+* the 6x6 type matrix follows notes §3: ``I[a, b] = h_a g_b U(0.5, 1.5)`` (sensitivity h,
   aggressiveness g) plus the measured heavy pairs (ResNet by VGG +122%, VGG by ResNet +18.7%,
   LeNet by LSTM +18%);
-* classes are built from parameters, not model names (spec §11.4): *high collision* = burst
+* classes are built from parameters, not model names (notes §11.4): *high collision* = burst
   probability 0.25-0.45 with a large burst; *high interference* = a job of one of the three types
   with the largest row+column mass of the matrix; *average* = neither.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ MEASURED = (("resnet", "vgg", 1.22), ("vgg", "resnet", 0.187), ("lenet", "lstm",
 
 
 def type_matrix(rng: np.random.Generator) -> np.ndarray:
-    """Synthetic asymmetric 6x6 slowdown matrix with a diagonal (spec §3)."""
+    """Synthetic asymmetric 6x6 slowdown matrix with a diagonal (notes §3)."""
     T = len(TYPES)
     h = rng.uniform(0.02, 0.25, size=T)  # sensitivity of the victim type
     g = rng.uniform(0.2, 1.0, size=T)  # aggressiveness of the co-runner type
@@ -85,7 +86,7 @@ def generate(
 
     ``active`` keeps only some side constraints: ``"all"``, ``"none"`` (plain compute + memory,
     Best-fit's set) or limit names joined by ``+`` (e.g. ``"interference"`` for I-Greedy), so a
-    baseline is measured against the optimum under its own constraint set (spec §9). The jobs
+    baseline is measured against the optimum under its own constraint set (notes §9). The jobs
     and the interference matrix do not depend on it (the same seed gives the same workload)."""
     keep = _active_limits(active)
     if workload not in CLASSES:

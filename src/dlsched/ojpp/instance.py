@@ -1,6 +1,6 @@
 """OJPP instance: data-parallel jobs (identical workers) to pack onto the fewest GPUs.
 
-Units (spec ojpp.md §1): every per-worker requirement is in the unit of the matching
+Units (notes §1): every per-worker requirement is in the unit of the matching
 ``device_capacity`` entry. By default a device has capacity 1 for ``compute`` and ``memory``
 (normalised fractions); give e.g. ``{"compute": 100, "memory": 11264}`` to state compute in
 percent and memory in MB, which keeps benchmark data exact (sums of integers are exact floats).
@@ -11,6 +11,7 @@ Extra additive per-device resources (d-dimensional vector packing) are listed pe
 ``interference.matrix[a][b]`` is the slowdown of a worker of type ``a`` (the victim, row) caused by
 one co-located worker of type ``b``. An omitted limit is inactive.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -114,7 +115,7 @@ class Limits:
 
 @dataclass(frozen=True)
 class OJPPInstance:
-    """Frozen OJPP instance (spec ojpp.md §1-§4)."""
+    """Frozen OJPP instance (notes §1-§4)."""
 
     name: str
     jobs: tuple[Job, ...]
@@ -216,7 +217,7 @@ class OJPPInstance:
         return _replace(self, collision_model=model)
 
     def lower_bound(self) -> int:
-        """max over additive dimensions of ceil(total demand / capacity) (spec §5)."""
+        """max over additive dimensions of ceil(total demand / capacity) (notes §5)."""
         tot = (self.demand * self.omega[:, None]).sum(axis=0)
         ratios = [t / c for t, c in zip(tot, self.cap, strict=True) if c > 0]
         return max(1, *(math.ceil(r - 1e-9) for r in ratios))

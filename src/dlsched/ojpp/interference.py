@@ -1,10 +1,11 @@
-"""Slowdowns from per-job worker counts on one device (spec ojpp.md §3).
+"""Slowdowns from per-job worker counts on one device (notes §3).
 
 ``I[i, q]`` is the slowdown of a worker of job i caused by one co-located worker of job q. The
 slowdown of a worker of job i on a device sums (``additive``, default) or maximises (``max``)
 ``I[i, q]`` over the *other* workers on that device, so a lone worker has slowdown 0 and a
 second worker of the same job contributes the diagonal ``I[i, i]``.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

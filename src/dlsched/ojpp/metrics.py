@@ -1,4 +1,4 @@
-"""Evaluation measures of a placement (spec ojpp.md §3 performance model, §8-§9 metrics).
+"""Evaluation measures of a placement (notes §3 performance model, §8-§9 metrics).
 
 Job slowdown (synchronous training, the straggler sets the pace):
 ``sigma_i = max over devices k holding job i of (s_ik + kappa * tau(D_k))`` with kappa = 1 by
@@ -6,6 +6,7 @@ default; JCT ``t'_i = t_i (1 + sigma_i)``. The instance has no standalone times,
 gets ``t_i = 1`` (then guaranteed performance = n / sum_i (1 + sigma_i)). Reduced resource
 consumption = 1 - devices / total workers (dedicated = one GPU per worker).
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from .solution import counts
 
 
 def job_slowdowns(inst: OJPPInstance, solution: dict[str, Any], kappa: float = 1.0) -> np.ndarray:
-    """sigma_i for every job (spec §3 performance model)."""
+    """sigma_i for every job (notes §3 performance model)."""
     Y = counts(inst, solution)
     sigma = np.zeros(inst.n_jobs)
     if not len(Y):

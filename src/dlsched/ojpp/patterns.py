@@ -1,10 +1,11 @@
-"""Feasible device patterns (spec ojpp.md §5.2): count vectors a (workers per job on one device).
+"""Feasible device patterns (notes §5.2): count vectors a (workers per job on one device).
 
 A pattern is feasible iff compute and extra resources fit, memory (3) holds, tau(a) <= tau-bar
 and every present job's slowdown s_i(a) <= theta-bar. All four are monotone in a, so the family
 is downward closed: a depth-first search over jobs that increases one job's count until the
 first infeasibility enumerates it exactly, pruning every superset of an infeasible vector.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Pricing oracles of the pattern model (spec ojpp.md §5.2): max pi . a over feasible patterns.
+"""Pricing oracles of the pattern model (notes §5.2): max pi . a over feasible patterns.
 
 Column generation (``colgen.py``) asks an oracle three things: does a count vector fit on one
 device (``fits``), a few good patterns cheaply (``heuristic``), and -- for the bound -- the best
@@ -19,6 +19,7 @@ decimal scale 10^j (j <= 6) at which every value is within 1e-12 relative of an 
 such data integer and float capacity checks agree within the validator's tolerance 1e-9.
 Otherwise (or with side constraints) the DFS oracle is used.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

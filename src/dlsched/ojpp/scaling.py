@@ -1,4 +1,4 @@
-"""Integer data for CP-SAT (spec §5.3), exact whenever an integer model of the instance exists.
+"""Integer data for CP-SAT (notes §5.3), exact whenever an integer model of the instance exists.
 
 Each group of values compared with each other gets its own smallest exact integer scale
 (:mod:`dlsched.core.intscale`): one per resource dimension (the jobs' demands and the device
@@ -12,6 +12,7 @@ capacities / limits rounded *down*: a restriction of the instance, whose solutio
 but whose optimality or infeasibility says nothing about the instance. ``IntData.exact`` is
 then False and the model reports neither label (``exact_cpsat._result``).
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -55,7 +56,7 @@ class IntData:
                 "interference_scale": self.itf_scale, "inexact": list(self.inexact_groups)}
 
 
-MEMORY = 1  # the dimension the bursts add to (spec §2: compute, memory)
+MEMORY = 1  # the dimension the bursts add to (notes §2: compute, memory)
 
 
 def integer_data(inst: OJPPInstance) -> IntData:

@@ -1,6 +1,6 @@
 """Cluster state for the placement algorithms: per-device aggregates kept as numpy rows.
 
-Every test of spec §6 ``fits(w, k)`` is evaluated for *all* open devices at once from O(d + T)
+Every test of notes §6 ``fits(w, k)`` is evaluated for *all* open devices at once from O(d + T)
 aggregates per device (T = number of interference types): additive loads, peak/largest burst,
 the no-collision terms (P0, P1), worker counts per type and the largest slowdown per type. Only
 the cross-device balance of *other* jobs on a candidate device needs the per-job slowdown lists;
@@ -9,8 +9,9 @@ it is checked exactly, in candidate order, for the few best candidates (see algo
 Slowdown updates use the type-level matrix M: adding a worker of type b to a device turns the
 slowdown s of a present worker of type a into ``s + M[a, b]`` (additive) or ``max(s, M[a, b])``
 (max), and the new worker's own slowdown is ``cnt . M[b]`` (additive) or the largest ``M[b, t]``
-over present types t (max) -- the same values spec §3 defines per job.
+over present types t (max) -- the same values notes §3 defines per job.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -30,7 +31,7 @@ NEG = -np.inf
 
 @dataclass(frozen=True)
 class Rules:
-    """Active constraint set and selection rule of a Placement run (spec §6-§7).
+    """Active constraint set and selection rule of a Placement run (notes §6-§7).
 
     Compute and memory are always on; ``memory`` is ``opportunistic`` (3) or ``peak`` (sum of
     base + burst, the 'traditional' 2D reading for Best-fit). ``select`` is ``potential`` (lowest
@@ -315,7 +316,7 @@ class Cluster:
 
     def balance_ok(self, i: int, k: int, s_new: float, fresh_zero: bool) -> bool:
         """Job i's spread with its workers on k at ``s_new`` and every other job on k keeps its
-        spread (spec §6). ``fresh_zero``: Phase B's min(v_i) = 0."""
+        spread (notes §6). ``fresh_zero``: Phase B's min(v_i) = 0."""
         lim = self.lim.spread
         if lim is None:
             return True

@@ -1,4 +1,4 @@
-"""Independent validator of OJPP placements (spec ojpp.md §2-§4, constraints (1), (3)-(8)).
+"""Independent validator of OJPP placements (notes §2-§4, constraints (1), (3)-(8)).
 
 Written from the paper's definitions over explicit worker lists, deliberately not reusing the
 aggregated formulas of the algorithms and models: tau by the textbook product/sum (4), slowdowns
@@ -7,6 +7,7 @@ by looping over the other workers on the device. Returns every violation (empty 
 A solution is ``{"devices": [{"<job>": count, ...}, ...], "used": <int>}``: one entry per device
 (empty devices may be listed and are not counted).
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Seeded d-dimensional vector-packing instances of the standard literature classes.
 
 OJPP without bursts, collision, interference and balance is plain d-dimensional vector bin
-packing (spec ojpp.md §4), so the usual vector-packing benchmark classes measure the pattern
+packing (notes §4), so the usual vector-packing benchmark classes measure the pattern
 model directly. The ten classes are those of Caprara & Toth (2001), "Lower bounds and algorithms
 for the 2-dimensional vector packing problem", Discrete Applied Mathematics 111:231-262
 (classes 6-8 from Spieksma (1994), class 10 the triplet construction of Falkenauer (1996) in
@@ -40,6 +40,7 @@ Items with identical weight vectors become one OJPP job with that many workers (
 :func:`dlsched.ojpp.instance.read_vbp`); dimension 0 is ``compute``, 1 ``memory`` (base), and
 2.. the extra resources ``r2, r3, ...``.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Baselines of spec §5.2 on the shared slotted engine (``dlsched.sim.Cluster`` usage table,
+"""Baselines of notes §5.2 on the shared slotted engine (``dlsched.sim.Cluster`` usage table,
 resources = [workers, PSs] per server): BatchSche (Astraea's machinery per tenant on its own
 servers, phase 1 only, no payments), Gandiva_fair (weighted water-filling entitlements,
 work-conserving, first-fit placement) and HiveD (server cells bound dynamically, FIFO per
@@ -9,6 +9,7 @@ be placed even on the empty cluster (or its empty virtual cluster) is rejected (
 Registered names carry a ``-revenue`` suffix where another problem already uses the plain name
 (``gandiva-fair``, ``hived``; the registries are global).
 """
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Configurations (P, w) with durations (spec §2.2), the θ rule and Lemma-1 λ (spec §3.2)."""
+"""Configurations (P, w) with durations (notes §2.2), the θ rule and Lemma-1 λ (notes §3.2)."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -20,14 +21,14 @@ class Config:
 
 
 def utility_x(inst: RevenueInstance, j: int, completion: int, time_origin: str) -> int:
-    """The argument of f_j: t+ - r_j (``arrival``) or t+ (``absolute``) (spec §1)."""
+    """The argument of f_j: t+ - r_j (``arrival``) or t+ (``absolute``) (notes §1)."""
     return completion - int(inst.arrival[j]) if time_origin == "arrival" else completion
 
 
 def configurations(inst: RevenueInstance, j: int, fixed_workers: bool = False,
                    prune: bool = True) -> list[Config]:
     """K_j: C with w <= max C_sw, D with w <= W_j = min(D_j, sum C_sw); ``fixed_workers``
-    keeps w = D_j only. ``prune``: per (P, d) the smallest w (exact, spec §2.2)."""
+    keeps w = D_j only. ``prune``: per (P, d) the smallest w (exact, notes §2.2)."""
     wmax = int(min(inst.chunks[j], inst.cap_w.sum()))
     ws = [int(inst.chunks[j])] if fixed_workers else list(range(1, wmax + 1))
     out: list[Config] = []
@@ -74,7 +75,7 @@ def theta_rule(inst: RevenueInstance, fixed_workers: bool = False,
 
 def lemma1_lambda(inst: RevenueInstance, theta_w: float, theta_p: float,
                   fixed_workers: bool = False) -> int:
-    """λ = floor(ln(F / f_min) / ln(σ/(σ-1))) + 1, σ = 2(ln θ_w + ln θ_p) (spec §3.2)."""
+    """λ = floor(ln(F / f_min) / ln(σ/(σ-1))) + 1, σ = 2(ln θ_w + ln θ_p) (notes §3.2)."""
     best = []
     for j in range(inst.n_jobs):
         vals = [float(inst.f(j, k.d)) for k in configurations(inst, j, fixed_workers, False)

@@ -1,12 +1,13 @@
-"""Exact models: ``revenue-milp`` (spec §2.2, Pyomo + HiGHS) and ``revenue-cpsat`` (optional
+"""Exact models: ``revenue-milp`` (notes §2.2, Pyomo + HiGHS) and ``revenue-cpsat`` (optional
 interval per configuration, cumulative per server with variable demands).
 
 Options: ``horizon`` ("instance", "auto" = covering the makespan of every scheduler, or an int
 T_opt, which must cover every compared schedule for OPT >= ALG),
-``fixed_workers`` (K_j restricted to w = D_j, the §4 narrative), ``time_origin``. A time-limited
+``fixed_workers`` (K_j restricted to w = D_j, notes §4's narrative), ``time_origin``. A time-limited
 solve returns its incumbent with status ``time_limit`` and the proven bound; every solution is
 re-checked by the independent validator (violations -> status ``error``).
 """
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from .model import MilpData, build_milp, milp_data
 from .solution import finish, job_record
 from .validate import check
 
-#: schedulers whose makespan ``horizon="auto"`` covers (spec §2.2: T_opt >= every compared
+#: schedulers whose makespan ``horizon="auto"`` covers (notes §2.2: T_opt >= every compared
 #: scheduler's completion, so that OPT >= ALG)
 AUTO_HORIZON_RUNS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("astraea", {}), ("astraea", {"fixed_workers": True}), ("a-round", {}),
@@ -77,7 +78,7 @@ def _plan(inst: RevenueInstance, data: MilpData, j: int, k: int, t0: int,
     hosts = {s for s, v in Y.items() if v} | {s for s, v in Z.items() if v}
     if placement == "D" and len(hosts) == 1 and sum(Z.values()) == 1 and \
             inst.duration(j, "C", cfg.w) == cfg.d:
-        placement = "C"  # spec §6.11: a D-solution on one server tied with C is relabelled
+        placement = "C"  # notes §6.11: a D-solution on one server tied with C is relabelled
     return job_record(inst, j, placement, t0, cfg.d, Y, Z, data.time_origin)
 
 
@@ -114,7 +115,7 @@ def _finish(inst: RevenueInstance, method: str, status: Status, obj: float | Non
 
 
 @register_model("revenue-milp", "revenue",
-                "Linearised revenue MILP (spec §2.2): configuration x start binaries, static "
+                "Linearised revenue MILP (notes §2.2): configuration x start binaries, static "
                 "placement, per-slot usage, (3i) on PS hosts, admission as in (4)")
 def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
                horizon: int | str = "instance", fixed_workers: bool = False,
@@ -304,7 +305,7 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
                               int(inst.cap_w[s]))
             cp.add_cumulative([i for i, _ in cum_p[s]], [d for _, d in cum_p[s]],
                               int(inst.cap_p[s]))
-    # M8 (aggregate Σq) is implied by the per-server cumulatives since Σq = ΣC (spec §2.1)
+    # M8 (aggregate Σq) is implied by the per-server cumulatives since Σq = ΣC (notes §2.1)
     cp.maximize(sum(obj))
     build_s = time.perf_counter() - t0
     hints = _hints(inst, data, jobvars, hint) if hint else None

@@ -1,5 +1,6 @@
-"""Seeded generator with the paper's §5.1 ranges (spec §1 table) and a ``small`` scale for
-instances the exact models can solve. Draws are uniform unless stated [ASSUME in the spec]."""
+"""Seeded generator with the paper's §5.1 ranges (notes §1 table) and a ``small`` scale for
+instances the exact models can solve. Draws are uniform unless stated [ASSUME in the notes]."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def _utility(rng: np.random.Generator, kind: str) -> dict[str, Any]:
             "kappa": round(float(rng.uniform(1, 2)), 3)}
 
 
-#: How §5.1's "m in [0.001, 0.05]" is read: the literal hours (jobs of 50-2,000 one-hour slots,
+#: How paper §5.1's "m in [0.001, 0.05]" is read: the literal hours (jobs of 50-2,000 1-h slots,
 #: utilities mostly negative at paper scale), or seconds — 1-50 ms per mini-batch, the same order
 #: as G's 10-100 ms, which the paper defines "in analogy to" m (jobs of about one slot).
 MINIBATCH_UNITS = {"hour": 1.0, "second": 1.0 / 3600.0}

@@ -1,4 +1,4 @@
-"""Instance of ``dlsched.revenue``: tenants pooling workers and parameter servers (spec §1).
+"""Instance of ``dlsched.revenue``: tenants pooling workers and parameter servers (notes §1).
 
 Units (slot = 1 hour, as in the paper's evaluation):
 
@@ -7,7 +7,7 @@ Units (slot = 1 hour, as in the paper's evaluation):
 - ``bandwidth.worker`` b_w / ``bandwidth.ps`` b_p: Mbps per worker / per PS (only their
   ratio enters (3i); the comm time of Eq. (1) uses b_w).
 - ``tenants[].quota``: fair share q^u_w workers (GPUs) and q^u_p PSs; the quotas must sum to
-  the servers' capacities (spec §1).
+  the servers' capacities (notes §1).
 - ``servers[]``: ``workers`` C_sw and ``ps`` C_sp slots; optional ``owner`` (tenant name; used
   by the BatchSche / HiveD baselines for the private clusters).
 - ``jobs[]``: ``arrival`` r_j (slot; the job may run from slot r_j + 1), ``epochs`` E_j,
@@ -19,6 +19,7 @@ Units (slot = 1 hour, as in the paper's evaluation):
   completion time measured from arrival (t+ - r_j; switch ``time_origin`` in the methods).
   Optional ``demand``: the GPUs the job requests (baselines only; default D_j).
 """
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -150,7 +151,7 @@ class RevenueInstance:
         return (self.epochs * self.chunks * self.minibatches).astype(np.int64)
 
     def duration(self, j: int, placement: str, w: int) -> int:
-        """d_j(P, w) = ceil(EDM / (n^P w)) slots (spec §1, ``ceil(x - 1e-9)``)."""
+        """d_j(P, w) = ceil(EDM / (n^P w)) slots (notes §1, ``ceil(x - 1e-9)``)."""
         n = self.rate_c[j] if placement == "C" else self.rate_d[j]
         return math.ceil(self.work[j] / (n * w) - EPS)
 

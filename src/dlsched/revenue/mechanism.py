@@ -1,5 +1,5 @@
 """Astraea (Alg. 1), A_round (Alg. 2), A_maxIrev (Alg. 3), MINCOSTD/C (Algs. 4-5), Eq. (8)
-prices and the Eq. (2) income division, as reconstructed in spec §3.
+prices and the Eq. (2) income division, as reconstructed in notes §3.
 
 The enumeration over start times and worker counts of Alg. 3 is vectorised: for each worker
 count w and placement P the window minima of the free capacities (servers x start slots), the
@@ -7,12 +7,13 @@ tenant/pool availability and the price sums are numpy arrays over all start slot
 the best (t_rel, w) is one argmax over a [t_rel, w] value matrix (row-major order = the paper's
 loop order with a strict improvement test: earliest start, then fewest workers).
 
-Switches (every ambiguity of the spec is one): ``fixed_workers`` (w = D_j only, the §4
+Switches (every ambiguity of the notes is one): ``fixed_workers`` (w = D_j only, the notes §4
 narrative) vs as written (w in 1..D_j, default); ``lam`` (int, default 2, or "lemma1");
-``theta`` (None = the §3.2 rule, or a number / pair) and ``theta_scale``; ``time_origin``
+``theta`` (None = the notes §3.2 rule, or a number / pair) and ``theta_scale``; ``time_origin``
 ("arrival" default, or "absolute") for the actual utility; ``reject_negative_actual``;
 ``l_extra`` batches after the last arrival; ``phases`` ((1, 2) = Alg. 2; (1,) = BatchSche).
 """
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ class Options:
 
 @dataclass
 class Round:
-    """Usage state of one round: slots R+1..R+tau (all zero at the start, spec §3.1)."""
+    """Usage state of one round: slots R+1..R+tau (all zero at the start, notes §3.1)."""
 
     R: int
     tau: int

@@ -1,4 +1,5 @@
-"""The paper's worked example (spec §4): 2 tenants, 4 servers, 4 jobs with given rates."""
+"""The paper's worked example (notes §4): 2 tenants, 4 servers, 4 jobs with given rates."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 
 def worked_example(horizon: int = 64) -> dict[str, Any]:
-    """Spec §4 input: C_sw = 2, C_sp = 1, q_w = (4, 4), q_p = (2, 2), b_w = b_p = 1;
+    """notes §4 input: C_sw = 2, C_sp = 1, q_w = (4, 4), q_p = (2, 2), b_w = b_p = 1;
     every job r = 3, E = 2, M = 1, n^C = 1, n^D = 0.5, f(x) = 100 - 2x."""
     def job(name: str, tenant: str, chunks: int) -> dict[str, Any]:
         return {"name": name, "tenant": tenant, "arrival": 3, "epochs": 2, "chunks": chunks,
@@ -15,7 +16,8 @@ def worked_example(horizon: int = 64) -> dict[str, Any]:
 
     return {
         "problem": "revenue", "schema_version": 1, "name": "astraea-worked-example",
-        "description": "Worked example of Wang, Zhou et al. (IEEE TC 2023) §4.2, spec §4",
+        "description": "Worked example of Wang, Zhou et al. (IEEE TC 2023) §4.2, notes §4 "
+                       "(docs/specs/revenue.md)",
         "horizon": horizon, "bandwidth": {"worker": 1, "ps": 1},
         "tenants": [{"name": "u1", "quota": {"workers": 4, "ps": 2}},
                     {"name": "u2", "quota": {"workers": 4, "ps": 2}}],

@@ -1,4 +1,4 @@
-"""Solution dicts shared by every method, and the money metrics of spec §3.6.
+"""Solution dicts shared by every method, and the money metrics of notes §3.6.
 
 A solution is ``{"time_origin", "jobs": {name: record}, "revenue", "gains", ...}``; a record
 of an admitted job has ``placement`` ("C"/"D"), ``start`` t-, ``completion`` t+ (inclusive
@@ -6,6 +6,7 @@ slots), ``workers`` / ``ps`` ({server name: count}) and ``utility`` F_j. Astraea
 ``phase``, ``batch``, ``round``, ``window``, ``order``, ``mu``, ``ideal``, per-slot
 ``cost_w`` / ``cost_p``, ``payment`` and ``income`` ({tenant: amount}).
 """
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

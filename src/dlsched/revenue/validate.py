@@ -1,4 +1,4 @@
-"""Independent checker of spec §6, written from the constraints of (3) and the mechanism's
+"""Independent checker of notes §6, written from the constraints of (3) and the mechanism's
 definitions (not from the algorithms): returns the list of violations (empty = valid).
 
 Checks: capacity per server and slot (1), aggregate sharing (2), phase-1 usage within each
@@ -6,8 +6,9 @@ tenant's share (3), no preemption / admitted once (4), work (5), placement and (
 Astraea timing (7), admission μ > 0 (8), posted prices replayed from the decision order (9),
 money: payments = charged phase-2 costs, incomes from the phase-1 snapshot sum to payments,
 Σ g_u = Σ F and Σ β α = 1 (10). A solution with ``ps_multi`` may spread PSs over servers
-(the MILP, spec §6.11).
+(the MILP, notes §6.11).
 """
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -78,7 +79,7 @@ def _job(inst: RevenueInstance, j: int, rec: dict[str, Any], sol: dict[str, Any]
     x = utility_x(inst, j, t1, sol.get("time_origin", "arrival"))
     if not _close(rec["utility"], float(inst.f(j, x))):
         out.append(f"{name}: utility {rec['utility']} != f_j({x}) = {inst.f(j, x)}")
-    if "window" in rec:  # spec §6.7
+    if "window" in rec:  # notes §6.7
         a, b = rec["window"]
         tau = 2 ** rec["batch"]
         if t0 < a or t1 > b or b - a + 1 != tau:

@@ -1,4 +1,4 @@
-"""Event-driven lease-based cluster simulator (shared by the online problems; ltgf spec §2).
+"""Event-driven lease-based cluster simulator (shared by the online problems; ltgf notes §2).
 
 Jobs are gang jobs (``gpus`` GPUs, all or nothing) with ``work`` seconds of service at full demand,
 submitted at ``submit``. The cluster is ``nodes`` x ``gpus_per_node`` identical GPUs. Events:
@@ -24,6 +24,7 @@ flushed on the preemption signal; renewals are free). So a segment's service is
 
 Deterministic: no randomness here; all ties go to the lower job/node id.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the LTGF formulation notes)
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ class SimConfig:
     checkpoint: float = 0.0
     cold_start: float = 0.0
     strict_placement: bool = False
-    #: leases end on multiples of ``lease`` (spec §10.1 variant ``synchronized_rounds``)
+    #: leases end on multiples of ``lease`` (ltgf notes §10.1 variant ``synchronized_rounds``)
     synchronized: bool = False
 
 

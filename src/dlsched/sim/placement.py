@@ -1,4 +1,4 @@
-"""Consolidated gang placement on identical multi-GPU nodes (ltgf spec §3).
+"""Consolidated gang placement on identical multi-GPU nodes (ltgf notes §3).
 
 A placement is a tuple of ``(node, gpus)`` pairs summing to the job's demand. ``g <= G``
 (G = GPUs per node): best fit — the node with the fewest free GPUs that still fits ``g``, ties by
@@ -6,6 +6,7 @@ node id. ``g > G``: ``g // G`` completely free nodes (lowest ids) plus a best-fi
 remainder; if impossible, the fewest-node cover (nodes by free GPUs descending, then id) unless
 ``strict`` (Tiresias-style consolidation) forbids the fallback.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the LTGF formulation notes)
 
 from __future__ import annotations
 

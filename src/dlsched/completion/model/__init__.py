@@ -1,5 +1,6 @@
-"""Pyomo formulation of the time-indexed MILP E1 (spec §2.4): one module each for variables,
+"""Pyomo formulation of the time-indexed MILP E1 (notes §2.4): one module each for variables,
 constraints and objective; ``data`` holds the index sets (configurations, start windows)."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Constraints of E1 (spec §2.4), each named after the row of program (2) / (15) it models."""
+"""Constraints of E1 (notes §2.4), each named after the row of program (2) / (15) it models."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

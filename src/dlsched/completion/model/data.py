@@ -1,4 +1,5 @@
-"""Index sets of the time-indexed MILP E1 (spec §2.4): configurations and start windows."""
+"""Index sets of the time-indexed MILP E1 (notes §2.4): configurations and start windows."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

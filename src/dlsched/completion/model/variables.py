@@ -1,4 +1,5 @@
-"""Variables of E1 (spec §2.4): X (configuration x start), Y/S counts, o/g flags, Z, V."""
+"""Variables of E1 (notes §2.4): X (configuration x start), Y/S counts, o/g flags, Z, V."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """Pyomo formulation of the slotted LTGF MILP: one module each for variables, constraints,
-objective (spec §9)."""
+objective (notes §9)."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

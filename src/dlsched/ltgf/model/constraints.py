@@ -1,4 +1,5 @@
-"""Constraints of the slotted LTGF MILP (spec §9); each names the spec row it implements."""
+"""Constraints of the slotted LTGF MILP (notes §9); each names the notes row it implements."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def demand(m: pyo.ConcreteModel, sd: SlotData, k: int, s: int):
 
 
 def add_fair_share_min(m: pyo.ConcreteModel, sd: SlotData) -> None:
-    """f = min(Dem, Q) exactly: f <= Dem, f <= Q, f >= Dem - U b, f >= Q b (spec §9 [AUDIT])."""
+    """f = min(Dem, Q) exactly: f <= Dem, f <= Q, f >= Dem - U b, f >= Q b (notes §9 [AUDIT])."""
     U = {k: int(sd.q * sd.gpus[sd.tenant == k].sum()) for k in sd.tenants_with_jobs}
     Q = sd.quota_q
     m.fs_dem = pyo.Constraint(m.T, m.S, rule=lambda m, k, s: m.f[k, s] <= demand(m, sd, k, s))

@@ -1,4 +1,5 @@
-"""Variables of the slotted LTGF MILP (spec §9)."""
+"""Variables of the slotted LTGF MILP (notes §9)."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
 """Constraints of the OEF LPs; each names the paper equation it implements."""
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def add_capacity(m: pyo.ConcreteModel, capacity: np.ndarray) -> None:
 
 
 def add_equal_level(m: pyo.ConcreteModel, W: np.ndarray, weight: np.ndarray) -> None:
-    """W_r . x_r = pi_r T for every row (LP (9); weighted direct form of spec §3)."""
+    """W_r . x_r = pi_r T for every row (LP (9); weighted direct form of notes §3)."""
     m.equal_level = pyo.Constraint(
         m.R, rule=lambda m, r: efficiency_expr(m, W, r) == float(weight[r]) * m.T
     )
@@ -34,7 +35,7 @@ def add_envy_free(
     weight: np.ndarray,
     pairs: Iterable[tuple[int, int]] | None = None,
 ) -> None:
-    """pi_s W_r . x_r >= pi_r W_r . x_s for r != s (LP (10), weighted EF of spec §3).
+    """pi_s W_r . x_r >= pi_r W_r . x_s for r != s (LP (10), weighted EF of notes §3).
 
     ``pairs`` restricts to a subset (lazy generation); more can be added with ``add_envy_rows``.
     """

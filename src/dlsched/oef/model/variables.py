@@ -1,4 +1,5 @@
-"""Decision variables of the OEF LPs (spec §1-§2)."""
+"""Decision variables of the OEF LPs (notes §1-§2)."""
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

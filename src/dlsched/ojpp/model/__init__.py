@@ -1,5 +1,6 @@
 """Pyomo formulation of the compact OJPP MILP: one module each for variables, constraints,
-objective (spec ojpp.md §5.1)."""
+objective (notes §5.1)."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""Constraints of the compact OJPP MILP (spec ojpp.md §5.1); each names its paper equation.
+"""Constraints of the compact OJPP MILP (notes §5.1); each names its paper equation.
 
 Resource rows are written in normalised units (demand / capacity) so coefficients are O(1).
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -59,13 +60,13 @@ def add_memory(m: pyo.ConcreteModel, inst: OJPPInstance) -> None:
 
 
 def slowdown(m: pyo.ConcreteModel, inst: OJPPInstance, i: int, k: int):
-    """Additive slowdown of job i's workers on device k: sum_q I[i,q] y_qk - I[i,i] (spec §3)."""
+    """Additive slowdown of job i's workers on device k: sum_q I[i,q] y_qk - I[i,i] (notes §3)."""
     I = inst.I
     return sum(float(I[i, q]) * m.y[q, k] for q in m.J if I[i, q]) - float(I[i, i])
 
 
 def big_m(inst: OJPPInstance) -> np.ndarray:
-    """M_i = sum_q I[i, q] omega_q (spec §5.1)."""
+    """M_i = sum_q I[i, q] omega_q (notes §5.1)."""
     return inst.I @ inst.omega
 
 
@@ -131,7 +132,7 @@ def add_collision_containers(m: pyo.ConcreteModel) -> None:
 
 
 def add_tangent_cut(m: pyo.ConcreteModel, inst: OJPPInstance, y_hat: np.ndarray) -> int:
-    """Outer-approximation cut of g(y) >= ln(1 - tau-bar) at y_hat, on every device (§5.1)."""
+    """Outer-approximation cut of g(y) >= ln(1 - tau-bar) at y_hat, on every device (notes §5.1)."""
     coef, rhs = tangent_cut(y_hat, inst.p, inst.limits.collision)
     for k in m.K:
         m.collision_cuts.add(

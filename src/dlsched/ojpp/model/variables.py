@@ -1,4 +1,5 @@
-"""Decision variables of the compact OJPP MILP (spec ojpp.md §5.1)."""
+"""Decision variables of the compact OJPP MILP (notes §5.1)."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Pyomo formulation of the linearised revenue MILP (spec §2.2): one module each for the
+"""Pyomo formulation of the linearised revenue MILP (notes §2.2): one module each for the
 variables, constraints and objective; ``data`` holds K_j, T_jk and the coefficients."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def build_milp(data: MilpData) -> pyo.ConcreteModel:
 
 
 def build_model(inst: RevenueInstance, model: str = "milp") -> pyo.ConcreteModel:
-    """Export hook: the §2.2 MILP over the instance's horizon."""
+    """Export hook: the notes §2.2 MILP over the instance's horizon."""
     if model not in ("milp", "revenue-milp"):
         raise ValueError(f"no Pyomo model {model!r} for revenue (only 'milp')")
     return build_milp(milp_data(inst))

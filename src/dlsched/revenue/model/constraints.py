@@ -1,4 +1,5 @@
-"""Constraints M1-M8 of the §2.2 MILP (each mapped to the rows of (3)/(4) it replaces)."""
+"""Constraints M1-M8 of the notes §2.2 MILP (each mapped to the rows of (3)/(4) it replaces)."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

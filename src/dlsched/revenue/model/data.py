@@ -1,4 +1,5 @@
-"""Index sets of the §2.2 MILP: configurations K_j, start sets T_jk, slot ranges."""
+"""Index sets of the notes §2.2 MILP: configurations K_j, start sets T_jk, slot ranges."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

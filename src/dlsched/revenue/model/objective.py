@@ -1,4 +1,5 @@
-"""Objective of the §2.2 MILP: Σ f_j(t0 + d_jk - 1 - r_j) x_jkt0 (precomputed coefficients)."""
+"""Objective of the notes §2.2 MILP: Σ f_j(t0 + d_jk - 1 - r_j) x_jkt0, coefficients precomputed."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

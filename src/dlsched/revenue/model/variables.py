@@ -1,4 +1,5 @@
-"""Variables of the §2.2 MILP: x (configuration x start), static Y/Z/h/π, per-slot y/z."""
+"""Variables of the notes §2.2 MILP: x (configuration x start), static Y/Z/h/π, per-slot y/z."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
