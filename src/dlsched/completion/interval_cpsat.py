@@ -40,7 +40,7 @@ from .colgen import COLGEN_TIME_LIMIT
 from .config import configurations
 from .exact import _add_hints, _fallback, _finish, cp_integer_data, resolve_horizon
 from .instance import CompletionInstance
-from .lists import incumbent_pool, list_schedule, wspt_list
+from .lists import improve_order, incumbent_pool, list_schedule, wspt_list, wspt_order
 from .model import e1_data
 from .solution import JobPlan
 
@@ -66,31 +66,57 @@ def _twins(inst: CompletionInstance) -> list[tuple[int, int]]:
 
 COLGEN_SHARE = 0.25  # of the time limit, for the column-generation bound before the search
 COLGEN_CAP = 30.0  # seconds at most (and COLGEN_TIME_LIMIT without a time limit)
+SEARCH_SHARE = 0.15  # of the time limit, for the local search over list-schedule orders
+SEARCH_CAP = 10.0  # seconds at most (also without a time limit)
 
 
 def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
-                  limit: float | None, share: float, stats: dict[str, Any]) -> Result | None:
+                  limit: float | None, share: float, stats: dict[str, Any]) -> list[int] | None:
     """Run the column-generation bound before the search (recorded in ``stats["colgen"]``,
     used as objective floor and by ``_finish``) unless the hint already meets the cheap
-    bounds; list-schedule the jobs in the LP's mean-completion order and return the better of
-    that schedule and ``heur``."""
-    if share <= 0 or heur is None:
-        return heur
-    if heur.objective <= lower_bounds(inst, tmax)["best"] + 1e-9 * max(1.0, heur.objective):
-        return heur  # the hint is optimal already
+    bounds. Returns the jobs in the master LP's mean-completion order (Schulz's LP ordering;
+    None without an LP solution)."""
+    if share <= 0 or heur is None or _proven(inst, tmax, heur):
+        return None
     budget = COLGEN_TIME_LIMIT if limit is None else min(COLGEN_CAP, share * limit)
     cg = colgen_bound(inst, tmax, time_limit=budget)
     stats["colgen"] = {"bound": cg.bound, "iterations": cg.iterations, "columns": cg.columns,
                        "converged": cg.converged, "rows": cg.rows, "master_lp": cg.lp,
                        "runtime_s": round(cg.runtime_s, 3), "up_front": True}
     if cg.lp_completion is None:
+        return None
+    return [int(j) for j in np.lexsort((np.arange(inst.n_jobs), np.asarray(cg.lp_completion)))]
+
+
+def _proven(inst: CompletionInstance, tmax: int, heur: Result) -> bool:
+    """The hint meets the cheap lower bounds: it is optimal already."""
+    return heur.objective <= lower_bounds(inst, tmax)["best"] + 1e-9 * max(1.0, heur.objective)
+
+
+def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
+                  lp_order: list[int] | None, limit: float | None, share: float,
+                  stats: dict[str, Any]) -> Result | None:
+    """List-schedule the jobs in the LP order (single-server and spread placements), then
+    improve the order by local search (``lists.improve_order``) for ``share`` of the time
+    limit; the best of these and ``heur``."""
+    if heur is None or _proven(inst, tmax, heur):
         return heur
-    order = np.lexsort((np.arange(inst.n_jobs), np.asarray(cg.lp_completion)))
-    for spread in (False, True):
-        lp_list = list_schedule(inst, order, tmax, method="lp-order-list", spread=spread)
-        if lp_list is not None and lp_list.objective < heur.objective:
-            stats["lp_order_list"] = lp_list.objective
-            heur = lp_list
+    start = lp_order
+    if start is not None:
+        for spread in (False, True):
+            res = list_schedule(inst, start, tmax, method="lp-order-list", spread=spread)
+            if res is not None and res.objective < heur.objective:
+                stats["lp_order_list"] = res.objective
+                heur = res
+    else:
+        start = wspt_order(inst)
+    budget = SEARCH_CAP if limit is None else min(SEARCH_CAP, share * limit)
+    if share > 0 and start is not None:
+        res = improve_order(inst, start, tmax, budget)
+        if res is not None:
+            stats["order_search"] = {"objective": res.objective, "moves": res.stats["moves"]}
+            if res.objective < heur.objective:
+                heur = res
     return heur
 
 
@@ -101,22 +127,28 @@ def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
 def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = None,
                    horizon: int | str = "instance", lp_bound: Any = False,
                    warm_start: bool = True, colgen_share: float = COLGEN_SHARE,
-                   **_: Any) -> Result:
+                   search_share: float = SEARCH_SHARE,
+                   cpsat_params: dict[str, Any] | None = None, **_: Any) -> Result:
     """``lp_bound`` as in ``completion-cpsat`` (off by default: the LPs of E1 cost build time
     at paper scale); ``warm_start`` hints and cuts with ``incumbent_pool``; ``colgen_share``:
     the part of the time limit given to the column-generation bound before the search (0: none
-    up front), whose LP also orders a list schedule that may improve the hint."""
+    up front), whose LP also orders a list schedule that may improve the hint;
+    ``search_share``: the part given to the local search over list-schedule orders before
+    CP-SAT (0: none); ``cpsat_params``: further CP-SAT parameters by name."""
     from ortools.sat.python import cp_model
 
     if not 0.0 <= colgen_share < 1.0:
         raise InputError("colgen_share", "must be in [0, 1)")
+    if not 0.0 <= search_share < 1.0 - colgen_share:
+        raise InputError("search_share", "must be in [0, 1 - colgen_share)")
     options = options or SolveOptions()
     t0 = time.perf_counter()
     pre = incumbent_pool(inst, int(inst.horizon)) if horizon == "extended" else None
     tmax = resolve_horizon(inst, horizon, pre)
     heur = incumbent_pool(inst, tmax) if warm_start else None
     stats: dict[str, Any] = {}
-    heur = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
+    lp_order = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
+    heur = _better_lists(inst, tmax, heur, lp_order, options.time_limit, search_share, stats)
     data = e1_data(inst, tmax)
     cp = cp_model.CpModel()
     H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
@@ -224,7 +256,8 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     build_s = time.perf_counter() - t0
     limit = options.time_limit
     left = None if limit is None else max(0.1, limit - build_s)
-    out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw)
+    out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw,
+                      params=cpsat_params)
     stats.update(out.stats)
     status = out.status
     if status is Status.INFEASIBLE and "objective_cut" in stats:

@@ -41,12 +41,20 @@ def wspt_list(inst: CompletionInstance, tmax: int | None = None,
     """Serial list schedule (:func:`list_schedule`) in WSPT order (w_j / d^min_j descending,
     ties by arrival). On one server with unit demands and common arrivals this is Smith's rule
     (optimal)."""
+    order = wspt_order(inst)
+    if order is None:
+        return None
+    return list_schedule(inst, order, tmax, method="wspt-list", spread=spread)
+
+
+def wspt_order(inst: CompletionInstance) -> list[int] | None:
+    """Jobs by w_j / d^min_j descending (single-server d^min), ties by arrival then index."""
     cands = _single_server_configs(inst)
     if cands is None:
         return None
     dmin = np.array([min(k.d for k in ks) for ks in cands.values()], dtype=float)
-    order = np.lexsort((np.arange(inst.n_jobs), inst.arrival, -inst.weight / dmin))
-    return list_schedule(inst, order, tmax, method="wspt-list", spread=spread)
+    return [int(j) for j in np.lexsort((np.arange(inst.n_jobs), inst.arrival,
+                                        -inst.weight / dmin))]
 
 
 def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
@@ -89,11 +97,15 @@ def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
                 if best is None or st + k.d < best[0]:
                     best = (st + k.d, st, k, {int(h): k.n},
                             {int(h): 1} if k.p >= 0 else {})
+        rooms = None
         for k in spread_ks.get(j, ()):
             last = min(hi, best[0] - k.d - 1 if best else hi)
             if last < lo:
                 continue  # cannot end earlier than the best found
-            found = _spread_fit(inst, used, k, lo, last, tmax)
+            if rooms is None:
+                dmax = max(x.d for x in spread_ks[j])
+                rooms = _Rooms(inst, used, lo, min(hi + dmax, tmax + 1))
+            found = _spread_fit(inst, rooms, k, lo, last, tmax)
             if found is not None and (best is None or found[0] + k.d < best[0]):
                 best = (found[0] + k.d, found[0], k, found[1], found[2])
         if best is None:
@@ -113,19 +125,37 @@ def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
                   solution=sol)
 
 
-def _room(inst: CompletionInstance, resid: np.ndarray, m: int, d: int) -> np.ndarray:
-    """[start offset, h]: workers of type m that fit on h in every slot of a d-slot run
-    (-1 where the residual is already negative, e.g. after reserving a PS)."""
-    e = inst.worker_demand[m]
-    pos = e > 0
-    room = np.floor(np.min(resid[:, :, pos] / e[pos], axis=2) + TOL)
-    room = np.where(np.all(resid >= -TOL, axis=2), room.clip(min=0), -1)
-    # forward window minimum room[t:t + d] in O(slots) (van Herk / Gil-Werman in scipy)
-    return minimum_filter1d(room, d, axis=0, origin=-(d // 2), mode="nearest")[
-        :room.shape[0] - d + 1]
+class _Rooms:
+    """Per job: free worker slots per (slot, server) from slot ``lo`` on, by worker type alone
+    and beside one PS of a type; computed once per type (pair) and shared by the job's
+    spread configurations."""
+
+    def __init__(self, inst: CompletionInstance, used: np.ndarray, lo: int, end: int) -> None:
+        self.inst, self.lo = inst, lo
+        self.resid = inst.capacity[None] - used[lo:end]  # [slot, h, r]
+        self._cache: dict[tuple[int, int], np.ndarray] = {}
+
+    def slots(self, m: int, p: int = -1) -> np.ndarray:
+        """[slot, h]: workers of type m that fit on h in each slot (beside one PS of type p
+        when p >= 0; -1 where that PS itself does not fit)."""
+        key = (m, p)
+        if key not in self._cache:
+            resid = self.resid if p < 0 else self.resid - self.inst.ps_demand[p]
+            e = self.inst.worker_demand[m]
+            pos = e > 0
+            room = np.floor(np.min(resid[:, :, pos] / e[pos], axis=2) + TOL)
+            self._cache[key] = np.where(np.all(resid >= -TOL, axis=2), room.clip(min=0), -1)
+        return self._cache[key]
+
+    def window(self, m: int, p: int, d: int, last: int) -> np.ndarray:
+        """[start offset, h] for starts lo..last: the minimum over the d slots of the run
+        (O(slots) van Herk / Gil-Werman window minimum of scipy)."""
+        room = self.slots(m, p)[:last - self.lo + d]
+        return minimum_filter1d(room, d, axis=0, origin=-(d // 2), mode="nearest")[
+            :last - self.lo + 1]
 
 
-def _spread_fit(inst: CompletionInstance, used: np.ndarray, k: Config, lo: int, hi: int,
+def _spread_fit(inst: CompletionInstance, rooms: _Rooms, k: Config, lo: int, hi: int,
                 tmax: int) -> tuple[int, dict[int, int], dict[int, int]] | None:
     """Earliest start in [lo, hi] (hi: every later slot is free) at which k.n workers of type
     k.m fit for k.d slots over several servers, filled greedily into the servers with the most
@@ -135,15 +165,14 @@ def _spread_fit(inst: CompletionInstance, used: np.ndarray, k: Config, lo: int, 
     last = min(hi, tmax - k.d + 1)
     if last < lo:
         return None
-    resid = inst.capacity[None] - used[lo:last + k.d]  # [t, h, r]
-    room = _room(inst, resid, k.m, k.d)  # [o, h]
+    room = rooms.window(k.m, -1, k.d, last)  # [o, h]
     if k.p < 0:
         ok = np.nonzero(room.sum(axis=1) >= k.n)[0]
         if ok.size == 0:
             return None
         o = int(ok[0])
         return lo + o, _fill(room[o], k.n), {}
-    host = _room(inst, resid - inst.ps_demand[k.p], k.m, k.d)  # beside one PS
+    host = rooms.window(k.m, k.p, k.d, last)  # beside one PS
     off_cap = int(np.floor(inst.ps_bw[k.p] / inst.worker_bw[k.m] + TOL))
     others = np.minimum(room.sum(axis=1, keepdims=True) - room, off_cap)  # [o, h0]
     total = np.where(host >= 0, host + others, -1)
@@ -215,4 +244,32 @@ def list_horizon(inst: CompletionInstance) -> int:
     return int(inst.arrival.max()) + sum(max(k.d for k in ks) for ks in cands.values()) + 1
 
 
-__all__ = ["incumbent_pool", "list_horizon", "list_schedule", "wspt_list"]
+
+
+def improve_order(inst: CompletionInstance, order: Any, tmax: int, budget_s: float, *,
+                  spread: bool = True, seed: int = 0) -> Result | None:
+    """Local search over the job order of :func:`list_schedule`: move a random job to a random
+    position (insertion neighbourhood), keep the move if the list schedule's objective does
+    not get worse, until ``budget_s`` seconds have passed. Returns the best validated schedule
+    found (None if even ``order`` gives none)."""
+    t0 = time.perf_counter()
+    rng = np.random.default_rng(seed)
+    cur = [int(j) for j in order]
+    best = list_schedule(inst, cur, tmax, method="list-local-search", spread=spread)
+    if best is None or inst.n_jobs < 2:
+        return best
+    moves = 0
+    while time.perf_counter() - t0 < budget_s:
+        i, k = rng.choice(inst.n_jobs, size=2, replace=False)
+        cand = cur[:i] + cur[i + 1:]
+        cand.insert(int(k), cur[i])
+        res = list_schedule(inst, cand, tmax, method="list-local-search", spread=spread)
+        moves += 1
+        if res is not None and res.objective <= best.objective:
+            cur, best = cand, res
+    best.stats["moves"] = moves
+    return best
+
+
+__all__ = ["improve_order", "incumbent_pool", "list_horizon", "list_schedule", "wspt_list",
+           "wspt_order"]

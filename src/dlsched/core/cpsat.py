@@ -39,11 +39,13 @@ def solve_cpsat(
     seed: int = 0,
     hint_solution: dict[Any, int] | None = None,
     scale: float = 1.0,
+    params: dict[str, Any] | None = None,
 ) -> CpSatOutcome:
     """Solve ``model`` (an ``ortools.sat.python.cp_model.CpModel``).
 
     ``scale`` divides the integer objective and bound back into problem units. The returned
-    ``solver`` gives access to variable values (``outcome.solver.Value(var)``).
+    ``solver`` gives access to variable values (``outcome.solver.Value(var)``). ``params``:
+    further CP-SAT parameters by name (e.g. ``{"linearization_level": 2}``).
     """
     from ortools.sat.python import cp_model
 
@@ -56,6 +58,8 @@ def solve_cpsat(
         solver.parameters.max_time_in_seconds = float(time_limit)
     solver.parameters.num_workers = int(threads or 2)
     solver.parameters.random_seed = int(seed)
+    for name, value in (params or {}).items():
+        setattr(solver.parameters, name, value)
     t0 = time.perf_counter()
     code = solver.solve(model)
     solve_s = time.perf_counter() - t0
