@@ -13,11 +13,16 @@ the single-interval model of ``completion-cpsat`` it adds what makes CP-SAT prop
 - *symmetry breaking* between interchangeable jobs (same data except the weight, same
   arrival): the heavier one ends no later (swap their labels: never worse);
 - a *complete hint and an objective cut* from the best validated non-preemptive schedule of
-  A_online, FIFO and a WSPT list schedule (``wspt_list``): the incumbent at time 0 is that
-  schedule, and CP-SAT only searches for strictly better or equal ones;
-- the *cheap lower bounds* of ``completion.bounds`` (LB0, area / Smith, and any bound that
-  module's ``lower_bounds`` reports in ``best``) folded into ``Result.bound``; when the
-  incumbent meets that bound the status is ``optimal`` (a proof, ``stats["optimal_by"]``).
+  A_online, FIFO and the list schedules of ``lists`` (WSPT order; single-server and spread
+  placements): the incumbent at time 0 is that schedule, and CP-SAT only searches for
+  strictly better or equal ones;
+- *column generation first* (``colgen_share`` of the limit): the Lagrangian bound of
+  ``colgen`` as objective floor, and the master LP's mean completion times as a list order;
+- an *order search* (``search_share`` of the limit): insertion moves on the list order, from
+  the LP order, keeping the best list schedule as the hint;
+- the *cheap lower bounds* of ``completion.bounds`` (LB0, area / Smith) folded into
+  ``Result.bound`` with the column-generation bound; when the incumbent meets that bound the
+  status is ``optimal`` (a proof, ``stats["optimal_by"]``).
 
 The time limit covers the whole call: heuristics and build time are taken off the solver's
 budget. Every returned schedule goes through the independent validator (``exact._finish``).
