@@ -168,9 +168,14 @@ def test_export_default_exportable_model(tmp_path, instance, model, stem) -> Non
     assert (tmp_path / f"{stem}.lp").stat().st_size > 0
 
 
-def test_export_lazy_model_warns(tmp_path, capsys) -> None:
+def test_export_lazy_model_is_complete_or_warns(tmp_path, capsys) -> None:
+    # ojpp-compact adds its collision rows lazily: the export lists them all (no warning), or
+    # says on stderr that it lacks them (tests/test_cli_export.py solves both files)
     inst = str(ROOT / "instances/ojpp/golden-o1.json")
     assert main(["export", inst, "-m", "ojpp-compact", "-d", str(tmp_path)]) == 0
+    assert "warning" not in capsys.readouterr().err
+    argv = ["export", inst, "-m", "ojpp-compact", "-p", "complete=false", "-d", str(tmp_path)]
+    assert main(argv) == 0
     assert "warning" in capsys.readouterr().err
     assert main(["export", inst, "-m", "ojpp-patterns", "-d", str(tmp_path)]) == 0
     assert "warning" not in capsys.readouterr().err
@@ -229,3 +234,40 @@ def test_help_imports_no_problem_module() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+#: packages `dlsched --help` must not import (each costs 0.1-1 s): solvers, numerics, plots
+HEAVY = ("pyomo", "ortools", "highspy", "numpy", "scipy", "pandas", "matplotlib", "cvxpy",
+         "networkx", "pydantic", "dask")
+
+
+def test_help_imports_no_heavy_module() -> None:
+    """`dlsched --help` and `dlsched CMD --help` for every command import none of HEAVY (checked
+    in sys.modules, not by time); the public API still reaches everything lazily."""
+    code = f"""
+import sys
+from dlsched.cli import COMMANDS, build_parser, main
+build_parser()
+for argv in [["--help"], ["--version"]] + [[c, "--help"] for c in sorted(COMMANDS)]:
+    try:
+        main(argv)
+    except SystemExit:
+        pass
+heavy = sorted({{m.split(".")[0] for m in sys.modules}} & set({HEAVY!r}))
+print("HEAVY", heavy, sorted(COMMANDS))
+import dlsched as ds
+from dlsched.bench import run_suite
+from dlsched.core import SolveOptions
+res = ds.solve(ds.load("instances/oef/paper-w1.json"), model="oef-cooperative")
+assert res.status.value == "optimal" and "pyomo" in sys.modules and callable(run_suite)
+assert SolveOptions().solver == "highs" and ds.__version__
+print("OK")
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=ROOT, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    lines = proc.stdout.strip().splitlines()
+    heavy = next(line for line in lines if line.startswith("HEAVY"))
+    assert heavy.startswith("HEAVY [] "), heavy
+    assert "'export'" in heavy and "'bench'" in heavy  # every command's help was printed
+    assert lines[-1] == "OK"

@@ -1,0 +1,59 @@
+"""MPS/LP exporter of the slotted LTGF MILP (``dlsched export``, core.export)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..core.errors import InputError
+from ..core.export import Budget, ExportPlan, register_exporter
+from .instance import LTGFInstance
+from .model import build_model
+from .slots import SlotData, slot_data
+
+SHRINK = "use -p slots=N (a shorter horizon) or a smaller instance"
+OBJECTIVES = ("maxmin", "windows")
+
+
+def _columns(sd: SlotData, objective: str, window: int) -> int:
+    """x, c per (job, slot >= release); f, b per (tenant, slot); t or the window flags v."""
+    n_t = len(sd.tenants_with_jobs)
+    run = 2 * sum(max(0, sd.S - int(r)) for r in sd.release)
+    extra = 1 if objective == "maxmin" else n_t * math.ceil(sd.S / window)
+    return run + 2 * n_t * sd.S + extra
+
+
+@register_exporter("ltgf-milp", "ltgf", SHRINK)
+def plan_milp(inst: LTGFInstance, budget: Budget, objective: str = "maxmin",
+              slots: int | None = None, window: int = 4, level: float = 1.0) -> ExportPlan:
+    """The slotted MILP with the parameters of ``dlsched solve -m ltgf-milp``: ``objective``
+    ("maxmin", or "windows": min sharing-loss windows of ``window`` slots) and ``slots`` (default:
+    the longest makespan of the online policies, which needs their simulation). ``level``: the
+    maxmin model is written as one Dinkelbach step, max t s.t. Alloc_j - level Fair_j >= t."""
+    if objective not in OBJECTIVES:
+        raise InputError("--param objective", f"one of {', '.join(OBJECTIVES)}, not {objective!r}")
+    if not isinstance(window, int) or window < 1:
+        raise InputError("--param window", f"a positive number of slots, not {window!r}")
+    if slots is not None and (not isinstance(slots, int) or slots < 1):
+        raise InputError("--param slots", f"a positive number of slots, not {slots!r}")
+    if slots is None:
+        # every policy needs at least max_i(r_i + P_i) slots: refuse before simulating them
+        low = slot_data(inst, 1)
+        S_low = int(max(int(r) + int(p) for r, p in zip(low.release, low.proc, strict=True)))
+        budget.check(_columns(slot_data(inst, S_low), objective, window), SHRINK)
+        from .exact import online_schedules
+
+        slots = max(x.shape[1] for x in online_schedules(inst))
+        budget.check_time("simulating the online policies for the horizon", SHRINK)
+    sd = slot_data(inst, slots)
+    columns = _columns(sd, objective, window)
+    budget.check(columns, SHRINK)
+
+    def build() -> Any:
+        m = build_model(sd, objective, window)
+        if objective == "maxmin":
+            for k in m.T:  # the Dinkelbach step at ``level``
+                m.z[k].set_value(float(level))
+        return m
+
+    return ExportPlan(columns, build)

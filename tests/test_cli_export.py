@@ -1,0 +1,189 @@
+"""``dlsched export`` (issue 12, item 5): parameters, complete exports of lazy-row models,
+size refusals, and every shipped instance either exported or refused with one line."""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import signal
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dlsched.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN_O1 = str(ROOT / "instances/ojpp/golden-o1.json")
+FIG6 = str(ROOT / "instances/ltgf/paper-fig6.json")
+
+
+def _highs(path: Path) -> tuple[str, float | None, int]:
+    """(model status, objective, number of columns) of an MPS/LP file solved by plain HiGHS."""
+    import highspy
+
+    h = highspy.Highs()
+    h.setOptionValue("output_flag", False)
+    h.readModel(str(path))
+    h.run()
+    status = h.modelStatusToString(h.getModelStatus())
+    obj = h.getInfo().objective_function_value if status == "Optimal" else None
+    return status, obj, h.getNumCol()
+
+
+def _one_line_error(capsys) -> str:
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1, err
+    assert "Traceback" not in err[0]
+    return err[0]
+
+
+# --- -p on export --------------------------------------------------------------------------------
+def test_export_rejects_unknown_param_naming_it(tmp_path, capsys) -> None:
+    assert main(["export", FIG6, "-p", "bogus=1", "-d", str(tmp_path)]) == 2
+    line = _one_line_error(capsys)
+    assert "--param bogus" in line and "slots" in line  # names the field and the known ones
+    assert not list(tmp_path.iterdir())
+
+
+def test_export_rejects_bad_param_value(tmp_path, capsys) -> None:
+    assert main(["export", FIG6, "-p", "objective=nope", "-d", str(tmp_path)]) == 2
+    assert "objective" in _one_line_error(capsys)
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("slots", [4, 7])
+def test_export_passes_params_to_the_build(tmp_path, slots) -> None:
+    # Fig. 6: 3 jobs released in slot 0, one tenant. Columns of the max-min model (spec §9):
+    # x, c per (job, slot) = 2*3*S, f, b per (tenant, slot) = 2*S, the level t: 8S + 1.
+    assert main(["export", FIG6, "-p", f"slots={slots}", "-d", str(tmp_path)]) == 0
+    _, _, cols = _highs(tmp_path / "fig6.ltgf-milp.mps")
+    assert cols == 8 * slots + 1
+
+
+def test_export_param_changes_the_objective(tmp_path) -> None:
+    # windows objective: v per (tenant, window) instead of t; S = 4 slots in windows of 2 -> 2
+    argv = ["export", FIG6, "-p", "slots=4", "-p", "objective=windows", "-p", "window=2"]
+    assert main([*argv, "-d", str(tmp_path)]) == 0
+    _, _, cols = _highs(tmp_path / "fig6.ltgf-milp.mps")
+    assert cols == 8 * 4 + 2
+
+
+# --- lazy rows: complete or warned ----------------------------------------------------------------
+def test_compact_export_is_complete_and_solves_to_the_optimum(tmp_path, capsys) -> None:
+    # G-O1 (spec golden, self-constructed): the OJPP optimum is 5 devices; without the lazily
+    # added collision rows the compact MILP gives 4 (issue 12: SCIP found 4 on the old export)
+    assert main(["export", GOLDEN_O1, "-m", "ojpp-compact", "-d", str(tmp_path)]) == 0
+    assert "warning" not in capsys.readouterr().err
+    for ext in ("mps", "lp"):
+        status, obj, _ = _highs(tmp_path / f"golden-o1.ojpp-compact.{ext}")
+        assert status == "Optimal" and obj == pytest.approx(5)
+    status, obj, _ = _highs(_export(tmp_path / "p", GOLDEN_O1, "ojpp-patterns"))
+    assert obj == pytest.approx(5)
+
+
+def _export(out: Path, inst: str, model: str, *extra: str) -> Path:
+    assert main(["export", inst, "-m", model, "-d", str(out), *extra]) == 0
+    return out / f"{Path(inst).stem}.{model}.mps"
+
+
+@pytest.mark.parametrize("extra", [["-p", "complete=false"], ["--max-rows", "10"]])
+def test_incomplete_compact_export_warns_on_one_line(tmp_path, capsys, extra) -> None:
+    path = _export(tmp_path, GOLDEN_O1, "ojpp-compact", *extra)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("warning:"), err
+    assert "collision" in err[0] and "ojpp-patterns" in err[0]
+    assert _highs(path)[1] == pytest.approx(4)  # the relaxation the warning announces
+
+
+def _brute_minimal(inst) -> set[tuple[int, ...]]:
+    """Minimal colliding count vectors that fit a device, by enumerating all count vectors."""
+    from dlsched.ojpp.collision import tau_counts
+    from dlsched.ojpp.export import TAU_TOL, _fits
+
+    def coll(v) -> bool:
+        return bool(tau_counts(np.array([v]), inst.p, inst.collision_model)[0]
+                    > inst.limits.collision + TAU_TOL)
+
+    out = set()
+    for v in itertools.product(*(range(int(w) + 1) for w in inst.omega)):
+        a = np.array(v)
+        if not coll(v) or not _fits(inst, a):
+            continue
+        if all(not coll(tuple(a - np.eye(len(a), dtype=int)[i])) for i in np.flatnonzero(a)):
+            out.add(v)
+    return out
+
+
+@given(seed=st.integers(0, 10_000), tau=st.sampled_from([0.02, 0.05, 0.1, 0.3]),
+       model=st.sampled_from(["independent", "correlated_same_job"]))
+def test_minimal_colliding_vectors_match_brute_force(seed, tau, model) -> None:
+    from dlsched.ojpp import generate
+    from dlsched.ojpp.export import minimal_colliding_vectors
+
+    inst = generate(n_jobs=3, max_workers=5, seed=seed, collision=tau)
+    inst = inst.with_collision_model(model)
+    got = minimal_colliding_vectors(inst, 10**6)
+    assert got is not None
+    assert {tuple(int(x) for x in c) for c in got} == _brute_minimal(inst)
+
+
+# --- size refusals ------------------------------------------------------------------------------
+def test_too_large_model_is_refused_up_front(tmp_path, capsys) -> None:
+    inst = str(ROOT / "instances/completion/s1-ps.json")
+    assert main(["export", inst, "--max-columns", "10", "-d", str(tmp_path)]) == 2
+    line = _one_line_error(capsys)
+    assert "model too large to export" in line and "-p horizon" in line
+    assert not list(tmp_path.iterdir())  # nothing written, not even a temporary file
+
+
+# --- every shipped instance -----------------------------------------------------------------------
+#: JSON files under instances/ that are not instances (tables of known optima, raw data)
+NOT_INSTANCES = {"ojpp/vbp/known_optima.json", "ojpp/gavel-v100-slowdowns.json"}
+INSTANCES = sorted(
+    str(p.relative_to(ROOT / "instances"))
+    for p in itertools.chain((ROOT / "instances").rglob("*.json"),
+                             (ROOT / "instances").rglob("*.vbp"))
+)
+#: seconds per instance: a hang fails the test instead of blocking the suite
+PER_INSTANCE_S = 90
+
+
+@contextlib.contextmanager
+def _time_limit(seconds: int):
+    def fail(signum, frame):
+        raise TimeoutError(f"export took more than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, fail)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def test_instance_list_is_not_empty() -> None:
+    assert len(INSTANCES) >= 50
+    assert set(INSTANCES) >= NOT_INSTANCES
+
+
+@pytest.mark.parametrize("name", INSTANCES)
+def test_every_instance_exports_or_exits_2_with_one_line(tmp_path, capsys, name) -> None:
+    with _time_limit(PER_INSTANCE_S):
+        rc = main(["export", str(ROOT / "instances" / name), "-d", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    files = sorted(p.name for p in tmp_path.iterdir())
+    if rc == 0:
+        assert len(files) == 2 and {Path(f).suffix for f in files} == {".mps", ".lp"}
+        assert all((tmp_path / f).stat().st_size > 0 for f in files)
+        assert name not in NOT_INSTANCES
+    else:
+        assert rc == 2, err
+        assert len(err.strip().splitlines()) == 1, err
+        assert not files  # never a half-written file
+        if name not in NOT_INSTANCES:  # a real instance is only refused for its size
+            assert "model too large to export" in err
