@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import re
 import signal
 from pathlib import Path
 
@@ -20,17 +21,30 @@ GOLDEN_O1 = str(ROOT / "instances/ojpp/golden-o1.json")
 FIG6 = str(ROOT / "instances/ltgf/paper-fig6.json")
 
 
-def _highs(path: Path) -> tuple[str, float | None, int]:
-    """(model status, objective, number of columns) of an MPS/LP file solved by plain HiGHS."""
+def _read(path: Path):
+    """A HiGHS object holding the MPS/LP file ``path``."""
     import highspy
 
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.readModel(str(path))
+    return h
+
+
+def _highs(path: Path) -> tuple[str, float | None, int]:
+    """(model status, objective, number of columns) of an MPS/LP file solved by plain HiGHS."""
+    h = _read(path)
     h.run()
     status = h.modelStatusToString(h.getModelStatus())
     obj = h.getInfo().objective_function_value if status == "Optimal" else None
     return status, obj, h.getNumCol()
+
+
+def _estimates(out: str) -> dict[str, int]:
+    """The size bounds ``dlsched export`` prints: ``MODEL: <= C columns, <= R rows, ...``."""
+    got = {what: int(n) for n, what in re.findall(r"<= (\d+) (columns|rows|nonzeros)", out)}
+    assert set(got) == {"columns", "rows", "nonzeros"}, out
+    return got
 
 
 def _one_line_error(capsys) -> str:
@@ -76,10 +90,15 @@ def test_compact_export_is_complete_and_solves_to_the_optimum(tmp_path, capsys) 
     # G-O1 (spec golden, self-constructed): the OJPP optimum is 5 devices; without the lazily
     # added collision rows the compact MILP gives 4 (issue 12: SCIP found 4 on the old export)
     assert main(["export", GOLDEN_O1, "-m", "ojpp-compact", "-d", str(tmp_path)]) == 0
-    assert "warning" not in capsys.readouterr().err
+    out, err = capsys.readouterr()
+    assert "warning" not in err
     for ext in ("mps", "lp"):
         status, obj, _ = _highs(tmp_path / f"golden-o1.ojpp-compact.{ext}")
         assert status == "Optimal" and obj == pytest.approx(5)
+    h = _read(tmp_path / "golden-o1.ojpp-compact.mps")  # the printed sizes are upper bounds
+    est = _estimates(out)
+    assert h.getNumCol() <= est["columns"] and h.getNumRow() <= est["rows"]
+    assert h.getNumNz() <= est["nonzeros"]
     status, obj, _ = _highs(_export(tmp_path / "p", GOLDEN_O1, "ojpp-patterns"))
     assert obj == pytest.approx(5)
 
@@ -89,13 +108,27 @@ def _export(out: Path, inst: str, model: str, *extra: str) -> Path:
     return out / f"{Path(inst).stem}.{model}.mps"
 
 
-@pytest.mark.parametrize("extra", [["-p", "complete=false"], ["--max-rows", "10"]])
-def test_incomplete_compact_export_warns_on_one_line(tmp_path, capsys, extra) -> None:
-    path = _export(tmp_path, GOLDEN_O1, "ojpp-compact", *extra)
+def test_incomplete_compact_export_warns_on_one_line(tmp_path, capsys) -> None:
+    path = _export(tmp_path, GOLDEN_O1, "ojpp-compact", "-p", "complete=false")
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and err[0].startswith("warning:"), err
     assert "collision" in err[0] and "ojpp-patterns" in err[0]
     assert _highs(path)[1] == pytest.approx(4)  # the relaxation the warning announces
+
+
+def test_compact_export_without_room_for_the_cuts_is_marked_incomplete() -> None:
+    from dlsched.api import load
+    from dlsched.core.export import Budget
+    from dlsched.ojpp.export import plan_compact
+
+    inst = load(GOLDEN_O1)
+    relax = plan_compact(inst, Budget(), complete=False)
+    full = plan_compact(inst, Budget())
+    assert relax.missing is not None and full.missing is None
+    assert full.rows > relax.rows and full.columns > relax.columns  # the no-goods, indicators
+    tight = plan_compact(inst, Budget(max_rows=relax.rows))  # room for the base rows only
+    assert tight.missing is not None and "rows" in tight.missing
+    assert tight.rows == relax.rows
 
 
 def _brute_minimal(inst) -> set[tuple[int, ...]]:
@@ -174,13 +207,19 @@ def test_instance_list_is_not_empty() -> None:
 def test_every_instance_exports_or_exits_2_with_one_line(tmp_path, capsys, name) -> None:
     with _time_limit(PER_INSTANCE_S):
         rc = main(["export", str(ROOT / "instances" / name), "-d", str(tmp_path)])
-    err = capsys.readouterr().err
+    out, err = capsys.readouterr()
     assert "Traceback" not in err
     files = sorted(p.name for p in tmp_path.iterdir())
     if rc == 0:
         assert len(files) == 2 and {Path(f).suffix for f in files} == {".mps", ".lp"}
         assert all((tmp_path / f).stat().st_size > 0 for f in files)
         assert name not in NOT_INSTANCES
+        # the size estimates that decide refusals are upper bounds of the written model
+        est = _estimates(out)
+        h = _read(tmp_path / next(f for f in files if f.endswith(".mps")))
+        assert h.getNumCol() <= est["columns"]
+        assert h.getNumRow() <= est["rows"]
+        assert h.getNumNz() <= est["nonzeros"]
     else:
         assert rc == 2, err
         assert len(err.strip().splitlines()) == 1, err

@@ -299,7 +299,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 # --- export -----------------------------------------------------------------------------------
 def _setup_export(p: argparse.ArgumentParser) -> None:
-    from .core.export import DEFAULT_MAX_COLUMNS, DEFAULT_MAX_ROWS, DEFAULT_PLAN_SECONDS
+    from .core.export import (
+        DEFAULT_MAX_COLUMNS,
+        DEFAULT_MAX_NONZEROS,
+        DEFAULT_MAX_ROWS,
+        DEFAULT_PLAN_SECONDS,
+    )
 
     p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
     p.add_argument(
@@ -328,6 +333,14 @@ def _setup_export(p: argparse.ArgumentParser) -> None:
         help=f"refuse models with more rows (default {DEFAULT_MAX_ROWS}; 0: no limit)",
     )
     p.add_argument(
+        "--max-nonzeros",
+        type=int,
+        default=DEFAULT_MAX_NONZEROS,
+        metavar="N",
+        help=f"refuse models with more matrix entries (default {DEFAULT_MAX_NONZEROS}; "
+        "0: no limit)",
+    )
+    p.add_argument(
         "--plan-seconds",
         type=float,
         default=DEFAULT_PLAN_SECONDS,
@@ -354,6 +367,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     budget = Budget(
         max_columns=args.max_columns or None,
         max_rows=args.max_rows or None,
+        max_nonzeros=args.max_nonzeros or None,
         deadline=time.perf_counter() + args.plan_seconds if args.plan_seconds > 0 else None,
     )
     try:
@@ -370,6 +384,11 @@ def cmd_export(args: argparse.Namespace) -> int:
             highlight=False,
             markup=False,
         )
+    sizes = [f"<= {plan.columns} columns"] if plan.columns is not None else []
+    sizes += [f"<= {n} {what}" for what, n in (("rows", plan.rows), ("nonzeros", plan.nonzeros))
+              if n is not None]
+    if sizes:
+        console.print(f"{model_name}: " + ", ".join(sizes), soft_wrap=True)
     for note in plan.notes:
         console.print(note, soft_wrap=True)
     paths = write_model(plan.build(), args.out_dir, f"{inst.name}.{model_name}")

@@ -35,6 +35,10 @@ DEFAULT_MAX_COLUMNS = 100_000
 #: Largest number of rows written without ``--max-rows`` (models whose size is in the rows, e.g.
 #: the R(R-1) envy rows of ``oef-cooperative``).
 DEFAULT_MAX_ROWS = 200_000
+#: Largest number of matrix entries written without ``--max-nonzeros``: a time-indexed model
+#: with long jobs has hundreds of entries per column (E1 of philly-ee9e8c-ps: 117k columns,
+#: a 3.7-GB MPS file); about 40 bytes of MPS per entry.
+DEFAULT_MAX_NONZEROS = 2_000_000
 #: Seconds a plan may spend on its index sets (pattern enumeration, online schedules) before
 #: the export is refused.
 DEFAULT_PLAN_SECONDS = 30.0
@@ -48,17 +52,23 @@ class Budget:
 
     max_columns: int | None = DEFAULT_MAX_COLUMNS
     max_rows: int | None = DEFAULT_MAX_ROWS
+    max_nonzeros: int | None = DEFAULT_MAX_NONZEROS
     deadline: float | None = None  # time.perf_counter() value
 
-    def check(self, columns: int, shrink: str, rows: int | None = None) -> None:
-        """Refuse a model above ``max_columns`` columns or ``max_rows`` rows (``shrink``: how to
-        get a smaller one, for the message)."""
-        for what, n, limit in (("columns", columns, self.max_columns), ("rows", rows,
-                                                                          self.max_rows)):
+    def check(self, columns: int, shrink: str, rows: int | None = None,
+              nonzeros: int | None = None, at_least: bool = False) -> None:
+        """Refuse a model above ``max_columns`` columns, ``max_rows`` rows or ``max_nonzeros``
+        matrix entries (``shrink``: how to get a smaller one, for the message). Estimates are
+        upper bounds of the model written, or with ``at_least`` lower bounds of a model not yet
+        sized (a first check before the expensive index sets); ``None`` skips a measure."""
+        for what, n, limit in (("columns", columns, self.max_columns),
+                               ("rows", rows, self.max_rows),
+                               ("nonzeros", nonzeros, self.max_nonzeros)):
             if limit is not None and n is not None and n > limit:
                 raise InputError(
                     f"--max-{what}",
-                    f"model too large to export: {n} {what} > {limit}; {shrink}, "
+                    f"model too large to export: {'at least ' if at_least else ''}{n} {what} "
+                    f"> {limit}; {shrink}, "
                     f"or raise --max-{what}",
                 )
 
@@ -84,6 +94,9 @@ class ExportPlan:
     complete_model: str | None = None
     #: one-line notes printed with the export (e.g. "complete: 12 collision no-good rows added")
     notes: tuple[str, ...] = ()
+    #: upper bounds on the rows and matrix entries (``None``: not estimated)
+    rows: int | None = None
+    nonzeros: int | None = None
 
 
 Planner = Callable[..., ExportPlan]
@@ -144,10 +157,11 @@ def _fallback(problem: str, name: str) -> Exporter | None:
         return None
 
     def plan(inst: Any, budget: Budget) -> ExportPlan:
-        try:
-            return ExportPlan(None, lambda: build(inst, name))
+        try:  # built here, not in ExportPlan.build, so that its refusal is a one-line error
+            model = build(inst, name)
         except (ValueError, KeyError) as exc:
             raise InputError("--model", f"{name!r} cannot be exported: {exc}") from None
+        return ExportPlan(None, lambda: model)
 
     return Exporter(name, problem, plan)
 
@@ -196,6 +210,7 @@ def write_model(model: Any, out_dir: str | Path, stem: str) -> list[Path]:
 
 __all__ = [
     "DEFAULT_MAX_COLUMNS",
+    "DEFAULT_MAX_NONZEROS",
     "DEFAULT_MAX_ROWS",
     "DEFAULT_PLAN_SECONDS",
     "EXPORTERS",

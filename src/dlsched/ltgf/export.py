@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from ..core.errors import InputError
 from ..core.export import Budget, ExportPlan, register_exporter
 from .instance import LTGFInstance
@@ -15,12 +17,20 @@ SHRINK = "use -p slots=N (a shorter horizon) or a smaller instance"
 OBJECTIVES = ("maxmin", "windows")
 
 
-def _columns(sd: SlotData, objective: str, window: int) -> int:
-    """x, c per (job, slot >= release); f, b per (tenant, slot); t or the window flags v."""
+def _sizes(sd: SlotData, objective: str, window: int) -> tuple[int, int, int]:
+    """(columns, rows, nonzeros) of the slotted MILP, upper bounds (model/*.py): x, c per
+    (job, slot >= release); f, b per (tenant, slot); t or the window flags v. The completion rows
+    hold the cumulative runs, L(L+1) entries for a job with L slots; the fair-share rows hold
+    the job's c once per row."""
     n_t = len(sd.tenants_with_jobs)
-    run = 2 * sum(max(0, sd.S - int(r)) for r in sd.release)
-    extra = 1 if objective == "maxmin" else n_t * math.ceil(sd.S / window)
-    return run + 2 * n_t * sd.S + extra
+    L = np.maximum(0, sd.S - sd.release.astype(np.int64))
+    run = int(L.sum())
+    n_w = math.ceil(sd.S / window)
+    extra = 1 if objective == "maxmin" else n_t * n_w
+    cols = 2 * run + 2 * n_t * sd.S + extra
+    rows = 3 * run + sd.S + sd.n + 4 * n_t * sd.S + (n_t if objective == "maxmin" else n_t * n_w)
+    nnz = int((L * (L + 1)).sum()) + 10 * run + 12 * n_t * sd.S + 2 * extra + n_t
+    return cols, rows, nnz
 
 
 @register_exporter("ltgf-milp", "ltgf", SHRINK)
@@ -40,14 +50,15 @@ def plan_milp(inst: LTGFInstance, budget: Budget, objective: str = "maxmin",
         # every policy needs at least max_i(r_i + P_i) slots: refuse before simulating them
         low = slot_data(inst, 1)
         S_low = int(max(int(r) + int(p) for r, p in zip(low.release, low.proc, strict=True)))
-        budget.check(_columns(slot_data(inst, S_low), objective, window), SHRINK)
+        cols, rows, nnz = _sizes(slot_data(inst, S_low), objective, window)
+        budget.check(cols, SHRINK, rows, nnz, at_least=True)
         from .exact import online_schedules
 
         slots = max(x.shape[1] for x in online_schedules(inst))
         budget.check_time("simulating the online policies for the horizon", SHRINK)
     sd = slot_data(inst, slots)
-    columns = _columns(sd, objective, window)
-    budget.check(columns, SHRINK)
+    columns, rows, nnz = _sizes(sd, objective, window)
+    budget.check(columns, SHRINK, rows, nnz)
 
     def build() -> Any:
         m = build_model(sd, objective, window)
@@ -56,4 +67,4 @@ def plan_milp(inst: LTGFInstance, budget: Budget, objective: str = "maxmin",
                 m.z[k].set_value(float(level))
         return m
 
-    return ExportPlan(columns, build)
+    return ExportPlan(columns, build, rows=rows, nonzeros=nnz)

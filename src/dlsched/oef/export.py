@@ -15,10 +15,13 @@ def _plan(mechanism: str):
     def plan(inst: OEFInstance, budget: Budget) -> ExportPlan:
         R, k = inst.rows.size, inst.n_types
         columns = R * k + (mechanism == "noncooperative")
-        rows = k + (R if mechanism == "noncooperative" else 0)
-        rows += R * (R - 1) if mechanism == "cooperative" else 0
-        budget.check(columns, "use an instance with fewer users", rows)
-        return ExportPlan(columns, lambda: build_model(inst, mechanism))
+        rows, nnz = k, R * k  # capacity rows
+        if mechanism == "noncooperative":  # W_r . x_r = w_r T
+            rows, nnz = rows + R, nnz + R * (k + 1)
+        elif mechanism == "cooperative":  # envy rows over x_r and x_s
+            rows, nnz = rows + R * (R - 1), nnz + R * (R - 1) * 2 * k
+        budget.check(columns, "use an instance with fewer users", rows, nnz)
+        return ExportPlan(columns, lambda: build_model(inst, mechanism), rows=rows, nonzeros=nnz)
 
     plan.__doc__ = f"LP of ``oef-{mechanism}`` (no parameters)."
     return plan

@@ -52,11 +52,18 @@ def plan_patterns(inst: OJPPInstance, budget: Budget) -> ExportPlan:
         raise InputError(
             "instance", f"export refused: pattern enumeration took too long; {PATTERNS_SHRINK}"
         ) from None
-    rows = inst.n_jobs + 1  # cover, budget
+    present = pats.A > 0
+    columns, rows, nnz = len(pats), inst.n_jobs + 1, int(present.sum()) + len(pats)
     if inst.limits.balance is not None and np.any(inst.I):
-        rows += int((pats.A > 0).sum())  # at most one band row per (pattern, job in it)
-    budget.check(len(pats), PATTERNS_SHRINK, rows)
-    return ExportPlan(len(pats), lambda: build_master(inst, pats))
+        # per job at most one band column per distinct slowdown and one choice row; at most
+        # one band row per (pattern, job in it) holding lam and the job's bands
+        n_bands = np.array([np.unique(np.round(pats.S[present[:, i], i], 12)).size
+                            for i in range(inst.n_jobs)])
+        columns += int(n_bands.sum())
+        rows += int(present.sum()) + inst.n_jobs
+        nnz += int((present * (1 + n_bands)[None, :]).sum()) + int(n_bands.sum())
+    budget.check(columns, PATTERNS_SHRINK, rows, nnz)
+    return ExportPlan(columns, lambda: build_master(inst, pats), rows=rows, nonzeros=nnz)
 
 
 def _fits(inst: OJPPInstance, a: np.ndarray) -> bool:
@@ -143,24 +150,40 @@ def plan_compact(inst: OJPPInstance, budget: Budget, devices: int | None = None,
     K = inst.devices if devices is None else devices
     if not isinstance(K, int) or K < 1:
         raise InputError("--param devices", f"a positive number of devices, not {devices!r}")
-    n = inst.n_jobs
-    columns = 3 * n * K + K + 2 * n  # y, u per (job, device), x, smax, smin
-    budget.check(columns, COMPACT_SHRINK)
+    n, D = inst.n_jobs, inst.demand.shape[1]
+    columns = 2 * n * K + K + 2 * n  # y, u per (job, device), x, smax, smin
+    # rows per device (upper bounds, model/constraints.py): linking 3n, resources D, memory
+    # n + 1, interference n (or pairs), balance 2n, order and cardinality 3; entries: memory,
+    # interference and balance rows hold every job's count on the device
+    rows = n + 2 * n + K * (3 * n + D + (n + 1) + n * n + 2 * n + 3)
+    nnz = K * (6 * n + D * (n + 1) + (n + 1) * (n + 2) + 2 * n * n + 2 * n * (n + 2) + 4 * n + 6)
+    budget.check(columns, COMPACT_SHRINK, rows, nnz)
     cuts: list[np.ndarray] = []
-    missing = None
-    if inst.limits.collision is not None:
-        left = None if budget.max_rows is None else max(0, budget.max_rows // K)
+    why = None
+    if inst.limits.collision is not None and not complete:
+        why = "not requested (-p complete=false)"
+    elif inst.limits.collision is not None:
+        left = None if budget.max_rows is None else max(0, (budget.max_rows - rows) // K)
         got = minimal_colliding_vectors(inst, 10**9 if left is None else left, budget.deadline)
-        if complete and got is not None:
-            cuts = got
+        if got is None:
+            why = ("listing the minimal colliding count vectors took too long"
+                   if budget.left() is not None and budget.left() <= 0
+                   else "too many minimal colliding count vectors for --max-rows")
         else:
-            why = "not requested (-p complete=false)" if not complete else (
-                "too many minimal colliding count vectors for --max-rows" if budget.left() is None
-                or budget.left() > 0 else "listing them took too long")
-            missing = (f"the collision rows (5)/(14), which the exact solver adds lazily ({why}), "
-                       "so the file is a relaxation when a collision limit binds")
-    ge = {(i, int(c[i])) for c in cuts for i in np.flatnonzero(c) if c[i] >= 2}
-    columns += len(ge) * K
+            ge = {(i, int(c[i])) for c in got for i in np.flatnonzero(c) if c[i] >= 2}
+            more = (len(ge) * K,  # indicators [y_ik >= c], two linking rows each
+                    K * (len(got) + 2 * len(ge)),
+                    K * (sum(int(np.count_nonzero(c)) for c in got) + 4 * len(ge)))
+            try:
+                budget.check(columns + more[0], COMPACT_SHRINK, rows + more[1], nnz + more[2])
+            except InputError as exc:
+                why = f"with them the model is too large: {exc.reason.split(';')[0]}"
+            else:
+                cuts = got
+                columns, rows, nnz = columns + more[0], rows + more[1], nnz + more[2]
+    missing = None if why is None else (
+        f"the collision rows (5)/(14), which the exact solver adds lazily ({why}), so the file "
+        "is a relaxation when a collision limit binds")
 
     def build() -> Any:
         m = build_model(inst, K)
@@ -171,4 +194,4 @@ def plan_compact(inst: OJPPInstance, budget: Budget, devices: int | None = None,
     notes = (f"complete: {len(cuts)} minimal colliding count vectors, {len(cuts) * K} no-good "
              "rows",) if cuts else ()
     return ExportPlan(columns, build, missing=missing, complete_model="ojpp-patterns",
-                      notes=notes)
+                      notes=notes, rows=rows, nonzeros=nnz)

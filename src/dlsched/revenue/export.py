@@ -18,10 +18,18 @@ def plan_milp(inst: RevenueInstance, budget: Budget, horizon: int | str = "insta
     J, S = inst.n_jobs, inst.n_servers
     T = _horizon(inst, horizon)
     # y, z per (job, server, slot r_j+1..T) come first: they bound the size before the starts
-    # (the x columns) are listed
+    # (the x columns) are listed. Rows and entries without x (upper bounds; model/*.py):
+    # M6 rows per (j, s, t) with y/z and Y/Z; M7/M8 hold every y, z twice; M1-M5 per (j, s).
     jst = sum(S * max(0, T - int(inst.arrival[j])) for j in range(J))
-    budget.check(2 * jst + 4 * J * S, SHRINK)
+    cols = 2 * jst + 4 * J * S
+    rows = 2 * jst + 2 * S * T + 2 * T + 6 * J + 5 * J * S
+    nnz = 8 * jst + 16 * J * S
+    budget.check(cols, SHRINK, rows, nnz, at_least=True)
     data = milp_data(inst, T, time_origin, fixed_workers)
-    columns = len(data.value) + 2 * jst + 4 * J * S
-    budget.check(columns, SHRINK)
-    return ExportPlan(columns, lambda: build_milp(data))
+    # each x: M1-M3, M4 host/c1, objective; M4 y/z and M5 bw per server; M6 y/z per server and
+    # slot of its run
+    for j, k, _t0 in data.value:
+        nnz += 6 + 3 * S + 2 * S * data.configs[j][k].d
+    columns = len(data.value) + cols
+    budget.check(columns, SHRINK, rows, nnz)
+    return ExportPlan(columns, lambda: build_milp(data), rows=rows, nonzeros=nnz)
