@@ -271,3 +271,19 @@ print("OK")
     assert heavy.startswith("HEAVY [] "), heavy
     assert "'export'" in heavy and "'bench'" in heavy  # every command's help was printed
     assert lines[-1] == "OK"
+
+
+def test_every_argument_has_help() -> None:
+    import argparse
+
+    from dlsched.cli import build_parser
+
+    parser = build_parser()
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    missing = [
+        f"{name} {a.option_strings or a.dest}"
+        for name, p in [("dlsched", parser), *sub.choices.items()]
+        for a in p._actions
+        if not a.help
+    ]
+    assert missing == []

@@ -226,3 +226,46 @@ def test_every_instance_exports_or_exits_2_with_one_line(tmp_path, capsys, name)
         assert not files  # never a half-written file
         if name not in NOT_INSTANCES:  # a real instance is only refused for its size
             assert "model too large to export" in err
+
+
+def test_plugin_problem_exports_through_its_build_model(tmp_path, monkeypatch) -> None:
+    """A problem without a registered exporter falls back to ``Problem.build_model``; a model it
+    cannot build is a one-line InputError, not a traceback."""
+    import pyomo.environ as pyo
+
+    from dlsched.core import PROBLEMS, InputError, Problem
+    from dlsched.core.export import Budget, get_exporter, write_model
+
+    def build(inst, name):
+        if name != "toy-lp":
+            raise ValueError("only toy-lp has a Pyomo form")
+        m = pyo.ConcreteModel()
+        m.x = pyo.Var(bounds=(0, 3))
+        m.o = pyo.Objective(expr=m.x, sense=pyo.maximize)
+        return m
+
+    assert "oef" in PROBLEMS  # shipped problems loaded before the toy is slipped in
+    toy = Problem(name="toy", sense="max", description="toy", parse=dict, dump=dict,
+                  check=lambda inst, sol: [], build_model=build)
+    monkeypatch.setitem(PROBLEMS._items, "toy", toy)
+    plan = get_exporter("toy", "toy-lp").plan(object(), Budget())
+    paths = write_model(plan.build(), tmp_path, "t.toy-lp")
+    assert [p.suffix for p in paths] == [".mps", ".lp"]
+    assert _highs(paths[0])[1] == pytest.approx(3)
+    with pytest.raises(InputError, match="only toy-lp"):
+        get_exporter("toy", "toy-cpsat").plan(object(), Budget())
+
+
+def test_write_model_is_all_or_nothing(tmp_path) -> None:
+    """A failure while writing the second file leaves neither file nor a temporary one."""
+    from dlsched.core.export import write_model
+
+    class HalfWriter:
+        def write(self, path: str, io_options: dict) -> None:
+            if path.endswith(".lp"):
+                raise OSError("disk full")
+            Path(path).write_text("NAME x\n")
+
+    with pytest.raises(OSError, match="disk full"):
+        write_model(HalfWriter(), tmp_path, "m")
+    assert list(tmp_path.iterdir()) == []

@@ -173,9 +173,13 @@ def _setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
     p.add_argument("--model", "-m", help="exact model (default: the problem's main model)")
     p.add_argument("--solver", default="highs", help="Pyomo solver name (default highs)")
-    p.add_argument("--time-limit", type=float)
-    p.add_argument("--mip-gap", type=float)
-    p.add_argument("--threads", type=int)
+    p.add_argument(
+        "--time-limit", type=float, metavar="S",
+        help="wall-clock limit in seconds; a stopped solve reports status time_limit with its "
+        "incumbent, bound and gap",
+    )
+    p.add_argument("--mip-gap", type=float, metavar="G", help="relative MIP gap to stop at")
+    p.add_argument("--threads", type=int, metavar="N", help="solver threads")
     _params_arg(p)
 
 
@@ -275,7 +279,7 @@ def _cell(value: Any) -> str:
 # --- generate ---------------------------------------------------------------------------------
 def _setup_generate(p: argparse.ArgumentParser) -> None:
     p.add_argument("problem", help="problem name (see dlsched list)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same instance)")
     _params_arg(p)
 
 
@@ -399,7 +403,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 # --- demo -------------------------------------------------------------------------------------
 def _setup_demo(p: argparse.ArgumentParser) -> None:
-    p.add_argument("problem", nargs="?", default="oef")
+    p.add_argument("problem", nargs="?", default="oef", help="problem name (default oef)")
 
 
 @command("demo", "solve a paper instance with every method and print the results", _setup_demo)
@@ -426,9 +430,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from .bench import cli as _bench_cli  # noqa: F401  (registers bench/report; avoids a cycle)
 
-    parser = argparse.ArgumentParser(prog="dlsched", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="dlsched",
+        description="Exact offline models of GPU-cluster scheduling problems next to the papers' "
+        "algorithms: JSON in, JSON out, a human summary on the terminal. Bad input exits with "
+        "status 2 and one line naming the field.",
+        epilog="example: dlsched solve instances/oef/paper-w1.json -m oef-cooperative -o r.json",
+    )
     parser.add_argument("--version", action=_VersionAction)
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                help="one of the commands below; COMMAND --help for its options")
     for name, (help_text, setup, handler) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text)
         setup(p)
