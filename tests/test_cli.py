@@ -142,6 +142,14 @@ def test_params_lists_defaults(capsys) -> None:
     assert "cap" in out and "second_stage" in out and "True" in out
 
 
+def test_params_of_model_lists_export_parameters(capsys) -> None:
+    assert main(["params", "ltgf-milp"]) == 0
+    out = capsys.readouterr().out
+    assert "export parameters" in out and "slots=None" in out and "window=4" in out
+    assert main(["params", "ltgf-cpsat"]) == 0
+    assert "no MPS/LP form" in capsys.readouterr().out
+
+
 def test_params_of_generator(capsys) -> None:
     assert main(["params", "ojpp"]) == 0
     assert "n_jobs" in capsys.readouterr().out
@@ -287,3 +295,13 @@ def test_every_argument_has_help() -> None:
         if not a.help
     ]
     assert missing == []
+
+
+def test_bench_unknown_executor_exits_2(tmp_path, capsys) -> None:
+    # --executor has no argparse choices (--help must not import the harness): the registry
+    # check in run_suite names the field instead, before anything is written
+    db = tmp_path / "r.db"
+    assert main(["bench", str(ROOT / "benchmarks/quick.toml"), "-e", "bogus", "-o", str(db)]) == 2
+    err = capsys.readouterr().err
+    assert "--executor" in err and "local" in err and len(err.strip().splitlines()) == 1
+    assert not db.exists()

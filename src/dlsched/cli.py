@@ -165,7 +165,21 @@ def cmd_params(args: argparse.Namespace) -> int:
     console.print(table)
     if name not in PROBLEMS and MODELS.has(name):
         console.print("solver options: --solver, --time-limit, --mip-gap, --threads")
+        _print_export_params(method.problem, name)
     return 0
+
+
+def _print_export_params(problem: str, model: str) -> None:
+    """The ``-p`` parameters ``dlsched export`` takes for ``model`` (if it has an MPS form)."""
+    from .core.export import get_exporter
+
+    try:
+        exporter = get_exporter(problem, model)
+    except InputError:
+        console.print("export: no MPS/LP form (a CP-SAT or matrix model)")
+        return
+    params = ", ".join(f"{k}={v!r}" for k, v in exporter.params().items()) or "none"
+    console.print(f"export parameters (dlsched export -p): {params}", soft_wrap=True)
 
 
 # --- solve ------------------------------------------------------------------------------------
