@@ -62,9 +62,26 @@ def test_export_rejects_unknown_param_naming_it(tmp_path, capsys) -> None:
     assert not list(tmp_path.iterdir())
 
 
-def test_export_rejects_bad_param_value(tmp_path, capsys) -> None:
-    assert main(["export", FIG6, "-p", "objective=nope", "-d", str(tmp_path)]) == 2
-    assert "objective" in _one_line_error(capsys)
+BAD_VALUES = [
+    ("ltgf/paper-fig6.json", None, "objective=nope", "--param objective"),
+    ("ltgf/paper-fig6.json", None, "level=abc", "--param level"),
+    ("ltgf/paper-fig6.json", None, "slots=3", "--param slots"),  # jobs need 4 slots
+    ("revenue/small-3jobs.json", None, "time_origin=bogus", "--param time_origin"),
+    ("revenue/small-3jobs.json", None, "fixed_workers=3", "--param fixed_workers"),
+    ("revenue/small-3jobs.json", None, "horizon=0", "horizon"),
+    ("completion/s1-ps.json", None, "aggregate_cut=nope", "--param aggregate_cut"),
+    ("completion/s1-ps.json", None, "horizon=1", "horizon"),  # no job fits: E1 infeasible
+    ("ojpp/golden-o1.json", "ojpp-compact", "complete=maybe", "--param complete"),
+    ("ojpp/golden-o1.json", "ojpp-compact", "devices=0", "--param devices"),
+]
+
+
+@pytest.mark.parametrize(("instance", "model", "param", "field"), BAD_VALUES,
+                         ids=[f"{b[0]}-{b[2]}" for b in BAD_VALUES])
+def test_export_rejects_bad_param_value(tmp_path, capsys, instance, model, param, field) -> None:
+    argv = ["export", str(ROOT / "instances" / instance), "-p", param, "-d", str(tmp_path)]
+    assert main(argv + (["-m", model] if model else [])) == 2
+    assert _one_line_error(capsys).startswith(f"error: {field}")
     assert not list(tmp_path.iterdir())
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.errors import InputError
-from ..core.export import Budget, ExportPlan, register_exporter
+from ..core.export import Budget, ExportPlan, register_exporter, require_bool
 from .exact import resolve_horizon
 from .instance import CompletionInstance
 from .model import build_e1, e1_data, load_of
@@ -35,6 +35,7 @@ def plan_milp(inst: CompletionInstance, budget: Budget, horizon: int | str = "in
               aggregate_cut: bool = True) -> ExportPlan:
     """E1 with the parameters of ``dlsched solve -m completion-milp``: ``horizon`` ("instance",
     "extended" or a number of slots) and ``aggregate_cut``."""
+    require_bool("aggregate_cut", aggregate_cut)
     tmax = resolve_horizon(inst, horizon)
     cols, rows, nnz = _sizes(inst, tmax)
     budget.check(cols, SHRINK, rows, nnz, at_least=True)

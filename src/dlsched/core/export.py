@@ -133,6 +133,18 @@ class Exporter:
                 )
 
 
+def require(name: str, value: Any, ok: bool, expected: str) -> None:
+    """A parameter check of a planner: :class:`InputError` naming ``--param name`` unless ``ok``
+    (``expected``: what the value must be, e.g. "true or false")."""
+    if not ok:
+        raise InputError(f"--param {name}", f"must be {expected}, not {value!r}")
+
+
+def require_bool(name: str, value: Any) -> None:
+    """``value`` is a JSON boolean (``-p name=true``)."""
+    require(name, value, isinstance(value, bool), "true or false")
+
+
 EXPORTERS: dict[tuple[str, str], Exporter] = {}
 
 
@@ -220,5 +232,7 @@ __all__ = [
     "default_export_model",
     "get_exporter",
     "register_exporter",
+    "require",
+    "require_bool",
     "write_model",
 ]

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ..core.errors import InputError
-from ..core.export import Budget, ExportPlan, register_exporter
+from ..core.export import Budget, ExportPlan, register_exporter, require
 from .instance import LTGFInstance
 from .model import build_model
 from .slots import SlotData, slot_data
@@ -40,12 +40,11 @@ def plan_milp(inst: LTGFInstance, budget: Budget, objective: str = "maxmin",
     ("maxmin", or "windows": min sharing-loss windows of ``window`` slots) and ``slots`` (default:
     the longest makespan of the online policies, which needs their simulation). ``level``: the
     maxmin model is written as one Dinkelbach step, max t s.t. Alloc_j - level Fair_j >= t."""
-    if objective not in OBJECTIVES:
-        raise InputError("--param objective", f"one of {', '.join(OBJECTIVES)}, not {objective!r}")
-    if not isinstance(window, int) or window < 1:
-        raise InputError("--param window", f"a positive number of slots, not {window!r}")
-    if slots is not None and (not isinstance(slots, int) or slots < 1):
-        raise InputError("--param slots", f"a positive number of slots, not {slots!r}")
+    require("objective", objective, objective in OBJECTIVES, " or ".join(OBJECTIVES))
+    require("window", window, type(window) is int and window >= 1, "a positive number of slots")
+    require("slots", slots, slots is None or (type(slots) is int and slots >= 1),
+            "a positive number of slots")
+    require("level", level, type(level) in (int, float) and level > 0, "a positive number")
     if slots is None:
         # every policy needs at least max_i(r_i + P_i) slots: refuse before simulating them
         low = slot_data(inst, 1)
@@ -57,6 +56,11 @@ def plan_milp(inst: LTGFInstance, budget: Budget, objective: str = "maxmin",
         slots = max(x.shape[1] for x in online_schedules(inst))
         budget.check_time("simulating the online policies for the horizon", SHRINK)
     sd = slot_data(inst, slots)
+    short = np.flatnonzero(sd.release + sd.proc > sd.S)
+    if short.size:  # the work rows cannot hold: refuse rather than write an infeasible model
+        i = int(short[0])
+        raise InputError("--param slots", f"job {i} needs slots {int(sd.release[i])}.."
+                         f"{int(sd.release[i] + sd.proc[i]) - 1}, beyond the {sd.S} modelled")
     columns, rows, nnz = _sizes(sd, objective, window)
     budget.check(columns, SHRINK, rows, nnz)
 
@@ -67,4 +71,8 @@ def plan_milp(inst: LTGFInstance, budget: Budget, objective: str = "maxmin",
                 m.z[k].set_value(float(level))
         return m
 
-    return ExportPlan(columns, build, rows=rows, nonzeros=nnz)
+    notes = (f"maxmin is a fractional objective: the file is one Dinkelbach step, max t s.t. "
+             f"Alloc_j - {float(level):g} Fair_j >= t for every tenant j (optimum >= 0 iff "
+             f"every tenant can get rho >= {float(level):g}); -p level=... moves it",
+             ) if objective == "maxmin" else ()
+    return ExportPlan(columns, build, rows=rows, nonzeros=nnz, notes=notes)

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from ..core.errors import InputError
-from ..core.export import Budget, ExportPlan, register_exporter
+from ..core.export import Budget, ExportPlan, register_exporter, require, require_bool
 from .collision import tau_counts
 from .instance import OJPPInstance
 
@@ -147,9 +147,9 @@ def plan_compact(inst: OJPPInstance, budget: Budget, devices: int | None = None,
             "interference.model", "ojpp-compact models balance for 'additive' only; use "
             "-m ojpp-patterns"
         )
+    require_bool("complete", complete)
     K = inst.devices if devices is None else devices
-    if not isinstance(K, int) or K < 1:
-        raise InputError("--param devices", f"a positive number of devices, not {devices!r}")
+    require("devices", devices, type(K) is int and K >= 1, "a positive number of devices")
     n, D = inst.n_jobs, inst.demand.shape[1]
     columns = 2 * n * K + K + 2 * n  # y, u per (job, device), x, smax, smin
     # rows per device (upper bounds, model/constraints.py): linking 3n, resources D, memory

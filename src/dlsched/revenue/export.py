@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from ..core.export import Budget, ExportPlan, register_exporter
+from ..core.export import Budget, ExportPlan, register_exporter, require, require_bool
 from .exact import _horizon
 from .instance import RevenueInstance
 from .model import build_milp, milp_data
 
 SHRINK = "use -p horizon=N (fewer slots) or a smaller instance"
+#: the argument of f_j: completion minus arrival, or the completion slot (configs.utility_x)
+TIME_ORIGINS = ("arrival", "absolute")
 
 
 @register_exporter("revenue-milp", "revenue", SHRINK)
@@ -15,6 +17,8 @@ def plan_milp(inst: RevenueInstance, budget: Budget, horizon: int | str = "insta
               fixed_workers: bool = False, time_origin: str = "arrival") -> ExportPlan:
     """The §2.2 MILP with the parameters of ``dlsched solve -m revenue-milp``: ``horizon``
     ("instance", "auto" or a number of slots), ``fixed_workers``, ``time_origin``."""
+    require_bool("fixed_workers", fixed_workers)
+    require("time_origin", time_origin, time_origin in TIME_ORIGINS, " or ".join(TIME_ORIGINS))
     J, S = inst.n_jobs, inst.n_servers
     T = _horizon(inst, horizon)
     # y, z per (job, server, slot r_j+1..T) come first: they bound the size before the starts
