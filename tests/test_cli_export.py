@@ -286,3 +286,11 @@ def test_write_model_is_all_or_nothing(tmp_path) -> None:
     with pytest.raises(OSError, match="disk full"):
         write_model(HalfWriter(), tmp_path, "m")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_unwritable_out_dir_exits_2_with_one_line(tmp_path, capsys) -> None:
+    not_a_dir = tmp_path / "file"
+    not_a_dir.write_text("x")
+    assert main(["export", FIG6, "-d", str(not_a_dir)]) == 2
+    assert str(not_a_dir) in _one_line_error(capsys)
+    assert not_a_dir.read_text() == "x"

@@ -483,6 +483,11 @@ def main(argv: list[str] | None = None) -> int:
     except DlschedError as exc:
         err_console.print(f"error: {exc}", soft_wrap=True)
         return 2
+    except OSError as exc:  # an output path that cannot be written (a file as --out-dir, ...)
+        where = exc.filename if exc.filename is not None else "output"
+        err_console.print(f"error: {where}: {exc.strerror or exc}", soft_wrap=True, markup=False,
+                          highlight=False)
+        return 2
 
 
 if __name__ == "__main__":
