@@ -382,6 +382,9 @@ def cmd_export(args: argparse.Namespace) -> int:
     MODELS.get(model_name, "--model", problem=inst.problem)
     exporter = get_exporter(inst.problem, model_name)
     exporter.check_params(params)
+    for flag in ("max_columns", "max_rows", "max_nonzeros", "plan_seconds"):
+        if getattr(args, flag) < 0:
+            raise InputError(f"--{flag.replace('_', '-')}", "must be >= 0 (0: no limit)")
     budget = Budget(
         max_columns=args.max_columns or None,
         max_rows=args.max_rows or None,
