@@ -187,6 +187,48 @@ ROWS
  L  c_u_redundant(5)_
  L  c_u_redundant(6)_
  L  c_u_redundant(7)_
+ L  c_u_collision_cuts(1)_
+ L  c_u_collision_cuts(2)_
+ L  c_u_collision_cuts(3)_
+ L  c_u_collision_cuts(4)_
+ L  c_u_collision_cuts(5)_
+ L  c_u_collision_cuts(6)_
+ L  c_u_collision_cuts(7)_
+ L  c_u_collision_cuts(8)_
+ L  c_u_collision_cuts(9)_
+ L  c_u_collision_cuts(10)_
+ L  c_u_collision_cuts(11)_
+ L  c_u_collision_cuts(12)_
+ L  c_u_collision_cuts(13)_
+ L  c_u_collision_cuts(14)_
+ L  c_u_ge_links(1)_
+ L  c_u_ge_links(2)_
+ L  c_u_ge_links(3)_
+ L  c_u_ge_links(4)_
+ L  c_u_ge_links(5)_
+ L  c_u_ge_links(6)_
+ L  c_u_ge_links(7)_
+ L  c_u_ge_links(8)_
+ L  c_u_ge_links(9)_
+ L  c_u_ge_links(10)_
+ L  c_u_ge_links(11)_
+ L  c_u_ge_links(12)_
+ L  c_u_ge_links(13)_
+ L  c_u_ge_links(14)_
+ L  c_u_ge_links(15)_
+ L  c_u_ge_links(16)_
+ L  c_u_ge_links(17)_
+ L  c_u_ge_links(18)_
+ L  c_u_ge_links(19)_
+ L  c_u_ge_links(20)_
+ L  c_u_ge_links(21)_
+ L  c_u_ge_links(22)_
+ L  c_u_ge_links(23)_
+ L  c_u_ge_links(24)_
+ L  c_u_ge_links(25)_
+ L  c_u_ge_links(26)_
+ L  c_u_ge_links(27)_
+ L  c_u_ge_links(28)_
 COLUMNS
      y(0_0) c_e_assign(0)_ 1
      y(0_0) c_u_link_lo(0_0)_ -1
@@ -242,6 +284,10 @@ COLUMNS
      y(1_0) c_u_balance_lo(1_0)_ -0.050000000000000003
      y(1_0) c_u_balance_lo(2_0)_ -0.059999999999999998
      y(1_0) c_u_redundant(1)_ 1
+     y(1_0) c_u_ge_links(1)_ -1
+     y(1_0) c_u_ge_links(2)_ 1
+     y(1_0) c_u_ge_links(15)_ -1
+     y(1_0) c_u_ge_links(16)_ 1
      y(1_1) c_e_assign(1)_ 1
      y(1_1) c_u_link_lo(1_1)_ -1
      y(1_1) c_u_link_hi(1_1)_ 1
@@ -260,6 +306,10 @@ COLUMNS
      y(1_1) c_u_balance_lo(1_1)_ -0.050000000000000003
      y(1_1) c_u_balance_lo(2_1)_ -0.059999999999999998
      y(1_1) c_u_redundant(2)_ 1
+     y(1_1) c_u_ge_links(3)_ -1
+     y(1_1) c_u_ge_links(4)_ 1
+     y(1_1) c_u_ge_links(17)_ -1
+     y(1_1) c_u_ge_links(18)_ 1
      y(1_2) c_e_assign(1)_ 1
      y(1_2) c_u_link_lo(1_2)_ -1
      y(1_2) c_u_link_hi(1_2)_ 1
@@ -278,6 +328,10 @@ COLUMNS
      y(1_2) c_u_balance_lo(1_2)_ -0.050000000000000003
      y(1_2) c_u_balance_lo(2_2)_ -0.059999999999999998
      y(1_2) c_u_redundant(3)_ 1
+     y(1_2) c_u_ge_links(5)_ -1
+     y(1_2) c_u_ge_links(6)_ 1
+     y(1_2) c_u_ge_links(19)_ -1
+     y(1_2) c_u_ge_links(20)_ 1
      y(1_3) c_e_assign(1)_ 1
      y(1_3) c_u_link_lo(1_3)_ -1
      y(1_3) c_u_link_hi(1_3)_ 1
@@ -296,6 +350,10 @@ COLUMNS
      y(1_3) c_u_balance_lo(1_3)_ -0.050000000000000003
      y(1_3) c_u_balance_lo(2_3)_ -0.059999999999999998
      y(1_3) c_u_redundant(4)_ 1
+     y(1_3) c_u_ge_links(7)_ -1
+     y(1_3) c_u_ge_links(8)_ 1
+     y(1_3) c_u_ge_links(21)_ -1
+     y(1_3) c_u_ge_links(22)_ 1
      y(1_4) c_e_assign(1)_ 1
      y(1_4) c_u_link_lo(1_4)_ -1
      y(1_4) c_u_link_hi(1_4)_ 1
@@ -314,6 +372,10 @@ COLUMNS
      y(1_4) c_u_balance_lo(1_4)_ -0.050000000000000003
      y(1_4) c_u_balance_lo(2_4)_ -0.059999999999999998
      y(1_4) c_u_redundant(5)_ 1
+     y(1_4) c_u_ge_links(9)_ -1
+     y(1_4) c_u_ge_links(10)_ 1
+     y(1_4) c_u_ge_links(23)_ -1
+     y(1_4) c_u_ge_links(24)_ 1
      y(2_0) c_e_assign(2)_ 1
      y(2_0) c_u_link_lo(2_0)_ -1
      y(2_0) c_u_link_hi(2_0)_ 1
@@ -545,6 +607,7 @@ COLUMNS
      u(2_0) c_u_interference_cap(2_0)_ 0.29999999999999999
      u(2_0) c_u_balance_hi(2_0)_ 1.3399999999999999
      u(2_0) c_u_balance_lo(2_0)_ 1.3399999999999999
+     u(2_0) c_u_collision_cuts(1)_ 1
      u(2_1) c_u_link_lo(2_1)_ 1
      u(2_1) c_u_link_hi(2_1)_ -2
      u(2_1) c_u_link_x(2_1)_ 1
@@ -552,6 +615,7 @@ COLUMNS
      u(2_1) c_u_interference_cap(2_1)_ 0.29999999999999999
      u(2_1) c_u_balance_hi(2_1)_ 1.3399999999999999
      u(2_1) c_u_balance_lo(2_1)_ 1.3399999999999999
+     u(2_1) c_u_collision_cuts(2)_ 1
      u(2_2) c_u_link_lo(2_2)_ 1
      u(2_2) c_u_link_hi(2_2)_ -2
      u(2_2) c_u_link_x(2_2)_ 1
@@ -559,6 +623,7 @@ COLUMNS
      u(2_2) c_u_interference_cap(2_2)_ 0.29999999999999999
      u(2_2) c_u_balance_hi(2_2)_ 1.3399999999999999
      u(2_2) c_u_balance_lo(2_2)_ 1.3399999999999999
+     u(2_2) c_u_collision_cuts(3)_ 1
      u(2_3) c_u_link_lo(2_3)_ 1
      u(2_3) c_u_link_hi(2_3)_ -2
      u(2_3) c_u_link_x(2_3)_ 1
@@ -566,6 +631,7 @@ COLUMNS
      u(2_3) c_u_interference_cap(2_3)_ 0.29999999999999999
      u(2_3) c_u_balance_hi(2_3)_ 1.3399999999999999
      u(2_3) c_u_balance_lo(2_3)_ 1.3399999999999999
+     u(2_3) c_u_collision_cuts(4)_ 1
      u(2_4) c_u_link_lo(2_4)_ 1
      u(2_4) c_u_link_hi(2_4)_ -2
      u(2_4) c_u_link_x(2_4)_ 1
@@ -573,6 +639,7 @@ COLUMNS
      u(2_4) c_u_interference_cap(2_4)_ 0.29999999999999999
      u(2_4) c_u_balance_hi(2_4)_ 1.3399999999999999
      u(2_4) c_u_balance_lo(2_4)_ 1.3399999999999999
+     u(2_4) c_u_collision_cuts(5)_ 1
      u(2_5) c_u_link_lo(2_5)_ 1
      u(2_5) c_u_link_hi(2_5)_ -2
      u(2_5) c_u_link_x(2_5)_ 1
@@ -580,6 +647,7 @@ COLUMNS
      u(2_5) c_u_interference_cap(2_5)_ 0.29999999999999999
      u(2_5) c_u_balance_hi(2_5)_ 1.3399999999999999
      u(2_5) c_u_balance_lo(2_5)_ 1.3399999999999999
+     u(2_5) c_u_collision_cuts(6)_ 1
      u(2_6) c_u_link_lo(2_6)_ 1
      u(2_6) c_u_link_hi(2_6)_ -2
      u(2_6) c_u_link_x(2_6)_ 1
@@ -587,6 +655,7 @@ COLUMNS
      u(2_6) c_u_interference_cap(2_6)_ 0.29999999999999999
      u(2_6) c_u_balance_hi(2_6)_ 1.3399999999999999
      u(2_6) c_u_balance_lo(2_6)_ 1.3399999999999999
+     u(2_6) c_u_collision_cuts(7)_ 1
      x(0) devices_used 1
      x(0) c_u_link_x(0_0)_ -1
      x(0) c_u_link_x(1_0)_ -1
@@ -724,6 +793,48 @@ COLUMNS
      smin(2) c_u_balance_lo(2_5)_ 1
      smin(2) c_u_balance_lo(2_6)_ 1
      smin(2) c_u_balance(2)_ -1
+     ge(1_0_2) c_u_collision_cuts(1)_ 1
+     ge(1_0_2) c_u_ge_links(1)_ 2
+     ge(1_0_2) c_u_ge_links(2)_ -2
+     ge(1_0_3) c_u_collision_cuts(8)_ 1
+     ge(1_0_3) c_u_ge_links(15)_ 3
+     ge(1_0_3) c_u_ge_links(16)_ -1
+     ge(1_1_2) c_u_collision_cuts(2)_ 1
+     ge(1_1_2) c_u_ge_links(3)_ 2
+     ge(1_1_2) c_u_ge_links(4)_ -2
+     ge(1_1_3) c_u_collision_cuts(9)_ 1
+     ge(1_1_3) c_u_ge_links(17)_ 3
+     ge(1_1_3) c_u_ge_links(18)_ -1
+     ge(1_2_2) c_u_collision_cuts(3)_ 1
+     ge(1_2_2) c_u_ge_links(5)_ 2
+     ge(1_2_2) c_u_ge_links(6)_ -2
+     ge(1_2_3) c_u_collision_cuts(10)_ 1
+     ge(1_2_3) c_u_ge_links(19)_ 3
+     ge(1_2_3) c_u_ge_links(20)_ -1
+     ge(1_3_2) c_u_collision_cuts(4)_ 1
+     ge(1_3_2) c_u_ge_links(7)_ 2
+     ge(1_3_2) c_u_ge_links(8)_ -2
+     ge(1_3_3) c_u_collision_cuts(11)_ 1
+     ge(1_3_3) c_u_ge_links(21)_ 3
+     ge(1_3_3) c_u_ge_links(22)_ -1
+     ge(1_4_2) c_u_collision_cuts(5)_ 1
+     ge(1_4_2) c_u_ge_links(9)_ 2
+     ge(1_4_2) c_u_ge_links(10)_ -2
+     ge(1_4_3) c_u_collision_cuts(12)_ 1
+     ge(1_4_3) c_u_ge_links(23)_ 3
+     ge(1_4_3) c_u_ge_links(24)_ -1
+     ge(1_5_2) c_u_collision_cuts(6)_ 1
+     ge(1_5_2) c_u_ge_links(11)_ 2
+     ge(1_5_2) c_u_ge_links(12)_ -2
+     ge(1_5_3) c_u_collision_cuts(13)_ 1
+     ge(1_5_3) c_u_ge_links(25)_ 3
+     ge(1_5_3) c_u_ge_links(26)_ -1
+     ge(1_6_2) c_u_collision_cuts(7)_ 1
+     ge(1_6_2) c_u_ge_links(13)_ 2
+     ge(1_6_2) c_u_ge_links(14)_ -2
+     ge(1_6_3) c_u_collision_cuts(14)_ 1
+     ge(1_6_3) c_u_ge_links(27)_ 3
+     ge(1_6_3) c_u_ge_links(28)_ -1
 RHS
      RHS c_e_assign(0)_ 2
      RHS c_e_assign(1)_ 3
@@ -906,6 +1017,48 @@ RHS
      RHS c_u_redundant(5)_ 0
      RHS c_u_redundant(6)_ 0
      RHS c_u_redundant(7)_ 0
+     RHS c_u_collision_cuts(1)_ 1
+     RHS c_u_collision_cuts(2)_ 1
+     RHS c_u_collision_cuts(3)_ 1
+     RHS c_u_collision_cuts(4)_ 1
+     RHS c_u_collision_cuts(5)_ 1
+     RHS c_u_collision_cuts(6)_ 1
+     RHS c_u_collision_cuts(7)_ 1
+     RHS c_u_collision_cuts(8)_ 0
+     RHS c_u_collision_cuts(9)_ 0
+     RHS c_u_collision_cuts(10)_ 0
+     RHS c_u_collision_cuts(11)_ 0
+     RHS c_u_collision_cuts(12)_ 0
+     RHS c_u_collision_cuts(13)_ 0
+     RHS c_u_collision_cuts(14)_ 0
+     RHS c_u_ge_links(1)_ 0
+     RHS c_u_ge_links(2)_ 1
+     RHS c_u_ge_links(3)_ 0
+     RHS c_u_ge_links(4)_ 1
+     RHS c_u_ge_links(5)_ 0
+     RHS c_u_ge_links(6)_ 1
+     RHS c_u_ge_links(7)_ 0
+     RHS c_u_ge_links(8)_ 1
+     RHS c_u_ge_links(9)_ 0
+     RHS c_u_ge_links(10)_ 1
+     RHS c_u_ge_links(11)_ 0
+     RHS c_u_ge_links(12)_ 1
+     RHS c_u_ge_links(13)_ 0
+     RHS c_u_ge_links(14)_ 1
+     RHS c_u_ge_links(15)_ 0
+     RHS c_u_ge_links(16)_ 2
+     RHS c_u_ge_links(17)_ 0
+     RHS c_u_ge_links(18)_ 2
+     RHS c_u_ge_links(19)_ 0
+     RHS c_u_ge_links(20)_ 2
+     RHS c_u_ge_links(21)_ 0
+     RHS c_u_ge_links(22)_ 2
+     RHS c_u_ge_links(23)_ 0
+     RHS c_u_ge_links(24)_ 2
+     RHS c_u_ge_links(25)_ 0
+     RHS c_u_ge_links(26)_ 2
+     RHS c_u_ge_links(27)_ 0
+     RHS c_u_ge_links(28)_ 2
 BOUNDS
  LI BOUND y(0_0) 0
  UI BOUND y(0_0) 2
@@ -969,4 +1122,18 @@ BOUNDS
  LO BOUND smin(0) 0
  LO BOUND smin(1) 0
  LO BOUND smin(2) 0
+ BV BOUND ge(1_0_2)
+ BV BOUND ge(1_0_3)
+ BV BOUND ge(1_1_2)
+ BV BOUND ge(1_1_3)
+ BV BOUND ge(1_2_2)
+ BV BOUND ge(1_2_3)
+ BV BOUND ge(1_3_2)
+ BV BOUND ge(1_3_3)
+ BV BOUND ge(1_4_2)
+ BV BOUND ge(1_4_3)
+ BV BOUND ge(1_5_2)
+ BV BOUND ge(1_5_3)
+ BV BOUND ge(1_6_2)
+ BV BOUND ge(1_6_3)
 ENDATA

@@ -7,19 +7,26 @@
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, version
-
 from .api import check, generate, load, run, save, solve
 from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result, Status
 
-try:
-    __version__ = version("dlsched")
-except PackageNotFoundError:  # running from a source tree without installation
-    __version__ = "0+unknown"
+
+def _version() -> str:
+    """The installed distribution's version (importlib.metadata is slow to import: on demand)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("dlsched")
+    except PackageNotFoundError:  # running from a source tree without installation
+        return "0+unknown"
 
 
 def __getattr__(name: str) -> object:
-    """``dlsched.oef`` etc. import on first use (the registries import them on first lookup)."""
+    """``dlsched.oef`` etc. import on first use (the registries import them on first lookup);
+    ``__version__`` is read from the package metadata on first use."""
+    if name == "__version__":
+        value = globals()["__version__"] = _version()
+        return value
     from .core.registry import PROBLEM_MODULES
 
     if name in PROBLEM_MODULES:

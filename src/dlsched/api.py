@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result, SolveOptions
+from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result
 from .core import io as _io
 
 
@@ -38,6 +38,8 @@ def solve(
     **params: Any,
 ) -> Result:
     """Solve ``inst`` with an exact model (default: the problem's main model)."""
+    from .core.solver import SolveOptions  # imports Pyomo: only when something is solved
+
     problem = _problem_of(inst)
     model = model or PROBLEMS.get(problem).default_model
     method = MODELS.get(model, "model", problem=problem)

@@ -11,7 +11,6 @@ import inspect
 import json
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -92,7 +91,7 @@ def _param_doc(doc: str, name: str) -> str:
 def _write(obj: Any, out: str | None) -> None:
     if out:
         atomic_write_text(out, dumps(obj))
-        console.print(f"wrote {out}")
+        console.print(f"wrote {out}", soft_wrap=True)
 
 
 def _print_result(res: Result) -> None:
@@ -166,7 +165,21 @@ def cmd_params(args: argparse.Namespace) -> int:
     console.print(table)
     if name not in PROBLEMS and MODELS.has(name):
         console.print("solver options: --solver, --time-limit, --mip-gap, --threads")
+        _print_export_params(method.problem, name)
     return 0
+
+
+def _print_export_params(problem: str, model: str) -> None:
+    """The ``-p`` parameters ``dlsched export`` takes for ``model`` (if it has an MPS form)."""
+    from .core.export import get_exporter
+
+    try:
+        exporter = get_exporter(problem, model)
+    except InputError:
+        console.print("export: no MPS/LP form (a CP-SAT or matrix model)")
+        return
+    params = ", ".join(f"{k}={v!r}" for k, v in exporter.params().items()) or "none"
+    console.print(f"export parameters (dlsched export -p): {params}", soft_wrap=True)
 
 
 # --- solve ------------------------------------------------------------------------------------
@@ -174,9 +187,13 @@ def _setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
     p.add_argument("--model", "-m", help="exact model (default: the problem's main model)")
     p.add_argument("--solver", default="highs", help="Pyomo solver name (default highs)")
-    p.add_argument("--time-limit", type=float)
-    p.add_argument("--mip-gap", type=float)
-    p.add_argument("--threads", type=int)
+    p.add_argument(
+        "--time-limit", type=float, metavar="S",
+        help="wall-clock limit in seconds; a stopped solve reports status time_limit with its "
+        "incumbent, bound and gap",
+    )
+    p.add_argument("--mip-gap", type=float, metavar="G", help="relative MIP gap to stop at")
+    p.add_argument("--threads", type=int, metavar="N", help="solver threads")
     _params_arg(p)
 
 
@@ -276,7 +293,7 @@ def _cell(value: Any) -> str:
 # --- generate ---------------------------------------------------------------------------------
 def _setup_generate(p: argparse.ArgumentParser) -> None:
     p.add_argument("problem", help="problem name (see dlsched list)")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same instance)")
     _params_arg(p)
 
 
@@ -299,57 +316,111 @@ def cmd_generate(args: argparse.Namespace) -> int:
 
 
 # --- export -----------------------------------------------------------------------------------
-#: Pyomo components that exact models fill lazily while solving; an export holds only the rows
-#: present at build time, so an empty one means the file may be a relaxation of the instance.
-LAZY_CONTAINERS = ("collision_cuts",)
-
-
 def _setup_export(p: argparse.ArgumentParser) -> None:
+    from .core.export import (
+        DEFAULT_MAX_COLUMNS,
+        DEFAULT_MAX_NONZEROS,
+        DEFAULT_MAX_ROWS,
+        DEFAULT_PLAN_SECONDS,
+    )
+
     p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
     p.add_argument(
         "--model", "-m", help="exact Pyomo model (default: the problem's default exportable model)"
     )
-    p.add_argument("--out-dir", "-d", default=".", help="directory for NAME.mps and NAME.lp")
+    p.add_argument("--out-dir", "-d", default=".", help="directory for NAME.MODEL.mps and .lp")
+    p.add_argument(
+        "--param",
+        "-p",
+        action="append",
+        metavar="KEY=VALUE",
+        help="model parameter, as for solve (repeatable; values parsed as JSON)",
+    )
+    p.add_argument(
+        "--max-columns",
+        type=int,
+        default=DEFAULT_MAX_COLUMNS,
+        metavar="N",
+        help=f"refuse models with more columns (default {DEFAULT_MAX_COLUMNS}; 0: no limit)",
+    )
+    p.add_argument(
+        "--max-rows",
+        type=int,
+        default=DEFAULT_MAX_ROWS,
+        metavar="N",
+        help=f"refuse models with more rows (default {DEFAULT_MAX_ROWS}; 0: no limit)",
+    )
+    p.add_argument(
+        "--max-nonzeros",
+        type=int,
+        default=DEFAULT_MAX_NONZEROS,
+        metavar="N",
+        help=f"refuse models with more matrix entries (default {DEFAULT_MAX_NONZEROS}; "
+        "0: no limit)",
+    )
+    p.add_argument(
+        "--plan-seconds",
+        type=float,
+        default=DEFAULT_PLAN_SECONDS,
+        metavar="S",
+        help="refuse when sizing the model (pattern enumeration, online schedules) takes "
+        f"longer (default {DEFAULT_PLAN_SECONDS:g})",
+    )
 
 
 @command("export", "write an instance's exact model as MPS and LP files", _setup_export)
 def cmd_export(args: argparse.Namespace) -> int:
+    import time
+
+    from .core.export import Budget, default_export_model, get_exporter, write_model
+
     inst = api.load(args.instance)
-    prob = PROBLEMS.get(inst.problem)
-    model_name = args.model or prob.export_model or prob.default_model
-    method = MODELS.get(model_name, "--model", problem=inst.problem)
-    if method.problem != inst.problem or prob.build_model is None:
-        raise InputError(
-            "--model", f"{model_name!r} cannot be exported for a {inst.problem} instance"
-        )
+    params = parse_params(args.param)
+    model_name = args.model or default_export_model(inst.problem)
+    if model_name is None:
+        raise InputError("--model", f"the {inst.problem} problem has no exportable model")
+    MODELS.get(model_name, "--model", problem=inst.problem)
+    exporter = get_exporter(inst.problem, model_name)
+    exporter.check_params(params)
+    for flag in ("max_columns", "max_rows", "max_nonzeros", "plan_seconds"):
+        if getattr(args, flag) < 0:
+            raise InputError(f"--{flag.replace('_', '-')}", "must be >= 0 (0: no limit)")
+    budget = Budget(
+        max_columns=args.max_columns or None,
+        max_rows=args.max_rows or None,
+        max_nonzeros=args.max_nonzeros or None,
+        deadline=time.perf_counter() + args.plan_seconds if args.plan_seconds > 0 else None,
+    )
     try:
-        model = prob.build_model(inst, model_name)
-    except (ValueError, KeyError) as exc:  # a model without a Pyomo form
-        raise InputError("--model", f"{model_name!r} cannot be exported: {exc}") from None
-    for comp in LAZY_CONTAINERS:
-        rows = getattr(model, comp, None)
-        if rows is not None and len(rows) == 0:
-            err_console.print(
-                f"warning: {model_name} adds its {comp} lazily while solving; the export holds "
-                "none of them, so it may be a relaxation of the instance (use ojpp-patterns "
-                "for a complete model)" if inst.problem == "ojpp" else
-                f"warning: {model_name} adds its {comp} lazily; the export lacks them",
-                soft_wrap=True,
-            )
-    out_dir = Path(args.out_dir)
-    stem = f"{inst.name}.{model_name}"
-    for ext in ("mps", "lp"):
-        tmp = out_dir / f".{stem}.tmp.{ext}"
-        out_dir.mkdir(parents=True, exist_ok=True)
-        model.write(str(tmp), io_options={"symbolic_solver_labels": True})
-        tmp.replace(out_dir / f"{stem}.{ext}")
-        console.print(f"wrote {out_dir / f'{stem}.{ext}'}")
+        plan = exporter.plan(inst, budget, **params)
+    except DlschedError:
+        raise
+    except (TypeError, ValueError) as exc:  # a parameter of the wrong type or value
+        raise InputError("--param", f"{model_name}: {exc}") from None
+    if plan.missing:
+        err_console.print(
+            f"warning: {inst.name}.{model_name} lacks {plan.missing}; "
+            f"{plan.complete_model or 'no other model'} exports the complete model",
+            soft_wrap=True,
+            highlight=False,
+            markup=False,
+        )
+    sizes = [f"<= {plan.columns} columns"] if plan.columns is not None else []
+    sizes += [f"<= {n} {what}" for what, n in (("rows", plan.rows), ("nonzeros", plan.nonzeros))
+              if n is not None]
+    if sizes:
+        console.print(f"{model_name}: " + ", ".join(sizes), soft_wrap=True)
+    for note in plan.notes:
+        console.print(note, soft_wrap=True)
+    paths = write_model(plan.build(), args.out_dir, f"{inst.name}.{model_name}")
+    for path in paths:
+        console.print(f"wrote {path}", soft_wrap=True)
     return 0
 
 
 # --- demo -------------------------------------------------------------------------------------
 def _setup_demo(p: argparse.ArgumentParser) -> None:
-    p.add_argument("problem", nargs="?", default="oef")
+    p.add_argument("problem", nargs="?", default="oef", help="problem name (default oef)")
 
 
 @command("demo", "solve a paper instance with every method and print the results", _setup_demo)
@@ -376,9 +447,16 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from .bench import cli as _bench_cli  # noqa: F401  (registers bench/report; avoids a cycle)
 
-    parser = argparse.ArgumentParser(prog="dlsched", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version=f"dlsched {_version()}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = argparse.ArgumentParser(
+        prog="dlsched",
+        description="Exact offline models of GPU-cluster scheduling problems next to the papers' "
+        "algorithms: JSON in, JSON out, a human summary on the terminal. Bad input exits with "
+        "status 2 and one line naming the field.",
+        epilog="example: dlsched solve instances/oef/paper-w1.json -m oef-cooperative -o r.json",
+    )
+    parser.add_argument("--version", action=_VersionAction)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                help="one of the commands below; COMMAND --help for its options")
     for name, (help_text, setup, handler) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text)
         setup(p)
@@ -386,10 +464,18 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _version() -> str:
-    from . import __version__
+class _VersionAction(argparse.Action):
+    """``--version``: reads the package metadata only when asked (importlib.metadata is slow)."""
 
-    return __version__
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: Any) -> None:
+        kwargs.update(nargs=0, default=argparse.SUPPRESS)
+        super().__init__(option_strings, dest, help="print the version and exit", **kwargs)
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any) -> None:
+        from . import __version__
+
+        sys.stdout.write(f"dlsched {__version__}\n")
+        parser.exit()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -399,6 +485,11 @@ def main(argv: list[str] | None = None) -> int:
         return args.handler(args)
     except DlschedError as exc:
         err_console.print(f"error: {exc}", soft_wrap=True)
+        return 2
+    except OSError as exc:  # an output path that cannot be written (a file as --out-dir, ...)
+        where = exc.filename if exc.filename is not None else "output"
+        err_console.print(f"error: {where}: {exc.strerror or exc}", soft_wrap=True, markup=False,
+                          highlight=False)
         return 2
 
 

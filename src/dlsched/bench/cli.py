@@ -8,11 +8,6 @@ from pathlib import Path
 from rich.console import Console
 
 from ..cli import command, console, err_console
-from .aggregate import summarise
-from .executors import EXECUTORS
-from .report import rich_tables, write_report
-from .runner import run_suite
-from .store import ResultsStore
 
 
 def _setup_bench(p: argparse.ArgumentParser) -> None:
@@ -20,8 +15,11 @@ def _setup_bench(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", "-o", default="results.db", help="SQLite results database "
                    "(default results.db; re-running resumes: finished tasks are skipped)")
     p.add_argument("--jobs", "-j", type=int, help="parallel workers (default: number of cores)")
-    p.add_argument("--executor", "-e", choices=list(EXECUTORS),
-                   help="local process pool (default), dask, or serial (in-process)")
+    # no ``choices``: the EXECUTORS registry (plug-ins included) is checked by run_suite, so
+    # that --help need not import the harness (numpy) to list it
+    p.add_argument("--executor", "-e", metavar="NAME",
+                   help="local process pool (default), dask, serial (in-process), or a "
+                   "registered plug-in executor")
     p.add_argument("--address", help="Dask scheduler address tcp://host:port (implies -e dask)")
     p.add_argument("--retry-errors", action="store_true", help="re-run tasks stored as errors")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -30,6 +28,11 @@ def _setup_bench(p: argparse.ArgumentParser) -> None:
 
 @command("bench", "run a benchmark suite and print the ratio table", _setup_bench)
 def cmd_bench(args: argparse.Namespace) -> int:
+    from .aggregate import summarise
+    from .report import rich_tables
+    from .runner import run_suite
+    from .store import ResultsStore
+
     executor = args.executor or ("dask" if args.address else "local")
     rep = run_suite(args.suite, args.out, executor=executor, jobs=args.jobs,
                     address=args.address, retry_errors=args.retry_errors,
@@ -58,6 +61,8 @@ def _setup_report(p: argparse.ArgumentParser) -> None:
 
 @command("report", "write Markdown tables and PNG plots from a results database", _setup_report)
 def cmd_report(args: argparse.Namespace) -> int:
+    from .report import write_report
+
     paths = write_report(args.database, Path(args.out), args.suite)
     console.print(f"wrote {len(paths)} files to {args.out} ({paths[0].name} and "
                   f"{len(paths) - 1} plots)")

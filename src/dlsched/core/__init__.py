@@ -1,4 +1,12 @@
-"""Family-agnostic core: Result/Status, solver layer, registries, JSON I/O, errors."""
+"""Family-agnostic core: Result/Status, solver layer, registries, JSON I/O, errors.
+
+The solver layer (``SolveOptions``, ``solve_pyomo``, ...) imports Pyomo, so its names are
+imported on first access (PEP 562): ``import dlsched`` and ``dlsched --help`` stay light.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 from .errors import DlschedError, InputError, SolverError
 from .io import dumps, from_dict, load, save
@@ -13,7 +21,23 @@ from .registry import (
     register_model,
 )
 from .result import Result, Status, relative_gap
-from .solver import HighsSession, SolveOptions, SolveOutcome, solve_pyomo
+
+if TYPE_CHECKING:
+    from .solver import HighsSession, SolveOptions, SolveOutcome, solve_pyomo
+
+_SOLVER_NAMES = ("HighsSession", "SolveOptions", "SolveOutcome", "solve_pyomo")
+
+
+def __getattr__(name: str) -> Any:
+    """``SolveOptions`` etc. from :mod:`dlsched.core.solver`, imported on first access."""
+    if name in _SOLVER_NAMES:
+        from . import solver
+
+        value = getattr(solver, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "ALGORITHMS",

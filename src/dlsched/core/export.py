@@ -1,0 +1,238 @@
+"""Export of exact models as MPS and LP files for any other solver (``dlsched export``).
+
+An exporter *plans* before it builds: ``plan(inst, budget, **params)`` computes the model's index
+sets (cheap) and returns an :class:`ExportPlan` holding the number of columns and a thunk that
+builds the Pyomo model. A model too large to build and write in reasonable time is therefore
+refused up front with one line (:class:`InputError`, exit 2 in the CLI) instead of after minutes
+of Pyomo construction; Pyomo builds about 4,000 columns per second on this project's models
+(``PYOMO_COLUMNS_PER_S`` of the revenue and completion models).
+
+A plan also says which rows the written file lacks (rows an exact solver adds lazily, e.g. the
+collision cuts of ``ojpp-compact`` when there are too many to list) and which exportable model is
+complete, so that the CLI can warn instead of silently writing a relaxation.
+
+Shipped problems register their exporters in ``dlsched.<problem>.export`` (imported on the first
+look-up); a plug-in problem calls :func:`register_exporter`, or falls back to its
+``Problem.build_model`` (no parameters, no size check).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .errors import InputError
+from .registry import PROBLEM_MODULES, PROBLEMS
+
+#: Largest model (columns) written without ``--max-columns``: ~25 s of Pyomo build at 4,000
+#: columns/s plus about as long again for writing MPS and LP.
+DEFAULT_MAX_COLUMNS = 100_000
+#: Largest number of rows written without ``--max-rows`` (models whose size is in the rows, e.g.
+#: the R(R-1) envy rows of ``oef-cooperative``).
+DEFAULT_MAX_ROWS = 200_000
+#: Largest number of matrix entries written without ``--max-nonzeros``: a time-indexed model
+#: with long jobs has hundreds of entries per column (E1 of philly-ee9e8c-ps: 117k columns,
+#: a 3.7-GB MPS file); about 40 bytes of MPS per entry.
+DEFAULT_MAX_NONZEROS = 2_000_000
+#: Seconds a plan may spend on its index sets (pattern enumeration, online schedules) before
+#: the export is refused.
+DEFAULT_PLAN_SECONDS = 30.0
+#: File formats written, in this order (Pyomo picks the writer from the extension).
+FORMATS = ("mps", "lp")
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Limits a plan must respect: refuse (``InputError``) rather than exceed them."""
+
+    max_columns: int | None = DEFAULT_MAX_COLUMNS
+    max_rows: int | None = DEFAULT_MAX_ROWS
+    max_nonzeros: int | None = DEFAULT_MAX_NONZEROS
+    deadline: float | None = None  # time.perf_counter() value
+
+    def check(self, columns: int, shrink: str, rows: int | None = None,
+              nonzeros: int | None = None, at_least: bool = False) -> None:
+        """Refuse a model above ``max_columns`` columns, ``max_rows`` rows or ``max_nonzeros``
+        matrix entries (``shrink``: how to get a smaller one, for the message). Estimates are
+        upper bounds of the model written, or with ``at_least`` lower bounds of a model not yet
+        sized (a first check before the expensive index sets); ``None`` skips a measure."""
+        for what, n, limit in (("columns", columns, self.max_columns),
+                               ("rows", rows, self.max_rows),
+                               ("nonzeros", nonzeros, self.max_nonzeros)):
+            if limit is not None and n is not None and n > limit:
+                raise InputError(
+                    f"--max-{what}",
+                    f"model too large to export: {'at least ' if at_least else ''}{n} {what} "
+                    f"> {limit}; {shrink}, "
+                    f"or raise --max-{what}",
+                )
+
+    def check_time(self, what: str, shrink: str) -> None:
+        """Refuse when the planning deadline has passed (``what``: the step that took long)."""
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise InputError("instance", f"export refused: {what} took too long; {shrink}")
+
+    def left(self) -> float | None:
+        """Seconds left before the deadline (``None``: no deadline)."""
+        return None if self.deadline is None else self.deadline - time.perf_counter()
+
+
+@dataclass(frozen=True)
+class ExportPlan:
+    """A model ready to build: its size, the builder, and what the file would lack."""
+
+    columns: int | None  # None: unknown (plug-in fallback)
+    build: Callable[[], Any]  # -> Pyomo ConcreteModel
+    #: rows the written file lacks (None: the file is the complete model)
+    missing: str | None = None
+    #: an exportable model of the same problem that is complete (named in the warning)
+    complete_model: str | None = None
+    #: one-line notes printed with the export (e.g. "complete: 12 collision no-good rows added")
+    notes: tuple[str, ...] = ()
+    #: upper bounds on the rows and matrix entries (``None``: not estimated)
+    rows: int | None = None
+    nonzeros: int | None = None
+
+
+Planner = Callable[..., ExportPlan]
+
+
+@dataclass(frozen=True)
+class Exporter:
+    """``plan(inst, budget, **params) -> ExportPlan`` for one exact model of one problem."""
+
+    name: str
+    problem: str
+    plan: Planner
+    #: how to get a smaller model, for the refusal message (e.g. "use -p horizon=N")
+    shrink: str = "use a smaller instance"
+
+    def params(self) -> dict[str, Any]:
+        """Keyword parameters of ``plan`` (name -> default), without the instance and budget."""
+        out: dict[str, Any] = {}
+        for i, (name, par) in enumerate(inspect.signature(self.plan).parameters.items()):
+            if i < 2 or par.kind in (par.VAR_POSITIONAL, par.VAR_KEYWORD):
+                continue
+            out[name] = None if par.default is par.empty else par.default
+        return out
+
+    def check_params(self, params: dict[str, Any]) -> None:
+        """Unknown keys -> :class:`InputError` naming the parameter (like ``run`` / ``solve``)."""
+        known = self.params()
+        for key in params:
+            if key not in known:
+                names = ", ".join(sorted(known)) or "none"
+                raise InputError(
+                    f"--param {key}",
+                    f"the export of {self.name!r} has no parameter {key!r} (known: {names})",
+                )
+
+
+def require(name: str, value: Any, ok: bool, expected: str) -> None:
+    """A parameter check of a planner: :class:`InputError` naming ``--param name`` unless ``ok``
+    (``expected``: what the value must be, e.g. "true or false")."""
+    if not ok:
+        raise InputError(f"--param {name}", f"must be {expected}, not {value!r}")
+
+
+def require_bool(name: str, value: Any) -> None:
+    """``value`` is a JSON boolean (``-p name=true``)."""
+    require(name, value, isinstance(value, bool), "true or false")
+
+
+EXPORTERS: dict[tuple[str, str], Exporter] = {}
+
+
+def register_exporter(name: str, problem: str, shrink: str = "use a smaller instance"):
+    """Decorator: register ``plan(inst, budget, **params) -> ExportPlan`` as the exporter of
+    exact model ``name`` of ``problem``."""
+
+    def deco(plan: Planner) -> Planner:
+        key = (problem, name)
+        if key in EXPORTERS:
+            raise ValueError(f"exporter {name!r} of {problem!r} is registered twice")
+        EXPORTERS[key] = Exporter(name, problem, plan, shrink)
+        return plan
+
+    return deco
+
+
+def _fallback(problem: str, name: str) -> Exporter | None:
+    """A plug-in problem's ``build_model`` as an exporter without parameters or size check."""
+    build = PROBLEMS.get(problem).build_model
+    if build is None:
+        return None
+
+    def plan(inst: Any, budget: Budget) -> ExportPlan:
+        try:  # built here, not in ExportPlan.build, so that its refusal is a one-line error
+            model = build(inst, name)
+        except (ValueError, KeyError) as exc:
+            raise InputError("--model", f"{name!r} cannot be exported: {exc}") from None
+        return ExportPlan(None, lambda: model)
+
+    return Exporter(name, problem, plan)
+
+
+def get_exporter(problem: str, name: str) -> Exporter:
+    """The exporter of model ``name`` of ``problem``; :class:`InputError` when there is none."""
+    if problem in PROBLEM_MODULES and (problem, name) not in EXPORTERS:
+        importlib.import_module(f"dlsched.{problem}.export")
+    got = EXPORTERS.get((problem, name))
+    if got is None and problem not in PROBLEM_MODULES:
+        got = _fallback(problem, name)
+    if got is None:
+        known = sorted(n for p, n in EXPORTERS if p == problem)
+        raise InputError(
+            "--model",
+            f"{name!r} has no MPS/LP form for a {problem} instance (exportable: "
+            f"{', '.join(known) or 'none'})",
+        )
+    return got
+
+
+def default_export_model(problem: str) -> str | None:
+    """``Problem.export_model`` or else ``Problem.default_model``."""
+    prob = PROBLEMS.get(problem)
+    return prob.export_model or prob.default_model
+
+
+def write_model(model: Any, out_dir: str | Path, stem: str) -> list[Path]:
+    """Write ``model`` as ``stem.mps`` and ``stem.lp`` in ``out_dir``, all or nothing: both go to
+    temporary files first and are renamed only when both are written."""
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    tmps = [out_dir / f".{stem}.tmp.{ext}" for ext in FORMATS]
+    try:
+        for tmp in tmps:
+            model.write(str(tmp), io_options={"symbolic_solver_labels": True})
+        finals = [out_dir / f"{stem}.{ext}" for ext in FORMATS]
+        for tmp, final in zip(tmps, finals, strict=True):
+            tmp.replace(final)
+    except BaseException:
+        for tmp in tmps:
+            tmp.unlink(missing_ok=True)
+        raise
+    return finals
+
+
+__all__ = [
+    "DEFAULT_MAX_COLUMNS",
+    "DEFAULT_MAX_NONZEROS",
+    "DEFAULT_MAX_ROWS",
+    "DEFAULT_PLAN_SECONDS",
+    "EXPORTERS",
+    "Budget",
+    "ExportPlan",
+    "Exporter",
+    "default_export_model",
+    "get_exporter",
+    "register_exporter",
+    "require",
+    "require_bool",
+    "write_model",
+]

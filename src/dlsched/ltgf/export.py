@@ -1,0 +1,78 @@
+"""MPS/LP exporter of the slotted LTGF MILP (``dlsched export``, core.export)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ..core.errors import InputError
+from ..core.export import Budget, ExportPlan, register_exporter, require
+from .instance import LTGFInstance
+from .model import build_model
+from .slots import SlotData, slot_data
+
+SHRINK = "use -p slots=N (a shorter horizon) or a smaller instance"
+OBJECTIVES = ("maxmin", "windows")
+
+
+def _sizes(sd: SlotData, objective: str, window: int) -> tuple[int, int, int]:
+    """(columns, rows, nonzeros) of the slotted MILP, upper bounds (model/*.py): x, c per
+    (job, slot >= release); f, b per (tenant, slot); t or the window flags v. The completion rows
+    hold the cumulative runs, L(L+1) entries for a job with L slots; the fair-share rows hold
+    the job's c once per row."""
+    n_t = len(sd.tenants_with_jobs)
+    L = np.maximum(0, sd.S - sd.release.astype(np.int64))
+    run = int(L.sum())
+    n_w = math.ceil(sd.S / window)
+    extra = 1 if objective == "maxmin" else n_t * n_w
+    cols = 2 * run + 2 * n_t * sd.S + extra
+    rows = 3 * run + sd.S + sd.n + 4 * n_t * sd.S + (n_t if objective == "maxmin" else n_t * n_w)
+    nnz = int((L * (L + 1)).sum()) + 10 * run + 12 * n_t * sd.S + 2 * extra + n_t
+    return cols, rows, nnz
+
+
+@register_exporter("ltgf-milp", "ltgf", SHRINK)
+def plan_milp(inst: LTGFInstance, budget: Budget, objective: str = "maxmin",
+              slots: int | None = None, window: int = 4, level: float = 1.0) -> ExportPlan:
+    """The slotted MILP with the parameters of ``dlsched solve -m ltgf-milp``: ``objective``
+    ("maxmin", or "windows": min sharing-loss windows of ``window`` slots) and ``slots`` (default:
+    the longest makespan of the online policies, which needs their simulation). ``level``: the
+    maxmin model is written as one Dinkelbach step, max t s.t. Alloc_j - level Fair_j >= t."""
+    require("objective", objective, objective in OBJECTIVES, " or ".join(OBJECTIVES))
+    require("window", window, type(window) is int and window >= 1, "a positive number of slots")
+    require("slots", slots, slots is None or (type(slots) is int and slots >= 1),
+            "a positive number of slots")
+    require("level", level, type(level) in (int, float) and level > 0, "a positive number")
+    if slots is None:
+        # every policy needs at least max_i(r_i + P_i) slots: refuse before simulating them
+        low = slot_data(inst, 1)
+        S_low = int(max(int(r) + int(p) for r, p in zip(low.release, low.proc, strict=True)))
+        cols, rows, nnz = _sizes(slot_data(inst, S_low), objective, window)
+        budget.check(cols, SHRINK, rows, nnz, at_least=True)
+        from .exact import online_schedules
+
+        slots = max(x.shape[1] for x in online_schedules(inst))
+        budget.check_time("simulating the online policies for the horizon", SHRINK)
+    sd = slot_data(inst, slots)
+    short = np.flatnonzero(sd.release + sd.proc > sd.S)
+    if short.size:  # the work rows cannot hold: refuse rather than write an infeasible model
+        i = int(short[0])
+        raise InputError("--param slots", f"job {i} needs slots {int(sd.release[i])}.."
+                         f"{int(sd.release[i] + sd.proc[i]) - 1}, beyond the {sd.S} modelled")
+    columns, rows, nnz = _sizes(sd, objective, window)
+    budget.check(columns, SHRINK, rows, nnz)
+
+    def build() -> Any:
+        m = build_model(sd, objective, window)
+        if objective == "maxmin":
+            for k in m.T:  # the Dinkelbach step at ``level``
+                m.z[k].set_value(float(level))
+        return m
+
+    notes = (f"maxmin is a fractional objective: the file is one Dinkelbach step, max t s.t. "
+             f"Alloc_j - {float(level):g} Fair_j >= t for every tenant j (optimum >= 0 iff "
+             f"every tenant can get rho >= {float(level):g}); -p level=... moves it",
+             ) if objective == "maxmin" else ()
+    return ExportPlan(columns, build, rows=rows, nonzeros=nnz, notes=notes)

@@ -1,0 +1,39 @@
+"""MPS/LP exporter of the linearised revenue MILP (``dlsched export``, core.export)."""
+
+from __future__ import annotations
+
+from ..core.export import Budget, ExportPlan, register_exporter, require, require_bool
+from .exact import _horizon
+from .instance import RevenueInstance
+from .model import build_milp, milp_data
+
+SHRINK = "use -p horizon=N (fewer slots) or a smaller instance"
+#: the argument of f_j: completion minus arrival, or the completion slot (configs.utility_x)
+TIME_ORIGINS = ("arrival", "absolute")
+
+
+@register_exporter("revenue-milp", "revenue", SHRINK)
+def plan_milp(inst: RevenueInstance, budget: Budget, horizon: int | str = "instance",
+              fixed_workers: bool = False, time_origin: str = "arrival") -> ExportPlan:
+    """The §2.2 MILP with the parameters of ``dlsched solve -m revenue-milp``: ``horizon``
+    ("instance", "auto" or a number of slots), ``fixed_workers``, ``time_origin``."""
+    require_bool("fixed_workers", fixed_workers)
+    require("time_origin", time_origin, time_origin in TIME_ORIGINS, " or ".join(TIME_ORIGINS))
+    J, S = inst.n_jobs, inst.n_servers
+    T = _horizon(inst, horizon)
+    # y, z per (job, server, slot r_j+1..T) come first: they bound the size before the starts
+    # (the x columns) are listed. Rows and entries without x (upper bounds; model/*.py):
+    # M6 rows per (j, s, t) with y/z and Y/Z; M7/M8 hold every y, z twice; M1-M5 per (j, s).
+    jst = sum(S * max(0, T - int(inst.arrival[j])) for j in range(J))
+    cols = 2 * jst + 4 * J * S
+    rows = 2 * jst + 2 * S * T + 2 * T + 6 * J + 5 * J * S
+    nnz = 8 * jst + 16 * J * S
+    budget.check(cols, SHRINK, rows, nnz, at_least=True)
+    data = milp_data(inst, T, time_origin, fixed_workers)
+    # each x: M1-M3, M4 host/c1, objective; M4 y/z and M5 bw per server; M6 y/z per server and
+    # slot of its run
+    for j, k, _t0 in data.value:
+        nnz += 6 + 3 * S + 2 * S * data.configs[j][k].d
+    columns = len(data.value) + cols
+    budget.check(columns, SHRINK, rows, nnz)
+    return ExportPlan(columns, lambda: build_milp(data), rows=rows, nonzeros=nnz)
