@@ -14,6 +14,7 @@ is excluded by the resource rows), so the search only walks count vectors that f
 pattern enumeration without the collision and interference pruning. When there are more
 minimal vectors than the row budget allows, the file is written without them and the CLI warns.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ COMPACT_SHRINK = "use -p devices=N (N >= the optimum keeps it) or a smaller inst
 
 @register_exporter("ojpp-patterns", "ojpp", PATTERNS_SHRINK)
 def plan_patterns(inst: OJPPInstance, budget: Budget) -> ExportPlan:
-    """The pattern MILP of spec §5.2 over every feasible device pattern (complete)."""
+    """The pattern MILP of notes §5.2 over every feasible device pattern (complete)."""
     from .exact_patterns import build_master
     from .patterns import enumerate_patterns
 
@@ -135,7 +136,7 @@ def minimal_colliding_vectors(
 @register_exporter("ojpp-compact", "ojpp", COMPACT_SHRINK)
 def plan_compact(inst: OJPPInstance, budget: Budget, devices: int | None = None,
                  complete: bool = True) -> ExportPlan:
-    """The compact MILP of spec §5.1 over ``devices`` candidate devices (default: the
+    """The compact MILP of notes §5.1 over ``devices`` candidate devices (default: the
     instance's). ``complete``: add the collision no-goods of every minimal colliding vector
     (module docstring); without them (or when they exceed the row budget) the file is a
     relaxation and the CLI says so."""
