@@ -41,7 +41,7 @@ import numpy as np
 from ..core import InputError, Result, SolveOptions, Status, register_model, relative_gap
 from ..core.cpsat import solve_cpsat
 from .bounds import colgen_bound, lower_bounds
-from .colgen import COLGEN_TIME_LIMIT
+from .colgen import COLGEN_TIME_LIMIT, server_classes
 from .config import configurations
 from .exact import _add_hints, _fallback, _finish, cp_integer_data, resolve_horizon
 from .instance import CompletionInstance
@@ -50,6 +50,82 @@ from .model import e1_data
 from .solution import JobPlan
 
 TOL = 1e-9
+
+
+def _server_groups(inst: CompletionInstance) -> list[list[int]]:
+    """Servers with identical capacity vectors (interchangeable: no other datum is per server),
+    in index order, groups of two or more."""
+    of = server_classes(inst).of
+    groups = [sorted(int(h) for h in np.nonzero(of == c)[0]) for c in np.unique(of)]
+    return [g for g in groups if len(g) > 1]
+
+
+def _break_server_symmetry(cp: Any, inst: CompletionInstance,
+                           vars_: dict[int, Any]) -> dict[tuple[int, int], Any]:
+    """Identical servers h_0 < h_1 < ... of a group are opened in order: job j may use h_k
+    (k >= 1) only if some job i <= j uses h_{k-1}. Exact: relabelling the servers of a group
+    by the index of the first job that uses them (``canonical_servers``) maps every schedule to
+    one that satisfies these rows, with the same objective. Returns the literals
+    opened[j, h] = OR_{i <= j} o[i, h] that the rows use (to be hinted)."""
+    opened: dict[tuple[int, int], Any] = {}
+    jobs = sorted(vars_)
+    for hs in _server_groups(inst):
+        for h in hs[:-1]:
+            prev = None
+            for j in jobs:
+                o = vars_[j][5]["o"][h]
+                if prev is None:
+                    lit = o
+                else:
+                    lit = cp.new_bool_var(f"opened[{j},{h}]")
+                    cp.add_max_equality(lit, [prev, o])
+                opened[j, h] = lit
+                prev = lit
+        for prev_h, h in itertools.pairwise(hs):
+            for j in jobs:
+                cp.add_implication(vars_[j][5]["o"][h], opened[j, prev_h])
+    return opened
+
+
+def canonical_servers(inst: CompletionInstance, solution: dict[str, Any]) -> dict[str, Any]:
+    """The same schedule with the servers of each identical group relabelled in the order of
+    the first job (by index) that uses them (unused servers last): it satisfies
+    ``_break_server_symmetry`` and has the same objective and validity."""
+    names = inst.server_names
+    first = {h: inst.n_jobs for h in range(inst.n_servers)}
+    for j, name in enumerate(inst.job_names):
+        rec = solution["jobs"].get(name, {})
+        for key in ("workers", "ps"):
+            for hn, c in (rec.get(key) or {}).items():
+                if c:
+                    h = names.index(hn)
+                    first[h] = min(first[h], j)
+    rename = {hn: hn for hn in names}
+    for hs in _server_groups(inst):
+        by_use = sorted(hs, key=lambda h: (first[h], h))
+        for old, new in zip(by_use, hs, strict=True):
+            rename[names[old]] = names[new]
+    jobs = {}
+    for name, rec in solution["jobs"].items():
+        rec = dict(rec)
+        for key in ("workers", "ps"):
+            if key in rec and rec[key] is not None:
+                rec[key] = {rename[hn]: c for hn, c in rec[key].items()}
+        jobs[name] = rec
+    return {**solution, "jobs": jobs}
+
+
+def _hint_opened(cp: Any, inst: CompletionInstance, solution: dict[str, Any],
+                 opened: dict[tuple[int, int], Any]) -> None:
+    used: dict[int, set[str]] = {}
+    for j, name in enumerate(inst.job_names):
+        rec = solution["jobs"].get(name, {})
+        used[j] = {hn for key in ("workers", "ps") for hn, c in (rec.get(key) or {}).items()
+                   if c}
+    for (j, h), lit in opened.items():
+        if j > 0 and (j - 1, h) in opened:  # the first job's literal is o itself (hinted)
+            hn = inst.server_names[h]
+            cp.add_hint(lit, any(hn in used[i] for i in range(j + 1)))
 
 
 def _twins(inst: CompletionInstance) -> list[tuple[int, int]]:
@@ -132,14 +208,15 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
 def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = None,
                    horizon: int | str = "instance", lp_bound: Any = False,
                    warm_start: bool = True, colgen_share: float = COLGEN_SHARE,
-                   search_share: float = SEARCH_SHARE,
+                   search_share: float = SEARCH_SHARE, server_symmetry: bool = True,
                    cpsat_params: dict[str, Any] | None = None, **_: Any) -> Result:
     """``lp_bound`` as in ``completion-cpsat`` (off by default: the LPs of E1 cost build time
     at paper scale); ``warm_start`` hints and cuts with ``incumbent_pool``; ``colgen_share``:
     the part of the time limit given to the column-generation bound before the search (0: none
     up front), whose LP also orders a list schedule that may improve the hint;
     ``search_share``: the part given to the local search over list-schedule orders before
-    CP-SAT (0: none); ``cpsat_params``: further CP-SAT parameters by name."""
+    CP-SAT (0: none); ``server_symmetry``: identical servers are opened in order
+    (``_break_server_symmetry``); ``cpsat_params``: further CP-SAT parameters by name."""
     from ortools.sat.python import cp_model
 
     if not 0.0 <= colgen_share < 1.0:
@@ -251,8 +328,12 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
         lb = max(lower_bounds(inst, tmax)["best"], stats.get("colgen", {}).get("bound") or 0)
         cp.add(obj_expr >= math.ceil(lb * fw - 1e-6))
         stats["objective_floor"] = lb
+    opened = _break_server_symmetry(cp, inst, vars_) if server_symmetry else {}
+    stats["identical_server_rows"] = len(opened)
     if heur is not None:
-        hinted = _add_hints(cp, inst, heur.solution, vars_, tmax, (ei, zi))
+        hint = canonical_servers(inst, heur.solution) if opened else heur.solution
+        hinted = _add_hints(cp, inst, hint, vars_, tmax, (ei, zi))
+        _hint_opened(cp, inst, hint, opened)
         stats["warm_start"] = {"method": heur.method, "objective": heur.objective,
                                "jobs_hinted": hinted}
         if hinted == inst.n_jobs and not inexact:
