@@ -26,7 +26,7 @@ from ..core import Result, SolveOptions, Status, register_model, solve_pyomo
 from ..core.cpsat import solve_cpsat
 from ..core.intscale import exact_integers, scaled_int
 from .bounds import COLGEN_TIME_LIMIT, LpSwitch, bound_notes, lower_bounds
-from .config import min_duration
+from .config import Config, min_duration
 from .instance import CompletionInstance
 from .model import build_e1, e1_data
 from .solution import JobPlan, make_solution, plans_from_solution
@@ -179,6 +179,49 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                    build_s, stats, tmax, lp_bound, model=m, time_limit=options.time_limit)
 
 
+
+def placement_vars(cp: Any, inst: CompletionInstance, j: int, ks: list[Config], xi: list[Any],
+                   s_hat: int, bandwidth: tuple[np.ndarray, np.ndarray],
+                   ) -> tuple[dict[tuple[int, int], Any], dict[tuple[int, int], Any],
+                              dict[str, Any]]:
+    """Job j's placement in the CP-SAT models: workers Y[h, m] (sum = N of the chosen
+    configuration, type m only if chosen), server literals o[h] (one server when q = 1), and
+    under PS the PS counts S[h, p] (at least one; type p only if chosen), PS-host literals
+    g[h] and the bandwidth rule (2i) on each host. Returns (Y, S, {"o": o, "g": g})."""
+    H, M, P = inst.n_servers, len(inst.worker_names), len(inst.ps_names)
+    bi, Bi = bandwidth
+    D = int(inst.chunks[j])
+    Y = {(h, m): cp.new_int_var(0, D, f"Y[{j},{h},{m}]") for h in range(H) for m in range(M)}
+    o = [cp.new_bool_var(f"o[{j},{h}]") for h in range(H)]
+    cp.add(sum(Y.values()) == sum(k.n * x for k, x in zip(ks, xi, strict=True)))
+    for m in range(M):
+        mu = [x for k, x in zip(ks, xi, strict=True) if k.m == m]
+        for h in range(H):
+            cp.add(Y[h, m] <= (D * sum(mu) if mu else 0))
+            cp.add(Y[h, m] <= D * o[h])
+    q1 = [x for k, x in zip(ks, xi, strict=True) if k.q == 1]
+    cp.add(sum(o) <= 1 + (H - 1) * (1 - sum(q1)))
+    aux: dict[str, Any] = {"o": o, "g": []}
+    S: dict[tuple[int, int], Any] = {}
+    if inst.ring:
+        return Y, S, aux
+    S = {(h, p): cp.new_int_var(0, s_hat, f"S[{j},{h},{p}]") for h in range(H)
+         for p in range(P)}
+    g = [cp.new_bool_var(f"g[{j},{h}]") for h in range(H)]
+    aux["g"] = g
+    cp.add(sum(S.values()) >= 1)
+    for p in range(P):
+        sig = [x for k, x in zip(ks, xi, strict=True) if k.p == p]
+        for h in range(H):
+            cp.add(S[h, p] <= (s_hat * sum(sig) if sig else 0))
+            cp.add(S[h, p] <= s_hat * o[h])
+            cp.add(S[h, p] <= s_hat * g[h])
+    for h in range(H):
+        cp.add(sum(int(bi[m]) * Y[h2, m] for h2 in range(H) if h2 != h for m in range(M))
+               <= sum(int(Bi[p]) * S[h, p] for p in range(P))).only_enforce_if(g[h])
+    return Y, S, aux
+
+
 def _add_hints(cp: Any, inst: CompletionInstance, sol: dict[str, Any],
                vars_: dict[int, Any], tmax: int, demand: tuple[np.ndarray, np.ndarray]) -> int:
     """Hint every variable of each job (configuration literal, start, end, per-server counts,
@@ -291,7 +334,6 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         if not ks:
             status = Status.INFEASIBLE
             break
-        D = int(inst.chunks[j])
         xi = [cp.new_bool_var(f"xi[{j},{i}]") for i in range(len(ks))]
         cp.add_exactly_one(xi)
         dmin = min(k.d for k in ks)
@@ -300,38 +342,8 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         cp.add(dur == sum(k.d * x for k, x in zip(ks, xi, strict=False)))
         end = cp.new_int_var(int(inst.arrival[j]) + dmin, tmax + 1, f"e[{j}]")
         itv = cp.new_interval_var(start, dur, end, f"job[{j}]")
-        Y = {(h, m): cp.new_int_var(0, D, f"Y[{j},{h},{m}]") for h in range(H) for m in range(M)}
-        o = [cp.new_bool_var(f"o[{j},{h}]") for h in range(H)]
-        cp.add(sum(Y.values()) == sum(k.n * x for k, x in zip(ks, xi, strict=False)))
-        for m in range(M):
-            mu = [x for k, x in zip(ks, xi, strict=False) if k.m == m]
-            for h in range(H):
-                if not mu:
-                    cp.add(Y[h, m] == 0)
-                else:
-                    cp.add(Y[h, m] <= D * sum(mu))
-                cp.add(Y[h, m] <= D * o[h])
-        aux: dict[str, Any] = {"dur": dur, "end": end, "o": o, "g": [], "l": {}}
-        q1 = [x for k, x in zip(ks, xi, strict=False) if k.q == 1]
-        cp.add(sum(o) <= 1 + (H - 1) * (1 - sum(q1)))
-        S: dict[tuple[int, int], Any] = {}
-        if not inst.ring:
-            sh = data.s_hat[j]
-            S = {(h, p): cp.new_int_var(0, sh, f"S[{j},{h},{p}]") for h in range(H)
-                 for p in range(P)}
-            g = [cp.new_bool_var(f"g[{j},{h}]") for h in range(H)]
-            aux["g"] = g
-            cp.add(sum(S.values()) >= 1)
-            for p in range(P):
-                sig = [x for k, x in zip(ks, xi, strict=False) if k.p == p]
-                for h in range(H):
-                    cp.add(S[h, p] <= (sh * sum(sig) if sig else 0))
-                    cp.add(S[h, p] <= sh * o[h])
-                    cp.add(S[h, p] <= sh * g[h])
-            for h in range(H):
-                cp.add(sum(int(bi[m]) * Y[h2, m] for h2 in range(H) if h2 != h
-                           for m in range(M))
-                       <= sum(int(Bi[p]) * S[h, p] for p in range(P))).only_enforce_if(g[h])
+        Y, S, aux = placement_vars(cp, inst, j, ks, xi, data.s_hat[j], (bi, Bi))
+        aux.update(dur=dur, end=end, l={})
         for h in range(H):
             for r in range(R):
                 expr = sum(int(ei[m, r]) * Y[h, m] for m in range(M) if ei[m, r])

@@ -43,7 +43,14 @@ from ..core.cpsat import solve_cpsat
 from .bounds import colgen_bound, lower_bounds
 from .colgen import COLGEN_TIME_LIMIT, server_classes
 from .config import configurations
-from .exact import _add_hints, _fallback, _finish, cp_integer_data, resolve_horizon
+from .exact import (
+    _add_hints,
+    _fallback,
+    _finish,
+    cp_integer_data,
+    placement_vars,
+    resolve_horizon,
+)
 from .instance import CompletionInstance
 from .lists import improve_order, incumbent_pool, list_schedule, wspt_list, wspt_order
 from .model import e1_data
@@ -246,7 +253,6 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
         if not ks:
             infeasible = True
             break
-        D = int(inst.chunks[j])
         a = int(inst.arrival[j])
         xi = [cp.new_bool_var(f"xi[{j},{i}]") for i in range(len(ks))]
         cp.add_exactly_one(xi)
@@ -263,35 +269,8 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
                 dem = k.n * int(ei[k.m, r]) + (int(zi[k.p, r]) if k.p >= 0 else 0)
                 if dem:
                     cluster[r].append((opt, dem))
-        Y = {(h, m): cp.new_int_var(0, D, f"Y[{j},{h},{m}]") for h in range(H) for m in range(M)}
-        o = [cp.new_bool_var(f"o[{j},{h}]") for h in range(H)]
-        cp.add(sum(Y.values()) == sum(k.n * x for k, x in zip(ks, xi, strict=False)))
-        for m in range(M):
-            mu = [x for k, x in zip(ks, xi, strict=False) if k.m == m]
-            for h in range(H):
-                cp.add(Y[h, m] <= (D * sum(mu) if mu else 0))
-                cp.add(Y[h, m] <= D * o[h])
-        aux: dict[str, Any] = {"dur": dur, "end": end, "o": o, "g": [], "l": {}}
-        q1 = [x for k, x in zip(ks, xi, strict=False) if k.q == 1]
-        cp.add(sum(o) <= 1 + (H - 1) * (1 - sum(q1)))
-        S: dict[tuple[int, int], Any] = {}
-        if not inst.ring:
-            sh = data.s_hat[j]
-            S = {(h, p): cp.new_int_var(0, sh, f"S[{j},{h},{p}]") for h in range(H)
-                 for p in range(P)}
-            g = [cp.new_bool_var(f"g[{j},{h}]") for h in range(H)]
-            aux["g"] = g
-            cp.add(sum(S.values()) >= 1)
-            for p in range(P):
-                sig = [x for k, x in zip(ks, xi, strict=False) if k.p == p]
-                for h in range(H):
-                    cp.add(S[h, p] <= (sh * sum(sig) if sig else 0))
-                    cp.add(S[h, p] <= sh * o[h])
-                    cp.add(S[h, p] <= sh * g[h])
-            for h in range(H):
-                cp.add(sum(int(bi[m]) * Y[h2, m] for h2 in range(H) if h2 != h
-                           for m in range(M))
-                       <= sum(int(Bi[p]) * S[h, p] for p in range(P))).only_enforce_if(g[h])
+        Y, S, aux = placement_vars(cp, inst, j, ks, xi, data.s_hat[j], (bi, Bi))
+        aux.update(dur=dur, end=end, l={})
         if H > 1:  # with one server the cluster cumulative below is (2h) itself
             for h in range(H):
                 for r in range(R):
