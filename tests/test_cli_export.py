@@ -87,7 +87,8 @@ def test_export_rejects_bad_param_value(tmp_path, capsys, instance, model, param
 
 @pytest.mark.parametrize("slots", [4, 7])
 def test_export_passes_params_to_the_build(tmp_path, slots) -> None:
-    # Fig. 6: 3 jobs released in slot 0, one tenant. Columns of the max-min model (notes §9, docs/specs/ltgf.md):
+    # Fig. 6: 3 jobs released in slot 0, one tenant. Columns of the max-min model
+    # (notes §9, docs/specs/ltgf.md):
     # x, c per (job, slot) = 2*3*S, f, b per (tenant, slot) = 2*S, the level t: 8S + 1.
     assert main(["export", FIG6, "-p", f"slots={slots}", "-d", str(tmp_path)]) == 0
     _, _, cols = _highs(tmp_path / "fig6.ltgf-milp.mps")

@@ -180,6 +180,22 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
 
 
 
+def read_plans(inst: CompletionInstance, out: Any, vars_: dict[int, Any],
+               ) -> dict[int, JobPlan] | None:
+    """The job plans of a CP-SAT solution (None without one): chosen configuration, start and
+    per-server worker / PS counts."""
+    if out.objective is None:
+        return None
+    sv, H = out.solver, inst.n_servers
+    plans = {}
+    for j, (ks, xi, start, Y, S, _) in vars_.items():
+        k = next(k for k, x in zip(ks, xi, strict=True) if sv.value(x))
+        y = {h: int(sv.value(Y[h, k.m])) for h in range(H)}
+        s = {h: int(sv.value(S[h, k.p])) for h in range(H)} if not inst.ring else {}
+        plans[j] = JobPlan(int(sv.value(start)), k.d, k.m, k.p, y, s)
+    return plans
+
+
 def placement_vars(cp: Any, inst: CompletionInstance, j: int, ks: list[Config], xi: list[Any],
                    s_hat: int, bandwidth: tuple[np.ndarray, np.ndarray],
                    ) -> tuple[dict[tuple[int, int], Any], dict[tuple[int, int], Any],
@@ -378,15 +394,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     if inexact:  # rounded data: a restriction, its verdicts say nothing about the instance
         status = {Status.OPTIMAL: Status.FEASIBLE, Status.INFEASIBLE: Status.TIME_LIMIT}.get(
             status, status)
-    plans = None
-    if out.objective is not None:
-        sv = out.solver
-        plans = {}
-        for j, (ks, xi, start, Y, S, _) in vars_.items():
-            k = next(k for k, x in zip(ks, xi, strict=False) if sv.value(x))
-            y = {h: int(sv.value(Y[h, k.m])) for h in range(H)}
-            s = {h: int(sv.value(S[h, k.p])) for h in range(H)} if not inst.ring else {}
-            plans[j] = JobPlan(int(sv.value(start)), k.d, k.m, k.p, y, s)
+    plans = read_plans(inst, out, vars_)
     obj = out.objective
     if warm_start and status in (Status.TIME_LIMIT, Status.FEASIBLE) and not inexact:
         # e.g. CP-SAT stopped before loading its (complete, feasible) hint

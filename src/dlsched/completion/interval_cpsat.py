@@ -49,12 +49,12 @@ from .exact import (
     _finish,
     cp_integer_data,
     placement_vars,
+    read_plans,
     resolve_horizon,
 )
 from .instance import CompletionInstance
 from .lists import improve_order, incumbent_pool, list_schedule, wspt_list, wspt_order
 from .model import e1_data
-from .solution import JobPlan
 
 TOL = 1e-9
 
@@ -331,15 +331,7 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     if inexact:  # rounded data: a restriction, its verdicts say nothing about the instance
         status = {Status.OPTIMAL: Status.FEASIBLE, Status.INFEASIBLE: Status.TIME_LIMIT}.get(
             status, status)
-    plans = None
-    if out.objective is not None:
-        sv = out.solver
-        plans = {}
-        for j, (ks, xi, start, Y, S, _) in vars_.items():
-            k = next(k for k, x in zip(ks, xi, strict=False) if sv.value(x))
-            y = {h: int(sv.value(Y[h, k.m])) for h in range(H)}
-            s = {h: int(sv.value(S[h, k.p])) for h in range(H)} if not inst.ring else {}
-            plans[j] = JobPlan(int(sv.value(start)), k.d, k.m, k.p, y, s)
+    plans = read_plans(inst, out, vars_)
     obj = out.objective
     if heur is not None and (status in (Status.TIME_LIMIT, Status.FEASIBLE)
                              or "optimal_by" in stats):
