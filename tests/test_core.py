@@ -136,6 +136,14 @@ def test_solver_time_limit_is_never_called_optimal():
     assert out.bound >= out.objective - 1e-6 and out.gap > 0
 
 
+def test_thread_counts_can_change_between_solves():
+    """HiGHS keeps one process-wide thread pool; a solve asking for another size than the pool
+    was built with used to end in status error (seen on ojpp-compact after a default solve)."""
+    for threads in (None, 2, 1, 2, None):
+        out = solve_pyomo(_knapsack(), SolveOptions(time_limit=0.2, threads=threads))
+        assert out.status is Status.TIME_LIMIT, (threads, out.stats)
+
+
 def test_time_limit_without_incumbent_has_no_solution():
     out = solve_pyomo(_knapsack(), SolveOptions(time_limit=0.0))
     assert out.status is Status.TIME_LIMIT and out.objective is None and not out.has_solution

@@ -31,7 +31,7 @@ import highspy
 import numpy as np
 
 from ..core import Result, SolveOptions, Status, register_model
-from ..core.highs import HIGHS_STATUS
+from ..core.highs import HIGHS_STATUS, use_threads
 from ..core.result import relative_gap
 from .bounds import LP_TIME_LIMIT, LpSwitch
 from .config import configurations
@@ -86,7 +86,7 @@ def _highs(pm: PatternModel, options: SolveOptions, integer: bool,
     if options.mip_gap is not None:
         h.setOptionValue("mip_rel_gap", float(options.mip_gap))
     if options.threads is not None:
-        highspy.Highs.resetGlobalScheduler(True)  # one global pool: a new size needs a reset
+        use_threads(options.threads)
         h.setOptionValue("threads", int(options.threads))
     if not (options.presolve if presolve is None else presolve):
         h.setOptionValue("presolve", "off")

@@ -11,6 +11,16 @@ from .result import Status
 
 _MS = highspy.HighsModelStatus
 
+
+def use_threads(threads: int | None) -> None:
+    """Prepare HiGHS's one process-wide thread pool for a solve with ``threads`` threads.
+
+    HiGHS sizes that pool at its first parallel solve; a later solve asking for another size
+    fails (status error) unless the pool is reset first. ``None`` keeps the pool as it is.
+    """
+    if threads is not None:
+        highspy.Highs.resetGlobalScheduler(True)
+
 #: A solution is only reported if HiGHS says it is feasible; limits map to ``time_limit``.
 HIGHS_STATUS: dict[Any, Status] = {
     _MS.kOptimal: Status.OPTIMAL,

@@ -93,6 +93,9 @@ class HighsSession:
 
         limit = self.time_limit if time_limit is None else time_limit
         self.solver.config.time_limit = None if limit is None else float(limit)
+        from .highs import use_threads
+
+        use_threads(self.opts.threads)
         t0 = time.perf_counter()
         res = self.solver.solve(model)
         solve_s = time.perf_counter() - t0

@@ -25,6 +25,7 @@ import numpy as np
 
 from ..core import Result, SolveOptions, Status
 from ..core.highs import HIGHS_STATUS as STATUS
+from ..core.highs import use_threads
 from .instance import OEFInstance
 from .solution import make_solution
 
@@ -106,8 +107,7 @@ def new_highs(inst: OEFInstance, options: SolveOptions, with_level: bool = False
     if options.time_limit is not None:
         h.setOptionValue("time_limit", float(options.time_limit))
     if options.threads is not None:
-        # HiGHS keeps one global thread pool; a different size needs a reset, else run() fails
-        highspy.Highs.resetGlobalScheduler(True)
+        use_threads(options.threads)
         h.setOptionValue("threads", int(options.threads))
     if not options.presolve:
         h.setOptionValue("presolve", "off")
