@@ -20,7 +20,7 @@ allocation) is not the optimum of any OEF model, even where Gavel's own LP is so
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -68,9 +68,21 @@ CAP_RULES: dict[str, Callable[[OEFInstance], np.ndarray]] = {
 }
 
 
-def _caps(inst: OEFInstance, cap: float | str | None) -> np.ndarray | None:
+#: A per-row cap: a number for every row, a ``CAP_RULES`` name, one number per row, or None.
+Cap = float | str | Sequence[float] | np.ndarray | None
+
+
+def _caps(inst: OEFInstance, cap: Cap) -> np.ndarray | None:
     if cap is None:
         return None
+    if isinstance(cap, (list, tuple, np.ndarray)):
+        caps = np.asarray(cap, dtype=float)
+        if caps.shape != (inst.rows.size,):
+            raise InputError("cap", f"{caps.shape[0] if caps.ndim == 1 else caps.shape} caps "
+                             f"for {inst.rows.size} rows")
+        if np.any(caps <= 0):
+            raise InputError("cap", "every per-row cap must be positive")
+        return caps
     if isinstance(cap, str):
         if cap not in CAP_RULES:
             known = ", ".join(sorted(CAP_RULES))
@@ -104,7 +116,7 @@ def _linprog(c: np.ndarray, A: sp.csr_matrix, b: np.ndarray) -> Any:
 @register_algorithm("gavel", "oef",
                     "Gavel max-min of throughput normalised to the equal split (notes §6.1); "
                     "cap=1 per job, second_stage=True")
-def gavel(inst: OEFInstance, cap: float | str | None = 1.0, second_stage: bool = True,
+def gavel(inst: OEFInstance, cap: Cap = 1.0, second_stage: bool = True,
           tol: float = 0.0) -> Result:
     """Gavel's heterogeneity-aware max-min LP, solved with scipy's HiGHS (dual simplex).
 
@@ -112,8 +124,9 @@ def gavel(inst: OEFInstance, cap: float | str | None = 1.0, second_stage: bool =
     max total efficiency with t >= (1 - tol) t* (tol = 0 keeps G3 exact; if HiGHS then reports
     the stage infeasible, the stage-1 vertex is kept and the reason recorded).
     ``cap`` is a number (d_r for every row; the default 1 is Gavel's time-fraction constraint and
-    is needed to reproduce the paper, notes §6.1), ``"demand"`` (each job type's min_demand) or
-    None (no cap).
+    is needed to reproduce the paper, notes §6.1), ``"demand"`` (each job type's min_demand), a
+    sequence with one d_r per row (the job simulator passes each tenant's active worker demand)
+    or None (no cap).
     """
     t0 = time.perf_counter()
     W, (R, k) = inst.rows.W, inst.rows.W.shape

@@ -122,20 +122,30 @@ def place(ideal: np.ndarray, capacity: np.ndarray, min_demand: np.ndarray,
     per_round = np.maximum(per_round, 0.0)
     cap = integral_capacity(capacity)
     min_demand = np.asarray(min_demand, dtype=np.int64)
-    dmin = min_demand[:, None]
     T, R, k = per_round.shape
     grants = np.zeros((T, R, k), dtype=np.int64)
     dev = np.zeros((R, k))
     max_abs = 0.0
     for t in range(T):
-        a = per_round[t] + dev
-        real = np.maximum(round_half_up(a), 0)
-        real[real < dmin] = 0
-        repair_capacity(real, a, cap, min_demand)
-        dev = dev + per_round[t] - real
+        real, dev = place_step(per_round[t], dev, cap, min_demand)
         max_abs = max(max_abs, float(np.abs(dev).max(initial=0.0)))
         grants[t] = real
     return Placement(grants, dev, max_abs)
+
+
+def place_step(ideal: np.ndarray, dev: np.ndarray, cap: np.ndarray,
+               min_demand: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """One placer round (notes §4 steps 2-5): grants ``real`` (R, k) and the new ``dev``.
+
+    ``ideal`` and ``dev`` are (R, k); ``cap`` is the *integral* capacity per type
+    (``integral_capacity``); ``min_demand`` is (R,). Used by ``place`` and by the job simulator
+    (``jobsim.py``), whose rows come and go between rounds.
+    """
+    a = ideal + dev
+    real = np.maximum(round_half_up(a), 0)
+    real[real < np.asarray(min_demand)[:, None]] = 0
+    repair_capacity(real, a, cap, np.asarray(min_demand, dtype=np.int64))
+    return real, dev + ideal - real
 
 
 def _ideal_from(inst: OEFInstance, mechanism: str, options: SolveOptions | None,
