@@ -78,3 +78,30 @@ def test_true_labels_pass_unchanged():
 def test_registered_models_are_guarded():
     for _, method in ds.core.MODELS.items():
         assert hasattr(method.run, "__wrapped__"), method.name
+
+
+def test_optional_heuristics_stop_at_the_time_limit():
+    # OEF's gandiva-fair trades for ~5 s on 200 users x 10 types; the efficiency LP takes
+    # milliseconds. The guard's optional comparison must end at the caller's limit.
+    inst = ds.generate("oef", n=200, k=10, seed=0)
+    res = ds.solve(inst, model="oef-efficiency", time_limit=0.5)
+    assert res.status is Status.OPTIMAL and ds.check(inst, res) == []
+    log = res.stats["crosscheck"]
+    assert "gandiva-fair" in log.get("stopped_at_limit", []) + log.get("skipped", [])
+
+
+def test_deadline_blocks_nest_and_are_inert_outside():
+    import pytest
+
+    from dlsched.core.deadline import DeadlineExceeded, check_deadline, deadline
+
+    check_deadline()  # no deadline: never raises
+    with deadline(None):
+        check_deadline()
+    with deadline(3600.0):
+        check_deadline()
+        with deadline(0.0), pytest.raises(DeadlineExceeded):
+            check_deadline()
+        check_deadline()  # the outer, later deadline is back
+    with deadline(0.0), deadline(3600.0), pytest.raises(DeadlineExceeded):
+        check_deadline()  # an inner block cannot extend the outer deadline

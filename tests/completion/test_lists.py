@@ -15,7 +15,13 @@ import dlsched as ds
 from dlsched.completion.bounds import colgen_bound
 from dlsched.completion.generate import generate, tiny
 from dlsched.completion.interval_cpsat import solve_interval
-from dlsched.completion.lists import improve_order, list_horizon, list_schedule, wspt_order
+from dlsched.completion.lists import (
+    improve_order,
+    list_horizon,
+    list_schedule,
+    stall_limit,
+    wspt_order,
+)
 from dlsched.core import InputError, SolveOptions, Status
 
 from .bruteforce import brute_force
@@ -148,3 +154,35 @@ def test_search_share_is_validated() -> None:
     inst = generate(kind="single-machine", n=3, seed=0)
     with pytest.raises(InputError, match="search_share"):
         solve_interval(inst, colgen_share=0.5, search_share=0.6)
+
+
+def test_order_search_stops_at_a_lower_bound() -> None:
+    # with Smith's value as target the search ends as soon as it reaches it, not at the budget
+    inst = generate(kind="single-machine", n=6, seed=4)
+    ref = smith_value(inst.minibatch_time[:, 0], inst.weight)
+    res = improve_order(inst, wspt_order(inst)[::-1], list_horizon(inst), budget_s=60.0,
+                        target=ref)
+    assert res is not None and res.objective == pytest.approx(ref)
+    assert res.stats["stopped"] == "target"
+
+
+def test_order_search_stops_when_it_stalls() -> None:
+    # 3 jobs have 6 orders: the search must not walk the plateau for its whole budget
+    inst = generate(kind="single-machine", n=3, seed=0)
+    res = improve_order(inst, wspt_order(inst), list_horizon(inst), budget_s=600.0)
+    assert res is not None and res.stats["stopped"] == "stalled"
+    assert stall_limit(3) <= res.stats["moves"] <= stall_limit(3) + 6
+
+
+def test_interval_proves_a_warm_start_that_meets_the_bound_without_cp_sat() -> None:
+    # found by the completion-small suite: the WSPT list schedule meets the column-generation
+    # bound, but the bandwidth data has no exact integer scale, so the CP model is a
+    # restriction; the result used to be labelled 'feasible' after 9 s of order search
+    inst = generate(architecture="ps", epochs=[1, 3], horizon=40, kappa=0.3, last_arrival=3,
+                    max_chunks=4, minibatch_time=[0.05, 0.2], minibatches=[5, 20], n_jobs=3,
+                    n_ps_types=2, n_servers=3, n_worker_types=2, seed=0)
+    res = ds.solve(inst, model="completion-interval", time_limit=60, horizon="extended")
+    assert res.status is Status.OPTIMAL and ds.check(inst, res) == []
+    assert res.stats["optimal_by"] == "warm start meets the lower bound"
+    ref = ds.solve(inst, model="completion-milp", time_limit=60, horizon="extended")
+    assert ref.status is Status.OPTIMAL and res.objective == pytest.approx(ref.objective)

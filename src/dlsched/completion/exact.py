@@ -83,12 +83,12 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
         if viol:
             stats["violations"] = viol[:10]
             status = Status.ERROR
-    left = COLGEN_TIME_LIMIT if time_limit is None else min(
-        COLGEN_TIME_LIMIT, time_limit - (time.perf_counter() - t0))
+    remaining = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+    left = COLGEN_TIME_LIMIT if remaining is None else min(COLGEN_TIME_LIMIT, remaining)
     known = stats.get("colgen", {}).get("bound")  # computed up front by the model
     colgen = (status is not Status.OPTIMAL and obj is not None and left > 0.5
               and known is None)
-    if time_limit is not None and left < 0.25 * time_limit:  # LPs would overrun the limit
+    if remaining is not None and remaining < 0.25 * time_limit:  # LPs would overrun the limit
         lp, config = False, False
         stats["bounds_skipped"] = "no time left in the limit for the LP bounds"
     lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model,

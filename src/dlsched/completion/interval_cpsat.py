@@ -176,9 +176,16 @@ def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
     return [int(j) for j in np.lexsort((np.arange(inst.n_jobs), np.asarray(cg.lp_completion)))]
 
 
-def _proven(inst: CompletionInstance, tmax: int, heur: Result) -> bool:
-    """The hint meets the cheap lower bounds: it is optimal already."""
-    return heur.objective <= lower_bounds(inst, tmax)["best"] + 1e-9 * max(1.0, heur.objective)
+def _floor(inst: CompletionInstance, tmax: int, stats: dict[str, Any]) -> float:
+    """The best valid lower bound known before the search: the cheap bounds and, if it ran,
+    the column-generation bound (both computed on the instance's own data)."""
+    return max(lower_bounds(inst, tmax)["best"], stats.get("colgen", {}).get("bound") or 0.0)
+
+
+def _proven(inst: CompletionInstance, tmax: int, heur: Result, floor: float = 0.0) -> bool:
+    """The hint meets a valid lower bound (the cheap ones, or ``floor``): it is optimal."""
+    best = max(lower_bounds(inst, tmax)["best"], floor)
+    return heur.objective <= best + 1e-9 * max(1.0, heur.objective)
 
 
 def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
@@ -186,8 +193,10 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
                   stats: dict[str, Any]) -> Result | None:
     """List-schedule the jobs in the LP order (single-server and spread placements), then
     improve the order by local search (``lists.improve_order``) for ``share`` of the time
-    limit; the best of these and ``heur``."""
-    if heur is None or _proven(inst, tmax, heur):
+    limit; the best of these and ``heur``. Stops as soon as a schedule meets the lower bound
+    known so far (nothing better exists)."""
+    floor = _floor(inst, tmax, stats)
+    if heur is None or _proven(inst, tmax, heur, floor):
         return heur
     start = lp_order
     if start is not None:
@@ -200,9 +209,11 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
         start = wspt_order(inst)
     budget = SEARCH_CAP if limit is None else min(SEARCH_CAP, share * limit)
     if share > 0 and start is not None:
-        res = improve_order(inst, start, tmax, budget)
+        res = improve_order(inst, start, tmax, budget, target=floor)
         if res is not None:
-            stats["order_search"] = {"objective": res.objective, "moves": res.stats["moves"]}
+            stats["order_search"] = {"objective": res.objective,
+                                     "moves": res.stats.get("moves", 0),
+                                     "stopped": res.stats.get("stopped", "single job")}
             if res.objective < heur.objective:
                 heur = res
     return heur
@@ -238,6 +249,14 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     stats: dict[str, Any] = {}
     lp_order = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
     heur = _better_lists(inst, tmax, heur, lp_order, options.time_limit, search_share, stats)
+    if heur is not None and _proven(inst, tmax, heur, _floor(inst, tmax, stats)):
+        # the warm start meets a valid lower bound: optimal without building the CP model
+        obj, plans = _fallback(inst, heur, tmax, None, None, stats)
+        if plans is not None:
+            stats["optimal_by"] = "warm start meets the lower bound"
+            return _finish(inst, "completion-interval", Status.OPTIMAL, obj, obj, plans, t0,
+                           time.perf_counter() - t0, stats, tmax, False,
+                           time_limit=options.time_limit)
     data = e1_data(inst, tmax)
     cp = cp_model.CpModel()
     H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
@@ -343,9 +362,13 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
         status = Status.ERROR  # the heuristic schedule contradicts the proof: surfaced
     res = _finish(inst, "completion-interval", status, obj, bound, plans, t0, build_s,
                   stats, tmax, lp_bound, time_limit=options.time_limit)
-    if (res.status in (Status.TIME_LIMIT, Status.FEASIBLE) and not inexact
-            and res.objective is not None and res.bound is not None
-            and res.objective <= res.bound + 1e-6 * max(1.0, abs(res.objective))):
+    # A validated schedule whose objective (recomputed from the schedule on the instance's own
+    # data) meets a valid bound is optimal; with inexact scaling the bound holds the instance's
+    # own lower bounds only (CP-SAT's bound is on the restriction and is dropped above).
+    sol_obj = None if res.solution is None else res.solution.get("objective")
+    if (res.status in (Status.TIME_LIMIT, Status.FEASIBLE) and sol_obj is not None
+            and res.bound is not None
+            and sol_obj <= res.bound + 1e-6 * max(1.0, abs(sol_obj))):
         res.status = Status.OPTIMAL
         res.stats["optimal_by"] = "incumbent meets the lower bound"
         res.gap = relative_gap(res.objective, res.bound)

@@ -246,30 +246,52 @@ def list_horizon(inst: CompletionInstance) -> int:
 
 
 
+def stall_limit(n_jobs: int) -> int:
+    """Moves without a strict improvement after which the order search stops: enough to walk
+    the plateaus of paper-scale instances within their budget, not seconds on 3 jobs."""
+    return max(200, 20 * n_jobs * n_jobs)
+
+
 def improve_order(inst: CompletionInstance, order: Any, tmax: int, budget_s: float, *,
-                  spread: bool = True, seed: int = 0) -> Result | None:
+                  spread: bool = True, seed: int = 0,
+                  target: float | None = None) -> Result | None:
     """Local search over the job order of :func:`list_schedule`: move a random job to a random
     position (insertion neighbourhood), keep the move if the list schedule's objective does
-    not get worse, until ``budget_s`` seconds have passed. Returns the best validated schedule
-    found (None if even ``order`` gives none)."""
+    not get worse, until ``budget_s`` seconds have passed, ``stall_limit`` moves in a row
+    brought no strict improvement, or the objective reaches ``target`` (a lower bound: nothing
+    better exists). Returns the best validated schedule found (None if even ``order`` gives
+    none); ``stats["stopped"]`` says why it stopped."""
     t0 = time.perf_counter()
     rng = np.random.default_rng(seed)
     cur = [int(j) for j in order]
     best = list_schedule(inst, cur, tmax, method="list-local-search", spread=spread)
     if best is None or inst.n_jobs < 2:
         return best
-    moves = 0
+    goal = None if target is None else target + 1e-9 * max(1.0, abs(target))
+    moves = stalled = 0
+    stall = stall_limit(inst.n_jobs)
+    stopped = "budget"
     while time.perf_counter() - t0 < budget_s:
+        if goal is not None and best.objective <= goal:
+            stopped = "target"
+            break
+        if stalled >= stall:
+            stopped = "stalled"
+            break
         i, k = rng.choice(inst.n_jobs, size=2, replace=False)
         cand = cur[:i] + cur[i + 1:]
         cand.insert(int(k), cur[i])
         res = list_schedule(inst, cand, tmax, method="list-local-search", spread=spread)
         moves += 1
+        stalled += 1
         if res is not None and res.objective <= best.objective:
+            if res.objective < best.objective:
+                stalled = 0
             cur, best = cand, res
     best.stats["moves"] = moves
+    best.stats["stopped"] = stopped
     return best
 
 
-__all__ = ["improve_order", "incumbent_pool", "list_horizon", "list_schedule", "wspt_list",
-           "wspt_order"]
+__all__ = ["improve_order", "incumbent_pool", "list_horizon", "list_schedule", "stall_limit",
+           "wspt_list", "wspt_order"]

@@ -18,8 +18,11 @@ A measuring instrument may not return a wrong label. After an exact model return
 
 Time: the heuristics run inside the caller's time limit. When the model stopped with an
 incumbent at its limit the optional comparison is skipped (``stats["crosscheck"]["skipped"]``);
-checks of ``infeasible`` and of a missing incumbent always run, since a wrong label or an empty
-result costs more than a few seconds.
+checks of ``infeasible`` and of a missing incumbent run until one valid solution is found,
+whatever the time, since a wrong label or an empty result costs more than a few seconds. Every
+other heuristic is optional: not started once the limit is reached, and stopped at the limit
+where its loop calls ``core.deadline.check_deadline`` (recorded in ``skipped`` /
+``stopped_at_limit``), so an ``optimal`` label is then checked against fewer heuristics.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from .deadline import DeadlineExceeded, deadline
 from .errors import DlschedError
 from .result import Result, Status, relative_gap
 
@@ -60,15 +64,32 @@ def _better(sense: str, a: float, b: float) -> bool:
 
 
 def _heuristics(problem: Any, check: CrossCheck, inst: Any, params: Mapping[str, Any],
-                log: dict[str, Any]) -> list[Result]:
-    """Valid solutions of the cross-check algorithms (each validated; failures recorded)."""
+                log: dict[str, Any], left: float | None = None,
+                needed: bool = False) -> list[Result]:
+    """Valid solutions of the cross-check algorithms (each validated; failures recorded).
+
+    ``left``: seconds of the caller's limit still available. A heuristic that is optional
+    (``needed`` is False, or a valid solution is known already) is not started once the time
+    is out and is stopped at the limit where its loop checks ``core.deadline``; the names are
+    recorded in ``log["skipped"]`` / ``log["stopped_at_limit"]``.
+    """
     from .registry import ALGORITHMS
 
     found: list[Result] = []
+    t_start = time.perf_counter()
     for name in check.algorithms:
         t = time.perf_counter()
+        remaining = None if left is None else left - (t - t_start)
+        optional = not needed or bool(found)
+        if optional and remaining is not None and remaining <= 0:
+            log.setdefault("skipped", []).append(name)
+            continue
         try:
-            res = ALGORITHMS.get(name, problem=problem.name).run(inst)
+            with deadline(remaining if optional else None):
+                res = ALGORITHMS.get(name, problem=problem.name).run(inst)
+        except DeadlineExceeded:
+            log.setdefault("stopped_at_limit", []).append(name)
+            continue
         except DlschedError as exc:  # e.g. the heuristic refuses this instance
             log.setdefault("failed", {})[name] = str(exc)
             continue
@@ -159,7 +180,7 @@ def guarded(problem_name: str, model_name: str, fn: Callable[..., Result]) -> Ca
         if not needed and left is not None and left <= 0:
             log["skipped"] = "no time left in the limit"
             return _timed(replace(res, stats={**res.stats, "crosscheck": log}), t0)
-        best = _best(problem.sense, _heuristics(problem, check, inst, params, log))
+        best = _best(problem.sense, _heuristics(problem, check, inst, params, log, left, needed))
         log["best"] = None if best is None else {"method": best.method,
                                                   "objective": best.objective}
         reason = _contradiction(res, best, problem.sense)

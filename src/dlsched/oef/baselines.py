@@ -28,6 +28,7 @@ import scipy.sparse as sp
 from scipy.optimize import linprog
 
 from ..core import InputError, Result, Status, register_algorithm
+from ..core.deadline import check_deadline
 from .instance import OEFInstance
 from .solution import make_solution, row_efficiency
 
@@ -217,6 +218,7 @@ def gandiva_fair(inst: OEFInstance, max_trades: int = 100_000, eps: float = 1e-1
     trades: list[dict[str, Any]] = []
     stopped = "no profitable trade"
     while True:
+        check_deadline()  # only inside the label guard's time limit (core.deadline)
         pick = market.best_trade(X, eps, gap_tol)
         if pick is None:
             break

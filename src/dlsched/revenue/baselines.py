@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from ..core import Result, register_algorithm
+from ..core.deadline import check_deadline
 from ..sim import Cluster
 from .instance import RevenueInstance
 from .mechanism import Mechanism
@@ -142,6 +143,7 @@ def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) 
     weights = inst.quota_w.astype(float)
     t = 0
     while todo:
+        check_deadline()  # only inside the label guard's time limit (core.deadline)
         t += 1
         used = np.zeros(inst.n_tenants)
         for j, r in records.items():

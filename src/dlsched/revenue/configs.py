@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -20,8 +21,9 @@ class Config:
     d: int
 
 
-def utility_x(inst: RevenueInstance, j: int, completion: int, time_origin: str) -> int:
-    """The argument of f_j: t+ - r_j (``arrival``) or t+ (``absolute``) (notes §1)."""
+def utility_x(inst: RevenueInstance, j: int, completion: Any, time_origin: str) -> Any:
+    """The argument of f_j: t+ - r_j (``arrival``) or t+ (``absolute``) (notes §1); an int,
+    or an integer array of completions."""
     return completion - int(inst.arrival[j]) if time_origin == "arrival" else completion
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..configs import Config, configurations, utility_x
 from ..instance import RevenueInstance
 
@@ -39,12 +41,14 @@ def milp_data(inst: RevenueInstance, T: int | None = None, time_origin: str = "a
         data.configs.append(ks)
         per_k = []
         for k_idx, k in enumerate(ks):
-            ts = []
-            for t0 in range(int(inst.arrival[j]) + 1, data.T - k.d + 2):
-                v = float(inst.f(j, utility_x(inst, j, t0 + k.d - 1, time_origin)))
-                if v > 0:
-                    ts.append(t0)
-                    data.value[j, k_idx, t0] = v
+            # all starts of (j, k) at once: the same float64 operations as inst.f on scalars
+            t0s = np.arange(int(inst.arrival[j]) + 1, data.T - k.d + 2, dtype=np.int64)
+            xs = utility_x(inst, j, t0s + (k.d - 1), time_origin)
+            vals = np.asarray(inst.f(j, np.asarray(xs, dtype=float)), dtype=float)
+            keep = vals > 0
+            ts = t0s[keep].tolist()
+            data.value.update(zip(((j, k_idx, t) for t in ts), vals[keep].tolist(),
+                                  strict=True))
             per_k.append(ts)
         data.starts.append(per_k)
     return data

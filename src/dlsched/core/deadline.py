@@ -1,0 +1,49 @@
+"""A cooperative deadline for work that runs inside someone else's time limit.
+
+The label guard (``core.guard``) runs heuristics after an exact model returns, inside the
+caller's time limit. Heuristics whose loops can run long on large instances call
+:func:`check_deadline` once per iteration; outside a :func:`deadline` block it costs one
+context-variable read and never raises, so the heuristics behave as before when called
+directly. A context variable (not a global) keeps concurrent threads (Dask) apart.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+from .errors import DlschedError
+
+_DEADLINE: ContextVar[float | None] = ContextVar("dlsched_deadline", default=None)
+
+
+class DeadlineExceeded(DlschedError):
+    """The work ran past the deadline set by :func:`deadline` (its result is abandoned)."""
+
+
+@contextmanager
+def deadline(seconds: float | None) -> Iterator[None]:
+    """Within the block, :func:`check_deadline` raises once ``seconds`` have passed
+    (``None``: no deadline). Nested blocks keep the earlier of the two deadlines."""
+    if seconds is None:
+        yield
+        return
+    new = time.perf_counter() + max(0.0, seconds)
+    outer = _DEADLINE.get()
+    token = _DEADLINE.set(new if outer is None else min(outer, new))
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
+
+
+def check_deadline() -> None:
+    """Raise :class:`DeadlineExceeded` when the enclosing :func:`deadline` has passed."""
+    due = _DEADLINE.get()
+    if due is not None and time.perf_counter() > due:
+        raise DeadlineExceeded("time limit reached")
+
+
+__all__ = ["DeadlineExceeded", "check_deadline", "deadline"]
