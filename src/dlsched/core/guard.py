@@ -16,9 +16,8 @@ A measuring instrument may not return a wrong label. After an exact model return
    best validated heuristic solution (``stats["incumbent_from"]``), so no exact model returns
    without an incumbent when one is known.
 
-Time: the heuristics run inside the caller's time limit. When the model stopped with an
-incumbent at its limit the optional comparison is skipped (``stats["crosscheck"]["skipped"]``);
-checks of ``infeasible`` and of a missing incumbent run until one valid solution is found,
+Time: the heuristics run inside the caller's time limit; a model that used all of it leaves
+them a grace of ``GRACE_SHARE`` of the limit plus ``GRACE_S`` seconds. Checks of ``infeasible`` and of a missing incumbent run until one valid solution is found,
 whatever the time, since a wrong label or an empty result costs more than a few seconds. Every
 other heuristic is optional: not started once the limit is reached, and stopped at the limit
 where its loop calls ``core.deadline.check_deadline`` (recorded in ``skipped`` /
@@ -42,6 +41,10 @@ if TYPE_CHECKING:
 
 #: Relative tolerance when comparing an exact objective with a heuristic one.
 REL_TOL = 1e-6
+#: Time the optional heuristics get after a model that used its whole limit (share of the limit
+#: plus seconds): inside the tolerated ``limit x 1.1 + 1 s``, enough for the fast heuristics
+#: to replace a stopped solve's incumbent when they do better.
+GRACE_SHARE, GRACE_S = 0.05, 0.5
 
 
 @dataclass(frozen=True)
@@ -174,12 +177,10 @@ def guarded(problem_name: str, model_name: str, fn: Callable[..., Result]) -> Ca
         if check is None or res.status in (Status.ERROR, Status.UNBOUNDED):
             return res
         limit = options.time_limit
-        left = None if limit is None else limit - (time.perf_counter() - t0)
+        left = None if limit is None else max(
+            limit - (time.perf_counter() - t0), GRACE_SHARE * limit + GRACE_S)
         needed = res.status is Status.INFEASIBLE or res.solution is None
         log: dict[str, Any] = {}
-        if not needed and left is not None and left <= 0:
-            log["skipped"] = "no time left in the limit"
-            return _timed(replace(res, stats={**res.stats, "crosscheck": log}), t0)
         best = _best(problem.sense, _heuristics(problem, check, inst, params, log, left, needed))
         log["best"] = None if best is None else {"method": best.method,
                                                   "objective": best.objective}
