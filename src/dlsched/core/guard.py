@@ -17,11 +17,12 @@ A measuring instrument may not return a wrong label. After an exact model return
    without an incumbent when one is known.
 
 Time: the heuristics run inside the caller's time limit; a model that used all of it leaves
-them a grace of ``GRACE_SHARE`` of the limit plus ``GRACE_S`` seconds. Checks of ``infeasible`` and of a missing incumbent run until one valid solution is found,
-whatever the time, since a wrong label or an empty result costs more than a few seconds. Every
-other heuristic is optional: not started once the limit is reached, and stopped at the limit
-where its loop calls ``core.deadline.check_deadline`` (recorded in ``skipped`` /
-``stopped_at_limit``), so an ``optimal`` label is then checked against fewer heuristics.
+them a grace of ``GRACE_SHARE`` of the limit plus ``GRACE_S`` seconds. Checks of
+``infeasible`` and of a missing incumbent run until one valid solution is found, whatever the
+time, since a wrong label or an empty result costs more than a few seconds. Every other
+heuristic is optional: not started once the time is out, and stopped there where its loop
+calls ``core.deadline.check_deadline`` (recorded in ``skipped`` / ``stopped_at_limit``), so
+an ``optimal`` label is then checked against fewer heuristics.
 """
 
 from __future__ import annotations
