@@ -512,6 +512,27 @@ def _revenue_ratio_rows(label: str, paper: tuple[float, float, float], runs: dic
                "a baseline earns as much or more")
 
 
+def _revenue_load(inst) -> tuple[float, str]:
+    """Offered load on the bottleneck resource and its name: the smallest worker-slot area of
+    each job (over its configurations) against all workers, and its shortest run holding one
+    PS against all PSs, both over the span last arrival .. shortest possible finish."""
+    from dlsched.revenue.configs import configurations
+
+    w_area = ps_area = 0.0
+    ends = []
+    for j in range(inst.n_jobs):
+        ks = configurations(inst, j)
+        w_area += min(k.w * k.d for k in ks)
+        dmin = min(k.d for k in ks)
+        ps_area += dmin
+        ends.append(int(inst.arrival[j]) + dmin)
+    span = float(max(ends))
+    loads = {"workers": w_area / (float(inst.cap_w.sum()) * span),
+             "PSs": ps_area / (float(inst.cap_p.sum()) * span)}
+    name = max(loads, key=lambda k: loads[k])
+    return loads[name], name
+
+
 @report("revenue")
 def revenue_report() -> Report:
     from dlsched.revenue import generate
@@ -525,8 +546,12 @@ def revenue_report() -> Report:
                                 utility=util, minibatch_unit=unit)
                 wname = f"m in {unit}s, {util}, {nj} jobs, {ns} servers"
                 runs = _revenue_runs(inst)
-                workloads.append(f"{wname}: {inst.cap_w.sum()} workers; Astraea makespan "
+                load, bottleneck = _revenue_load(inst)
+                workloads.append(f"{wname}: {inst.cap_w.sum()} workers, {inst.cap_p.sum()} "
+                                 f"PSs; offered load {load:.2f} on the {bottleneck} (smallest "
+                                 f"area per job / capacity x shortest span); Astraea makespan "
                                  f"{runs['astraea']['makespan']} slots")
+                wname += f" (load {load:.2f}, {bottleneck})"
                 rows.append(_revenue_ratio_rows("varying jobs", (1.58, 1.24, 1.35), runs, wname))
                 mk = [runs["astraea"]["makespan"] / runs[b]["makespan"]
                       for b in ("gandiva-fair", "hived")]
