@@ -110,3 +110,19 @@ def test_fractional_tenant_weights_are_exact(weights):
     assert milp.status.value == cp.status.value == "optimal"
     assert Fraction(milp.stats["rho_exact"]) == Fraction(cp.stats["rho_exact"])
     assert milp.objective == pytest.approx(best)
+
+
+@pytest.mark.parametrize("model", ["ltgf-milp", "ltgf-cpsat"])
+def test_models_too_big_for_the_limit_are_refused_with_an_incumbent(model):
+    # the two-week Philly trace over 15-min slots is a 10.7M-column model: `dlsched solve
+    # --time-limit 2` used to build it in Pyomo for many minutes
+    from pathlib import Path
+
+    from dlsched.core import Status
+
+    path = Path(__file__).resolve().parents[2] / "instances" / "ltgf" / "philly-2weeks.json"
+    inst = ds.load(path)
+    res = ds.solve(inst, model=model, time_limit=2)
+    assert res.status is Status.TIME_LIMIT and "refused" in res.stats
+    assert res.objective is not None and ds.check(inst, res) == []
+    assert res.bound is None  # no bound is claimed for a model that was never built

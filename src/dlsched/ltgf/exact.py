@@ -172,6 +172,52 @@ def slot_solution(inst: LTGFInstance, sd: SlotData, x: np.ndarray) -> dict[str, 
     }
 
 
+#: Measured model-building rates (philly-window instances, 2 cores): Pyomo builds ~13k
+#: columns/s and ~450k nonzeros/s of the slotted MILP; the CP-SAT rows are built alike.
+BUILD_COLUMNS_PER_S = 12_000
+BUILD_NONZEROS_PER_S = 400_000
+
+
+def _too_big(sd: SlotData, objective: str, window: int, limit: float | None) -> str | None:
+    """Why the slotted model cannot be built within half of ``limit`` (None: it can)."""
+    from .export import _sizes
+
+    if limit is None:
+        return None
+    cols, _rows, nnz = _sizes(sd, objective, window)
+    predicted = max(cols / BUILD_COLUMNS_PER_S, nnz / BUILD_NONZEROS_PER_S)
+    if predicted <= 0.5 * limit:
+        return None
+    return (f"{cols} columns and {nnz} nonzeros over {sd.S} slots, ~{predicted:.3g} s to build "
+            f"(> half the limit); pass slots=N for a shorter horizon or a smaller instance")
+
+
+def _lower_horizon(inst: LTGFInstance) -> SlotData:
+    """The slot data over max_i (r_i + P_i) slots: no schedule is shorter, so a model too big
+    here is too big for every horizon (checked before simulating the online policies)."""
+    low = slot_data(inst, 1)
+    return slot_data(inst, int(max(int(r) + int(p) for r, p in zip(low.release, low.proc,
+                                                                      strict=True))))
+
+
+def _refused(inst: LTGFInstance, method: str, t0: float, reason: str,
+             x: np.ndarray | None = None) -> Result:
+    """A build refused for time: ``time_limit`` with the best online schedule as incumbent
+    (ASTRAEA's alone when the policies were not simulated yet) and no bound."""
+    if x is None:
+        x = online_slot_matrix(inst)
+    sd = slot_data(inst, x.shape[1])
+    rho = schedule_rho(sd, x)
+    z = None if rho is None else min(rho.values())
+    return Result("ltgf", method, Status.TIME_LIMIT,
+                  objective=None if z is None else float(z),
+                  runtime_s=time.perf_counter() - t0,
+                  solution=None if z is None else slot_solution(inst, sd, x),
+                  stats={"refused": reason, "slots": sd.S, "slot_length": sd.L,
+                         "incumbent_from": "online schedule",
+                         "rho_exact": None if z is None else str(z)})
+
+
 def solve_maxmin(
     inst: LTGFInstance,
     backend: str,
@@ -187,6 +233,8 @@ def solve_maxmin(
     opts = options or SolveOptions()
     if method not in ("dinkelbach", "bisection"):
         raise InputError("method", "'dinkelbach' or 'bisection'")
+    if slots is None and (why := _too_big(_lower_horizon(inst), "maxmin", 4, opts.time_limit)):
+        return _refused(inst, backend, t0, why)
     starts = online_schedules(inst)
     sd = slot_data(inst, slots if slots is not None else max(x.shape[1] for x in starts))
     x_best, z = None, Fraction(0)
@@ -198,6 +246,9 @@ def solve_maxmin(
             and (x_best is None or min(r.values()) > z)
         ):
             x_best, z = x0, min(r.values())
+    if (why := _too_big(sd, "maxmin", 4, opts.time_limit)) is not None:
+        best = x_best if x_best is not None and x_best.shape[1] == sd.S else None
+        return _refused(inst, backend, t0, why, best)
     be = _BACKENDS[backend](sd, opts)
     build_s = time.perf_counter() - t0
     deadline = None if opts.time_limit is None else t0 + opts.time_limit
@@ -340,8 +391,13 @@ def solve_windows(
     """Min number of (tenant, window) pairs with rho < 1 (notes §9.2), HiGHS."""
     t0 = time.perf_counter()
     opts = options or SolveOptions()
+    if slots is None and (why := _too_big(_lower_horizon(inst), "windows", window,
+                                          opts.time_limit)):
+        return _refused(inst, "ltgf-milp-windows", t0, why)
     S = max(x.shape[1] for x in online_schedules(inst))
     sd = slot_data(inst, slots if slots is not None else S)
+    if (why := _too_big(sd, "windows", window, opts.time_limit)) is not None:
+        return _refused(inst, "ltgf-milp-windows", t0, why)
     m = build_model(sd, objective="windows", window=window)
     build_s = time.perf_counter() - t0
     out = solve_pyomo(m, opts)
