@@ -45,7 +45,9 @@ def _instances() -> dict[str, list[tuple[str, Any, Callable[[Any], dict[str, Any
             "ojpp", workload="mixed", n_jobs=80, max_workers=10, seed=0),
             lambda inst: {"initial": ds.run(inst, "heuristic").solution, "budget": 5.0})],
         "ltgf": [("slotted, 50 jobs x 48 slots", generate_slotted(
-            n_jobs=50, tenants=4, gpus=32, max_slots=4, release_slots=24, seed=0), none)],
+            n_jobs=50, tenants=4, gpus=32, max_slots=4, release_slots=24, seed=0), none),
+                 ("Philly two weeks, 1,082 jobs (instances/ltgf)", ds.load(
+                     ROOT / "instances" / "ltgf" / "philly-2weeks.json"), none)],
     }
 
 
