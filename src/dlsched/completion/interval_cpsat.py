@@ -164,7 +164,7 @@ def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
     used as objective floor and by ``_finish``) unless the hint already meets the cheap
     bounds. Returns the jobs in the master LP's mean-completion order (Schulz's LP ordering;
     None without an LP solution)."""
-    if share <= 0 or heur is None or _proven(inst, tmax, heur):
+    if share <= 0 or heur is None or _proven(heur, _floor(inst, tmax, stats)):
         return None
     budget = COLGEN_TIME_LIMIT if limit is None else min(COLGEN_CAP, share * limit)
     cg = colgen_bound(inst, tmax, time_limit=budget)
@@ -182,10 +182,9 @@ def _floor(inst: CompletionInstance, tmax: int, stats: dict[str, Any]) -> float:
     return max(lower_bounds(inst, tmax)["best"], stats.get("colgen", {}).get("bound") or 0.0)
 
 
-def _proven(inst: CompletionInstance, tmax: int, heur: Result, floor: float = 0.0) -> bool:
-    """The hint meets a valid lower bound (the cheap ones, or ``floor``): it is optimal."""
-    best = max(lower_bounds(inst, tmax)["best"], floor)
-    return heur.objective <= best + 1e-9 * max(1.0, heur.objective)
+def _proven(heur: Result, floor: float) -> bool:
+    """The hint meets ``floor``, a valid lower bound (``_floor``): it is optimal."""
+    return heur.objective <= floor + 1e-9 * max(1.0, heur.objective)
 
 
 def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
@@ -196,7 +195,7 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
     limit; the best of these and ``heur``. Stops as soon as a schedule meets the lower bound
     known so far (nothing better exists)."""
     floor = _floor(inst, tmax, stats)
-    if heur is None or _proven(inst, tmax, heur, floor):
+    if heur is None or _proven(heur, floor):
         return heur
     start = lp_order
     if start is not None:
@@ -249,7 +248,7 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     stats: dict[str, Any] = {}
     lp_order = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
     heur = _better_lists(inst, tmax, heur, lp_order, options.time_limit, search_share, stats)
-    if heur is not None and _proven(inst, tmax, heur, _floor(inst, tmax, stats)):
+    if heur is not None and _proven(heur, _floor(inst, tmax, stats)):
         # the warm start meets a valid lower bound: optimal without building the CP model
         obj, plans = _fallback(inst, heur, tmax, None, None, stats)
         if plans is not None:

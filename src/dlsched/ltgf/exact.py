@@ -34,7 +34,7 @@ from ..core.cpsat import solve_cpsat
 from .algorithms import simulate
 from .instance import LTGFInstance
 from .model import build_model
-from .slots import SlotData, schedule_rho, slot_data
+from .slots import SlotData, model_sizes, schedule_rho, shortest_horizon, slot_data
 
 
 def online_slot_matrix(inst: LTGFInstance, policy: str = "astraea-ltgf") -> np.ndarray:
@@ -180,24 +180,14 @@ BUILD_NONZEROS_PER_S = 400_000
 
 def _too_big(sd: SlotData, objective: str, window: int, limit: float | None) -> str | None:
     """Why the slotted model cannot be built within half of ``limit`` (None: it can)."""
-    from .export import _sizes
-
     if limit is None:
         return None
-    cols, _rows, nnz = _sizes(sd, objective, window)
+    cols, _rows, nnz = model_sizes(sd, objective, window)
     predicted = max(cols / BUILD_COLUMNS_PER_S, nnz / BUILD_NONZEROS_PER_S)
     if predicted <= 0.5 * limit:
         return None
     return (f"{cols} columns and {nnz} nonzeros over {sd.S} slots, ~{predicted:.3g} s to build "
             f"(> half the limit); pass slots=N for a shorter horizon or a smaller instance")
-
-
-def _lower_horizon(inst: LTGFInstance) -> SlotData:
-    """The slot data over max_i (r_i + P_i) slots: no schedule is shorter, so a model too big
-    here is too big for every horizon (checked before simulating the online policies)."""
-    low = slot_data(inst, 1)
-    return slot_data(inst, int(max(int(r) + int(p) for r, p in zip(low.release, low.proc,
-                                                                      strict=True))))
 
 
 def _refused(inst: LTGFInstance, method: str, t0: float, reason: str,
@@ -233,7 +223,7 @@ def solve_maxmin(
     opts = options or SolveOptions()
     if method not in ("dinkelbach", "bisection"):
         raise InputError("method", "'dinkelbach' or 'bisection'")
-    if slots is None and (why := _too_big(_lower_horizon(inst), "maxmin", 4, opts.time_limit)):
+    if slots is None and (why := _too_big(shortest_horizon(inst), "maxmin", 4, opts.time_limit)):
         return _refused(inst, backend, t0, why)
     starts = online_schedules(inst)
     sd = slot_data(inst, slots if slots is not None else max(x.shape[1] for x in starts))
@@ -247,8 +237,7 @@ def solve_maxmin(
         ):
             x_best, z = x0, min(r.values())
     if (why := _too_big(sd, "maxmin", 4, opts.time_limit)) is not None:
-        best = x_best if x_best is not None and x_best.shape[1] == sd.S else None
-        return _refused(inst, backend, t0, why, best)
+        return _refused(inst, backend, t0, why, x_best)
     be = _BACKENDS[backend](sd, opts)
     build_s = time.perf_counter() - t0
     deadline = None if opts.time_limit is None else t0 + opts.time_limit
@@ -391,7 +380,7 @@ def solve_windows(
     """Min number of (tenant, window) pairs with rho < 1 (notes §9.2), HiGHS."""
     t0 = time.perf_counter()
     opts = options or SolveOptions()
-    if slots is None and (why := _too_big(_lower_horizon(inst), "windows", window,
+    if slots is None and (why := _too_big(shortest_horizon(inst), "windows", window,
                                           opts.time_limit)):
         return _refused(inst, "ltgf-milp-windows", t0, why)
     S = max(x.shape[1] for x in online_schedules(inst))

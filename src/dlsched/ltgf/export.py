@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 import numpy as np
@@ -11,26 +10,10 @@ from ..core.errors import InputError
 from ..core.export import Budget, ExportPlan, register_exporter, require
 from .instance import LTGFInstance
 from .model import build_model
-from .slots import SlotData, slot_data
+from .slots import model_sizes, shortest_horizon, slot_data
 
 SHRINK = "use -p slots=N (a shorter horizon) or a smaller instance"
 OBJECTIVES = ("maxmin", "windows")
-
-
-def _sizes(sd: SlotData, objective: str, window: int) -> tuple[int, int, int]:
-    """(columns, rows, nonzeros) of the slotted MILP, upper bounds (model/*.py): x, c per
-    (job, slot >= release); f, b per (tenant, slot); t or the window flags v. The completion rows
-    hold the cumulative runs, L(L+1) entries for a job with L slots; the fair-share rows hold
-    the job's c once per row."""
-    n_t = len(sd.tenants_with_jobs)
-    L = np.maximum(0, sd.S - sd.release.astype(np.int64))
-    run = int(L.sum())
-    n_w = math.ceil(sd.S / window)
-    extra = 1 if objective == "maxmin" else n_t * n_w
-    cols = 2 * run + 2 * n_t * sd.S + extra
-    rows = 3 * run + sd.S + sd.n + 4 * n_t * sd.S + (n_t if objective == "maxmin" else n_t * n_w)
-    nnz = int((L * (L + 1)).sum()) + 10 * run + 12 * n_t * sd.S + 2 * extra + n_t
-    return cols, rows, nnz
 
 
 @register_exporter("ltgf-milp", "ltgf", SHRINK)
@@ -47,9 +30,7 @@ def plan_milp(inst: LTGFInstance, budget: Budget, objective: str = "maxmin",
     require("level", level, type(level) in (int, float) and level > 0, "a positive number")
     if slots is None:
         # every policy needs at least max_i(r_i + P_i) slots: refuse before simulating them
-        low = slot_data(inst, 1)
-        S_low = int(max(int(r) + int(p) for r, p in zip(low.release, low.proc, strict=True)))
-        cols, rows, nnz = _sizes(slot_data(inst, S_low), objective, window)
+        cols, rows, nnz = model_sizes(shortest_horizon(inst), objective, window)
         budget.check(cols, SHRINK, rows, nnz, at_least=True)
         from .exact import online_schedules
 
@@ -61,7 +42,7 @@ def plan_milp(inst: LTGFInstance, budget: Budget, objective: str = "maxmin",
         i = int(short[0])
         raise InputError("--param slots", f"job {i} needs slots {int(sd.release[i])}.."
                          f"{int(sd.release[i] + sd.proc[i]) - 1}, beyond the {sd.S} modelled")
-    columns, rows, nnz = _sizes(sd, objective, window)
+    columns, rows, nnz = model_sizes(sd, objective, window)
     budget.check(columns, SHRINK, rows, nnz)
 
     def build() -> Any:
