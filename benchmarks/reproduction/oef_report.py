@@ -1,0 +1,302 @@
+"""OEF reproduction report (Mo, Xu, Lau, Middleware'24) under the shared verdict rule.
+
+Claims: ``claims/oef.toml`` (verbatim). Workloads:
+
+* *static* — 20 tenants x 3 GPU types x 8 GPUs (the paper's §6.1.1 testbed size), 20 instances
+  per speedup spread; every mechanism's fractional allocation (the paper's 'estimated'
+  throughput). Every GPU is allocated by every mechanism, so the cluster contends by
+  construction.
+* *saturated sim* — the same tenants, each backlogged with gang jobs for the whole window, in
+  the round-based job simulator (each mechanism's own round mechanism): realised ('actual')
+  throughput.
+* *JCT sim* — 50 tenants x 20 jobs over 3 days on 3 x 8 GPUs, offered load 1 over the window.
+
+``build(subset=True)`` measures only the fast rows (the regeneration test runs it).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import dlsched as ds
+from dlsched.bench.repro import (
+    ClaimResult,
+    Estimate,
+    GuaranteeResult,
+    ReproReport,
+    Verdict,
+    Workload,
+    estimate,
+    judge,
+    load_claims,
+    sweep,
+)
+from dlsched.oef import gavel_data
+from dlsched.oef.generate import random_speedups
+from dlsched.oef.instance import OEFInstance, make
+from dlsched.oef.properties import properties
+
+HERE = Path(__file__).resolve().parent
+CLAIMS = load_claims(HERE / "claims" / "oef.toml")
+COMMAND = "python benchmarks/reproduction/make_reports.py oef"
+
+N_TENANTS, COUNTS = 20, (8.0, 8.0, 8.0)
+STATIC_SEEDS = tuple(range(20))
+SUBSET_SEEDS = tuple(range(3))
+
+
+def log(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
+
+
+# ---- speedup spreads (knob speedup_spread) ---------------------------------------------------
+def _fig1a(n: int, rng: np.random.Generator) -> np.ndarray:
+    """3070 = 1; 3090 uniform in [1.39, 2.15] (Fig. 1a's VGG and LSTM); 3080 at a uniform
+    point between them on the log scale."""
+    top = rng.uniform(1.39, 2.15, size=n)
+    mid = np.exp(rng.uniform(0.0, 1.0, size=n) * np.log(top))
+    return np.column_stack([np.ones(n), mid, top])
+
+
+def _generator(n: int, rng: np.random.Generator) -> np.ndarray:
+    return random_speedups(n, 3, rng, monotone=False)
+
+
+def _wide(n: int, rng: np.random.Generator) -> np.ndarray:
+    return np.column_stack([np.ones(n), np.sort(rng.uniform(1.0, 10.0, size=(n, 2)), axis=1)])
+
+
+SPREADS: dict[str, Callable[[int, np.random.Generator], np.ndarray]] = {
+    "fig1a": _fig1a, "generator": _generator, "wide": _wide}
+DEFAULT_SPREAD = "fig1a"
+
+
+@cache
+def _gavel_table() -> tuple[list[str], np.ndarray]:
+    table = gavel_data.load_throughputs()
+    names = list(table)
+    return names, np.array([table[j] for j in names], dtype=float)
+
+
+def speedups(spread: str, n: int, seed: int) -> np.ndarray:
+    """n tenants' speedup rows (slowest type = 1) under one spread."""
+    if spread == "gavel-measured":
+        names, raw = _gavel_table()
+        chosen = gavel_data.select(names, n, seed) if n <= len(names) else names
+        rows = raw[[names.index(c) for c in chosen]]
+        if n > len(names):  # more tenants than Gavel job types: draw job types with repetition
+            rows = raw[np.random.default_rng(seed).integers(0, len(names), size=n)]
+        return rows / rows[:, :1]
+    return SPREADS[spread](n, np.random.default_rng(seed))
+
+
+@cache
+def static_instance(spread: str, seed: int, n: int = N_TENANTS) -> OEFInstance:
+    return make(speedups(spread, n, seed), list(COUNTS), name=f"oef-{spread}-n{n}-s{seed}")
+
+
+# ---- static ('estimated') efficiency ---------------------------------------------------------
+#: label -> (registry kind, name, params); gavel's two points are the knob gavel_point.
+STATIC_METHODS: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "oef-cooperative": ("model", "oef-cooperative", {}),
+    "oef-noncooperative": ("model", "oef-noncooperative", {}),
+    "gavel": ("algorithm", "gavel", {}),
+    "gandiva-fair": ("algorithm", "gandiva-fair", {}),
+    "max-min": ("algorithm", "max-min", {}),
+}
+
+
+@cache
+def static_run(spread: str, seed: int, label: str) -> tuple[float, dict[str, Any]]:
+    """(total normalised throughput, solution) of one mechanism on one static instance."""
+    inst = static_instance(spread, seed)
+    kind, name, params = STATIC_METHODS[label]
+    res = (ds.solve(inst, model=name, **params) if kind == "model"
+           else ds.run(inst, name, **params))
+    problems = ds.check(inst, res)
+    if problems:
+        raise AssertionError(f"{label} on {inst.name}: {problems[:3]}")
+    return float(res.objective), res.solution
+
+
+def static_effects(spread: str, seeds: Sequence[int], ours: str, base: str) -> Estimate:
+    vals = [static_run(spread, s, ours)[0] / static_run(spread, s, base)[0] - 1 for s in seeds]
+    return estimate(vals)
+
+
+#: knob tenant_jobs -> Gavel's per-tenant cap (single-GPU jobs it sees per tenant)
+TENANT_JOBS_CAP: dict[str, float | None] = {"1": 1.0, "2": 2.0, "many": None}
+
+
+def _gavel_label(knobs: dict[str, str]) -> str:
+    """The static method label of Gavel under the knobs gavel_point and tenant_jobs."""
+    name = "gavel" if knobs["gavel_point"] == "interior" else "gavel-max-throughput"
+    cap = TENANT_JOBS_CAP[knobs["tenant_jobs"]]
+    label = f"{name}[cap={cap}]"
+    STATIC_METHODS.setdefault(label, ("algorithm", name, {"cap": cap}))
+    return label
+
+
+def coop_noncoop(spread: str, seeds: Sequence[int]) -> Estimate:
+    return static_effects(spread, seeds, "oef-cooperative", "oef-noncooperative")
+
+
+# ---- profiling error -------------------------------------------------------------------------
+def profiling_deviation(spread: str, seeds: Sequence[int], model: str = "uniform") -> Estimate:
+    """|achieved / expected - 1| of oef-cooperative allocating on speedups with error <= 20 %."""
+    vals = []
+    for s in seeds:
+        inst = static_instance(spread, s)
+        W = inst.rows.W
+        rng = np.random.default_rng(10_000 + s)
+        noise = (rng.uniform(0.8, 1.2, size=W.shape) if model == "uniform"
+                 else rng.choice([0.8, 1.2], size=W.shape))
+        noise[:, 0] = 1.0  # speedups are relative to the slowest type (w^1 = 1 by definition)
+        reported = make(W * noise, list(COUNTS), name=f"{inst.name}-err")
+        res = ds.solve(reported, model="oef-cooperative")
+        X = np.asarray(res.solution["allocation"], dtype=float)
+        vals.append(abs(float(np.sum(W * X)) / float(np.sum(reported.rows.W * X)) - 1))
+    return estimate(vals)
+
+
+# ---- results ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Row:
+    """How to measure one (claim, baseline) pair and what to blame when it is not reproduced."""
+
+    claim: str
+    baseline: str
+    workload: str
+    measure: Callable[[dict[str, str]], Estimate | None]  # knob settings -> estimate
+    cause: Callable[[Verdict, Estimate | None], tuple[str, str] | None]
+    cannot_differ: str | None = None
+    not_measured: str | None = None
+    measured: Callable[[dict[str, str]], str] | None = None
+
+
+DEFAULTS = {"speedup_spread": DEFAULT_SPREAD, "gavel_point": "interior", "tenant_jobs": "1",
+            "rounds": "own",
+            "gang": "gang", "surplus": "backfill", "arrivals": "jobs", "job_mapping": "flat",
+            "error_model": "uniform"}
+
+
+def _settings(claim_id: str) -> list[tuple[str, str]]:
+    claim = CLAIMS[claim_id]
+    return [(k, v) for k in claim.knobs for v in CLAIMS.knob(k).values if v != DEFAULTS[k]]
+
+
+def evaluate(row: Row, do_sweep: bool) -> ClaimResult:
+    claim = CLAIMS[row.claim]
+    target = claim.target() if claim.scored else None
+    est = None if (row.not_measured or row.cannot_differ) else row.measure(dict(DEFAULTS))
+    verdict, why = judge(target, est, cannot_differ=row.cannot_differ,  # type: ignore[arg-type]
+                         not_measured=row.not_measured)
+    sens = None
+    if do_sweep and est is not None and claim.knobs:
+        sens = sweep(target, verdict, _settings(row.claim),  # type: ignore[arg-type]
+                     lambda k, v: row.measure({**DEFAULTS, k: v}))
+    cause = None if verdict is Verdict.REPRODUCED else row.cause(verdict, est)
+    if cause is None and verdict is not Verdict.REPRODUCED:
+        cause = ("testbed", row.not_measured) if row.not_measured else None
+    extra = row.measured(dict(DEFAULTS)) if (row.measured and est is not None) else ""
+    return ClaimResult(claim, row.baseline, row.workload, est, verdict, why, cause, sens, extra)
+
+
+def _static_rows(seeds: Sequence[int]) -> list[Row]:
+    wl = f"static, {DEFAULT_SPREAD}"
+    ratio = coop_noncoop(DEFAULT_SPREAD, seeds)
+    spreads = {s: coop_noncoop(s, seeds).point for s in (*SPREADS, "gavel-measured")}
+    best = max(spreads, key=spreads.get)  # type: ignore[arg-type]
+    inconsistency = (
+        "paper", "the paper's +20 % (cooperative) and 'comparable' (non-cooperative) on the same "
+        "tenants imply cooperative / non-cooperative ≈ 1.20; measured "
+        f"{1 + ratio.point:.3f} on the paper's Fig. 1a speedups and at most "
+        f"{1 + spreads[best]:.3f} over the spreads tried ({best}), so both cannot hold")
+    rows = []
+    for base in ("gavel", "gandiva-fair"):
+        def coop(knobs: dict[str, str], base: str = base) -> Estimate:
+            b = _gavel_label(knobs) if base == "gavel" else base
+            return static_effects(knobs["speedup_spread"], seeds, "oef-cooperative", b)
+
+        def noncoop(knobs: dict[str, str], base: str = base) -> Estimate:
+            b = _gavel_label(knobs) if base == "gavel" else base
+            return static_effects(knobs["speedup_spread"], seeds, "oef-noncooperative", b)
+
+        def absval(knobs: dict[str, str], base: str = base, ours: str = "oef-cooperative"
+                   ) -> str:
+            sp = knobs["speedup_spread"]
+            lab = _gavel_label(knobs) if base == "gavel" else base
+            o = np.mean([static_run(sp, s, ours)[0] for s in seeds])
+            b = np.mean([static_run(sp, s, lab)[0] for s in seeds])
+            return f"mean throughput {o:.2f} vs {b:.2f}"
+
+        rows.append(Row("coop-estimated", base, wl, coop, lambda v, e: inconsistency,
+                        measured=absval))
+        rows.append(Row("noncoop-estimated", base, wl, noncoop, lambda v, e: inconsistency,
+                        measured=lambda k, base=base: absval(k, base, "oef-noncooperative")))
+    rows.append(Row(
+        "profiling-error", "oef-cooperative (true speedups)", wl,
+        lambda k: profiling_deviation(k["speedup_spread"], seeds, k["error_model"]),
+        lambda v, e: ("testbed", "the model has no profiling-to-runtime gap beyond the stated "
+                      "error; the paper's deviation includes its testbed's run-to-run noise")))
+    for cid, why in (("si-user4", "the four testbed users' speedups are not published"),
+                     ("cheating", "the size of User-1's lie and the users' speedups are not "
+                                  "published")):
+        base = CLAIMS[cid].baseline[0]
+        rows.append(Row(cid, base, "paper testbed", lambda k: None, lambda v, e: None,
+                        not_measured=why))
+    return rows
+
+
+def guarantees(seeds: Sequence[int]) -> list[GuaranteeResult]:
+    out = []
+    checks = {"thm-si-ef-coop": ("oef-cooperative", ("sharing_incentive", "envy_free")),
+              "thm-sparsity": ("oef-noncooperative", ("sparsity",))}
+    for cid, (label, props) in checks.items():
+        held, total, worst = 0, 0, math.inf
+        for spread in (*SPREADS, "gavel-measured"):
+            for s in seeds:
+                inst = static_instance(spread, s)
+                p = properties(inst, static_run(spread, s, label)[1])
+                total += 1
+                ok = all(p[q]["holds"] for q in props)
+                held += ok
+                worst = min(worst, *(p[q]["worst_slack"] for q in props))
+        out.append(GuaranteeResult(
+            CLAIMS[cid], f"{label}; 20 tenants x 3 types; {len(seeds)} instances x 4 spreads",
+            f"{held}/{total} instances, worst slack {worst:.2e}", held == total))
+    return out
+
+
+def build(subset: bool = False) -> ReproReport:
+    seeds = SUBSET_SEEDS if subset else STATIC_SEEDS
+    rows = _static_rows(seeds)
+    results = []
+    for row in rows:
+        log(f"  {row.claim} vs {row.baseline}")
+        results.append(evaluate(row, do_sweep=not subset))
+    workloads = [Workload(
+        f"static, {sp}", f"{N_TENANTS} tenants x 3 GPU types x 8 GPUs, {len(seeds)} instances; "
+        f"speedups: {CLAIMS.knob('speedup_spread').note.split(sp + ':')[-1].split(';')[0].strip()}"
+        if sp != "fig1a" else f"{N_TENANTS} tenants x 3 GPU types x 8 GPUs, {len(seeds)} "
+        "instances; speedups: 3090/3070 uniform in [1.39, 2.15] (Fig. 1a), 3080 between",
+        "saturated: every mechanism allocates every GPU (unbounded demand)")
+        for sp in ((DEFAULT_SPREAD,) if subset else (*SPREADS, "gavel-measured"))]
+    return ReproReport(
+        "oef", "OEF — efficiency-optimal fairness on heterogeneous GPUs (Middleware'24)", CLAIMS,
+        tuple(workloads), tuple(results), COMMAND,
+        guarantees=tuple(guarantees(seeds)), findings=())
+
+
+if __name__ == "__main__":
+    rep = build(subset="--subset" in sys.argv)
+    from dlsched.bench.repro.report import render
+    print(render(rep, {"date": "-", "commit": "-", "clean": False, "cpu": "-", "load": 0.0}))
