@@ -76,6 +76,9 @@ class Rule:
 
 RULE = Rule()
 
+#: Boundaries are inclusive up to floating-point rounding (0.20 - 0.25 * 0.20 is not 0.15).
+_EPS = 1e-12
+
 
 @dataclass(frozen=True)
 class Estimate:
@@ -140,15 +143,15 @@ def category(target: Target, value: float, rule: Rule = RULE) -> Verdict:
     if not math.isfinite(value):
         raise InputError("value", f"must be finite, got {value}")
     if target.kind == "parity":
-        return Verdict.REPRODUCED if abs(value) <= target.hi else Verdict.NOT_REPRODUCED
+        return Verdict.REPRODUCED if abs(value) <= target.hi + _EPS else Verdict.NOT_REPRODUCED
     e = target.direction * value
-    if e < rule.null_band:
+    if e < rule.null_band - _EPS:
         return Verdict.NOT_REPRODUCED
     if target.kind == "ordering":
         return Verdict.REPRODUCED
-    if e < target.lo - rule.tol(target.lo):
+    if e < target.lo - rule.tol(target.lo) - _EPS:
         return Verdict.WEAKER
-    if e > target.hi + rule.tol(target.hi):
+    if e > target.hi + rule.tol(target.hi) + _EPS:
         return Verdict.STRONGER
     return Verdict.REPRODUCED
 
@@ -162,8 +165,8 @@ def interval_category(target: Target, est: Estimate, rule: Rule = RULE
     """
     if target.kind == "parity":
         b = target.hi
-        inside = -b <= est.low and est.high <= b
-        outside = est.high < -b or est.low > b
+        inside = -b - _EPS <= est.low and est.high <= b + _EPS
+        outside = est.high < -b - _EPS or est.low > b + _EPS
         if inside:
             return Verdict.REPRODUCED, (Verdict.REPRODUCED,)
         if outside:
