@@ -7,11 +7,17 @@ commit, CPU and machine load. Each claim is a small function returning the measu
 verdict — ``reproduced`` (the value or ordering holds within the stated tolerance), ``direction
 only`` (the comparison holds, the magnitude differs by more), ``not reproduced`` — and the reason.
 Builders are registered per problem (``REPORTS``); problems without a builder are not written.
+
+Reports on the shared verdict rule (README.md in this folder; ``RULED``, today OEF) are built
+by their own module (``oef_report.py``) with ``dlsched.bench.repro`` and written with a JSON
+sidecar. Every report is written only from a clean git tree (``--allow-dirty`` for a draft,
+marked as such in its header). The other four reports still use the three-way wording above.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import json
 import os
 import platform
@@ -25,6 +31,8 @@ import numpy as np
 
 import dlsched as ds
 from dlsched.bench.machine import cpu_model, git_commit
+from dlsched.bench.repro import tree_state
+from dlsched.bench.repro import write as write_ruled
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT = Path(__file__).resolve().parent
@@ -288,190 +296,6 @@ def ojpp_report() -> Report:
             "The Heuristic is not monotone in the limits (the greedy order changes with them); "
             "the optimum's saving is, up to ties (column 'optimum').",
         ))
-
-
-# ---- OEF (Mo, Xu, Lau, Middleware'24) -----------------------------------------------------------
-OEF_METHODS = {"oef-coop": ("model", "oef-cooperative", {}),
-               "oef-noncoop": ("model", "oef-noncooperative", {}),
-               "gavel": ("algorithm", "gavel", {}),
-               "gavel(uncapped)": ("algorithm", "gavel", {"cap": None}),
-               "gandiva-fair": ("algorithm", "gandiva-fair", {}),
-               "max-min": ("algorithm", "max-min", {})}
-
-
-def _oef_efficiency(instances: list) -> dict[str, float]:
-    """Mean total normalised throughput (the LP value: 'estimated') of every mechanism."""
-    acc: dict[str, list[float]] = {k: [] for k in OEF_METHODS}
-    for inst in instances:
-        for label, (kind, name, params) in OEF_METHODS.items():
-            res = (ds.solve(inst, model=name, **params) if kind == "model"
-                   else ds.run(inst, name, **params))
-            assert ds.check(inst, res) == [], (label, inst.name)
-            acc[label].append(res.objective)
-    return {k: float(np.mean(v)) for k, v in acc.items()}
-
-
-#: Placer rounds for the 'actual' throughput (one day of 5-minute rounds).
-OEF_PLACED_ROUNDS = 288
-#: JCT workload: 50 tenants x 20 jobs over 3 days on 3 types x 8 GPUs, offered load 1.0.
-OEF_JCT = {"tenants": 50, "jobs": 20, "days": 3, "load": 1.0, "seeds": (0, 1, 2, 3, 4)}
-OEF_JCT_MECHANISMS = ("oef-cooperative", "gandiva-fair", "gavel")
-
-
-def _oef_verdict(gain: float, paper: float, better: Callable[[float], bool]) -> tuple[str, str]:
-    """(verdict, reason) of a relative gain against the paper's, 7-point tolerance."""
-    if abs(gain - paper) <= 0.07:
-        return "reproduced", "within 7 points"
-    if better(gain):
-        return "direction only", f"coop ahead, by {100 * abs(gain):.1f}% instead of " \
-                                 f"{100 * abs(paper):.0f}%"
-    return "not reproduced", "coop not ahead"
-
-
-def _oef_placed(instances: list) -> dict[str, float]:
-    """Mean realised throughput of the placer's average whole-GPU grants over
-    ``OEF_PLACED_ROUNDS`` rounds ('actual'), per mechanism, plus the fractional value."""
-    acc: dict[str, list[float]] = {}
-    for inst in instances:
-        for m in ("cooperative", "gavel", "gandiva-fair"):
-            res = ds.run(inst, "oef-placer", mechanism=m, rounds=OEF_PLACED_ROUNDS)
-            assert ds.check(inst, res) == [], (m, inst.name)
-            acc.setdefault(m, []).append(res.stats["realised_efficiency"])
-            acc.setdefault(f"{m}(fractional)", []).append(res.stats["fractional_efficiency"])
-    return {k: float(np.mean(v)) for k, v in acc.items()}
-
-
-def _oef_jct(demands: tuple[int, ...]
-             ) -> tuple[dict[str, list[float]], list[float], dict[str, float]]:
-    """Simulator runs (jobsim.py) with job worker demands drawn from ``demands``: mean JCT (s)
-    per mechanism and seed, offered loads and the mean utilisation (GPUs assigned to jobs /
-    GPUs) per mechanism."""
-    from dlsched.oef.jobsim import generate_workload, simulate
-
-    c = OEF_JCT
-    jct: dict[str, list[float]] = {m: [] for m in OEF_JCT_MECHANISMS}
-    util: dict[str, list[float]] = {m: [] for m in OEF_JCT_MECHANISMS}
-    loads = []
-    for seed in c["seeds"]:
-        inst = ds.generate("oef", n=c["tenants"], k=3, counts=[8.0, 8.0, 8.0], seed=seed)
-        w = generate_workload(inst, c["jobs"], horizon_s=c["days"] * 86_400.0, seed=seed,
-                              load=c["load"], demands=demands)
-        loads.append(w.offered_load)
-        for m in OEF_JCT_MECHANISMS:
-            res = simulate(w, m)
-            assert res.finished, (m, seed)
-            jct[m].append(res.mean_jct)
-            util[m].append(float(res.used.sum() / (24 * res.rounds)))
-            print(f"  oef jct {demands} seed {seed} {m}: {res.mean_jct / 3600:.2f} h, "
-                  f"{res.rounds} rounds, {res.solves} solves, {res.runtime_s:.1f} s",
-                  file=sys.stderr, flush=True)
-    return jct, loads, {m: float(np.mean(v)) for m, v in util.items()}
-
-
-@report("oef")
-def oef_report() -> Report:
-    testbed = [ds.generate("oef", n=20, k=3, counts=[8.0, 8.0, 8.0], seed=s) for s in range(20)]
-    gavel = [ds.load(ROOT / "instances" / "oef" / "gavel-n20-s0.json")]
-    rows: list[Row] = []
-    notes: list[str] = []
-    for wname, insts in (("testbed: 20 tenants, 3 types x 8 GPUs, 20 seeds", testbed),
-                         ("Gavel-measured throughputs, 20 tenants", gavel)):
-        e = _oef_efficiency(insts)
-        for base in ("gavel", "gandiva-fair"):
-            gain = e["oef-coop"] / e[base] - 1
-            rows.append(Row(
-                "§7 efficiency (estimated)", f"cooperative OEF's estimated throughput vs {base}",
-                "+20%", f"{100 * gain:+.1f}%", wname,
-                "reproduced" if abs(gain - 0.20) <= 0.07 else "direction only" if gain > 0
-                else "not reproduced",
-                "within 7 points" if abs(gain - 0.20) <= 0.07 else
-                "coop ahead, by a different margin (the gain depends on how heterogeneous the "
-                "tenants' speedups are)" if gain > 0 else "coop not ahead"))
-        nc = [e["oef-noncoop"] / e[b] - 1 for b in ("gavel", "gandiva-fair")]
-        rows.append(Row(
-            "§7 efficiency (estimated)", "non-cooperative OEF is about equal to the baselines",
-            "≈ (within a few %)", " / ".join(f"{100 * g:+.1f}%" for g in nc) +
-            " vs gavel / gandiva-fair", wname,
-            "reproduced" if all(abs(g) <= 0.05 for g in nc) else "not reproduced",
-            "within 5%" if all(abs(g) <= 0.05 for g in nc) else "differs by more than 5%"))
-        unc = e["oef-coop"] / e["gavel(uncapped)"] - 1
-        rows.append(Row(
-            "§7 efficiency (Gavel variant)", "cooperative OEF vs Gavel without its per-job cap "
-            "(not in the paper: shows how much of the gain is the cap)", "—",
-            f"{100 * unc:+.1f}%", wname, "direction only" if unc > 0 else "not reproduced",
-            "labelled variant (baselines.md); coop still ahead" if unc > 0
-            else "uncapped Gavel matches or beats coop in efficiency (it ignores envy-freeness)"))
-        p = _oef_placed(insts)
-        for base in ("gavel", "gandiva-fair"):
-            gain = p["cooperative"] / p[base] - 1
-            verdict, reason = _oef_verdict(gain, 0.32, lambda g: g > 0)
-            rows.append(Row(
-                "§7 efficiency (actual)", f"cooperative OEF's actual (placed) throughput vs {base}",
-                "+32%", f"{100 * gain:+.1f}%", f"{wname}; placer, {OEF_PLACED_ROUNDS} rounds",
-                verdict, reason + "; placed = estimated up to rounding (placed/estimated: coop "
-                f"{p['cooperative'] / p['cooperative(fractional)']:.3f}, {base} "
-                f"{p[base] / p[f'{base}(fractional)']:.3f}), so the paper's extra 12 points over "
-                "its estimate come from testbed effects dlsched does not model"))
-    c = OEF_JCT
-    jct, loads, util = _oef_jct((1, 2, 4))
-    jct1, loads1, util1 = _oef_jct((1,))
-
-    def jwl(ls: list[float]) -> str:
-        return (f"JCT sim: {c['tenants']} tenants x {c['jobs']} jobs, {c['days']} days, 3 types "
-                f"x 8 GPUs, {len(c['seeds'])} seeds, load {min(ls):.2f}-{max(ls):.2f}")
-
-    def vs_gavel(runs: dict[str, list[float]]) -> str:
-        return f"{100 * (np.mean(runs['gavel']) / np.mean(runs['oef-cooperative']) - 1):+.1f}%"
-
-    for source, runs, wl in (("§7 JCT", jct, jwl(loads) + ", demand 1/2/4 GPUs"),
-                             ("§7 JCT (variant: 1-GPU jobs, not in the paper)", jct1,
-                              jwl(loads1) + ", every job 1 GPU")):
-        for base, paper in (("gandiva-fair", -0.17), ("gavel", -0.19)):
-            ratios = [a / b - 1 for a, b in zip(runs["oef-cooperative"], runs[base], strict=True)]
-            gain = float(np.mean(ratios))
-            verdict, reason = _oef_verdict(gain, paper, lambda g: g < 0)
-            rows.append(Row(
-                source, f"cooperative OEF's average JCT vs {base} (3 days, 50 tenants x ~20 "
-                "jobs)", f"{100 * paper:+.0f}%", f"{100 * gain:+.1f}% (seeds "
-                f"{min(ratios) * 100:+.1f}% to {max(ratios) * 100:+.1f}%)", wl, verdict,
-                reason.replace("ahead", "faster") + "; mean JCT coop "
-                f"{np.mean(runs['oef-cooperative']) / 3600:.2f} h vs {base} "
-                f"{np.mean(runs[base]) / 3600:.2f} h"))
-    notes.append(
-        "Actual throughput: the placer (notes §4, docs/specs/oef.md) rounds a constant "
-        "fractional allocation for "
-        f"{OEF_PLACED_ROUNDS} rounds; its average grant tracks the ideal to O(1/rounds), so "
-        "dlsched's 'actual' equals the estimate up to rounding for every mechanism. The paper's "
-        "actual +32% (vs its estimated +20%) includes placement effects of real jobs (stragglers, "
-        "network, restarts) that are outside these exact models.")
-    notes.append(
-        "JCT: round-based simulator `dlsched.oef.jobsim` (5-min rounds; mechanism re-solved over "
-        "the active tenants; notes-§4 placer with per-tenant deviation; longest-starved job "
-        "first; no restart cost). Mean GPU utilisation (GPUs assigned to jobs / 24): " +
-        ", ".join(f"{m} {u:.2f}" for m, u in util.items()) + ". GPUs granted beyond the "
-        "demands of a tenant's jobs idle: the OEF LPs do not know job demands, Gavel gets its "
-        "per-job cap (summed worker demand of the tenant's eligible jobs), so only Gavel avoids "
-        "granting a tenant more GPUs than its jobs can use. Gavel's mean JCT relative to "
-        f"coop's: {vs_gavel(jct)} with demands 1/2/4, {vs_gavel(jct1)} with 1-GPU jobs "
-        "(utilisation then: " + ", ".join(f"{m} {u:.2f}" for m, u in util1.items()) + "). "
-        "Mean JCT per seed (h), demand 1/2/4: " + "; ".join(
-            f"{m} " + ", ".join(f"{x / 3600:.2f}" for x in v) for m, v in jct.items()) + ".")
-    return Report(
-        "OEF — efficiency-optimal fairness on heterogeneous GPUs (Middleware'24)",
-        ["testbed-like: 20 tenants, RTX 3070/3080/3090 x 8 GPUs each, random speedups "
-         "(generator `oef`, 20 seeds); every GPU type is always fully allocated by the LPs, so "
-         "the cluster contends by construction",
-         "`instances/oef/gavel-n20-s0.json`: 20 tenants with speedups measured by Gavel",
-         "placed ('actual') throughput: the same instances through the placer of notes §4 "
-         "(docs/specs/oef.md) "
-         f"(`oef-placer`, {OEF_PLACED_ROUNDS} rounds = one day of 5-min rounds)",
-         f"{jwl(loads)} (offered load = total work / (sum_j m_j x mean tenant speedup_j x "
-         "horizon); "
-         "generator `dlsched.oef.jobsim.generate_workload`: uniform arrivals over the 3 days, "
-         "lognormal(sigma 1.5) work, demand 1/2/4 GPUs or, variant, 1 GPU), simulator "
-         f"`dlsched.oef.jobsim.simulate`; {len(c['seeds'])} seeds (not more) keep the report "
-         "under ~5 min on one core"],
-        rows, "python benchmarks/reproduction/make_reports.py oef", notes=tuple(notes))
 
 
 # ---- Revenue sharing (Astraea, IEEE TC 2023) ----------------------------------------------------
@@ -787,12 +611,29 @@ def write(problem: str, rep: Report) -> Path:
     return out
 
 
+#: Reports already on the shared verdict rule (dlsched.bench.repro): problem -> module in this
+#: folder with ``build(subset=False) -> ReproReport``.
+RULED = {"oef": "oef_report"}
+
+
 def main(argv: list[str]) -> None:
-    names = argv or sorted(REPORTS)
+    allow_dirty = "--allow-dirty" in argv
+    names = [a for a in argv if not a.startswith("--")] or sorted({*REPORTS, *RULED})
+    unknown = [n for n in names if n not in REPORTS and n not in RULED]
+    if unknown:
+        raise SystemExit(f"no reproduction report for {unknown} (known: "
+                         f"{sorted({*REPORTS, *RULED})})")
+    commit, clean = tree_state(ROOT)
+    if not clean and not allow_dirty:
+        raise SystemExit("the working tree is not clean: commit first (reports record the commit "
+                         "they were measured at), or pass --allow-dirty for a draft")
     for name in names:
-        if name not in REPORTS:
-            raise SystemExit(f"no reproduction report for {name!r} (known: {sorted(REPORTS)})")
-        print("wrote", write(name, REPORTS[name]()))
+        if name in RULED:
+            sys.path.insert(0, str(OUT))
+            rep = importlib.import_module(RULED[name]).build()
+            print("wrote", *write_ruled(rep, OUT, commit, clean))
+        else:
+            print("wrote", write(name, REPORTS[name]()))
 
 
 if __name__ == "__main__":
