@@ -47,7 +47,7 @@ class Claim:
     quote: str
     kind: str
     metric: str = ""
-    ours: str = ""
+    ours: tuple[str, ...] = ()
     baseline: tuple[str, ...] = ()
     direction: str = ""
     claimed: float | None = None
@@ -171,17 +171,18 @@ def parse_claim(d: Mapping[str, Any], where: str) -> Claim:
             raise InputError(f"{where}.direction", f"a {kind} claim needs a direction")
         if claimed is None and claimed_range is None:
             raise InputError(f"{where}.claimed", f"a {kind} claim needs claimed or claimed_range")
-        if claimed is not None and DIRECTIONS[direction] * claimed < 0 and kind == "effect":
+        relative = d.get("scale", "relative") != "absolute"  # a level has no sign convention
+        if claimed is not None and DIRECTIONS[direction] * claimed < 0 and relative:
             raise InputError(f"{where}.claimed", f"sign of {claimed} contradicts '{direction}'")
-    if kind == "parity" and (claimed is None or claimed <= 0):
-        raise InputError(f"{where}.claimed", "a parity claim needs its band (> 0) as claimed")
+    if kind == "parity" and (claimed is None or claimed < 0):
+        raise InputError(f"{where}.claimed", "a parity claim needs its band (>= 0) as claimed")
     if kind == "ordering" and not direction:
         raise InputError(f"{where}.direction", "an ordering claim needs a direction")
     if reading == "figure" and kind in ("effect", "level") and claimed_range is None:
         raise InputError(f"{where}.claimed_range", "a figure reading needs the interval read")
     return Claim(
         id=cid, location=_str(d, "location", where), quote=_str(d, "quote", where), kind=kind,
-        metric=_str(d, "metric", where, required=False), ours=_str(d, "ours", where, False),
+        metric=_str(d, "metric", where, required=False), ours=_strs(d, "ours", where),
         baseline=_strs(d, "baseline", where), direction=direction, claimed=claimed,
         reading=reading, claimed_range=claimed_range, knobs=_strs(d, "knobs", where),
         note=_str(d, "note", where, required=False),
