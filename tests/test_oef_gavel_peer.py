@@ -48,7 +48,7 @@ def test_maxmin_level_and_unique_allocation(name, point):
     X, level = gavel_allocation(T, None, cap, w, point=point)
     assert level == pytest.approx(c["level"], abs=1e-6)
     if c["unique"]:
-        assert X == pytest.approx(np.array(c["allocation"]), abs=1e-6)
+        np.testing.assert_allclose(X, c["allocation"], rtol=0, atol=1e-6)
     else:  # Gavel's ECOS point is one optimum among many: same level, inside the face
         lo, hi = c["total_throughput_range"]
         assert lo - 1e-6 <= float((T * X).sum()) <= hi + 1e-6
@@ -62,7 +62,7 @@ def test_registered_gavel_level_is_gavels(name):
     assert res.stats["solver"] == "cvxpy-CLARABEL" and res.stats["stages"] == 1
     if MAXMIN[name]["unique"]:
         X = np.array([r["allocation"] for r in res.solution["rows"]])
-        assert X == pytest.approx(np.array(MAXMIN[name]["allocation"]), abs=1e-6)
+        np.testing.assert_allclose(X, MAXMIN[name]["allocation"], rtol=0, atol=1e-6)
 
 
 def _args(c):
@@ -89,7 +89,7 @@ def test_hierarchical_published_rule(name):
     if all(capped["frozen"]):  # Gavel's cap never bound: the same water filling
         assert levels == pytest.approx(np.array(c["levels"]), abs=1e-6)
         if c["unique"]:
-            assert X == pytest.approx(np.array(c["allocation"]), abs=1e-6)
+            np.testing.assert_allclose(X, c["allocation"], rtol=0, atol=1e-6)
     else:  # Gavel stopped early: its minimum level is below the published rule's
         assert levels.min() > min(c["levels"]) + 1e-6
 

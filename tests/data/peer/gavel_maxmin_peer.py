@@ -90,7 +90,7 @@ def run(inp: str, out: str, gavel: str) -> None:
         T, c = case["throughputs"], case["capacity"]
         types = [f"type{j:02d}" for j in range(len(c))]
         tput = {i: {types[j]: float(v) for j, v in enumerate(row)} for i, row in enumerate(T)}
-        return types, tput, {i: scale[i] for i in range(len(T))}, dict(zip(types, c))
+        return types, tput, {i: scale[i] for i in range(len(T))}, dict(zip(types, c, strict=True))
 
     def matrix(alloc, types, J):
         return [[float(alloc[i][t]) for t in types] for i in range(J)]
@@ -199,7 +199,8 @@ def facts(inp: str, out: str) -> None:
                    "weight, throughputs = the row's speedups (Gavel normalises each row by its "
                    "proportional throughput, so the unit does not matter)",
         "level": "min_i T_i.x_i / (w_i p_i), p_i = T_i.c / sum(c), of Gavel's clipped allocation",
-        "unique": "every x_ij has range <= 1e-4 over the optimal face (HiGHS LPs at the level minus 1e-9; a single point shows ranges of 1e-8..1e-5 from that slack)",
+        "unique": "every x_ij has range <= 1e-4 over the optimal face (HiGHS LPs at the "
+                  "level minus 1e-9; a single point shows ranges of 1e-8..1e-5 from that slack)",
         "maxmin": cases,
         "hierarchical": hier,
     }
