@@ -98,3 +98,14 @@ def test_caps_bind_on_three_of_five():
     bound = [n for n, c in HIER.items()
              if not all(_hierarchical(*_args(c), gavel_m_cap=True)[1]["frozen"])]
     assert len(bound) == 3
+
+
+def test_tenant_mapping_and_the_max_throughput_variant():
+    inst = ds.load(ROOT / "instances/oef/paper-multitype.json")
+    flat, tenant = ds.run(inst, "gavel"), ds.run(inst, "gavel", mapping="tenant")
+    assert tenant.stats["mapping"] == "tenant"
+    assert tenant.solution["level"] == pytest.approx(flat.solution["level"], abs=1e-6)
+    big = ds.load(ROOT / "instances/oef/gavel-all.json")
+    old, new = ds.run(big, "gavel-max-throughput"), ds.run(big, "gavel")
+    assert old.stats["stages"] == 2 and old.stats["solver"] == "scipy-highs-ds"
+    assert old.objective > 1.1 * new.objective  # the second stage is not Gavel's

@@ -6,7 +6,7 @@ Three steps, two Python environments (Gavel's code needs only cvxpy + ECOS + cvx
   /tmp/gavelenv/bin/python tests/data/peer/gavel_maxmin_peer.py run /tmp/peer_in.json \
       /tmp/peer_raw.json --gavel /tmp/gavel/scheduler
   PYTHONPATH=src .venv/bin/python tests/data/peer/gavel_maxmin_peer.py facts /tmp/peer_raw.json \
-      tests/data/peer/gavel_maxmin.json
+      tests/data/peer/gavel_maxmin.json   (GAVEL_REPO=<gavel git checkout>: records its commit)
 
 ``run`` imports Gavel's policy classes from a checkout and calls them; nothing of Gavel is copied.
 ``facts`` decides uniqueness of the max-min optimum with dlsched's LP helpers.
@@ -15,6 +15,7 @@ Three steps, two Python environments (Gavel's code needs only cvxpy + ECOS + cvx
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -182,9 +183,9 @@ def facts(inp: str, out: str) -> None:
         spread = float((hi - lo).max())
         hier.append({**case, "levels": levels.tolist(), "unique": spread <= 1e-4,
                      "max_variable_range": spread})
-    gavel_dir = "/work/.mirror/stanford-futuredata+gavel/repo"
+    gavel_dir = os.environ.get("GAVEL_REPO")  # a git checkout of stanford-futuredata/gavel
     commit = subprocess.run(["git", "-C", gavel_dir, "rev-parse", "HEAD"], capture_output=True,
-                            text=True).stdout.strip() if Path(gavel_dir).exists() else None
+                            text=True).stdout.strip() if gavel_dir else None
     doc = {
         "source": {"repository": "https://github.com/stanford-futuredata/gavel",
                    "commit": commit,
