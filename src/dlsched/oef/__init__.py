@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from ..core.registry import PROBLEMS, Problem
-from . import baselines, exact, placer  # noqa: F401  (register algorithms, e.g. oef-placer, gavel)
+from . import baselines, exact, gavel, placer  # noqa: F401  (register algorithms, e.g. gavel)
 from . import properties as _props
 from .crosscheck import CROSSCHECK
 from .generate import generate

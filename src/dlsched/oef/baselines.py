@@ -5,8 +5,10 @@ All three work on the *virtual rows* of the instance (one row per (user, job typ
 get a defined behaviour:
 
 * ``max-min``  — every row gets the weighted equal slice ``m_j * pi_r / sum(pi)`` of every type.
-* ``gavel``    — weighted max-min of normalised throughput relative to that slice; the per-job cap
-  ``sum_j x_r^j <= d_r`` applies per virtual row (each job type is a Gavel "job").
+* ``gavel``    — Gavel's weighted max-min of normalised throughput (``gavel.py``: Gavel's own
+  normalisation, single stage, interior point like Gavel's ECOS); the per-job cap
+  ``sum_j x_r^j <= d_r`` applies per virtual row (each job type is a Gavel "job"). Re-exported
+  here; ``gavel-max-throughput`` is the old two-stage variant (not Gavel).
 * ``gandiva-fair`` — starts from the weighted equal split; every virtual row trades on its own
   behalf (rows of the same user may trade with each other: that is the user re-balancing its own
   job types, and both rows weakly gain).
@@ -20,17 +22,18 @@ allocation) is not the optimum of any OEF model, even where Gavel's own LP is so
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
-import scipy.sparse as sp
-from scipy.optimize import linprog
 
-from ..core import InputError, Result, Status, register_algorithm
+from ..core import Result, register_algorithm
 from ..core.deadline import check_deadline
+from .gavel import CAP_RULES, Cap, _caps, _row_demands, gavel, gavel_max_throughput
 from .instance import OEFInstance
-from .solution import make_solution, row_efficiency
+from .solution import allocation_result
+
+__all__ = ["CAP_RULES", "Cap", "_caps", "_row_demands", "equal_split", "gandiva_fair", "gavel",
+           "gavel_max_throughput", "max_min"]
 
 
 def equal_split(inst: OEFInstance) -> np.ndarray:
@@ -39,13 +42,7 @@ def equal_split(inst: OEFInstance) -> np.ndarray:
     return np.outer(pi / pi.sum(), inst.capacity)
 
 
-def _result(inst: OEFInstance, method: str, X: np.ndarray, t0: float,
-            stats: dict[str, Any] | None = None, **extra: Any) -> Result:
-    """Result with the objective recomputed from the allocation (never taken from a solver)."""
-    solution = make_solution(inst, X, **extra)
-    return Result(problem="oef", method=method, status=Status.FEASIBLE,
-                  objective=float(row_efficiency(inst, X).sum()),
-                  runtime_s=time.perf_counter() - t0, solution=solution, stats=stats or {})
+_result = allocation_result
 
 
 # --- max-min ----------------------------------------------------------------------------------
@@ -54,106 +51,6 @@ def max_min(inst: OEFInstance) -> Result:
     """Equal split: SI with equality, EF only among identical rows, far from efficient."""
     t0 = time.perf_counter()
     return _result(inst, "max-min", equal_split(inst), t0)
-
-
-# --- Gavel ------------------------------------------------------------------------------------
-def _row_demands(inst: OEFInstance) -> np.ndarray:
-    """min_demand of each virtual row's job type (Gavel's worker count)."""
-    index = {(u.name, jt.name): jt.min_demand for u in inst.users for jt in u.job_types}
-    return np.array([index[label] for label in inst.rows.labels], dtype=float)
-
-
-#: How the ``cap`` parameter turns into per-row caps d_r (None = no cap).
-CAP_RULES: dict[str, Callable[[OEFInstance], np.ndarray]] = {
-    "demand": _row_demands,
-}
-
-
-#: A per-row cap: a number for every row, a ``CAP_RULES`` name, one number per row, or None.
-Cap = float | str | Sequence[float] | np.ndarray | None
-
-
-def _caps(inst: OEFInstance, cap: Cap) -> np.ndarray | None:
-    if cap is None:
-        return None
-    if isinstance(cap, (list, tuple, np.ndarray)):
-        caps = np.asarray(cap, dtype=float)
-        if caps.shape != (inst.rows.size,):
-            raise InputError("cap", f"{caps.shape[0] if caps.ndim == 1 else caps.shape} caps "
-                             f"for {inst.rows.size} rows")
-        if np.any(caps <= 0):
-            raise InputError("cap", "every per-row cap must be positive")
-        return caps
-    if isinstance(cap, str):
-        if cap not in CAP_RULES:
-            known = ", ".join(sorted(CAP_RULES))
-            raise InputError("cap", f"unknown cap rule {cap!r} (known: {known}, or a number)")
-        return CAP_RULES[cap](inst)
-    if cap <= 0:
-        raise InputError("cap", f"must be positive, got {cap}")
-    return np.full(inst.rows.size, float(cap))
-
-
-def _gavel_constraints(inst: OEFInstance, caps: np.ndarray | None
-                       ) -> tuple[sp.csr_matrix, np.ndarray]:
-    """A_ub, b_ub over variables [x (R*k, row-major), t]: capacity, caps, W_r.x_r >= t E^eq_r."""
-    W, (R, k) = inst.rows.W, inst.rows.W.shape
-    e_eq = row_efficiency(inst, equal_split(inst))
-    cap_rows = sp.hstack([sp.kron(np.ones((1, R)), sp.eye(k)), sp.csr_matrix((k, 1))])
-    # -W_r.x_r + t E^eq_r <= 0
-    fair_rows = sp.hstack([-sp.block_diag([W[r:r + 1] for r in range(R)]), e_eq[:, None]])
-    blocks, rhs = [cap_rows, fair_rows], [inst.capacity, np.zeros(R)]
-    if caps is not None:
-        blocks.append(sp.hstack([sp.kron(sp.eye(R), np.ones((1, k))), sp.csr_matrix((R, 1))]))
-        rhs.append(caps)
-    return sp.vstack(blocks).tocsr(), np.concatenate(rhs)
-
-
-def _linprog(c: np.ndarray, A: sp.csr_matrix, b: np.ndarray) -> Any:
-    # dual simplex returns a vertex, so ties are broken the same way on every run (notes §6.1)
-    return linprog(c, A_ub=A, b_ub=b, bounds=(0, None), method="highs-ds")
-
-
-@register_algorithm("gavel", "oef",
-                    "Gavel max-min of throughput normalised to the equal split (notes §6.1); "
-                    "cap=1 per job, second_stage=True")
-def gavel(inst: OEFInstance, cap: Cap = 1.0, second_stage: bool = True,
-          tol: float = 0.0) -> Result:
-    """Gavel's heterogeneity-aware max-min LP, solved with scipy's HiGHS (dual simplex).
-
-    Stage 1: max t s.t. capacity, sum_j x_r^j <= d_r, W_r.x_r >= t E^eq_r. Stage 2 (optional):
-    max total efficiency with t >= (1 - tol) t* (tol = 0 keeps G3 exact; if HiGHS then reports
-    the stage infeasible, the stage-1 vertex is kept and the reason recorded).
-    ``cap`` is a number (d_r for every row; the default 1 is Gavel's time-fraction constraint and
-    is needed to reproduce the paper, notes §6.1), ``"demand"`` (each job type's min_demand), a
-    sequence with one d_r per row (the job simulator passes each tenant's active worker demand)
-    or None (no cap).
-    """
-    t0 = time.perf_counter()
-    W, (R, k) = inst.rows.W, inst.rows.W.shape
-    A, b = _gavel_constraints(inst, _caps(inst, cap))
-    c = np.zeros(R * k + 1)
-    c[-1] = -1.0
-    first = _linprog(c, A, b)
-    if first.status != 0:  # cannot happen for a valid instance (X = 0, t = 0 is feasible)
-        return Result("oef", "gavel", Status.ERROR, runtime_s=time.perf_counter() - t0,
-                      stats={"lp_status": first.message})
-    level = float(first.x[-1])
-    x = first.x
-    stats: dict[str, Any] = {"lp_status": "optimal", "solver": "scipy-highs-ds", "stages": 1}
-    if second_stage:
-        # t >= (1 - tol) t*  as  -t <= -(1 - tol) t*
-        A2 = sp.vstack([A, sp.csr_matrix(([-1.0], ([0], [R * k])), shape=(1, R * k + 1))]).tocsr()
-        b2 = np.append(b, -(1.0 - tol) * level)
-        c2 = np.append(-W.ravel(), 0.0)
-        second = _linprog(c2, A2, b2)
-        if second.status == 0:
-            x = second.x
-            stats["stages"] = 2
-        else:
-            stats["second_stage"] = second.message
-    X = np.clip(x[:-1].reshape(R, k), 0.0, None)
-    return _result(inst, "gavel", X, t0, stats, level=level)
 
 
 # --- Gandiva_fair -----------------------------------------------------------------------------

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import numpy as np
 
+from ..core import Result, Status
 from .instance import OEFInstance
 
 
@@ -67,3 +69,13 @@ def rows_of(inst: OEFInstance, solution: dict[str, Any]) -> np.ndarray:
     if inst.rows.size != inst.n_users:
         raise ValueError("solution has no 'rows' but users have several job types")
     return X
+
+
+def allocation_result(inst: OEFInstance, method: str, X: np.ndarray, t0: float,
+                      stats: dict[str, Any] | None = None, **extra: Any) -> Result:
+    """A baseline's feasible Result; the objective is recomputed from the allocation (never taken
+    from a solver)."""
+    solution = make_solution(inst, X, **extra)
+    return Result(problem="oef", method=method, status=Status.FEASIBLE,
+                  objective=float(row_efficiency(inst, X).sum()),
+                  runtime_s=time.perf_counter() - t0, solution=solution, stats=stats or {})
