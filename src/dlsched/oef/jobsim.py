@@ -219,8 +219,9 @@ def _gavel_job_allocation(W: np.ndarray, demand: np.ndarray, capacity: np.ndarra
         ids, entity = np.unique(owner, return_inverse=True)
         out = gavel.gavel_hierarchical(W, demand.astype(float), capacity, entity,
                                        tenant_weight[ids], np.ones(W.shape[0]), **params)
-    X = np.asarray(getattr(out, "allocation", out), dtype=float)
-    return np.clip(X, 0.0, None)
+    X = out[0] if isinstance(out, tuple) else out  # gavel_allocation also returns its level
+    # rounded so that solver noise (~1e-10) does not break the priority ties of equal jobs
+    return np.round(np.clip(np.asarray(X, dtype=float), 0.0, None), 8)
 
 
 def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
@@ -367,7 +368,7 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
             # fraction of the job's past eligible rounds spent on each type (0 if none yet)
             past = np.maximum(eligible_rounds[elig], 1.0)[:, None]
             frac = received[elig] / past
-            with np.errstate(divide="ignore"):
+            with np.errstate(divide="ignore", invalid="ignore"):
                 prio = np.where(X <= 0, 0.0, np.where(frac > 0, X / frac, np.inf))
             eligible_rounds[elig] += 1.0
             pos, typ = np.nonzero(X > 0)
