@@ -43,19 +43,25 @@ def test_backfill_vs_idle_two_tenants_one_type() -> None:
 
 # --- gang ----------------------------------------------------------------------------------------
 def test_gang_job_waits_with_one_free_gpu() -> None:
-    # 2 GPUs, max-min shares 1 / 1 (grants (1, 1) while both are active). Tenant 0: job x, demand
-    # 2, work 1200; tenant 1: job y, demand 1, work 600.
-    # gang: x needs 2 GPUs, has 1 (+ nothing to backfill: its own spare is the only free GPU) ->
-    #   waits in rounds 0 and 1; y done at 600. Round 2: tenant 0 alone, 2 GPUs, rate 2 x 1 = 2,
-    #   1200 / 2 = 600 s -> done at 1200, started at 600.
-    # elastic: x runs on 1 GPU in rounds 0, 1 (600 done), then on 2 (rate 2): 300 s -> done at 900.
+    # 2 GPUs, max-min shares 1 / 1. Tenant 0: job x, demand 2, work 1200; tenant 1: job y,
+    # demand 1, work 600. gang: tenant 0's placer minimum is 2 (its smallest job demand).
+    # r0: a = (1, 1) -> (1, 1), tenant 0 below 2 -> (0, 1), dev (1, 0). y runs (300 left); the
+    #     ungranted GPU is free but x needs 2 -> x waits with 1 free GPU. used 1.
+    # r1: a = (2, 1) -> (2, 1), over by 1, repair ties at 0 -> tenant 1 loses: (2, 0),
+    #     dev (0, 1). x runs on 2 (rate 2 x 1): 600 left; y waits. used 2.
+    # r2: a = (1, 2) -> (1, 2) -> tenant 0 below 2: (0, 2), dev (1, 0). y done at 900; its
+    #     spare GPU is the only free one, x needs 2 -> waits. used 1.
+    # r3: tenant 1 gone; tenant 0 alone, a = 2 + 1 -> 3, repair to 2: x runs, done at 1200.
+    # elastic: placer minimum 1, grants (1, 1): x runs on 1 GPU in r0, r1 (600 done), y done at
+    # 600, then x on 2 GPUs (rate 2): 300 s -> done at 900.
     inst = make([[1.0], [1.0]], [2.0])
     w = Workload(inst, (Job(0, 0.0, 1200.0, 2), Job(1, 0.0, 600.0, 1)), 600.0)
     gang = simulate(w, "max-min", rounds="oef", gang=True)
     elastic = simulate(w, "max-min", rounds="oef", gang=False)
-    assert gang.used[:, 0].tolist() == [1, 1, 2, 2]
-    assert gang.start.tolist() == [600.0, 0.0]
-    assert gang.completion.tolist() == pytest.approx([1200.0, 600.0])
+    assert gang.grants[:, :, 0].tolist() == [[0, 1], [2, 0], [0, 2], [2, 0]]
+    assert gang.used[:, 0].tolist() == [1, 2, 1, 2]
+    assert gang.start.tolist() == [300.0, 0.0]
+    assert gang.completion.tolist() == pytest.approx([1200.0, 900.0])
     assert elastic.start.tolist() == [0.0, 0.0]
     assert elastic.completion.tolist() == pytest.approx([900.0, 600.0])
     assert gang.gang and not elastic.gang
@@ -187,3 +193,17 @@ def test_bad_rules_name_the_field(kwargs: dict, field: str) -> None:
     with pytest.raises(InputError) as err:
         generate_workload(w.inst, 2, arrivals="poisson")
     assert err.value.field == "arrivals"
+
+
+def test_estimated_throughput_by_hand() -> None:
+    # one tenant holds everything: 2 slow GPUs (speed 1) + 1 fast (speed 2) -> 2 x 1 + 1 x 2 = 4;
+    # Gavel per job: one job of demand 3 has time fraction <= 1 and 3 workers on one type:
+    # on the slow type 2 GPUs < 3 workers, so x_slow <= 2/3 (rate 3 x 1 x 2/3 = 2) and
+    # x_fast <= 1/3 (rate 3 x 2 x 1/3 = 2): at most 4 with x = (2/3, 1/3).
+    from dlsched.oef.jobsim import estimated_throughput
+
+    inst = make([[1.0, 2.0]], [2.0, 1.0])
+    assert estimated_throughput(inst, "max-min") == pytest.approx(4.0)
+    pytest.importorskip("dlsched.oef.gavel")
+    est = estimated_throughput(inst, "gavel", jobs=(Job(0, 0.0, 1.0, 3),))
+    assert est == pytest.approx(4.0, abs=1e-6)

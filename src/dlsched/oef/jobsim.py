@@ -17,7 +17,9 @@ Model (one step per round of ``round_s`` seconds, default 300 s = the paper's 5 
 
    * ``"oef"`` (OEF mechanisms, ``max-min``, ``gandiva-fair-trading``): the notes-§4 placer
      (``placer.place_step``, per-tenant deviation, reset when a tenant leaves) grants whole GPUs
-     per (tenant, type); the tenant's eligible jobs take them in order of longest starvation
+     per (tenant, type), under gang none below the smallest demand among the tenant's eligible
+     jobs (paper §4.2 "min_k demand_k": the deviation then accumulates until a gang fits);
+     the tenant's eligible jobs take them in order of longest starvation
      (time since last served, never served: since arrival; ties arrival, job index), fastest
      type first. With ``mechanism="gavel"`` (a labelled variant) Gavel's tenant-level LP gets
      one cap per tenant, the summed demand of its eligible jobs, as before.
@@ -305,7 +307,12 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
         idx = np.array(active)
 
         if rule == "oef":
-            real, new_dev = place_step(shares, dev[idx], cap, dmin[idx])
+            need = dmin[idx]
+            if gang:  # paper §4.2: no grant below min_k demand_k of the tenant's active jobs
+                low = np.full(n, np.iinfo(np.int64).max)
+                np.minimum.at(low, tenant[elig], demand[elig])
+                need = np.maximum(need, low[idx])
+            real, new_dev = place_step(shares, dev[idx], cap, need)
             dev[~on] = 0.0
             dev[idx] = new_dev
             grant[idx] = real
