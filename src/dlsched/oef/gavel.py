@@ -199,21 +199,29 @@ def _level(T: np.ndarray, s: np.ndarray, c: np.ndarray, w: np.ndarray, x: np.nda
 
 def gavel_hierarchical(throughputs: Any, scale: Any, capacity: Any, entity_of_job: Any,
                        entity_weights: Any, job_weights: Any = None, *,
-                       point: Point = "interior", rtol: float = 1e-6) -> np.ndarray:
+                       point: Point = "interior", rtol: float = 1e-6,
+                       gavel_m_cap: bool = False) -> np.ndarray:
     """Gavel's hierarchical (water-filling) max-min with ``fairness`` re-weighting: X (J, k).
 
     ``entity_of_job`` (J,) entity index of each job, ``entity_weights`` (E,), ``job_weights`` (J,)
     the jobs' weights inside their entity (None = equal). The levels (normalised throughputs,
     ``normalized_throughputs``) are unique; X is the ``point`` of the last round's LP.
+
+    ``gavel_m_cap=True`` reproduces a quirk of Gavel's code (not its published rule): its round
+    LP maximises ``min`` over *all* jobs with frozen jobs' terms replaced by a constant
+    ``M = max_ij s_i T_ij / p_i``, so a round's raise ``c`` (in units where a job's normalised
+    throughput grows by ``c w_i / s_i``) is capped at M; once the cap binds no job becomes
+    bottlenecked and Gavel stops with those jobs below their water level (seen on 3 of the 5
+    recorded multi-job-tenant inputs, ``tests/data/peer``).
     """
     X, _ = _hierarchical(throughputs, scale, capacity, entity_of_job, entity_weights,
-                         job_weights, point=point, rtol=rtol)
+                         job_weights, point=point, rtol=rtol, gavel_m_cap=gavel_m_cap)
     return X
 
 
 def _hierarchical(throughputs: Any, scale: Any, capacity: Any, entity_of_job: Any,
                   entity_weights: Any, job_weights: Any = None, *, point: str = "interior",
-                  rtol: float = 1e-6, job_cap: bool = True
+                  rtol: float = 1e-6, job_cap: bool = True, gavel_m_cap: bool = False
                   ) -> tuple[np.ndarray, dict[str, Any]]:
     _check_point(point)
     T, s, c, jw = _check(throughputs, scale, capacity, job_weights)
@@ -226,6 +234,7 @@ def _hierarchical(throughputs: Any, scale: Any, capacity: Any, entity_of_job: An
         raise InputError("entity_weights", "one positive weight per entity index")
     lp = _LP(s, c, job_cap)
     G = T / proportional_throughputs(T, c)[:, None]  # normalised throughput = G_i . x_i
+    big_m = float((G * s[:, None]).max())
     level = np.zeros(J)
     frozen = np.zeros(J, dtype=bool)
     rounds: list[float] = []
@@ -243,6 +252,10 @@ def _hierarchical(throughputs: Any, scale: Any, capacity: Any, entity_of_job: An
         if z is None:
             raise RuntimeError(f"Gavel water-filling LP failed: {status}")
         step = max(float(z[-1]), 0.0)
+        if gavel_m_cap and frozen.any() and step > big_m:
+            step = big_m
+            z, status = lp.solve(np.zeros(lp.n),  # any point at the capped levels
+                                 [lp.rows(G, np.zeros(J), level + big_m * raise_by)], point)
         rounds.append(step)
         level = level + step * raise_by
         # bottlenecked: cannot gain more than rtol (relative) with everyone at >= its level
@@ -255,11 +268,12 @@ def _hierarchical(throughputs: Any, scale: Any, capacity: Any, entity_of_job: An
             best = float(-gain @ zi) if zi is not None else level[i]
             if best <= level[i] * (1.0 + rtol) + 1e-12:
                 newly.append(i)
-        if not newly:  # numerically stuck: freeze everyone at the reached levels
-            newly = list(np.flatnonzero(~frozen))
+        if not newly:  # Gavel stops (only with gavel_m_cap, or numerically stuck)
+            break
         frozen[newly] = True
     x = np.clip(z[:-1].reshape(J, k), 0.0, 1.0 if job_cap else None)
-    return x, {"levels": level.tolist(), "rounds": len(rounds), "point": point,
+    return x, {"levels": level.tolist(), "frozen": frozen.tolist(), "rounds": len(rounds),
+               "point": point,
                "solver": SOLVERS[point]}
 
 
