@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import math
 
 import numpy as np
@@ -16,6 +17,9 @@ from dlsched.oef import make
 from dlsched.oef.jobsim import Job, Workload, generate_workload, simulate
 
 L = 300.0
+#: The simulator's rules before surplus/gang/rounds became parameters (defaults changed to
+#: backfill, gang, each mechanism's own rounds); the hand-worked cases below use them.
+OLD = {"rounds": "oef", "surplus": "idle", "gang": False}
 
 
 def _two_tenants_one_gpu() -> ds.oef.OEFInstance:
@@ -30,7 +34,7 @@ def test_single_tenant_finish_time_by_hand(mechanism: str, arrival: float, finis
     # work 3000 -> 750 s of running; it starts at the first round start >= arrival.
     inst = make([[1.0, 2.0]], [2.0, 1.0])
     w = Workload(inst, (Job(0, arrival, 3000.0, 3),), 3600.0)
-    res = simulate(w, mechanism)
+    res = simulate(w, mechanism, **OLD)
     start = math.ceil(arrival / L) * L
     assert res.start[0] == start
     assert res.completion[0] == pytest.approx(finish)
@@ -41,7 +45,7 @@ def test_single_tenant_finish_time_by_hand(mechanism: str, arrival: float, finis
 def test_demand_limits_gpus_a_job_uses() -> None:
     # demand 1 on [2 slow, 1 fast]: the job takes the fast GPU only (rate 2), the rest idles
     inst = make([[1.0, 2.0]], [2.0, 1.0])
-    res = simulate(Workload(inst, (Job(0, 0.0, 900.0, 1),), 3600.0), "max-min")
+    res = simulate(Workload(inst, (Job(0, 0.0, 900.0, 1),), 3600.0), "max-min", **OLD)
     assert res.completion[0] == pytest.approx(450.0)
     assert res.used.tolist() == [[0, 1], [0, 1]]
     assert res.grants[:, 0].tolist() == [[2, 1], [2, 1]]
@@ -54,7 +58,7 @@ def test_two_tenants_hand_worked() -> None:
     # finishes its 150 at 750. JCTs 750 and 600.
     w = Workload(_two_tenants_one_gpu(), (Job(0, 0.0, 450.0), Job(1, 0.0, 300.0)), 600.0)
     for mechanism in ("max-min", "oef-cooperative", "gavel"):
-        res = simulate(w, mechanism)
+        res = simulate(w, mechanism, **OLD)
         assert res.grants[:, :, 0].tolist() == [[1, 0], [0, 1], [1, 0]], mechanism
         assert res.jct.tolist() == pytest.approx([750.0, 600.0])
         assert res.mean_jct == pytest.approx(675.0)
@@ -64,7 +68,7 @@ def test_longest_starved_job_first_within_a_tenant() -> None:
     # one tenant, one GPU, two equal jobs: they alternate (round-robin by starvation)
     inst = make([[1.0]], [1.0])
     w = Workload(inst, (Job(0, 0.0, 450.0), Job(0, 0.0, 450.0)), 600.0)
-    res = simulate(w, "max-min")
+    res = simulate(w, "max-min", **OLD)
     assert res.completion.tolist() == pytest.approx([750.0, 1050.0])
 
 
@@ -79,7 +83,7 @@ def test_deviation_resets_when_a_tenant_leaves() -> None:
     inst = make([[1.0], [1.0], [1.0]], [2.0])
     jobs = (Job(0, 0.0, 300.0), Job(1, 0.0, 300.0), Job(2, 0.0, 600.0),
             Job(0, 1200.0, 600.0), Job(1, 1200.0, 300.0), Job(2, 1200.0, 300.0))
-    res = simulate(Workload(inst, jobs, 1200.0), "max-min")
+    res = simulate(Workload(inst, jobs, 1200.0), "max-min", **OLD)
     assert res.grants[:, :, 0].tolist() == [[1, 1, 0], [0, 0, 2], [0, 0, 2], [1, 1, 0], [1, 0, 1]]
     assert res.completion.tolist() == pytest.approx([300, 300, 900, 1800, 1500, 1800])
 
@@ -98,17 +102,30 @@ def workloads(draw: st.DrawFn) -> Workload:
     return Workload(make(speed, counts), jobs, 3000.0)
 
 
-@given(workloads(), st.sampled_from(["max-min", "gavel", "oef-cooperative", "gandiva-fair"]))
-def test_invariants(w: Workload, mechanism: str) -> None:
-    res = simulate(w, mechanism)
+HAVE_GAVEL = importlib.util.find_spec("dlsched.oef.gavel") is not None
+RULES = [dict(OLD), {}, {"surplus": "idle"}, {"gang": False}, {"rounds": "stride"}]
+
+
+@given(workloads(), st.sampled_from(["max-min", "gavel", "oef-cooperative", "gandiva-fair"]),
+       st.sampled_from(RULES))
+def test_invariants(w: Workload, mechanism: str, rules: dict) -> None:
+    if mechanism == "gavel" and rules.get("rounds") is None and not HAVE_GAVEL:
+        rules = {**rules, "rounds": "oef"}  # the Gavel round rule needs dlsched.oef.gavel
+    # gang jobs must fit on one GPU type (Gavel, stride) / in the cluster (OEF rule)
+    most = int(np.floor(w.inst.capacity).max())
+    w = Workload(w.inst, tuple(Job(j.tenant, j.arrival, j.work, min(j.demand, most))
+                               for j in w.jobs), w.horizon_s)
+    res = simulate(w, mechanism, **rules)
     inst = w.inst
     arrival = np.array([j.arrival for j in w.jobs])
     work = np.array([j.work for j in w.jobs])
     demand = np.array([j.demand for j in w.jobs])
     assert res.finished  # every job finishes
-    # no GPU type over-granted, and jobs use no more GPUs than granted
+    # no GPU type over-granted or over-used; without backfill jobs use only granted GPUs
     assert np.all(res.grants.sum(axis=1) <= np.floor(inst.capacity))
-    assert np.all(res.used <= res.grants.sum(axis=1))
+    assert np.all(res.used <= np.floor(inst.capacity))
+    if res.surplus == "idle":
+        assert np.all(res.used <= res.grants.sum(axis=1))
     # nothing runs before its arrival; finishing needs at least work / (fastest possible rate)
     assert np.all(res.start >= arrival)
     fastest = demand * inst.rows.W.max(axis=1)[[j.tenant for j in w.jobs]]

@@ -97,7 +97,8 @@ def _price(ratio: np.ndarray, can_bid: np.ndarray, u: int, s: int, gap_tol: floa
 
 @register_algorithm("gandiva-fair", "oef",
                     "Gandiva_fair: equal split, then greedy pairwise second-price trading "
-                    "(reconstruction of notes §6.2)")
+                    "(reconstruction of notes §6.2); in the job simulator the Gandiva_fair "
+                    "system (tickets from this outcome, split stride scheduling, jobsim.py)")
 def gandiva_fair(inst: OEFInstance, max_trades: int = 100_000, eps: float = 1e-12,
                  gap_tol: float = 1e-9) -> Result:
     """Equal split plus greedy trading of slow for fast GPUs (notes §6.2, reproduced exactly).
@@ -141,3 +142,15 @@ def gandiva_fair(inst: OEFInstance, max_trades: int = 100_000, eps: float = 1e-1
                        "quantity": float(q), "rule": rule})
     stats = {"trades": len(trades), "stopped": stopped}
     return _result(inst, "gandiva-fair", X, t0, stats, trades=trades)
+
+
+@register_algorithm("gandiva-fair-trading", "oef",
+                    "the OEF paper's fractional trading, not the Gandiva_fair system: the same "
+                    "allocation as gandiva-fair, demand-blind; in the job simulator it runs on "
+                    "OEF's placer")
+def gandiva_fair_trading(inst: OEFInstance, **params: Any) -> Result:
+    """``gandiva_fair``'s trading outcome under its own label (why: the job simulator runs
+    ``gandiva-fair`` as the Gandiva_fair system and this variant as the paper's reading)."""
+    res = gandiva_fair(inst, **params)
+    res.method = "gandiva-fair-trading"
+    return res

@@ -1,35 +1,60 @@
-"""Round-based job simulator for OEF mechanisms: job completion times under a placer.
+"""Round-based job simulator for OEF mechanisms: job completion times under each mechanism's rounds.
 
 Why: the LPs give *estimated* throughput (a fractional allocation); the paper's §7 also reports
 *actual* throughput and average job completion time (JCT) on a testbed where tenants' jobs come
 and go. This module is a small, exact, deterministic stand-in for that testbed (it is **not** the
-paper's testbed): it simulates whole-GPU grants round after round and measures JCTs.
+paper's testbed): it simulates whole-GPU grants round after round and measures JCTs. The rules
+that decide a verdict (surplus, gang, round mechanism) are parameters, the same for every
+mechanism unless a mechanism's published rule says otherwise, and recorded in ``SimResult``.
 
 Model (one step per round of ``round_s`` seconds, default 300 s = the paper's 5 minutes):
 
 1. A job is *eligible* in a round starting at ``t0`` when ``arrival <= t0`` and it has work left;
-   a tenant is *active* when it has an eligible job. Jobs never run before they arrive.
-2. The mechanism (an OEF LP such as ``oef-cooperative`` or a registered baseline such as
-   ``gavel``, ``gandiva-fair``, ``max-min``; any name ``placer._ideal_from`` accepts) allocates
-   fractional shares among the **active tenants only** (a sub-instance of the active users).
-   Allocations are cached by the active set (and the Gavel caps, below), which repeats often.
-   Gavel gets its per-job cap as one cap per tenant: the summed worker demand of its eligible
-   jobs (Gavel's time-fraction constraint applied per job), unless ``params`` gives ``cap``.
-3. The notes-§4 placer (``placer.place_step``) rounds the shares to whole GPUs per (tenant,
-   type); a tenant keeps its deviation while it stays active and restarts from 0 when it
-   leaves and comes back.
-4. Within a tenant (paper §4.2 / notes §4) GPUs go to its eligible jobs in order of longest
-   current starvation (time since last served; never served: since arrival), ties by arrival
-   then job index; each job takes up to ``demand`` of the tenant's GPUs, fastest types first.
-   Granted GPUs a tenant cannot use (all its jobs at their demand) stay idle that round.
-5. A job's rate is the sum over its GPUs of the tenant's speedup on that type (work is in
-   "slowest-type GPU-seconds", so a job of work ``w`` on one slowest GPU needs ``w`` seconds).
-   A job whose remaining work fits in the round finishes inside it, at the interpolated time
-   ``t0 + remaining / rate``; its GPUs idle for the rest of the round.
+   a tenant is *active* when it has an eligible job (it leaves when all its jobs are done).
+2. The mechanism allocates among the **active** tenants (or jobs) only; allocations are cached
+   by the active set. Each mechanism then places whole GPUs with its own round rule
+   (``rounds``; ``None`` = the mechanism's own, ``ROUND_RULES``):
 
-Assumptions (documented in models/oef.md): no restart/checkpoint cost when a job moves between
-GPUs or rounds, no straggler or network effects, placement only per (tenant, GPU type) (no
-hosts), one job type per tenant (the instance's users must be single-row).
+   * ``"oef"`` (OEF mechanisms, ``max-min``, ``gandiva-fair-trading``): the notes-§4 placer
+     (``placer.place_step``, per-tenant deviation, reset when a tenant leaves) grants whole GPUs
+     per (tenant, type), under gang none below the smallest demand among the tenant's eligible
+     jobs (paper §4.2 "min_k demand_k": the deviation then accumulates until a gang fits);
+     the tenant's eligible jobs take them in order of longest starvation
+     (time since last served, never served: since arrival; ties arrival, job index), fastest
+     type first. With ``mechanism="gavel"`` (a labelled variant) Gavel's tenant-level LP gets
+     one cap per tenant, the summed demand of its eligible jobs, as before.
+   * ``"gavel"`` (``gavel``; Gavel OSDI'20 §5): a per-*job* allocation ``x`` (time fractions,
+     ``gavel.gavel_allocation`` with ``mapping="flat"``, every job weight 1, or
+     ``gavel.gavel_hierarchical`` with ``mapping="tenant"``, equal-weight tenants water-filled);
+     priority of (job, type) = ``x / (rounds received on the type / rounds the job has been
+     eligible)`` (``inf`` if never received, 0 if ``x = 0``); pairs are placed in decreasing
+     priority (ties: larger ``x``, then job index), a job on one type only with all its
+     workers at once; pairs that do not fit are skipped.
+   * ``"stride"`` (``gandiva-fair``; Chaudhary et al., EuroSys'20): each active tenant holds
+     equal tickets; on type ``j`` they follow the trading outcome (the tenant's share of type
+     ``j``) and are split equally among its eligible jobs. Split stride scheduling per type:
+     (job, type) pairs with tickets in increasing pass (ties: job index), whole GPUs on one type,
+     skip what does not fit; the pass advances by GPUs x ``round_s`` / tickets. A new job starts
+     at the lowest pass of the type (no credit for time before it arrived). Jobs, not tenants,
+     are placed, so a tenant never holds more than its jobs can use and the rest goes to the
+     others: the system is work-conserving by its own rule.
+3. ``surplus``: ``"backfill"`` (default) = after the round rule, GPUs still free are offered to
+   the eligible jobs not yet running in order of longest starvation (ties arrival, job index),
+   each taking its tenant's fastest free types first (work-conserving, same rule for all);
+   backfilled rounds are not charged (no pass, no Gavel received round). ``"idle"`` = no
+   backfill for anybody: what the round rule leaves free stays idle (today's behaviour).
+4. ``gang``: ``True`` (default) = a job runs only with exactly ``demand`` GPUs at once and its
+   rate is ``demand x`` the slowest speed among its GPUs (synchronous data parallelism: the
+   straggler sets the pace); ``False`` = elastic (today's behaviour): up to ``demand`` GPUs,
+   rate = sum of their speeds.
+5. Work is in slowest-type GPU-seconds (a job of work ``w`` on one speed-1 GPU needs ``w`` s). A
+   job whose remaining work fits in the round finishes inside it at ``t0 + remaining / rate``;
+   its GPUs idle for the rest of the round.
+
+Defaults put every mechanism on equal terms: ``surplus="backfill"``, ``gang=True``, each
+mechanism's own rounds. Today's behaviour is ``rounds="oef", surplus="idle", gang=False``.
+Assumptions (models/oef.md): no restart/checkpoint cost when a job moves, no network effects,
+placement per (tenant, GPU type) (no hosts), one job type per tenant (single-row users).
 """
 # "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
@@ -50,14 +75,21 @@ from .placer import _ideal_from, integral_capacity, place_step, row_min_demand
 DEFAULT_ROUND_S = 300.0
 #: Safety bound on simulated rounds when ``max_rounds`` is not given.
 DEFAULT_MAX_ROUNDS = 100_000
+#: Each mechanism's own round rule (``rounds=None``); others default to ``"oef"``.
+ROUND_RULES = {"gavel": "gavel", "gandiva-fair": "stride"}
+#: Mechanisms whose shares are Gandiva_fair's trading outcome (tenant level).
+_TRADING = {"gandiva-fair": "gandiva-fair-trading"}
+SURPLUS = ("backfill", "idle")
+MAPPINGS = ("flat", "tenant")
+ARRIVALS = ("jobs", "tenant-batch", "saturated")
 
 
 @dataclass(frozen=True)
 class Job:
     """One job of tenant ``tenant`` (index into ``inst.users``).
 
-    ``arrival`` in seconds; ``work`` in slowest-type GPU-seconds; ``demand`` = the most GPUs it
-    can use at once (data-parallel workers).
+    ``arrival`` in seconds; ``work`` in slowest-type GPU-seconds; ``demand`` = its number of
+    data-parallel workers (exactly this many GPUs under gang, at most this many when elastic).
     """
 
     tenant: int
@@ -93,7 +125,8 @@ class Workload:
 @dataclass(frozen=True)
 class SimResult:
     """Outcome of ``simulate``. Arrays are per job in ``workload.jobs`` order (nan = unfinished)
-    or per simulated round."""
+    or per simulated round; ``round_rule``/``surplus``/``gang``/``mapping`` = the rules that ran
+    (``mapping`` is None unless the Gavel round rule ran)."""
 
     mechanism: str
     round_s: float
@@ -101,10 +134,14 @@ class SimResult:
     start: np.ndarray  # (J,) s, start of the first round the job got a GPU
     jct: np.ndarray  # (J,) completion - arrival
     throughput: np.ndarray  # (T,) realised normalised throughput per round (work done / round_s)
-    grants: np.ndarray  # (T, n, k) whole GPUs granted per tenant and type
-    used: np.ndarray  # (T, k) GPUs assigned to jobs per type
+    grants: np.ndarray  # (T, n, k) whole GPUs per tenant and type given by the round rule
+    used: np.ndarray  # (T, k) GPUs assigned to jobs per type (round rule + backfill)
     solves: int  # distinct mechanism calls (cache misses)
     runtime_s: float
+    round_rule: str = "oef"
+    surplus: str = "idle"
+    gang: bool = False
+    mapping: str | None = None
 
     @property
     def finished(self) -> bool:
@@ -149,14 +186,59 @@ def _sub_instance(inst: OEFInstance, active: tuple[int, ...]) -> OEFInstance:
     return OEFInstance(f"{inst.name}-active", inst.gpu_types, users)
 
 
+def _check_rules(workload: Workload, mechanism: str, rule: str, surplus: str, gang: bool,
+                 mapping: str, cap: np.ndarray) -> None:
+    """``InputError`` for unknown rules and for gang jobs that can never be placed."""
+    if rule not in ("oef", "gavel", "stride"):
+        raise InputError("rounds", f"must be 'oef', 'gavel', 'stride' or None, got {rule!r}")
+    if rule == "gavel" and mechanism != "gavel":
+        raise InputError("rounds", "the Gavel round rule needs mechanism 'gavel' (per-job LP)")
+    if surplus not in SURPLUS:
+        raise InputError("surplus", f"must be one of {SURPLUS}, got {surplus!r}")
+    if mapping not in MAPPINGS:
+        raise InputError("mapping", f"must be one of {MAPPINGS}, got {mapping!r}")
+    if not gang:
+        return
+    # one type only for the Gavel and stride rules; the OEF placer rule may span types
+    most = int(cap.max()) if rule in ("gavel", "stride") else int(cap.sum())
+    for q, job in enumerate(workload.jobs):
+        if job.demand > most:
+            raise InputError(f"jobs[{q}].demand",
+                             f"gang job of {job.demand} GPUs never fits ({most} under "
+                             f"rounds={rule!r})")
+
+
+def _gavel_job_allocation(W: np.ndarray, demand: np.ndarray, capacity: np.ndarray,
+                          owner: np.ndarray, tenant_weight: np.ndarray, mapping: str,
+                          params: dict[str, Any]) -> np.ndarray:
+    """Gavel's per-job time fractions (A, k) for the active jobs (rows of ``W``)."""
+    from . import gavel  # another module of the package (Gavel's own LPs)
+
+    if mapping == "flat":
+        out = gavel.gavel_allocation(W, demand.astype(float), capacity,
+                                     np.ones(W.shape[0]), **params)
+    else:
+        ids, entity = np.unique(owner, return_inverse=True)
+        out = gavel.gavel_hierarchical(W, demand.astype(float), capacity, entity,
+                                       tenant_weight[ids], np.ones(W.shape[0]), **params)
+    X = out[0] if isinstance(out, tuple) else out  # gavel_allocation also returns its level
+    # rounded so that solver noise (~1e-10) does not break the priority ties of equal jobs
+    return np.round(np.clip(np.asarray(X, dtype=float), 0.0, None), 8)
+
+
 def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
              round_s: float = DEFAULT_ROUND_S, max_rounds: int | None = None,
-             options: SolveOptions | None = None, **params: Any) -> SimResult:
+             rounds: str | None = None, surplus: str = "backfill", gang: bool = True,
+             mapping: str = "flat", options: SolveOptions | None = None,
+             **params: Any) -> SimResult:
     """Run the round-based simulation (module docstring) until every job finishes or
     ``max_rounds`` rounds (default ``DEFAULT_MAX_ROUNDS``) have been simulated.
 
-    ``params`` go to the mechanism (e.g. ``cap=None`` for uncapped Gavel). Rounds in which no
-    job is eligible are skipped (they are not part of ``throughput``/``grants``).
+    ``rounds``: ``None`` (the mechanism's own rule), ``"oef"``, ``"gavel"``, ``"stride"``;
+    ``surplus``: ``"backfill"`` or ``"idle"``; ``gang``: exact gang or elastic; ``mapping``
+    (Gavel rule only): ``"flat"`` or ``"tenant"``. ``params`` go to the mechanism (e.g.
+    ``cap=None`` for uncapped Gavel on the OEF rule). Rounds in which no job is eligible are
+    skipped (they are not part of ``throughput``/``grants``).
     """
     t_start = time.perf_counter()
     validate(workload, round_s)
@@ -164,22 +246,30 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
     if limit < 1:
         raise InputError("max_rounds", f"must be at least 1, got {limit}")
     inst, jobs = workload.inst, workload.jobs
-    n, k = inst.n_users, inst.n_types
-    W = inst.rows.W  # (n, k), one row per tenant
+    rule = ROUND_RULES.get(mechanism, "oef") if rounds is None else rounds
     cap = integral_capacity(inst.capacity)
+    _check_rules(workload, mechanism, rule, surplus, gang, mapping, cap)
+    # the OEF and stride rules use tenant shares; Gandiva_fair's are its trading outcome
+    share_mech = _TRADING.get(mechanism, mechanism)
+    n, k, J = inst.n_users, inst.n_types, len(jobs)
+    W = inst.rows.W  # (n, k), one row per tenant
     dmin = row_min_demand(inst)
     arrival = np.array([j.arrival for j in jobs], dtype=float)
     demand = np.array([j.demand for j in jobs], dtype=np.int64)
     tenant = np.array([j.tenant for j in jobs], dtype=np.int64)
     remaining = np.array([j.work for j in jobs], dtype=float)
-    completion = np.full(len(jobs), np.nan)
-    start = np.full(len(jobs), np.nan)
+    completion = np.full(J, np.nan)
+    start = np.full(J, np.nan)
     last_served = arrival.copy()
     by_tenant = [np.nonzero(tenant == i)[0] for i in range(n)]
     # fastest type first, per tenant (ties: higher type index first, i.e. the newer GPU)
     type_order = [np.lexsort((-np.arange(k), -W[i])) for i in range(n)]
-    gavel_caps = mechanism == "gavel" and "cap" not in params
+    gavel_caps = mechanism == "gavel" and rule == "oef" and "cap" not in params
     dev = np.zeros((n, k))
+    ticketed = np.zeros((J, k), dtype=bool)  # stride: (job, type) held tickets last round
+    passes = np.zeros((J, k))  # stride pass per (job, type)
+    received = np.zeros((J, k))  # Gavel: rounds received per (job, type)
+    eligible_rounds = np.zeros(J)  # Gavel: rounds the job has been eligible
     cache: dict[tuple[Any, ...], np.ndarray] = {}
     throughput: list[float] = []
     grants: list[np.ndarray] = []
@@ -198,38 +288,128 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
         on = np.zeros(n, dtype=bool)
         on[tenant[eligible]] = True
         active = tuple(int(i) for i in np.nonzero(on)[0])
-        extra: dict[str, Any] = {}
-        key: tuple[Any, ...] = active
-        if gavel_caps:
-            per_tenant = np.bincount(tenant[eligible], weights=demand[eligible], minlength=n)
-            caps = per_tenant[list(active)]
-            extra["cap"] = caps
-            key = (active, tuple(caps.tolist()))
-        if key not in cache:
-            sub = _sub_instance(inst, active)
-            cache[key], _ = _ideal_from(sub, mechanism, options, {**params, **extra})
-        idx = np.array(active)
-        real, new_dev = place_step(cache[key], dev[idx], cap, dmin[idx])
-        dev[~on] = 0.0
-        dev[idx] = new_dev
+        elig = np.nonzero(eligible)[0]
+        free = cap.copy()
+        gpus_of: dict[int, np.ndarray] = {}  # job -> type index of each of its GPUs
         grant = np.zeros((n, k), dtype=np.int64)
-        grant[idx] = real
-        rate = np.zeros(len(jobs))
-        used_r = np.zeros(k, dtype=np.int64)
-        for row, i in enumerate(active):
-            if not real[row].any():
-                continue
-            mine = by_tenant[i][eligible[by_tenant[i]]]
-            mine = mine[np.lexsort((mine, arrival[mine], last_served[mine]))]
-            gpus = np.repeat(type_order[i], real[row][type_order[i]])  # fastest first
-            pos = 0
-            for q in mine:
-                if pos >= gpus.size:
+
+        if rule in ("oef", "stride"):
+            extra: dict[str, Any] = {}
+            key: tuple[Any, ...] = (active,)
+            if gavel_caps:
+                per_tenant = np.bincount(tenant[eligible], weights=demand[eligible], minlength=n)
+                extra["cap"] = per_tenant[list(active)]
+                key = (active, tuple(extra["cap"].tolist()))
+            if key not in cache:
+                sub = _sub_instance(inst, active)
+                cache[key], _ = _ideal_from(sub, share_mech, options, {**params, **extra})
+            shares = cache[key]
+        idx = np.array(active)
+
+        if rule == "oef":
+            need = dmin[idx]
+            if gang:  # paper §4.2: no grant below min_k demand_k of the tenant's active jobs
+                low = np.full(n, np.iinfo(np.int64).max)
+                np.minimum.at(low, tenant[elig], demand[elig])
+                need = np.maximum(need, low[idx])
+            real, new_dev = place_step(shares, dev[idx], cap, need)
+            dev[~on] = 0.0
+            dev[idx] = new_dev
+            grant[idx] = real
+            for row, i in enumerate(active):
+                if not real[row].any():
+                    continue
+                mine = by_tenant[i][eligible[by_tenant[i]]]
+                mine = mine[np.lexsort((mine, arrival[mine], last_served[mine]))]
+                pool = np.repeat(type_order[i], real[row][type_order[i]])  # fastest first
+                for q in mine:
+                    if pool.size == 0:
+                        break
+                    take = int(demand[q])
+                    if pool.size < take and gang:
+                        continue  # gang: a smaller job of the tenant may still fit
+                    gpus_of[int(q)], pool = pool[:take], pool[take:]
+            free -= grant.sum(axis=0)  # granted GPUs are the tenant's, used or not
+            granted_left = grant.sum(axis=0) - _count(gpus_of, k)
+            free += granted_left if surplus == "backfill" else 0
+
+        elif rule == "stride":
+            # tickets of job q on type j: its tenant's share of j / its tenant's eligible jobs
+            n_jobs = np.bincount(tenant[elig], minlength=n)
+            share = np.zeros((n, k))
+            share[idx] = shares
+            tickets = share[tenant[elig]] / n_jobs[tenant[elig]][:, None]  # (A, k)
+            # a pair that gains tickets starts at the lowest pass of the pairs that held
+            # tickets on the type last round (no credit for time without tickets)
+            has = tickets > 0
+            fresh = has & ~ticketed[elig]
+            if fresh.any():
+                kept = has & ticketed[elig]
+                for j in np.nonzero(fresh.any(axis=0))[0]:
+                    base = passes[elig[kept[:, j]], j].min() if kept[:, j].any() else 0.0
+                    passes[elig[fresh[:, j]], j] = base
+            ticketed[:] = False
+            ticketed[elig] = has
+            pos, typ = np.nonzero(tickets > 0)
+            q_of = elig[pos]
+            order = np.lexsort((typ, q_of, passes[q_of, typ]))
+            for p in order:
+                q, j = int(q_of[p]), int(typ[p])
+                if q in gpus_of or free[j] == 0:
+                    continue
+                take = min(int(demand[q]), int(free[j]))
+                if gang and take < demand[q]:
+                    continue
+                gpus_of[q] = np.full(take, j)
+                free[j] -= take
+                grant[tenant[q], j] += take
+                passes[q, j] += take * round_s / tickets[pos[p], j]
+
+        else:  # Gavel's priority rounds
+            key = ("gavel", tuple(elig.tolist()), mapping)
+            if key not in cache:
+                cache[key] = _gavel_job_allocation(
+                    W[tenant[elig]], demand[elig], inst.capacity, tenant[elig],
+                    inst.rows.weight, mapping, params)
+            X = cache[key]
+            # fraction of the job's past eligible rounds spent on each type (0 if none yet)
+            past = np.maximum(eligible_rounds[elig], 1.0)[:, None]
+            frac = received[elig] / past
+            with np.errstate(divide="ignore", invalid="ignore"):
+                prio = np.where(X <= 0, 0.0, np.where(frac > 0, X / frac, np.inf))
+            eligible_rounds[elig] += 1.0
+            pos, typ = np.nonzero(X > 0)
+            order = np.lexsort((pos, -X[pos, typ], -prio[pos, typ]))
+            for p in order:
+                q, j = int(elig[pos[p]]), int(typ[p])
+                if q in gpus_of or free[j] == 0:
+                    continue
+                take = min(int(demand[q]), int(free[j]))
+                if gang and take < demand[q]:
+                    continue
+                gpus_of[q] = np.full(take, j)
+                free[j] -= take
+                grant[tenant[q], j] += take
+                received[q, j] += 1.0
+
+        if surplus == "backfill" and free.any():
+            waiting = np.array([q for q in elig if int(q) not in gpus_of], dtype=np.int64)
+            waiting = waiting[np.lexsort((waiting, arrival[waiting], last_served[waiting]))]
+            for q in waiting:
+                if not free.any():
                     break
-                got = gpus[pos:pos + int(demand[q])]
-                pos += got.size
-                rate[q] = W[i, got].sum()
-                np.add.at(used_r, got, 1)
+                i = int(tenant[q])
+                pool = np.repeat(type_order[i], free[type_order[i]])
+                take = min(int(demand[q]), pool.size)
+                if gang and take < demand[q]:
+                    continue
+                gpus_of[int(q)] = pool[:take]
+                np.subtract.at(free, pool[:take], 1)
+
+        rate = np.zeros(J)
+        for q, got in gpus_of.items():
+            speeds = W[tenant[q], got]
+            rate[q] = got.size * speeds.min() if gang else speeds.sum()
         served = rate > 0
         done = served & (remaining <= rate * round_s)
         work_done = np.where(done, remaining, rate * round_s)
@@ -239,24 +419,58 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
         last_served[served] = t0 + round_s
         throughput.append(float(work_done.sum()) / round_s)
         grants.append(grant)
-        used.append(used_r)
+        used.append(_count(gpus_of, k))
         r += 1
     return SimResult(
         mechanism=mechanism, round_s=round_s, completion=completion, start=start,
         jct=completion - arrival, throughput=np.array(throughput),
         grants=np.array(grants, dtype=np.int64).reshape(-1, n, k),
         used=np.array(used, dtype=np.int64).reshape(-1, k), solves=len(cache),
-        runtime_s=time.perf_counter() - t_start)
+        runtime_s=time.perf_counter() - t_start, round_rule=rule, surplus=surplus,
+        gang=bool(gang), mapping=mapping if rule == "gavel" else None)
+
+
+def _count(gpus_of: dict[int, np.ndarray], k: int) -> np.ndarray:
+    """GPUs in use per type."""
+    if not gpus_of:
+        return np.zeros(k, dtype=np.int64)
+    return np.bincount(np.concatenate(list(gpus_of.values())), minlength=k).astype(np.int64)
+
+
+def estimated_throughput(inst: OEFInstance, mechanism: str = "oef-cooperative", *,
+                         jobs: tuple[Job, ...] | None = None, mapping: str = "flat",
+                         options: SolveOptions | None = None, **params: Any) -> float:
+    """The mechanism's *estimated* normalised throughput with every tenant active: sum_r W_r.x_r
+    of its fractional allocation (tenant level; Gandiva_fair: the trading outcome). With
+    ``mechanism="gavel"`` and ``jobs`` given, Gavel's per-job allocation: sum_q demand_q W.x_q.
+    Compare with ``SimResult.throughput`` of a saturated workload (``arrivals="saturated"``)."""
+    if mechanism == "gavel" and jobs is not None:
+        q = np.arange(len(jobs))
+        owner = np.array([j.tenant for j in jobs], dtype=np.int64)
+        demand = np.array([j.demand for j in jobs], dtype=np.int64)
+        Wj = inst.rows.W[owner]
+        X = _gavel_job_allocation(Wj, demand, inst.capacity, owner, inst.rows.weight, mapping,
+                                  params)
+        return float((demand[q] * np.einsum("qk,qk->q", Wj, X)).sum())
+    X, _ = _ideal_from(inst, _TRADING.get(mechanism, mechanism), options, params)
+    return float(np.einsum("rk,rk->", inst.rows.W, X))
 
 
 def generate_workload(inst: OEFInstance, jobs_per_tenant: int = 20,
                       horizon_s: float = 3 * 86_400.0, seed: int = 0, load: float = 1.0,
-                      demands: tuple[int, ...] = (1, 2, 4), sigma: float = 1.5) -> Workload:
+                      demands: tuple[int, ...] = (1, 2, 4), sigma: float = 1.5,
+                      arrivals: str = "jobs") -> Workload:
     """Seeded workload: every tenant of ``inst`` gets ``jobs_per_tenant`` jobs.
 
-    Arrivals: uniform over ``[0, horizon_s)`` (a Poisson process conditioned on its count).
-    Work: lognormal with shape ``sigma`` (heavy-tailed), scaled so that the offered load
-    (``Workload.offered_load``) equals ``load`` exactly. Demand: uniform over ``demands``.
+    ``arrivals``: ``"jobs"`` = each job uniform over ``[0, horizon_s)`` (a Poisson process
+    conditioned on its count); ``"tenant-batch"`` = each tenant arrives at a uniform time and
+    submits its whole batch then (it leaves when all its jobs are done); ``"saturated"`` =
+    every job at 0 with enough work that no job finishes within ``horizon_s`` even on the whole
+    cluster (simulate ``horizon_s / round_s`` rounds to measure realised throughput against
+    ``estimated_throughput``; ``load`` is then ignored). Work: lognormal with shape ``sigma``
+    (heavy-tailed), scaled so that the offered load (``Workload.offered_load``) equals
+    ``load`` exactly. Demand: uniform over ``demands``. Work and demands are the same draws for
+    every reading of ``arrivals`` (same seed).
     """
     if jobs_per_tenant < 1:
         raise InputError("jobs_per_tenant", f"must be at least 1, got {jobs_per_tenant}")
@@ -268,16 +482,24 @@ def generate_workload(inst: OEFInstance, jobs_per_tenant: int = 20,
         raise InputError("demands", f"must be a non-empty list of integers >= 1, got {demands}")
     if not sigma >= 0:
         raise InputError("sigma", f"must be >= 0, got {sigma}")
+    if arrivals not in ARRIVALS:
+        raise InputError("arrivals", f"must be one of {ARRIVALS}, got {arrivals!r}")
     rng = np.random.default_rng(seed)
     n = inst.n_users
     J = n * jobs_per_tenant
     tenants = np.repeat(np.arange(n), jobs_per_tenant)
-    arrivals = rng.uniform(0.0, horizon_s, size=J)
+    times = rng.uniform(0.0, horizon_s, size=J)
     raw = rng.lognormal(0.0, sigma, size=J)
     dem = rng.choice(np.asarray(demands, dtype=np.int64), size=J)
     speed = float(inst.capacity @ inst.rows.W.mean(axis=0))
     work = raw * (load * speed * horizon_s / raw.sum())
-    order = np.lexsort((tenants, arrivals))
-    jobs = tuple(Job(int(tenants[q]), float(arrivals[q]), float(work[q]), int(dem[q]))
+    if arrivals == "tenant-batch":
+        times = rng.uniform(0.0, horizon_s, size=n)[tenants]
+    elif arrivals == "saturated":
+        times = np.zeros(J)
+        most = float(np.floor(inst.capacity) @ inst.rows.W.max(axis=0)) * horizon_s
+        work = np.full(J, 2.0 * most)
+    order = np.lexsort((tenants, times))
+    jobs = tuple(Job(int(tenants[q]), float(times[q]), float(work[q]), int(dem[q]))
                  for q in order)
     return Workload(inst, jobs, float(horizon_s))
