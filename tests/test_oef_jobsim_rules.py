@@ -207,3 +207,18 @@ def test_estimated_throughput_by_hand() -> None:
     pytest.importorskip("dlsched.oef.gavel")
     est = estimated_throughput(inst, "gavel", jobs=(Job(0, 0.0, 1.0, 3),))
     assert est == pytest.approx(4.0, abs=1e-6)
+
+
+# --- straggler count (§6.3.3) --------------------------------------------------------------------
+def test_cross_type_workers_count_gangs_that_span_types() -> None:
+    # One tenant, 1 GPU of each of 2 types (speeds 1, 2). Job g: demand 2, work 1200, gang.
+    # OEF placer: share (1, 1) -> grants (1, 1); g takes both GPUs (one per type): 2 workers in
+    # a cross-type gang, rate 2 x min(1, 2) = 2: 600 units per 300-s round, so two rounds (2
+    # workers each) and done at 600 s.
+    # Job s of a second run: demand 1 -> it runs on the fastest GPU alone: never cross-type.
+    inst = make([[1.0, 2.0]], [1.0, 1.0])
+    g = simulate(Workload(inst, (Job(0, 0.0, 1200.0, 2),), 600.0), "max-min", rounds="oef")
+    assert g.cross_type.tolist() == [2, 2] and g.cross_type_workers == 4
+    assert g.completion.tolist() == pytest.approx([600.0])
+    s = simulate(Workload(inst, (Job(0, 0.0, 600.0, 1),), 600.0), "max-min", rounds="oef")
+    assert s.cross_type_workers == 0

@@ -140,10 +140,17 @@ class _LP:
         t = cp.Variable()
         z = cp.hstack([x, t])
         prob = cp.Problem(cp.Minimize(cost @ z), [A @ z <= b])
-        prob.solve(solver="CLARABEL", **CLARABEL_TOL)
-        if prob.status != "optimal" or x.value is None:
-            return None, str(prob.status)
-        return np.append(x.value, t.value), "optimal"
+        # CLARABEL at tight tolerances can fail on near-degenerate rounds: retry at its default
+        # tolerances (still an interior point), then fall back to a vertex and say so
+        for opts, label in ((CLARABEL_TOL, "optimal"), ({}, "optimal (CLARABEL defaults)")):
+            try:
+                prob.solve(solver="CLARABEL", **opts)
+            except cp.error.SolverError:
+                continue
+            if prob.status == "optimal" and x.value is not None:
+                return np.append(x.value, t.value), label
+        z_v, status = self.solve(cost, extra, "vertex")
+        return z_v, (f"{status} (vertex: CLARABEL failed)" if z_v is not None else status)
 
 
 def _maxmin(T: np.ndarray, s: np.ndarray, c: np.ndarray, w: np.ndarray, point: str,
@@ -219,6 +226,43 @@ def gavel_hierarchical(throughputs: Any, scale: Any, capacity: Any, entity_of_jo
     return X
 
 
+def _bottlenecked_by_lp(lp: _LP, G: np.ndarray, level: np.ndarray, frozen: np.ndarray,
+                        rtol: float) -> list[int]:
+    """Jobs that cannot gain more than ``rtol`` (relative) with everyone at >= its level: one
+    LP per unfrozen job (exact, slow: Gavel's own test is one integer program)."""
+    k = lp.k
+    floor = lp.rows(G, np.zeros(lp.J), level * (1.0 - 1e-12))
+    newly = []
+    for i in np.flatnonzero(~frozen):
+        gain = np.zeros(lp.n)
+        gain[i * k:(i + 1) * k] = -G[i]
+        zi, _ = lp.solve(gain, [floor], "vertex")
+        best = float(-gain @ zi) if zi is not None else level[i]
+        if best <= level[i] * (1.0 + rtol) + 1e-12:
+            newly.append(int(i))
+    return newly
+
+
+def _bottlenecked_by_duals(lp: _LP, G: np.ndarray, raise_by: np.ndarray, lower: np.ndarray,
+                           frozen: np.ndarray, eps: float = 1e-9) -> list[int]:
+    """Unfrozen jobs whose fairness row has a positive dual in an optimal (vertex) solution of
+    the round's LP ``max t: G_i x_i >= lower_i + t raise_i``. Such a job is bottlenecked: with
+    duals y >= 0 and u on the polytope, sum_j y_j G_j x <= sum_j y_j level_j for every x in the
+    polytope, so no x keeps every job at its new level and lifts one with y_i > 0. Jobs with a
+    zero dual stay for the next round (which then raises by 0 and finds them); the levels are
+    those of exact water filling, one LP per round instead of one per job."""
+    A = sp.vstack([lp.A, lp.rows(G, raise_by, lower)[0]]).tocsr()
+    b = np.concatenate([lp.b, -lower])
+    cost = np.zeros(lp.n)
+    cost[-1] = -1.0
+    bounds = [(0, None)] * (lp.n - 1) + [(None, None)]
+    res = linprog(cost, A_ub=A, b_ub=b, bounds=bounds, method="highs-ds")
+    if res.status != 0:
+        return []
+    dual = -np.asarray(res.ineqlin.marginals)[lp.A.shape[0]:]
+    return [int(i) for i in np.flatnonzero(~frozen & (dual > eps))]
+
+
 def _hierarchical(throughputs: Any, scale: Any, capacity: Any, entity_of_job: Any,
                   entity_weights: Any, job_weights: Any = None, *, point: str = "interior",
                   rtol: float = 1e-6, job_cap: bool = True, gavel_m_cap: bool = False
@@ -258,16 +302,12 @@ def _hierarchical(throughputs: Any, scale: Any, capacity: Any, entity_of_job: An
                                  [lp.rows(G, np.zeros(J), level + big_m * raise_by)], point)
         rounds.append(step)
         level = level + step * raise_by
-        # bottlenecked: cannot gain more than rtol (relative) with everyone at >= its level
-        floor = lp.rows(G, np.zeros(J), level * (1.0 - 1e-12))
-        newly = []
-        for i in np.flatnonzero(~frozen):
-            gain = np.zeros(lp.n)
-            gain[i * k:(i + 1) * k] = -G[i]
-            zi, _ = lp.solve(gain, [floor], "vertex")
-            best = float(-gain @ zi) if zi is not None else level[i]
-            if best <= level[i] * (1.0 + rtol) + 1e-12:
-                newly.append(i)
+        if gavel_m_cap:
+            newly = _bottlenecked_by_lp(lp, G, level, frozen, rtol)
+        else:
+            newly = _bottlenecked_by_duals(lp, G, raise_by, level - step * raise_by, frozen)
+            if not newly:  # numerically degenerate duals: the exact per-job test
+                newly = _bottlenecked_by_lp(lp, G, level, frozen, rtol)
         if not newly:  # Gavel stops (only with gavel_m_cap, or numerically stuck)
             break
         frozen[newly] = True

@@ -62,7 +62,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -142,6 +142,13 @@ class SimResult:
     surplus: str = "idle"
     gang: bool = False
     mapping: str | None = None
+    #: (T,) workers of jobs whose GPUs span more than one type (straggler-affected, §6.3.3)
+    cross_type: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=np.int64))
+
+    @property
+    def cross_type_workers(self) -> int:
+        """Workers in cross-type placements, summed over rounds (the paper's straggler count)."""
+        return int(self.cross_type.sum())
 
     @property
     def finished(self) -> bool:
@@ -274,6 +281,7 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
     throughput: list[float] = []
     grants: list[np.ndarray] = []
     used: list[np.ndarray] = []
+    cross: list[int] = []
     r = 0  # round index on the absolute grid t0 = r * round_s
     while len(throughput) < limit:
         t0 = r * round_s
@@ -420,6 +428,7 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
         throughput.append(float(work_done.sum()) / round_s)
         grants.append(grant)
         used.append(_count(gpus_of, k))
+        cross.append(sum(got.size for got in gpus_of.values() if got.min() != got.max()))
         r += 1
     return SimResult(
         mechanism=mechanism, round_s=round_s, completion=completion, start=start,
@@ -427,7 +436,8 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
         grants=np.array(grants, dtype=np.int64).reshape(-1, n, k),
         used=np.array(used, dtype=np.int64).reshape(-1, k), solves=len(cache),
         runtime_s=time.perf_counter() - t_start, round_rule=rule, surplus=surplus,
-        gang=bool(gang), mapping=mapping if rule == "gavel" else None)
+        gang=bool(gang), mapping=mapping if rule == "gavel" else None,
+        cross_type=np.array(cross, dtype=np.int64))
 
 
 def _count(gpus_of: dict[int, np.ndarray], k: int) -> np.ndarray:
