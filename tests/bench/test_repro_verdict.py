@@ -83,7 +83,7 @@ def test_judge_special_cases_and_explanations():
 def test_estimate_is_the_mean_with_a_reproducible_interval():
     e = estimate([0.1, 0.2, 0.3, 0.4])
     assert e.point == pytest.approx(0.25) and e.low < e.point < e.high
-    assert 0.1 <= e.low and e.high <= 0.4
+    assert e.low >= 0.1 and e.high <= 0.4
     assert estimate([0.1, 0.2, 0.3, 0.4]) == e
     one = estimate([0.3])
     assert one.low == one.high == one.point == 0.3

@@ -145,7 +145,8 @@ def render(rep: ReproReport, meta: dict[str, Any]) -> str:
                                              " (**dirty tree: not a citable report**)"),
         f"- CPU: {meta['cpu']}, load average {meta['load']:.2f} at the end",
         f"- command: `{rep.command}`",
-        f"- verdict rule: [verdict-rule.md](verdict-rule.md) (reproduced within max({100 * r.rel_tol:.0f} % "
+        "- verdict rule: [verdict-rule.md](verdict-rule.md) "
+        f"(reproduced within max({100 * r.rel_tol:.0f} % "
         f"of the claimed effect, {100 * r.abs_tol:.0f} points); no effect below "
         f"{100 * r.null_band:.0f} %; {100 * r.ci_level:.0f} % bootstrap intervals over seeds)",
         "- baselines: [baselines.md](baselines.md) (each one's namesake rule and deviations)",

@@ -1,8 +1,8 @@
 """The verdict rule of every reproduction report, fixed before measuring.
 
 Why one rule: a verdict must say the same thing in all five reports, and must not be tuned to a
-measurement after the fact. ``benchmarks/reproduction/verdict-rule.md`` states the rule in prose; this
-module is its only implementation.
+measurement after the fact. ``benchmarks/reproduction/verdict-rule.md`` states the rule in prose;
+this module is its only implementation.
 
 Terms. A claim compares *ours* (the paper's method) with a *baseline* on one metric. Its effect is
 ``ours / baseline - 1``, turned into the claimed direction (``e > 0`` means the effect points the
