@@ -16,6 +16,7 @@ workers, 11 GB devices, the paper's four classes) with its knobs named in every 
 ``build(subset=True)`` measures only the fast rows (Table 5 on 'mixed', exactly as the full
 report does, without sweeps); ``tests/bench/test_repro_ojpp.py`` compares them with the JSON.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

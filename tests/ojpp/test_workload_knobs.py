@@ -1,6 +1,7 @@
 """Workload knobs of the OJPP generator (notes §8.1): the interference matrix (synthetic, Gavel's
 measured pairs, bimodal, scaled) and the two readings of 'Mixed'. Expected values are worked from
 the reading's rule (counts of classes) or from Gavel's own CSVs (isolated / co-located - 1)."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
