@@ -12,6 +12,21 @@ improvement guard (accept a move only if the target's new interference is below 
 one) is the notes' addition; after a move the EWMA of the two devices is reset to their new
 observed values so one spike does not re-trigger forever; targets are active devices only unless
 ``allow_new_devices``. Every move keeps the placement feasible for all OJPP constraints (``fits``).
+
+Budget and guard (notes §6.4), stated without assuming the paper's result:
+
+* ``budget`` (c-bar of (19), per round) is the user's (the paper: "user-defined upper bound of
+  migration cost"). Default ``None`` = no cap beyond Alg. 4's own limit of one move per device in
+  the first half of the priority queue. ``budget="5pct"`` is the earlier default (5 % of the
+  cost of moving every worker once, the paper's *reported* cost, so measuring that cost with it
+  is circular).
+* ``guard="model"`` (default): the improvement guard compares the interference the matrix
+  predicts (the paper's "potential theta"), target after the move against source before it, so
+  a move must lower modelled interference and no move chases a noise spike. ``guard="observed"``
+  is the earlier default: the target's prediction is scaled by its current noise factor and
+  compared with the source's observed value, which moves workers after noise.
+* The trace counts ``reversals`` (moves of a worker of job i back to a device a worker of i left
+  earlier in the run) and keeps the mean observed interference per step.
 """
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
@@ -95,12 +110,19 @@ class RoundLog:
     spent: float
 
 
+GUARDS = ("model", "observed")
+
+
 def adjust_once(
     inst: OJPPInstance, Y: np.ndarray, theta_obs: np.ndarray, budget: float,
-    allow_new_devices: bool = False,
+    allow_new_devices: bool = False, guard: str = "model",
 ) -> RoundLog:
     """One run of Alg. 4 on ``Y`` (modified in place); ``theta_obs[k]`` is device k's observed
-    interference, ``factor = theta_obs / theta_model`` scales a target's predicted value."""
+    interference. ``guard="model"``: a move must lower the modelled interference (target after
+    vs source before); ``guard="observed"``: ``factor = theta_obs / theta_model`` scales the
+    target's prediction, compared with the source's observed value."""
+    if guard not in GUARDS:
+        raise InputError("guard", f"must be one of {GUARDS}, got {guard!r}")
     model = device_thetas(inst, Y)
     factor = np.where(model > 0, theta_obs / np.where(model > 0, model, 1.0), 1.0)
     obs = theta_obs.astype(float).copy()
@@ -122,14 +144,14 @@ def adjust_once(
         residual = 1.0 - Y @ norm
         R = [k for k in range(len(Y)) if Y[k].any() or allow_new_devices]
         R.sort(key=lambda k: (-residual[k, 0], -residual[k, 1], k))
-        best, best_theta = None, obs[b]
+        best, best_theta = None, (obs[b] if guard == "observed" else float(model[b]))
         for t in R:
             if t == b or not fits_move(inst, Y, i, b, t, S):
                 continue
             y = Y[t].copy()
             y[i] += 1
             s_new = slowdowns(inst.I, y, inst.interference_model)
-            pred = float(s_new.max()) * factor[t]
+            pred = float(s_new.max()) * (factor[t] if guard == "observed" else 1.0)
             if pred < best_theta - 1e-12:  # improvement guard; lowest potential wins
                 best, best_theta = t, pred
         if best is None:
@@ -142,7 +164,33 @@ def adjust_once(
             S[k] = slowdowns(inst.I, Y[k], inst.interference_model)
         new_model = device_thetas(inst, Y[[b, best]])
         obs[b], obs[best] = new_model[0] * factor[b], new_model[1] * factor[best]
+        model[b], model[best] = new_model[0], new_model[1]
     return RoundLog(moves, spent)
+
+
+def reversals(moves: list[tuple[int, int, int]]) -> int:
+    """Moves (i, a, b) that follow an earlier move (i, b, a): a worker of job i goes back to a
+    device a worker of i left earlier (the second move undoes the first)."""
+    seen: set[tuple[int, int, int]] = set()
+    n = 0
+    for i, a, b in moves:
+        if (i, b, a) in seen:
+            n += 1
+        seen.add((i, a, b))
+    return n
+
+
+def resolve_budget(inst: OJPPInstance, budget: float | str | None) -> float:
+    """c-bar per round: ``None`` = unbounded, ``"5pct"`` = 5 % of moving every worker once (the
+    earlier default; at least one move of the cheapest job), else the number given."""
+    c = np.array([j.migration_cost for j in inst.jobs])
+    if budget is None:
+        return math.inf
+    if budget == "5pct":
+        return max(float(c.min()), 0.05 * float(c @ inst.omega))
+    if isinstance(budget, str) or not budget >= 0:
+        raise InputError("budget", f"must be None, '5pct' or a number >= 0, got {budget!r}")
+    return float(budget)
 
 
 def fluctuation(
@@ -159,30 +207,33 @@ def fluctuation(
 
 def simulate(
     inst: OJPPInstance, Y0: np.ndarray, *, steps: int = 50, ewma: float = 0.5,
-    budget: float | None = None, seed: int = 0, allow_new_devices: bool = False,
+    budget: float | str | None = None, seed: int = 0, allow_new_devices: bool = False,
     rho: float = 0.8, sigma: float = 0.15, spike_prob: float = 0.03, spike: float = 1.0,
+    guard: str = "model",
 ) -> tuple[np.ndarray, dict[str, Any]]:
     """Run the EWMA trigger (18) over a simulated timeline; returns the final Y and a trace."""
     theta_bar = inst.limits.interference
     if theta_bar is None:
         raise InputError("limits.interference", "the adjustment trigger (18) needs a limit")
-    c = np.array([j.migration_cost for j in inst.jobs])
-    if budget is None:  # ~5 % of moving everything (the paper's reported migration cost)
-        budget = max(float(c.min()), 0.05 * float(c @ inst.omega))
+    budget = resolve_budget(inst, budget)
     extra = max(0, min(inst.devices, inst.n_workers) - len(Y0)) if allow_new_devices else 0
     Y = np.vstack([Y0, np.zeros((extra, inst.n_jobs), dtype=int)]).astype(int)
     F = fluctuation(len(Y), steps, np.random.default_rng(seed), rho, sigma, spike_prob, spike)
     hat = device_thetas(inst, Y) * F[0]
     trace: dict[str, Any] = {"triggers": 0, "moves": 0, "migration_cost": 0.0,
-                             "max_observed": [], "max_ewma": []}
+                             "max_observed": [], "max_ewma": [], "mean_observed": []}
+    all_moves: list[tuple[int, int, int]] = []
     for t in range(steps):
         obs = device_thetas(inst, Y) * F[t]
         hat = obs if t == 0 else ewma * hat + (1 - ewma) * obs
         trace["max_observed"].append(float(obs.max(initial=0.0)))
+        active = Y.any(axis=1)
+        trace["mean_observed"].append(float(obs[active].mean()) if active.any() else 0.0)
         trace["max_ewma"].append(float(hat.max(initial=0.0)))
         if hat.max(initial=0.0) > theta_bar + ATOL:
             trace["triggers"] += 1
-            log = adjust_once(inst, Y, obs, budget, allow_new_devices)
+            log = adjust_once(inst, Y, obs, budget, allow_new_devices, guard)
+            all_moves += log.moves
             trace["moves"] += len(log.moves)
             trace["migration_cost"] += log.spent
             if log.moves:
@@ -191,6 +242,8 @@ def simulate(
                 for k in moved:
                     hat[k] = now[k]
     trace["budget_per_round"] = budget
+    trace["reversals"] = reversals(all_moves)
+    trace["guard"] = guard
     return Y, trace
 
 
@@ -199,9 +252,10 @@ def simulate(
     "Alg. 4 OJPAP: Heuristic placement, then the EWMA trigger (18) over a simulated timeline "
     "with fluctuating interference; moves under the migration budget (19)")
 def adjustment(inst: OJPPInstance, *, initial: dict | None = None, steps: int = 50,
-               ewma: float = 0.5, budget: float | None = None, seed: int = 0,
-               allow_new_devices: bool = False, **noise: Any) -> Result:
-    """``initial``: a placement to start from (default: the Heuristic's)."""
+               ewma: float = 0.5, budget: float | str | None = None, seed: int = 0,
+               allow_new_devices: bool = False, guard: str = "model", **noise: Any) -> Result:
+    """``initial``: a placement to start from (default: the Heuristic's); ``budget`` and
+    ``guard``: module docstring."""
     if not 0 <= ewma < 1:
         raise InputError("ewma", "must be in [0, 1)")
     unknown = set(noise) - {"rho", "sigma", "spike_prob", "spike"}
@@ -216,7 +270,7 @@ def adjustment(inst: OJPPInstance, *, initial: dict | None = None, steps: int = 
     Y0 = counts(inst, initial)
     theta0 = max_slowdown(inst, Y0)
     Y, trace = simulate(inst, Y0, steps=steps, ewma=ewma, budget=budget, seed=seed,
-                        allow_new_devices=allow_new_devices, **noise)
+                        allow_new_devices=allow_new_devices, guard=guard, **noise)
     sol = make_solution(inst, Y)
     trace.update(theta_initial=theta0, theta_final=max_slowdown(inst, Y))
     return Result("ojpp", "adjustment", Status.FEASIBLE, objective=float(sol["used"]),

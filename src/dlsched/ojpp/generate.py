@@ -11,6 +11,21 @@ this generator synthesises them (and says so in ``provenance``):
 * classes are built from parameters, not model names (notes §11.4): *high collision* = burst
   probability 0.25-0.45 with a large burst; *high interference* = a job of one of the three types
   with the largest row+column mass of the matrix; *average* = neither.
+
+Workload knobs (notes §8.1), each named in the instance's ``provenance``:
+
+* ``matrix`` — which 6x6 type matrix: ``"synthetic"`` (default, above; *not* a measured matrix),
+  ``"gavel"`` (Gavel's measured single-GPU co-location slowdowns on V100, six of its job types
+  chosen by the seed: real measurements, but of other jobs than the paper's), ``"bimodal"``
+  (dlsched's: each pair near zero or heavy with probability 1/2, plus the three quoted pairs).
+  The paper's own matrix (Fig. 3) is not in its text; only the three quoted pairs are.
+  ``matrix_scale`` multiplies the whole matrix (x1 by default).
+* ``mixed`` — the reading of 'Mixed': ``"half-average"`` (default: half the jobs high-collision
+  or high-interference, each with probability 1/2, the other half average) or
+  ``"collision-interference"`` (half high-collision, half high-interference, none average).
+
+The jobs' resource draws do not depend on ``matrix`` or ``matrix_scale`` (the same seed gives the
+same jobs; only the type labels' matrix changes), so placements compare in pairs.
 """
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
@@ -59,8 +74,37 @@ def _job(rng: np.random.Generator, kind: str, types: list[str], max_workers: int
     }
 
 
-def _kinds(workload: str, n_jobs: int, rng: np.random.Generator) -> list[str]:
+MATRICES = ("synthetic", "gavel", "bimodal")
+MIXED_READINGS = ("half-average", "collision-interference")
+
+
+def bimodal_matrix(rng: np.random.Generator) -> np.ndarray:
+    """dlsched's bimodal 6x6 matrix: each entry U(0, 0.02) or U(0.15, 0.6) with probability 1/2,
+    plus the paper's three quoted pairs (:data:`MEASURED`)."""
+    T = len(TYPES)
+    heavy = rng.random((T, T)) < 0.5
+    M = np.where(heavy, rng.uniform(0.15, 0.6, size=(T, T)), rng.uniform(0.0, 0.02, size=(T, T)))
+    for victim, aggressor, value in MEASURED:
+        M[TYPES.index(victim), TYPES.index(aggressor)] = value
+    return np.round(M, 4)
+
+
+def gavel_matrix(seed: int, k: int = len(TYPES)) -> tuple[list[str], np.ndarray]:
+    """k of Gavel's job types (V100, single GPU, consolidated; chosen without repetition by
+    ``seed``) and their measured slowdown matrix (``gavel_data.slowdown_matrix``)."""
+    from .gavel_data import slowdown_matrix
+
+    types, S, _ = slowdown_matrix("v100")
+    pick = np.sort(np.random.default_rng([seed, 7]).choice(len(types), size=k, replace=False))
+    return [types[t] for t in pick], np.round(S[np.ix_(pick, pick)], 4)
+
+
+def _kinds(workload: str, n_jobs: int, rng: np.random.Generator,
+           mixed: str = "half-average") -> list[str]:
     """Per-job class: 'collision', 'interference' or 'average'."""
+    if workload == "mixed" and mixed == "collision-interference":
+        coll = rng.permutation(n_jobs) < n_jobs // 2
+        return ["collision" if c else "interference" for c in coll]
     if workload == "mixed":
         high = rng.permutation(n_jobs) < n_jobs // 2
         return [
@@ -81,26 +125,42 @@ def generate(
     balance: float | None = 0.1,
     interference_model: str = "additive",
     active: str = "all",
+    matrix: str = "synthetic",
+    matrix_scale: float = 1.0,
+    mixed: str = "half-average",
 ) -> OJPPInstance:
     """Random workload of class ``workload`` (one of :data:`CLASSES`), reproducible by ``seed``.
 
     ``active`` keeps only some side constraints: ``"all"``, ``"none"`` (plain compute + memory,
     Best-fit's set) or limit names joined by ``+`` (e.g. ``"interference"`` for I-Greedy), so a
     baseline is measured against the optimum under its own constraint set (notes §9). The jobs
-    and the interference matrix do not depend on it (the same seed gives the same workload)."""
+    and the interference matrix do not depend on it (the same seed gives the same workload).
+    ``matrix``, ``matrix_scale``, ``mixed``: the workload knobs of the module docstring."""
     keep = _active_limits(active)
     if workload not in CLASSES:
         raise ValueError(f"workload must be one of {CLASSES}, got {workload!r}")
     if n_jobs < 1 or max_workers < 1:
         raise ValueError("n_jobs and max_workers must be positive")
+    if matrix not in MATRICES:
+        raise ValueError(f"matrix must be one of {MATRICES}, got {matrix!r}")
+    if mixed not in MIXED_READINGS:
+        raise ValueError(f"mixed must be one of {MIXED_READINGS}, got {mixed!r}")
+    if not (np.isfinite(matrix_scale) and matrix_scale >= 0):
+        raise ValueError(f"matrix_scale must be finite and >= 0, got {matrix_scale!r}")
     rng = np.random.default_rng(seed)
-    M = type_matrix(rng)
+    M = type_matrix(rng)  # always drawn, so the jobs below are the same for every matrix
+    names = list(TYPES)
+    if matrix == "gavel":
+        names, M = gavel_matrix(seed)
+    elif matrix == "bimodal":
+        M = bimodal_matrix(np.random.default_rng([seed, 11]))
+    M = np.round(M * matrix_scale, 6) if matrix_scale != 1.0 else M
     mass = M.sum(axis=0) + M.sum(axis=1)
     order = np.argsort(-mass, kind="stable")
-    high_i = [TYPES[t] for t in order[:3]]
-    low_i = [TYPES[t] for t in order[3:]]
+    high_i = [names[t] for t in order[:3]]
+    low_i = [names[t] for t in order[3:]]
     jobs = []
-    for idx, kind in enumerate(_kinds(workload, n_jobs, rng)):
+    for idx, kind in enumerate(_kinds(workload, n_jobs, rng, mixed)):
         types = high_i if kind == "interference" else low_i
         jobs.append({"name": f"j{idx}", **_job(rng, kind, types, max_workers)})
     limits = {"collision": collision, "interference": interference, "balance": balance}
@@ -108,12 +168,15 @@ def generate(
     data = {
         "problem": "ojpp",
         "name": f"ojpp-{workload}-n{n_jobs}-w{max_workers}-s{seed}"
-                + ("" if active == "all" else f"-{active}"),
+                + ("" if active == "all" else f"-{active}")
+                + ("" if matrix == "synthetic" else f"-{matrix}")
+                + ("" if matrix_scale == 1.0 else f"-x{matrix_scale:g}")
+                + ("" if mixed == "half-average" or workload != "mixed" else f"-{mixed}"),
         "device_capacity": {"compute": COMPUTE_PCT, "memory": MEMORY_MB},
         "jobs": jobs,
         "interference": {
             "model": interference_model,
-            "types": list(TYPES),
+            "types": names,
             "matrix": M.tolist(),
         },
         "limits": {k: v for k, v in limits.items() if v is not None},
@@ -122,11 +185,23 @@ def generate(
             "workload": workload,
             "seed": seed,
             "active": active,
-            "note": "synthetic: the paper's profiled job data and 6x6 matrix are not published",
+            "matrix": matrix,
+            "matrix_scale": matrix_scale,
+            "mixed": mixed,
+            "note": "synthetic jobs: the paper's profiled job data and 6x6 matrix are not "
+                    "published; matrix: " + MATRIX_LABELS[matrix],
         },
     }
     return parse(data)
 
+
+#: What each matrix choice is (reports and provenance use these words).
+MATRIX_LABELS = {
+    "synthetic": "dlsched's synthetic matrix (h_a g_b U(0.5, 1.5) plus the paper's three quoted "
+                 "pairs); not measured",
+    "gavel": "Gavel's measured single-GPU co-location slowdowns (V100), six of its job types",
+    "bimodal": "dlsched's bimodal matrix (pairs near zero or heavy) plus the three quoted pairs",
+}
 
 LIMIT_NAMES = ("collision", "interference", "balance")
 
