@@ -53,3 +53,12 @@ def test_static_rows_regenerate_to_the_committed_verdicts(committed):
         for key in ("point", "low", "high"):
             assert getattr(x.estimate, key) == pytest.approx(old["estimate"][key], abs=1e-6), (
                 x.claim.id, x.baseline, key)
+
+
+def test_every_report_on_the_rule_is_committed_with_its_json():
+    ruled = _module("make_reports").RULED
+    assert "oef" in ruled
+    for name in ruled:
+        data = json.loads((REPRO / f"{name}.json").read_text())
+        assert data["problem"] == name and data["clean"] is True, name
+        assert (REPRO / f"{name}.md").read_text().startswith("# Reproduction:"), name
