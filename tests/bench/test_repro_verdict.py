@@ -130,3 +130,13 @@ def test_a_result_other_than_reproduced_needs_a_cause():
         ClaimResult(claim, "b", "w", Estimate(-0.04, -0.04, -0.04, 1), W, "why")
     with pytest.raises(InputError, match="cause"):
         ClaimResult(claim, "b", "w", None, Verdict.NO_VERDICT, "why", cause=("luck", "x"))
+
+
+def test_small_claims_keep_a_null_band_below_them_and_levels_have_none():
+    # claimed 0.8 %: null band min(1 %, 0.4 %) = 0.4 %; tol = 2 points -> reproduced on
+    # [0.4 %, 2.8 %]; as a level (an overhead) 0.1 % is within 2 points of 0.8 %.
+    t = Target("effect", 1, 0.008, 0.008)
+    assert [category(t, v) for v in (0.0039, 0.004, 0.028, 0.0281)] == [N, R, R, S]
+    lvl = Target("level", 1, 0.008, 0.008)
+    assert [category(lvl, v) for v in (0.0, 0.001, 0.028, 0.0281)] == [R, R, R, S]
+    assert category(Target("level", 1, 0.5, 0.5), 0.2) is W

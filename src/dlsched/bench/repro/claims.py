@@ -74,11 +74,13 @@ class Claim:
         if self.kind == "parity":
             band = abs(self.claimed if self.claimed is not None else 0.0)
             return Target("parity", 1, 0.0, band)
+        # an effect on an absolute scale (seconds, a percentage level) is scored as a level
+        kind = "level" if self.extra.get("scale") == "absolute" else self.kind
         if self.claimed_range is not None:
             lo, hi = sorted(abs(x) for x in self.claimed_range)
-            return Target(self.kind, sign, lo, hi)
+            return Target(kind, sign, lo, hi)
         assert self.claimed is not None  # checked on load
-        return Target(self.kind, sign, abs(self.claimed), abs(self.claimed))
+        return Target(kind, sign, abs(self.claimed), abs(self.claimed))
 
     def claimed_text(self) -> str:
         """The claimed value as a report shows it."""

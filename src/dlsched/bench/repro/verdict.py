@@ -11,9 +11,10 @@ percentile-bootstrap confidence interval. Categories on one value:
 
 * effect / level claims with target ``[lo, hi]`` (a number from the text: ``lo = hi``; a figure
   reading: the interval read off the plot): *reproduced* inside ``[lo - tol(lo), hi + tol(hi)]``
-  with ``tol(x) = max(rel_tol * |x|, abs_tol)``; *weaker* below it (but at least ``null_band`` in
-  the claimed direction); *stronger* above it; *not reproduced* when ``e < null_band`` (no
-  effect, or the opposite one).
+  with ``tol(x) = max(rel_tol * |x|, abs_tol)``; *weaker* below it (but at least the null band in
+  the claimed direction); *stronger* above it; *not reproduced* when ``e`` is below the null band
+  (no effect, or the opposite one): ``min(null_band, lo / 2)`` for an effect; a level (an
+  absolute number such as an overhead, not a comparison) has no null band.
 * parity claims ("comparable", "about equal") with band ``b``: *reproduced* when ``|m| <= b``,
   else *not reproduced*.
 * ordering claims (a direction, no number): *reproduced* when ``e >= null_band``, else *not
@@ -138,6 +139,14 @@ class Target:
             raise InputError("claimed", f"need 0 <= lo <= hi, got [{self.lo}, {self.hi}]")
 
 
+def null_band(target: Target, rule: Rule = RULE) -> float:
+    """Below this an effect counts as none: ``rule.null_band``, but at most half the claimed
+    effect (a claim of 0.8 % could otherwise never be reproduced). A level has none."""
+    if target.kind in ("effect",) and target.lo > 0:
+        return min(rule.null_band, target.lo / 2.0)
+    return rule.null_band
+
+
 def category(target: Target, value: float, rule: Rule = RULE) -> Verdict:
     """The category of one measured value (a relative effect, signed as measured)."""
     if not math.isfinite(value):
@@ -145,7 +154,7 @@ def category(target: Target, value: float, rule: Rule = RULE) -> Verdict:
     if target.kind == "parity":
         return Verdict.REPRODUCED if abs(value) <= target.hi + _EPS else Verdict.NOT_REPRODUCED
     e = target.direction * value
-    if e < rule.null_band - _EPS:
+    if target.kind != "level" and e < null_band(target, rule) - _EPS:
         return Verdict.NOT_REPRODUCED
     if target.kind == "ordering":
         return Verdict.REPRODUCED
