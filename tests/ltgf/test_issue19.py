@@ -154,7 +154,8 @@ def test_idle_while_a_job_fits_hand_case():
 
 
 @pytest.mark.parametrize("policy,kw", [("gandiva-fair", {}), ("themis", {}), ("tiresias-l", {}),
-                                       ("astraea-ltgf", {"tenant_backfill": True})])
+                                       ("astraea-ltgf", {"tenant_backfill": True}),
+                                       ("hived", {}), ("allox", {})])
 def test_work_conserving_policies_never_idle_while_a_job_fits(policy, kw):
     inst = ds.PROBLEMS.get("ltgf").parse(json.loads((INST / "philly-window-n20-s0.json")
                                                    .read_text()))
@@ -194,3 +195,23 @@ def test_trace_like_generator_is_seeded_and_uses_the_paper_quota_rule():
     assert a == b
     req = np.bincount(a.job_tenant, weights=a.job_gpus, minlength=4)
     assert np.allclose(a.quota, a.gpus * req / req.sum())
+
+
+def test_allox_fill_and_hived_backfill_by_hand():
+    # 8 GPUs; tenants A, B (quota 4 each). t=0: A1 (4 GPUs, 1000 s) and B1 (4 GPUs, 100 s).
+    # AlloX alpha 0.5: ceil(0.5 * 2) = 1 eligible tenant, the least served (0/0 tie -> A).
+    # Old rule: only A1 is tried; 4 GPUs stay idle at t=0 while B1 fits. With fill, B1 takes
+    # them: B1 runs [0, 100).
+    inst = _inst([("A1", "A", 0, 4, 1000), ("B1", "B", 0, 4, 100)],
+                 tenants=(("A", 1), ("B", 1)), gpn=8)
+    old = simulate(inst, "allox", fill=False)["completion"]
+    new = simulate(inst, "allox")["completion"]
+    # old: B1 starts only once B is the least-served tenant at a later decision
+    assert new["B1"] == 100.0 and old["B1"] > 100.0
+    # HiveD, head of line: A (quota 4): A1 (4 GPUs, guaranteed) runs; A2 (8 GPUs, beyond the
+    # quota) cannot fit the 4 free GPUs; A3 (2 GPUs, beyond the quota) fits them. Backfill:
+    # A3 runs opportunistically [0, 100). Old rule: A3 waits behind A2.
+    inst2 = _inst([("A1", "A", 0, 4, 1000), ("A2", "A", 0, 8, 100), ("A3", "A", 0, 2, 100)],
+                  tenants=(("A", 1), ("B", 1)), gpn=8)
+    assert simulate(inst2, "hived")["completion"]["A3"] == 100.0
+    assert simulate(inst2, "hived", backfill=False)["completion"]["A3"] > 100.0

@@ -155,6 +155,7 @@ def generate_trace_like(
     burst_span: float = 2 * 3600.0,
     skew: float = 1.0,
     quota_rule: str = "requested",
+    durations: str | None = None,
     lease: float = 900,
     tick: float = 10,
     cold_start: float = 30.0,
@@ -170,6 +171,7 @@ def generate_trace_like(
     ``days``: with ``bursts`` each tenant submits in bursts of on average ``burst_jobs`` jobs
     spread over ``burst_span`` seconds starting at uniform times; without, uniform arrivals.
     Quotas by ``quota_rule`` (:func:`quota_weights`; the paper's rule is ``requested``).
+    ``durations`` takes the Table 1 row of another trace (default: ``profile``'s own).
     """
     rng = np.random.default_rng(seed)
     sizes, probs = ((PHILLY_GPU_SIZES, PHILLY_GPU_PROBS) if profile == "philly"
@@ -177,7 +179,7 @@ def generate_trace_like(
     M = nodes * 8
     probs = np.where(sizes <= M, probs, 0.0)
     g = rng.choice(sizes, size=n_jobs, p=probs / probs.sum())
-    dur = np.maximum(1.0, np.round(table1_durations(profile, n_jobs, rng)))
+    dur = np.maximum(1.0, np.round(table1_durations(durations or profile, n_jobs, rng)))
     share = 1.0 / np.arange(1, tenants + 1) ** skew
     share = rng.permutation(share / share.sum())
     ten = rng.choice(tenants, size=n_jobs, p=share)

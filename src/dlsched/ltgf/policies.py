@@ -258,10 +258,16 @@ class HiveD(YarnCS):
     name = "hived"
     lease_based = False
 
-    def __init__(self, inst: LTGFInstance) -> None:
+    def __init__(self, inst: LTGFInstance, backfill: bool = True) -> None:
         super().__init__(inst)
         self.opportunistic = np.zeros(inst.n_jobs, dtype=bool)
-        self.knobs = {"quota": "largest remainder of (6)", "victims": "most recent, others first"}
+        # backfill (default, issue 19): a job that cannot be placed does not block the jobs
+        # behind it (HiveD runs in the Kubernetes scheduler, whose queue moves an
+        # unschedulable pod aside and tries the next); a tenant whose guaranteed job cannot be
+        # placed still has its later jobs tried opportunistically. backfill=False: the old
+        # head-of-line rule (stop a tenant's queue at its first job that does not fit).
+        self.knobs = {"quota": "largest remainder of (6)", "victims": "most recent, others first",
+                      "backfill": backfill}
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         self.renew_all(expired)
@@ -277,14 +283,17 @@ class HiveD(YarnCS):
                     beyond[k] = queue[q:]
                     break
                 if not self._place_guaranteed(i, k):
+                    if self.knobs["backfill"]:
+                        beyond[k] = queue[q + 1:]
                     break
                 self.opportunistic[i] = False
                 use[k] += g
         for _k, queue in sorted(beyond.items()):  # opportunistic pass: free GPUs only
             for i in queue:
-                if not sim.place(i):
+                if sim.place(i):
+                    self.opportunistic[i] = True
+                elif not self.knobs["backfill"]:
                     break
-                self.opportunistic[i] = True
 
     def _place_guaranteed(self, i: int, k: int) -> bool:
         sim = self.sim
@@ -308,12 +317,18 @@ class HiveD(YarnCS):
 
 class AlloX(_Policy):
     """The ceil(alpha*T_act) least-served tenants ((16) progress) run shortest-job-first with
-    backfilling (min-cost matching on identical GPUs); non-preemptive (notes §6.3)."""
+    backfilling (min-cost matching on identical GPUs); non-preemptive (notes §6.3).
+
+    ``fill`` (default, issue 19): when the eligible tenants' jobs leave GPUs free, the other
+    tenants' jobs (least-served tenant first, shortest first) fill them, as the public
+    re-implementation keeps at least as many candidates as free workers (Gavel's
+    ``allox.py``: ``unallocated_job_ids[:max(int(alpha * m), n)]``); ``fill=False`` is the old
+    rule (only eligible tenants' jobs, GPUs may idle)."""
 
     name = "allox"
 
-    def __init__(self, inst: LTGFInstance, alpha: float = 0.5) -> None:
-        super().__init__(inst, alpha=alpha)
+    def __init__(self, inst: LTGFInstance, alpha: float = 0.5, fill: bool = True) -> None:
+        super().__init__(inst, alpha=alpha, fill=fill)
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         self.renew_all(expired)
@@ -328,6 +343,12 @@ class AlloX(_Policy):
         jobs = [i for i in pending if inst.job_tenant[i] in eligible]
         for i in sorted(jobs, key=lambda i: (sim.remaining[i], i)):
             sim.place(i)
+        if self.knobs["fill"] and sim.pool_size() > 0:
+            rank = {int(k): r for r, k in enumerate(keys)}
+            rest = [i for i in pending if inst.job_tenant[i] not in eligible]
+            for i in sorted(rest, key=lambda i: (rank[int(inst.job_tenant[i])],
+                                                 sim.remaining[i], i)):
+                sim.place(i)
 
 
 class TiresiasL(_Policy):
