@@ -50,19 +50,23 @@ COMMAND = "python benchmarks/reproduction/make_reports.py ltgf"
 POLICIES = ("astraea-ltgf", "yarn-cs", "hived", "allox", "tiresias-l", "themis", "gandiva-fair")
 SEEDS = (0, 1, 2)
 SWEEP_SEEDS = (0,)
-#: workload -> generator arguments (jobs chosen for contention at the paper's node counts: the
-#: paper's own rates with Table 1 durations give 0.48 (Venus) / 0.69 (Philly) in-window load)
+#: workload -> generator arguments. The paper scales its clusters down "to make usage more
+#: intensive" without giving the load; at the paper's own job rates the Table 1 durations give
+#: an in-window load of about 0.5 on the paper's nodes and the policies barely differ, so the
+#: job rate is raised until the arrival day is loaded to about its capacity (workload lines).
+#: "philly-trace" is the vendored Philly trace (Gavel subset, 1,082 jobs, two weeks) at 210
+#: nodes, where the quota rule can also be the Helios node counts.
 WL: dict[str, dict[str, Any]] = {
-    "venus-like": {"profile": "venus", "n_jobs": 3000, "tenants": 16, "nodes": 100, "days": 2.0,
+    "venus-like": {"profile": "venus", "n_jobs": 3500, "tenants": 16, "nodes": 100, "days": 1.0,
                    "burst_jobs": 40.0},
-    "philly-like": {"profile": "philly", "n_jobs": 4700, "tenants": 15, "nodes": 210,
-                    "days": 1.5, "burst_jobs": 40.0},
+    "philly-like": {"profile": "philly", "n_jobs": 6000, "tenants": 15, "nodes": 210,
+                    "days": 1.0, "burst_jobs": 40.0},
 }
 OTHER = {"venus": "philly", "philly": "venus"}
 
 #: knob -> the internal code of each value in the claims file (same order; first = default)
 CODES: dict[str, tuple[str, ...]] = {
-    "quota_rule": ("requested", "gpu-time", "equal"),
+    "quota_rule": ("requested", "gpu-time", "equal", "helios"),
     "duration_mix": ("own", "other"),
     "cluster_nodes": ("1.0", "0.8", "1.3"),
     "trace_window": ("first", "other"),
@@ -91,9 +95,40 @@ def _label(knob: str, code: str) -> str:
 
 
 # ---- runs ------------------------------------------------------------------------------------
+TRACE = "philly-trace"
+
+
+@cache
+def _trace():
+    import json
+
+    from dlsched.ltgf.instance import parse
+
+    return parse(json.loads((HERE.parents[1] / "instances" / "ltgf" / "philly-2weeks.json")
+                            .read_text()))
+
+
+def measurable(wl: str, k: dict[str, str]) -> bool:
+    """Helios counts exist only for the trace; the synthetic trace has no other 'slice'."""
+    if wl == TRACE:
+        return k["duration_mix"] == "own" and k["trace_window"] == "first"
+    return k["quota_rule"] != "helios"
+
+
 @cache
 def instance(wl: str, seed: int, quota: str = "requested", durations: str = "own",
              nodes: str = "1.0", cold: str = "30", window: str = "first"):
+    if wl == TRACE:
+        from dlsched.ltgf.generate import quota_weights
+        from dlsched.ltgf.instance import Tenant
+
+        inst = _trace()
+        if quota != "helios":
+            w = quota_weights(inst.job_tenant, inst.job_gpus.astype(float), inst.job_duration,
+                              inst.n_tenants, quota)
+            inst = replace(inst, tenants=tuple(Tenant(t.name, float(x))
+                                               for t, x in zip(inst.tenants, w, strict=True)))
+        return replace(inst, nodes=round(210 * float(nodes)), cold_start=float(cold))
     kw = dict(WL[wl])
     kw["nodes"] = round(kw["nodes"] * float(nodes))
     prof = kw["profile"]
@@ -180,7 +215,9 @@ def rel(o: float, b: float) -> float:
     return o / b - 1.0
 
 
-def seeds_for(k: dict[str, str]) -> Sequence[int]:
+def seeds_for(k: dict[str, str], wl: str = "") -> Sequence[int]:
+    if wl == TRACE:
+        return (0,)  # one trace (Themis' estimate noise seed 0)
     return SEEDS if k == DEFAULTS else SWEEP_SEEDS
 
 
@@ -199,11 +236,11 @@ class Row:
 
 def pair_row(cid: str, wl: str, ours: str, bases: Sequence[str], metric: str,
              fallback: tuple[str, str], label: str | None = None, one_sided: bool = False,
-             ) -> Row:
+             skip: tuple[str, ...] = ()) -> Row:
     """ours vs one baseline, or vs the worst of several (per seed)."""
     def vals(k: dict[str, str]) -> list[float]:
         out = []
-        for s in seeds_for(k):
+        for s in seeds_for(k, wl):
             o = metric_value(run(wl, s, ours, k), metric, k)
             b = max(metric_value(run(wl, s, p, k), metric, k) for p in bases)
             e = rel(o, b)
@@ -211,14 +248,16 @@ def pair_row(cid: str, wl: str, ours: str, bases: Sequence[str], metric: str,
         return out
 
     def nd(k: dict[str, str]) -> str | None:
-        ss = seeds_for(k)
+        if not measurable(wl, k):
+            return None
+        ss = seeds_for(k, wl)
         if all(not run(wl, s, p, k)["contended"] for s in ss for p in (ours, *bases)):
             return (f"no job waits more than one tick and none is preempted under {ours} or "
                     f"{'/'.join(bases)} on any seed: every schedule starts every job on arrival")
         return None
 
     def shown(k: dict[str, str]) -> str:
-        ss = seeds_for(k)
+        ss = seeds_for(k, wl)
         o = np.mean([metric_value(run(wl, s, ours, k), metric, k) for s in ss])
         b = np.mean([max(metric_value(run(wl, s, p, k), metric, k) for p in bases) for s in ss])
         f = (lambda x: f"{x / 3600:.2f} h") if metric == "avg_jct" else (
@@ -227,7 +266,8 @@ def pair_row(cid: str, wl: str, ours: str, bases: Sequence[str], metric: str,
 
     return Row(cid, label or "/".join(bases) if len(bases) > 1 and not label else
                (label or bases[0]), wl,
-               lambda k: estimate(vals(k)), fallback, nd, shown)
+               lambda k: estimate(vals(k)) if measurable(wl, k) else None, fallback, nd, shown,
+               skip_knobs=skip)
 
 
 def _settings(row: Row) -> list[tuple[str, str]]:
@@ -256,6 +296,8 @@ def evaluate(row: Row, do_sweep: bool) -> ClaimResult:
     if do_sweep and claim.knobs and _settings(row):
         def meas(kn: str, v: str) -> Estimate | None:
             k = {**DEFAULTS, kn: _code(kn, v)}
+            if row.workload != TRACE and k["quota_rule"] == "helios":
+                return None  # Helios counts exist for the real trace only
             if row.cannot_differ and row.cannot_differ(k):
                 return None
             return row.measure(k)
@@ -314,6 +356,9 @@ def rows(subset: bool) -> list[Row]:
                                 ("jct-lowest", "avg_jct", V, TICK)):
         for b in POLICIES[1:]:
             out.append(pair_row(cid, wl, A, [b], metric, fb))
+    for b in POLICIES[1:]:
+        out.append(pair_row("tenant-fairness-philly", TRACE, A, [b], "unfairness", SYNTH,
+                            skip=("cluster_nodes", "trace_window")))
     for b in ("themis", "yarn-cs"):
         out.append(philly_vs_venus_row(b))
     out += lease_rows(V)
@@ -439,8 +484,10 @@ def workloads(subset: bool) -> list[Workload]:
         mix = "the Philly trace mix" if prof == "philly" else "the Venus shares of §3"
         out.append(Workload(
             wl, f"synthetic {prof}-like: {kw['n_jobs']} jobs of {kw['tenants']} tenants over "
-            f"{kw['days']:g} days ({kw['n_jobs'] / kw['days'] / rate:.1f}x the paper's "
-            f"{rate:.0f} jobs/day) on the paper's {kw['nodes']} x 8-GPU nodes; durations from "
+            f"{kw['days']:g} day(s) ({kw['n_jobs'] / kw['days'] / rate:.1f}x the paper's "
+            f"{rate:.0f} jobs/day, raised until the arrival window is loaded to about its "
+            f"capacity: the paper's load is unpublished) on the paper's {kw['nodes']} x 8-GPU "
+            "nodes; durations from "
             f"Table 1 ({prof} row), GPU demands: {mix}; tenants' job shares ∝ 1/rank; "
             f"per-tenant bursts of ~{kw['burst_jobs']:g} jobs in 2 h; "
             f"quotas by the paper's rule (∝ GPUs requested); lease 900 s, tick 10 s, cold start "
@@ -449,6 +496,19 @@ def workloads(subset: bool) -> list[Workload]:
             f"window (work that can run in it, Σ g·min(D, W−a)); all work "
             f"{np.mean([x['total'] for x in loads]):.2f}; utilisation ceiling of any policy "
             f"{np.mean([x['ceiling'] for x in loads]):.2f} (ASTRAEA reaches {util:.2f})"))
+    if not subset:
+        tr = _trace()
+        ol = offered_load(instance(TRACE, 0))
+        util = run(TRACE, 0, "astraea-ltgf", DEFAULTS)["utilisation"]
+        out.append(Workload(
+            TRACE, f"the vendored Philly trace (Gavel's per-VC subset: {tr.n_jobs} jobs of "
+            f"{tr.n_tenants} VCs, first two weeks of each VC aligned at t = 0; not the paper's "
+            "44,329 jobs) on the paper's 210 x 8-GPU nodes; quotas by the paper's rule "
+            "(∝ GPUs requested), the Helios node counts as the labelled variant "
+            "quota_rule=helios; one trace (cluster_nodes and trace_window not swept here)",
+            f"{ol['in_window']:.2f} over the 14-day arrival window (work that can run in it); "
+            f"all work {ol['total']:.2f}; utilisation ceiling {ol['ceiling']:.2f} (one job runs "
+            f"56 days; ASTRAEA reaches {util:.2f})"))
     return out
 
 
@@ -469,10 +529,12 @@ def findings() -> list[str]:
     out.append(
         "Idle GPUs while a waiting job fits (`dlsched.ltgf.metrics.idle_while_fits`, "
         "instances/ltgf/philly-window-n20-s0, decision times with a waiting job): astraea-ltgf "
-        "0 of 36, tiresias-l 0 of 32, themis 0 of 33, gandiva-fair 0 of 36 (tested); yarn-cs 24 "
-        "of 24 (its static quota: no borrowing), hived 2 of 19 (per-VC FIFO: an opportunistic "
-        "job waits behind its VC's head), allox 2 of 16 (only the least-served tenants' jobs "
-        "are eligible, its fairness knob). baselines.md names each rule.")
+        "0 of 36, tiresias-l 0 of 32, themis 0 of 33, gandiva-fair 0 of 36, hived 0 of 20 "
+        "(backfill; the old head-of-line rule 2 of 19), allox 0 of 14 (fill; the old rule 2 of "
+        "16), all tested; yarn-cs 24 of 24, every one by its static quota (no borrowing). "
+        "Themis' f now acts: f = 0 / 0.5 / 1 give mean JCT 16.2 / 20.2 / 20.7 h on "
+        "instances/ltgf/philly-window-n50-s0 (identical schedules before). baselines.md names "
+        "each rule.")
     out.append("The claims file has no theorem (kind = guarantee): the paper states none, so "
                "there is no guarantees section.")
     return out
