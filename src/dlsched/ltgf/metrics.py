@@ -154,3 +154,49 @@ def occupancy(inst: LTGFInstance, sol: dict[str, Any]) -> tuple[np.ndarray, np.n
         np.add.at(occ[k], np.searchsorted(t, tl["start"][m]), g[m])
         np.add.at(occ[k], np.searchsorted(t, tl["end"][m]), -g[m])
     return t, np.cumsum(occ, axis=1)
+
+
+def unfairness_ratio(inst: LTGFInstance, sol: dict[str, Any], window: float = 86400.0,
+                     below: float = 1.0) -> float:
+    """Share of (tenant, window) samples with rho^ten (12) < ``below`` (paper §6.3: "smaller
+    than 1"; ``below = 0.99`` does not count the deficit of waiting a tick or two)."""
+    tl = timeline_arrays(inst, sol)
+    A, F, _ = tenant_window_rho(inst, tl, window)
+    rw = _ratio(A, F)[F > 1e-9]
+    return float(np.mean(rw < below - 1e-9)) if rw.size else 0.0
+
+
+def idle_while_fits(inst: LTGFInstance, sol: dict[str, Any]) -> dict[str, Any]:
+    """Decision times at which GPUs sit idle while a waiting job fits (consolidated placement).
+
+    Decision times are the tick multiples at or after each submission, segment start and
+    segment end; the state is the one after that time's decisions (segments running over
+    ``[start, end)``). Returns the number of such times, the number of decision times with a
+    waiting job, and the first few examples (time, job, free GPUs)."""
+    from ..sim.placement import consolidated
+
+    tl = timeline_arrays(inst, sol)
+    tick, G = inst.tick, inst.gpus_per_node
+    raw = np.r_[inst.job_submit, tl["start"], tl["end"]]
+    times = np.unique(np.ceil(raw / tick - 1e-9) * tick)
+    comp = tl["completion"]
+    hits, waiting, examples = 0, 0, []
+    for t in times:
+        run = (tl["start"] <= t + 1e-9) & (tl["end"] > t + 1e-9)
+        free = np.full(inst.nodes, G, dtype=np.int64)
+        for s in np.flatnonzero(run):
+            for n, c in sol["segments"][s][3]:
+                free[n] -= c
+        running = set(tl["job"][run].tolist())
+        wait = [i for i in np.flatnonzero((inst.job_submit <= t + 1e-9) & (comp > t + 1e-9))
+                if i not in running]
+        if not wait:
+            continue
+        waiting += 1
+        fit = next((i for i in wait if consolidated(free, int(inst.job_gpus[i]), G) is not None),
+                   None)
+        if fit is not None:
+            hits += 1
+            if len(examples) < 3:
+                examples.append((float(t), inst.jobs[fit].name, int(free.sum())))
+    return {"idle_while_fits": hits, "decisions_with_waiting": waiting, "examples": examples}

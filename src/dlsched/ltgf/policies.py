@@ -71,18 +71,76 @@ class Astraea(_Policy):
         tenant_backfill: bool = False,
         newly_submitted: str = "fifo",
         job_share_uses_quota: bool = False,
+        t_begin_window: float | None = None,
     ) -> None:
         if tenant_share not in ("16", "8"):
             raise ValueError("tenant_share must be '16' (ASTRAEA impl.) or '8' (paper definition)")
-        if newly_submitted not in ("fifo", "lifo", "off"):
-            raise ValueError("newly_submitted must be fifo, lifo or off")
+        if newly_submitted not in ("fifo", "lifo", "off", "cross-tenant"):
+            raise ValueError("newly_submitted must be fifo, lifo, off or cross-tenant")
+        if t_begin_window is not None and not t_begin_window > 0:
+            raise ValueError("t_begin_window must be a positive number of seconds (or None)")
         super().__init__(
             inst,
             tenant_share=tenant_share,
             tenant_backfill=tenant_backfill,
             newly_submitted=newly_submitted,
             job_share_uses_quota=job_share_uses_quota,
+            t_begin_window=t_begin_window,
         )
+        # history of the cumulative tenant integrals (sliding t_begin only): exact breakpoints
+        # at every decision, submission and completion, linear in between
+        self._h_t: list[float] = []
+        self._h_alloc: list[np.ndarray] = []
+        self._h_fair: list[np.ndarray] = []
+
+    def _record(self, t: float) -> None:
+        if self.knobs["t_begin_window"] is None or self.sim is None:
+            return
+        for k in range(self.inst.n_tenants):
+            self.tracker.update(k, t)
+        if self._h_t and t <= self._h_t[-1]:
+            self._h_t.pop()
+            self._h_alloc.pop()
+            self._h_fair.pop()
+        self._h_t.append(t)
+        self._h_alloc.append(self.tenant_alloc(t))
+        self._h_fair.append(self.tracker.ten_fair.copy())
+
+    def _at(self, hist: list[np.ndarray], t0: float) -> np.ndarray:
+        """A cumulative tenant integral at ``t0`` (linear between recorded breakpoints)."""
+        import bisect
+
+        k = bisect.bisect_right(self._h_t, t0)
+        if k == 0:
+            return np.zeros(self.inst.n_tenants)
+        if k == len(self._h_t):
+            return hist[-1]
+        t1, t2 = self._h_t[k - 1], self._h_t[k]
+        w = (t0 - t1) / (t2 - t1) if t2 > t1 else 0.0
+        return hist[k - 1] + w * (hist[k] - hist[k - 1])
+
+    def on_submit(self, i: int, t: float) -> None:
+        super().on_submit(i, t)
+        self._record(t)
+
+    def on_finish(self, i: int, t: float) -> None:
+        super().on_finish(i, t)
+        self._record(t)
+
+    def _tenant_rho_parts(self, t: float) -> tuple[np.ndarray, np.ndarray]:
+        """(Alloc^ten, FairShare^ten) over [t_begin, t]: t_begin = 0 (cluster start, default)
+        or t - t_begin_window (a sliding window)."""
+        kn, inst = self.knobs, self.inst
+        alloc = self.tenant_alloc(t)
+        fair = inst.quota * t if kn["tenant_share"] == "16" else self.tracker.ten_fair.copy()
+        w = kn["t_begin_window"]
+        if w is None or t <= w:
+            return alloc, fair
+        self._record(t)
+        t0 = t - w
+        alloc = alloc - self._at(self._h_alloc, t0)
+        fair = inst.quota * w if kn["tenant_share"] == "16" else fair - self._at(self._h_fair, t0)
+        return alloc, fair
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         inst, kn = self.inst, self.knobs
@@ -91,19 +149,34 @@ class Astraea(_Policy):
         tenants = np.unique(ten)
         for k in tenants:
             self.tracker.update(int(k), t)
-        alloc_tmp = self.tenant_alloc(t)
-        fair = inst.quota * t if kn["tenant_share"] == "16" else self.tracker.ten_fair  # t_begin=0
+        alloc_tmp, fair = self._tenant_rho_parts(t)
         run = sim.state[cands] == RUNNING
         alloc = sim.alloc_acc[cands] + np.where(
             run, sim.gpus[cands] * (t - sim.seg_start[cands]), 0
         )
         jf = self.tracker.job_fair[cands]
         rho = np.where(jf > 0, alloc / np.where(jf > 0, jf, 1.0), np.where(alloc > 0, np.inf, 0.0))
-        sign = {"fifo": 1.0, "lifo": -1.0, "off": 0.0}[kn["newly_submitted"]]
+        sign = {"fifo": 1.0, "lifo": -1.0, "off": 0.0, "cross-tenant": 1.0}[kn["newly_submitted"]]
         never = ~sim.ever_run[cands] & (sign != 0.0)
         sub = np.where(never, sign * inst.job_submit[cands], 0.0)
         # SelectJob key per tenant: (never-run first, rho, submission FIFO/LIFO, id)
         order = cands[np.lexsort((cands, sub, rho, ~never, ten))]
+        L = inst.lease
+        if kn["newly_submitted"] == "cross-tenant":
+            # reading B of "We prioritize the newly submitted job": jobs that never ran are
+            # placed first across tenants (FIFO), before the two-phase selection
+            new = cands[never]
+            first = new[np.lexsort((new, inst.job_submit[new]))].tolist()
+            placed = set()
+            for i in first:
+                if sim.place(i):
+                    placed.add(i)
+                    alloc_tmp[inst.job_tenant[i]] += inst.job_gpus[i] * L
+            if placed:
+                order = np.array([i for i in order.tolist() if i not in placed], dtype=np.int64)
+                if order.size == 0:
+                    return
+        tenants = np.unique(inst.job_tenant[order])
         bounds = np.searchsorted(inst.job_tenant[order], tenants, side="right")
         queues: dict[int, list[int]] = {}
         lo = 0
@@ -112,7 +185,6 @@ class Astraea(_Policy):
             lo = hi
         ptr = dict.fromkeys(queues, 0)
         tset = set(queues)
-        L = inst.lease
         while tset and sim.pool_size() > 0:
             p = min(tset, key=lambda k: (ratio(alloc_tmp[k], fair[k]), k))
             if ptr[p] >= len(queues[p]):
@@ -186,10 +258,16 @@ class HiveD(YarnCS):
     name = "hived"
     lease_based = False
 
-    def __init__(self, inst: LTGFInstance) -> None:
+    def __init__(self, inst: LTGFInstance, backfill: bool = True) -> None:
         super().__init__(inst)
         self.opportunistic = np.zeros(inst.n_jobs, dtype=bool)
-        self.knobs = {"quota": "largest remainder of (6)", "victims": "most recent, others first"}
+        # backfill (default, issue 19): a job that cannot be placed does not block the jobs
+        # behind it (HiveD runs in the Kubernetes scheduler, whose queue moves an
+        # unschedulable pod aside and tries the next); a tenant whose guaranteed job cannot be
+        # placed still has its later jobs tried opportunistically. backfill=False: the old
+        # head-of-line rule (stop a tenant's queue at its first job that does not fit).
+        self.knobs = {"quota": "largest remainder of (6)", "victims": "most recent, others first",
+                      "backfill": backfill}
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         self.renew_all(expired)
@@ -205,14 +283,17 @@ class HiveD(YarnCS):
                     beyond[k] = queue[q:]
                     break
                 if not self._place_guaranteed(i, k):
+                    if self.knobs["backfill"]:
+                        beyond[k] = queue[q + 1:]
                     break
                 self.opportunistic[i] = False
                 use[k] += g
         for _k, queue in sorted(beyond.items()):  # opportunistic pass: free GPUs only
             for i in queue:
-                if not sim.place(i):
+                if sim.place(i):
+                    self.opportunistic[i] = True
+                elif not self.knobs["backfill"]:
                     break
-                self.opportunistic[i] = True
 
     def _place_guaranteed(self, i: int, k: int) -> bool:
         sim = self.sim
@@ -236,12 +317,18 @@ class HiveD(YarnCS):
 
 class AlloX(_Policy):
     """The ceil(alpha*T_act) least-served tenants ((16) progress) run shortest-job-first with
-    backfilling (min-cost matching on identical GPUs); non-preemptive (notes §6.3)."""
+    backfilling (min-cost matching on identical GPUs); non-preemptive (notes §6.3).
+
+    ``fill`` (default, issue 19): when the eligible tenants' jobs leave GPUs free, the other
+    tenants' jobs (least-served tenant first, shortest first) fill them, as the public
+    re-implementation keeps at least as many candidates as free workers (Gavel's
+    ``allox.py``: ``unallocated_job_ids[:max(int(alpha * m), n)]``); ``fill=False`` is the old
+    rule (only eligible tenants' jobs, GPUs may idle)."""
 
     name = "allox"
 
-    def __init__(self, inst: LTGFInstance, alpha: float = 0.5) -> None:
-        super().__init__(inst, alpha=alpha)
+    def __init__(self, inst: LTGFInstance, alpha: float = 0.5, fill: bool = True) -> None:
+        super().__init__(inst, alpha=alpha, fill=fill)
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         self.renew_all(expired)
@@ -256,6 +343,12 @@ class AlloX(_Policy):
         jobs = [i for i in pending if inst.job_tenant[i] in eligible]
         for i in sorted(jobs, key=lambda i: (sim.remaining[i], i)):
             sim.place(i)
+        if self.knobs["fill"] and sim.pool_size() > 0:
+            rank = {int(k): r for r, k in enumerate(keys)}
+            rest = [i for i in pending if inst.job_tenant[i] not in eligible]
+            for i in sorted(rest, key=lambda i: (rank[int(inst.job_tenant[i])],
+                                                 sim.remaining[i], i)):
+                sim.place(i)
 
 
 class TiresiasL(_Policy):
@@ -298,33 +391,73 @@ class TiresiasL(_Policy):
 
 
 class Themis(_Policy):
-    """Finish-time fairness rho_i = ((t-a_i)+R_i)/(D_i N_t) with noisy estimates; GPUs offered to
-    the ceil((1-f)N) largest rho first, leftovers to the rest in the same order (notes §6.5)."""
+    """Finish-time fairness rho_i = ((t-a_i)+R_i)/(D_i N_t) with estimated durations (notes §6.5).
+
+    ``offer="auction"`` (default, Themis' rule): the ceil((1-f)N) jobs with the largest rho
+    take part in the round's auction, which maximises the product of their valuations
+    rho_wait / rho_run (the rho if the job waits one lease vs runs now); with identical GPUs
+    and all-or-nothing gangs it is read as a greedy by log-valuation per GPU. The GPUs left go
+    to the other jobs in decreasing rho (work conservation). So f = 1 is the pure finish-time
+    order and f = 0 the pure auction. ``offer="rho-order"`` is the old dlsched rule (every job in
+    decreasing rho, which makes f inert), kept as a labelled variant.
+
+    Estimates (``estimate``): ``noisy`` (old default): D_i and R_i times U(1-e, 1+e);
+    ``planned``: Themis predicts from the planned iterations, so a job that is cancelled or
+    fails (share ``cancel_share``; Venus: 27.9 % + 19.9 %, ASTRAEA §3) is estimated at
+    D_i / u, u ~ U(0, 1) (it stops at fraction u of its plan), the others at D_i x U(1-e, 1+e).
+    """
 
     name = "themis"
 
     def __init__(
-        self, inst: LTGFInstance, f: float = 0.8, error: float = 0.2, seed: int = 0
+        self, inst: LTGFInstance, f: float = 0.8, error: float = 0.2, seed: int = 0,
+        offer: str = "auction", estimate: str = "noisy", cancel_share: float = 0.478,
     ) -> None:
-        super().__init__(inst, f=f, error=error, seed=seed)
+        if offer not in ("auction", "rho-order"):
+            raise ValueError("offer must be 'auction' or 'rho-order'")
+        if estimate not in ("noisy", "planned"):
+            raise ValueError("estimate must be 'noisy' or 'planned'")
+        super().__init__(inst, f=f, error=error, seed=seed, offer=offer, estimate=estimate,
+                         cancel_share=cancel_share)
         rng = np.random.default_rng(seed)
         self.err = rng.uniform(1 - error, 1 + error, size=inst.n_jobs)
+        if estimate == "planned":
+            u = np.random.default_rng(seed + 1)
+            stop = u.random(inst.n_jobs) < cancel_share
+            frac = u.uniform(0.0, 1.0, size=inst.n_jobs)
+            self.d_hat = np.where(stop, inst.job_duration / np.maximum(frac, 1e-3),
+                                  inst.job_duration * self.err)
+        else:
+            self.d_hat = inst.job_duration * self.err
 
-    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+    def rho(self, sim: EventSim, t: float, idx: np.ndarray, n_act: int) -> tuple[np.ndarray,
+                                                                                  np.ndarray]:
+        """(rho, estimated remaining seconds) of the candidates ``idx`` at ``t``."""
         inst = self.inst
-        n_act = int(self.tracker.count.sum())
-        cands = pending + expired
-
-        idx = np.array(cands, dtype=np.int64)
         rem = sim.remaining[idx]
         progress = np.maximum(0.0, t - sim.seg_start[idx] - sim.seg_cold[idx])
         rem = np.where(sim.state[idx] == RUNNING, np.maximum(0.0, rem - progress), rem)
-        err = self.err[idx]
-        d = inst.job_duration[idx] * err
-        rho = ((t - inst.job_submit[idx]) + rem * err) / (d * max(n_act, 1))
+        d = self.d_hat[idx]
+        if self.knobs["estimate"] == "noisy":
+            r_hat = rem * self.err[idx]
+        else:  # planned iterations left: estimated total minus the service already received
+            r_hat = np.maximum(d - (inst.job_duration[idx] - rem), 1.0)
+        return ((t - inst.job_submit[idx]) + r_hat) / (d * max(n_act, 1)), r_hat
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        inst, kn = self.inst, self.knobs
+        n_act = int(self.tracker.count.sum())
+        idx = np.array(pending + expired, dtype=np.int64)
+        rho, r_hat = self.rho(sim, t, idx, n_act)
         order = idx[np.lexsort((idx, -rho))].tolist()  # largest rho first, ties by id
-        top = math.ceil((1 - self.knobs["f"]) * len(order))
-        for part in (order[:top], order[top:]):
+        top = math.ceil((1 - kn["f"]) * len(order))
+        auction, rest = order[:top], order[top:]
+        if kn["offer"] == "auction" and auction:
+            pos = {int(i): q for q, i in enumerate(idx.tolist())}
+            waited = t - inst.job_submit[idx]
+            value = np.log((waited + inst.lease + r_hat) / (waited + r_hat)) / sim.gpus[idx]
+            auction = sorted(auction, key=lambda i: (-value[pos[i]], i))
+        for part in (auction, rest):
             for i in part:
                 sim.place(i)
 

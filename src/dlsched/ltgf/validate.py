@@ -7,7 +7,9 @@ Written against the solution format only (not the simulator's internals)::
      "completion": {job: time}, "lease_based": true, "lease": L}
 
 ``lease`` is optional: the run's lease length when it overrides the instance's (default: the
-instance's lease); preemptions are checked against it.
+instance's lease); preemptions are checked against it. With synchronized leases
+(``"synchronized": true``, or ``knobs.synchronized``) a lease ends on the next multiple of the
+lease length, so a preemption must fall on such a multiple instead of a full lease after start.
 """
 
 from __future__ import annotations
@@ -73,6 +75,10 @@ def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
     comp = sol.get("completion", {})
     lease_based = bool(sol.get("lease_based", True))
     lease = float(sol.get("lease", inst.lease))  # a run may override the lease (run_policy)
+    # synchronized leases (sim variant) end on multiples of the lease: a segment started
+    # mid-round is preempted at the round's end, before a full lease has passed
+    synchronized = bool(sol.get("synchronized", (sol.get("knobs") or {}).get("synchronized",
+                                                                            False)))
     if not lease > inst.checkpoint + inst.cold_start:
         errs.append(f"lease {lease:g} s does not exceed checkpoint + cold_start overheads")
     for job in inst.jobs:
@@ -92,7 +98,11 @@ def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
                 errs.append(f"{job.name}: segment {r} checkpoint {ckpt}, expected {want_ck}")
             if (reason == "complete") != (r == len(runs) - 1):
                 errs.append(f"{job.name}: segment {r} ends '{reason}' out of order")
-            if lease_based and reason == "preempt" and e - s < lease - TOL:
+            if lease_based and reason == "preempt" and synchronized:
+                if abs(e / lease - round(e / lease)) * lease > TOL:
+                    errs.append(f"{job.name}: preempted at {e:g}, not at the end of a "
+                                f"synchronized lease (multiple of {lease:g} s)")
+            elif lease_based and reason == "preempt" and e - s < lease - TOL:
                 errs.append(
                     f"{job.name}: preempted after {e - s:g} s, inside its lease of {lease:g} s"
                 )
