@@ -127,3 +127,18 @@ def test_calibration_keeps_sign():
                                                    "intercept": 3})]  # f(2) = -1
     inst = parse(data)
     assert calibration_factor(inst, 0) == 1.0
+
+
+def test_fairness_under_readings(inst):
+    # fixed_workers run (notes §4): actual alpha = (1.28, 0.72); under the ideal reading the
+    # values are 96 (j11), 92 (j21), 92 (j12), total 280: g_u1 = 96 + (92 - 16) + 8 = 180,
+    # g_u2 = 92 + 8 = 100; beta = (.5, .5): alpha = (180/280/.5, 100/280/.5) = (9/7, 5/7)
+    from dlsched.revenue.metrics import fairness_under
+
+    res = ds.run(inst, "astraea", theta=16, fixed_workers=True)
+    act = fairness_under(inst, res.solution, "actual")
+    assert list(act["alpha"].values()) == pytest.approx([1.28, 0.72])
+    assert act["alpha_variance"] == pytest.approx(0.28 ** 2)
+    ide = fairness_under(inst, res.solution, "ideal")
+    assert list(ide["alpha"].values()) == pytest.approx([9 / 7, 5 / 7])
+    assert ide["alpha_maxdev"] == pytest.approx(2 / 7)
