@@ -708,7 +708,9 @@ def workloads(subset: bool) -> list[Workload]:
             f"ranges, m in {knobs['minibatch_unit']}s, {knobs['utility_form']} utilities; "
             "requested GPUs {1,2,4,8} "
             "(synthetic: the trace's are not used); every scheduler sizes jobs at most at the "
-            f"requested GPUs; {len(SEEDS)} seeds ({len(SWEEP_SEEDS)} per sweep setting)",
+            f"requested GPUs; {len(SEEDS)} seeds ({len(SWEEP_SEEDS)} per sweep setting; the "
+            f"Table 2 rows, four user counts each: {len(TABLE2_SWEEP_SEEDS)} per sweep setting; "
+            f"the θ x 0.8 vs x 1.25 row: {len(SWEEP_SEEDS)} throughout)",
             f"{np.mean([x[0] for x in loads]):.2f} on the workers (range "
             f"{min(x[0] for x in loads):.2f}-{max(x[0] for x in loads):.2f}) over the window "
             f"from slot 1 to the last arrival plus the longest shortest run "
