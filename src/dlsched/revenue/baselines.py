@@ -22,7 +22,9 @@ import numpy as np
 
 from ..core import Result, register_algorithm
 from ..core.deadline import check_deadline
+from ..core.errors import InputError
 from ..sim import Cluster
+from .configs import theta_rule
 from .instance import RevenueInstance
 from .mechanism import Mechanism
 from .online import _options
@@ -283,13 +285,44 @@ def private_instance(inst: RevenueInstance, u: int, servers: list[int]) -> Reven
         demand=inst.demand[jobs], raw_jobs=tuple(inst.raw_jobs[j] for j in jobs))
 
 
-@register_algorithm("batchsche", "revenue",
-                    "BatchSche baseline: Astraea's batching / rounds / Algs. 3-5 per tenant on "
-                    "its own servers only (phase 1, private prices, no sharing or payments)")
-def batchsche(inst: RevenueInstance, **params: Any) -> Result:
+#: Where BatchSche's price base comes from when ``theta`` is not given: ``global`` = the θ rule
+#: on the whole instance (the same θ Astraea prices with; default), ``private`` = the rule on each
+#: tenant's private sub-instance (the behaviour before; softer prices, mostly θ = 2).
+THETA_SCOPES = ("global", "private")
+
+
+def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params: Any
+                    ) -> Result:
+    """Astraea's phase 1 per tenant on its own servers (no sharing, no payments): what the
+    registered ``batchsche`` is (the citing paper: "We perform this algorithm for each user to
+    schedule its jobs in its private cluster"); not the MobiHoc'20 BatchSche algorithm."""
+    if theta_scope not in THETA_SCOPES:
+        raise InputError("theta_scope", f"must be one of {', '.join(THETA_SCOPES)}, "
+                                        f"got {theta_scope!r}")
+    opts = _options(params)
+    if opts.theta is None and theta_scope == "global":
+        params = {**params, "theta": theta_rule(inst, opts.fixed_workers,
+                                                worker_cap=opts.worker_cap)}
+    return _private_runs(inst, params, str(params.get("_method", "batchsche")))
+
+
+register_algorithm("astraea-private", "revenue",
+                   "Astraea without sharing: phase 1 of Astraea per tenant on its own servers, "
+                   "the same price base θ as Astraea by default (theta_scope=global|private), no "
+                   "sharing or payments")(
+    lambda inst, **params: astraea_private(inst, **{**params, "_method": "astraea-private"}))
+register_algorithm("batchsche", "revenue",
+                   "The Astraea paper's 'BatchSche' baseline as it describes it: = "
+                   "astraea-private (Astraea's phase 1 per private cluster; NOT the MobiHoc'20 "
+                   "BatchSche algorithm); theta_scope=global (default, same θ as Astraea) | "
+                   "private")(astraea_private)
+batchsche = astraea_private
+
+
+def _private_runs(inst: RevenueInstance, params: dict[str, Any], method: str) -> Result:
     t0 = time.perf_counter()
     own = owners(inst)
-    opts = replace(_options(params), phases=(1,))
+    opts = replace(_options({k: v for k, v in params.items() if k != "_method"}), phases=(1,))
     records: dict[int, dict[str, Any]] = {}
     decisions: list[float] = []
     for u in range(inst.n_tenants):
@@ -309,5 +342,6 @@ def batchsche(inst: RevenueInstance, **params: Any) -> Result:
                                     {servers[s]: k for s, k in dec.ps.items()},
                                     opts.time_origin)
     ds = np.array(decisions or [0.0])
-    return _result(inst, "batchsche", records, t0, opts.time_origin,
-                   {"decision_ms_mean": float(ds.mean() * 1e3)})
+    return _result(inst, method, records, t0, opts.time_origin,
+                   {"decision_ms_mean": float(ds.mean() * 1e3), "theta": list(opts.theta)
+                    if isinstance(opts.theta, tuple) else opts.theta})

@@ -27,12 +27,29 @@ def utility_x(inst: RevenueInstance, j: int, completion: Any, time_origin: str) 
     return completion - int(inst.arrival[j]) if time_origin == "arrival" else completion
 
 
+#: Largest worker count of a job: ``chunks`` = W_j = min(D_j, sum C_sw) (Alg. 3 as written,
+#: constraint (3e)); ``demand`` = also at most the GPUs the job requests (paper §5.1: "the
+#: number of GPUs requested by jobs is regarded as their demand for workers"), the rule the
+#: baselines size jobs by (notes §5.2).
+WORKER_CAPS = ("chunks", "demand")
+
+
+def max_workers(inst: RevenueInstance, j: int, worker_cap: str = "chunks") -> int:
+    """W_j under ``worker_cap`` (:data:`WORKER_CAPS`)."""
+    if worker_cap not in WORKER_CAPS:
+        raise ValueError(f"worker_cap must be one of {WORKER_CAPS}, got {worker_cap!r}")
+    w = min(int(inst.chunks[j]), int(inst.cap_w.sum()))
+    return min(w, int(inst.demand[j])) if worker_cap == "demand" else w
+
+
 def configurations(inst: RevenueInstance, j: int, fixed_workers: bool = False,
-                   prune: bool = True) -> list[Config]:
-    """K_j: C with w <= max C_sw, D with w <= W_j = min(D_j, sum C_sw); ``fixed_workers``
-    keeps w = D_j only. ``prune``: per (P, d) the smallest w (exact, notes §2.2)."""
-    wmax = int(min(inst.chunks[j], inst.cap_w.sum()))
-    ws = [int(inst.chunks[j])] if fixed_workers else list(range(1, wmax + 1))
+                   prune: bool = True, worker_cap: str = "chunks") -> list[Config]:
+    """K_j: C with w <= max C_sw, D with w <= W_j = min(D_j, sum C_sw) (``worker_cap`` =
+    "demand": also w <= dem_j); ``fixed_workers`` keeps w = W_j only (D_j under "chunks").
+    ``prune``: per (P, d) the smallest w (exact, notes §2.2)."""
+    wmax = max_workers(inst, j, worker_cap)
+    top = int(inst.chunks[j]) if worker_cap == "chunks" else wmax
+    ws = [top] if fixed_workers else list(range(1, wmax + 1))
     out: list[Config] = []
     for p in ("C", "D"):
         seen: set[int] = set()
@@ -62,11 +79,11 @@ def fits_empty(inst: RevenueInstance, cfg: Config) -> bool:
 
 
 def theta_rule(inst: RevenueInstance, fixed_workers: bool = False,
-               time_origin: str = "arrival") -> tuple[float, float]:
+               time_origin: str = "arrival", worker_cap: str = "chunks") -> tuple[float, float]:
     """θ_w = 1 + max{1, max f(d)/(w d)}, θ_p = 1 + max{1, max f(d)/d} over placeable k."""
     best_w, best_p = 1.0, 1.0
     for j in range(inst.n_jobs):
-        for k in configurations(inst, j, fixed_workers, prune=False):
+        for k in configurations(inst, j, fixed_workers, prune=False, worker_cap=worker_cap):
             if not fits_empty(inst, k):
                 continue
             fv = float(inst.f(j, k.d))
@@ -76,11 +93,12 @@ def theta_rule(inst: RevenueInstance, fixed_workers: bool = False,
 
 
 def lemma1_lambda(inst: RevenueInstance, theta_w: float, theta_p: float,
-                  fixed_workers: bool = False) -> int:
+                  fixed_workers: bool = False, worker_cap: str = "chunks") -> int:
     """λ = floor(ln(F / f_min) / ln(σ/(σ-1))) + 1, σ = 2(ln θ_w + ln θ_p) (notes §3.2)."""
     best = []
     for j in range(inst.n_jobs):
-        vals = [float(inst.f(j, k.d)) for k in configurations(inst, j, fixed_workers, False)
+        vals = [float(inst.f(j, k.d)) for k in configurations(inst, j, fixed_workers, False,
+                                                               worker_cap)
                 if fits_empty(inst, k)]
         if vals:
             best.append(max(vals))

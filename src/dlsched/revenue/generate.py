@@ -48,15 +48,64 @@ def _utility(rng: np.random.Generator, kind: str) -> dict[str, Any]:
 MINIBATCH_UNITS = {"hour": 1.0, "second": 1.0 / 3600.0}
 
 
+def tenant_weights(n_tenants: int, skew: float) -> np.ndarray:
+    """Probability that a job belongs to tenant u: uniform for ``skew = 0``, else Zipf-like
+    (u + 1)^-skew, so the first tenants submit most jobs whatever their share (the imbalance
+    of the paper's Fig. 1 motivation)."""
+    w = np.arange(1, n_tenants + 1, dtype=float) ** -float(skew)
+    return w / w.sum()
+
+
+def calibration_factor(inst: RevenueInstance, j: int) -> float:
+    """c_j >= 1 such that c_j f_j meets the paper's assumption (§4.3, after Eq. 8: the value per
+    worker-slot is at least 1, which makes θ - 1 >= 1) at the job's best case: c_j f_j(x_j) >=
+    A_j with x_j the shortest run (workers capped at the requested GPUs, the stricter cap) and
+    A_j the fewest worker-slots of any run; 1 when f_j(x_j) <= 0 (no scaling makes it
+    positive) or the assumption already holds."""
+    from .configs import configurations, fits_empty
+
+    ks = [k for k in configurations(inst, j, prune=False) if fits_empty(inst, k)]
+    dem = [k for k in configurations(inst, j, prune=False, worker_cap="demand")
+           if fits_empty(inst, k)]
+    if not ks or not dem:
+        return 1.0
+    area = min(k.w * k.d for k in ks)
+    fx = float(inst.f(j, min(k.d for k in dem)))
+    return area / fx if 0 < fx < area else 1.0
+
+
+def calibrate_utilities(inst: RevenueInstance) -> RevenueInstance:
+    """The instance with every utility scaled by :func:`calibration_factor` (linear: slope and
+    intercept times c; convex (e/x)^kappa: e times c^(1/kappa)); provenance records it."""
+    from .instance import dump
+
+    data = dump(inst)
+    for j, job in enumerate(data["jobs"]):
+        c = calibration_factor(inst, j)
+        u = dict(job["utility"])
+        if u["kind"] == "linear":
+            u["slope"], u["intercept"] = u["slope"] * c, u["intercept"] * c
+        else:
+            u["e"] = u["e"] * c ** (1.0 / u["kappa"])
+        job["utility"] = u
+    prov = data.get("provenance")
+    data["provenance"] = {**(prov if isinstance(prov, dict) else {"source": prov}),
+                          "utility_calibration": "worker-slot >= 1"}
+    data["name"] = f"{inst.name}-cal"
+    return parse(data)
+
+
 def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int = 0,
              arrival_max: int = 8, utility: str = "linear", scale: str = "paper",
-             horizon: int | None = None, minibatch_unit: str = "hour") -> RevenueInstance:
+             horizon: int | None = None, minibatch_unit: str = "hour",
+             tenant_skew: float = 0.0, calibrate: bool = False) -> RevenueInstance:
     """``scale="paper"``: E in [50,100], D in [20,50], M in [10,50], m in [0.001,0.05]
     ``minibatch_unit`` (hour: the paper's literal text; second: the reading of
     :data:`MINIBATCH_UNITS`), G in [10,100] ms, eps in [30,575] MB, b_w in [100,5120] Mbps,
     b_p in [5,20] Gbps, C_sw in {2,4,8}. ``scale="small"``: E, D, M in [1,3], [1,4], [1,2], rates
     n^C in [1,2], n^D = n^C / 2, C_sw in {2,4}, b_w = b_p (runs of 1-12 slots; exact models
-    solve them)."""
+    solve them). ``tenant_skew``: jobs' tenants drawn by :func:`tenant_weights` (0 = uniform,
+    the draw as before); ``calibrate``: utilities scaled by :func:`calibrate_utilities`."""
     if minibatch_unit not in MINIBATCH_UNITS:
         raise InputError("minibatch_unit", f"must be one of {sorted(MINIBATCH_UNITS)}, "
                                            f"got {minibatch_unit!r}")
@@ -67,8 +116,10 @@ def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int
     bw = (1.0, 1.0) if small else (round(float(rng.uniform(100, 5120)), 1),
                                    round(float(rng.uniform(5, 20)) * 1024, 1))
     jobs = []
+    weights = tenant_weights(n_tenants, tenant_skew) if tenant_skew else None
     for j in range(n_jobs):
-        u = int(rng.integers(n_tenants))
+        u = int(rng.integers(n_tenants)) if weights is None else int(
+            rng.choice(n_tenants, p=weights))
         job: dict[str, Any] = {"name": f"j{j + 1}", "tenant": f"u{u + 1}",
                                "arrival": int(rng.integers(0 if small else 1, arrival_max + 1))}
         if small:
@@ -93,4 +144,8 @@ def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int
             "provenance": {"generator": "dlsched.revenue.generate", "seed": seed,
                            "scale": scale, "utility": utility,
                            "minibatch_unit": minibatch_unit}}
-    return parse(data)
+    if tenant_skew:
+        data["name"] += f"-skew{tenant_skew:g}"
+        data["provenance"]["tenant_skew"] = tenant_skew
+    inst = parse(data)
+    return calibrate_utilities(inst) if calibrate else inst

@@ -11,7 +11,9 @@ Switches (every ambiguity of the notes is one): ``fixed_workers`` (w = D_j only,
 narrative) vs as written (w in 1..D_j, default); ``lam`` (int, default 2, or "lemma1");
 ``theta`` (None = the notes §3.2 rule, or a number / pair) and ``theta_scale``; ``time_origin``
 ("arrival" default, or "absolute") for the actual utility; ``reject_negative_actual``;
-``l_extra`` batches after the last arrival; ``phases`` ((1, 2) = Alg. 2; (1,) = BatchSche).
+``l_extra`` batches after the last arrival; ``phases`` ((1, 2) = Alg. 2; (1,) = BatchSche);
+``worker_cap`` ("chunks" default: w <= D_j as Alg. 3 writes it; "demand": also w <= dem_j, the
+GPUs the job requests, the rule the baselines size jobs by).
 """
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
@@ -24,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from .configs import lemma1_lambda, theta_rule
+from .configs import lemma1_lambda, max_workers, theta_rule
 from .instance import RevenueInstance
 
 OWN, POOL = 1, 2
@@ -41,6 +43,7 @@ class Options:
     l_extra: int = 8
     phases: tuple[int, ...] = (1, 2)
     placements: tuple[str, ...] = ("C", "D")  # MINCOSTC / MINCOSTD used by Alg. 3
+    worker_cap: str = "chunks"  # "chunks": w <= D_j (Alg. 3); "demand": also w <= dem_j
 
 
 @dataclass
@@ -117,7 +120,8 @@ class Mechanism:
     def __post_init__(self) -> None:
         inst = self.inst
         if self.opt.theta is None:
-            tw, tp = theta_rule(inst, self.opt.fixed_workers)
+            tw, tp = theta_rule(inst, self.opt.fixed_workers,
+                                worker_cap=self.opt.worker_cap)
         elif isinstance(self.opt.theta, tuple):
             tw, tp = self.opt.theta
         else:
@@ -125,7 +129,8 @@ class Mechanism:
         self.theta_w = tw * self.opt.theta_scale
         self.theta_p = tp * self.opt.theta_scale
         if self.opt.lam == "lemma1":
-            self.lam = lemma1_lambda(inst, self.theta_w, self.theta_p, self.opt.fixed_workers)
+            self.lam = lemma1_lambda(inst, self.theta_w, self.theta_p, self.opt.fixed_workers,
+                                     self.opt.worker_cap)
         else:
             self.lam = int(self.opt.lam)
         self.Cw = int(inst.cap_w.sum())
@@ -154,9 +159,9 @@ class Mechanism:
         ew, ep = self.prices(hw, hp)
         cew = np.concatenate([[0.0], np.cumsum(ew)])
         cep = np.concatenate([[0.0], np.cumsum(ep)])
-        wmax = int(min(inst.chunks[j], self.Cw))
-        ws = np.array([int(inst.chunks[j])] if self.opt.fixed_workers
-                      else range(1, wmax + 1), dtype=np.int64)
+        wmax = max_workers(inst, j, self.opt.worker_cap)
+        top = int(inst.chunks[j]) if self.opt.worker_cap == "chunks" else wmax
+        ws = np.array([top] if self.opt.fixed_workers else range(1, wmax + 1), dtype=np.int64)
         dC = inst.durations(j, "C", ws)
         dD = inst.durations(j, "D", ws)
         keep = (np.minimum(dC, dD) <= tau) & (ws <= avail_w.max())
