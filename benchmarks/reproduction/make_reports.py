@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import datetime as dt
 import importlib
-import json
 import os
 import platform
 import sys
@@ -70,248 +69,6 @@ def report(problem: str) -> Callable[[Callable[[], Report]], Callable[[], Report
         return fn
 
     return deco
-
-
-# ---- LTGF (ASTRAEA, TPDS 2022) ------------------------------------------------------------------
-LTGF_POLICIES = ("astraea-ltgf", "yarn-cs", "hived", "allox", "tiresias-l", "themis",
-                 "gandiva-fair")
-
-
-def _ltgf_instance(name: str, nodes: int | None = None):
-    data = json.loads((ROOT / "instances" / "ltgf" / f"{name}.json").read_text())
-    if nodes is not None:
-        data["cluster"]["nodes"] = nodes
-        data["name"] = f"{name}@{nodes}n"
-    return ds.PROBLEMS.get("ltgf").parse(data)
-
-
-def _offered_load(inst) -> float:
-    """GPU-seconds of work / (GPUs x submission span): > 1 means the queue must grow."""
-    work = float(np.sum(inst.job_gpus * inst.job_duration))
-    span = float(inst.job_submit.max() - inst.job_submit.min())
-    return work / (inst.gpus * span) if span > 0 else float("inf")
-
-
-def _ltgf_runs(inst) -> dict[str, dict[str, float]]:
-    out = {}
-    for pol in LTGF_POLICIES:
-        t = time.perf_counter()
-        res = ds.run(inst, pol)
-        assert ds.check(inst, res) == [], (inst.name, pol)
-        out[pol] = {**res.stats, "wall_s": time.perf_counter() - t}
-        print(f"  {inst.name} {pol}: {out[pol]['wall_s']:.1f} s", file=sys.stderr, flush=True)
-    return out
-
-
-def _pct(x: float) -> str:
-    return f"{100 * x:.1f}%"
-
-
-def _rank(runs: dict[str, dict[str, float]], key: str) -> list[str]:
-    return sorted(runs, key=lambda p: (runs[p][key], p))
-
-
-def _ours_vs_rest(runs: dict[str, dict[str, float]], key: str, ours: str) -> tuple[str, str]:
-    """('lowest' | 'tied' | 'beaten', the policies at the minimum) — ties are not wins."""
-    best = min(r[key] for r in runs.values())
-    at_min = [p for p, r in runs.items() if r[key] <= best + 1e-9 * max(1.0, abs(best))]
-    if ours not in at_min:
-        return "beaten", ", ".join(at_min)
-    others = [p for p in at_min if p != ours]
-    return ("tied", ", ".join(others)) if others else ("lowest", ours)
-
-
-@report("ltgf")
-def ltgf_report() -> Report:
-    lit = _ltgf_instance("venus-synthetic")  # 100 x 8 GPUs as in the paper's Venus setting
-    hot = _ltgf_instance("venus-synthetic", nodes=64)  # same jobs, load ~1
-    philly = _ltgf_instance("philly-2weeks-64n")
-    loads = {i.name: _offered_load(i) for i in (lit, hot, philly)}
-    runs = {i.name: _ltgf_runs(i) for i in (lit, hot, philly)}
-    rows: list[Row] = []
-
-    def wl(name: str) -> str:
-        return f"{name} (load {loads[name]:.2f})"
-
-    for name, r in runs.items():
-        a, th, y = (r[p]["sharing_loss_jobs"] for p in ("astraea-ltgf", "themis", "yarn-cs"))
-        where, best = _ours_vs_rest(r, "sharing_loss_jobs", "astraea-ltgf")
-        ordered = a < th < y
-        close = where == "lowest" and ordered and abs(a - 0.071) <= 0.05 and abs(y - 0.736) <= 0.2
-        verdict = ("reproduced" if close else "direction only"
-                   if where != "beaten" and a <= th < y else "not reproduced")
-        rows.append(Row(
-            "§6 Fig. (sharing-loss jobs, Venus)", "ASTRAEA has the fewest sharing-loss jobs: "
-            "ASTRAEA < Themis < YARN-CS", "7.1% / 19.7% / 73.6%",
-            f"{_pct(a)} / {_pct(th)} / {_pct(y)}", wl(name), verdict,
-            "ordering and magnitudes hold" if close else
-            f"ASTRAEA {where} ({'with ' + best if where == 'tied' else 'alone'}) at the minimum"
-            "; YARN-CS far worse" if verdict ==
-            "direction only" else f"minimum reached by {best}, not ASTRAEA alone"))
-        claimed = ("astraea-ltgf", "allox", "gandiva-fair", "yarn-cs", "tiresias-l")
-        vals = [r[p]["unfairness_ratio"] for p in claimed]
-        where, best = _ours_vs_rest(r, "unfairness_ratio", "astraea-ltgf")
-        near = abs(vals[0] - 0.052) <= 0.05
-        rows.append(Row(
-            "§6 Fig. (tenant unfairness ratio, Venus)", "ASTRAEA has the lowest tenant "
-            "unfairness ratio (AlloX, Gandiva_fair, YARN-CS, Tiresias-L higher)",
-            "5.2% / 6.9% / 8.0% / 44.6% / 49.0%", " / ".join(_pct(v) for v in vals), wl(name),
-            ("reproduced" if near else "direction only") if where == "lowest"
-            else "direction only" if where == "tied" else "not reproduced",
-            ("ASTRAEA lowest" if where == "lowest" else f"ASTRAEA tied with {best}")
-            + ("" if near else "; its own ratio is more than 5 points from 5.2%")
-            if where != "beaten" else f"{best} lower than ASTRAEA here"))
-        for key, label in (("avg_slowdown", "average slowdown"), ("avg_jct", "average JCT")):
-            scale, unit = (3600, " h") if key == "avg_jct" else (1, "")
-            where, best = _ours_vs_rest(r, key, "astraea-ltgf")
-            order = _rank(r, key)
-            other = next(p for p in order if p != "astraea-ltgf")
-            rows.append(Row(
-                "§6 Figs. (slowdown / JCT)", f"ASTRAEA has the lowest {label} of all schedulers",
-                "lowest (figure only)",
-                f"ASTRAEA {r['astraea-ltgf'][key] / scale:.2f}{unit}; best other {other} "
-                f"{r[other][key] / scale:.2f}{unit}", wl(name),
-                {"lowest": "reproduced", "tied": "direction only"}.get(where, "not reproduced"),
-                {"lowest": "lowest of the seven", "tied": f"tied with {best}"}.get(
-                    where, f"rank {order.index('astraea-ltgf') + 1} of 7")))
-        ov = r["astraea-ltgf"]["overhead_ratio"]
-        verdict = ("reproduced" if 0.004 <= ov <= 0.016 else
-                   "direction only" if ov < 0.004 else "not reproduced")
-        rows.append(Row(
-            "§6 (preemption overhead)", "preemption overhead about 0.8% of the average JCT at "
-            "a 900-s lease", "≈0.8%", _pct(ov), wl(name), verdict,
-            {"reproduced": "within 2x of the paper's value",
-             "direction only": "smaller than the paper's (fewer preemptions on this workload): "
-                               "negligible either way"}.get(verdict, "above 2x the paper's")))
-    sizes = (56, 64, 80, 100)
-    jct = {}
-    for n in sizes:
-        inst = _ltgf_instance("venus-synthetic", nodes=n)
-        jct[n] = {p: ds.run(inst, p).stats["avg_jct"] / 3600 for p in ("astraea-ltgf",
-                                                                          "tiresias-l")}
-    beats = all(jct[n]["astraea-ltgf"] < jct[n]["tiresias-l"] for n in sizes)
-    rows.append(Row(
-        "§6 (cluster size)", "ASTRAEA's average JCT beats Tiresias-L at every cluster size",
-        "all sizes", "; ".join(f"{n}n: {jct[n]['astraea-ltgf']:.2f} vs {jct[n]['tiresias-l']:.2f} h"
-                               for n in sizes), "venus-synthetic at 56-100 nodes",
-        "reproduced" if beats else "not reproduced",
-        "at every size" if beats else "Tiresias-L is better at some size"))
-    return Report(
-        "LTGF — ASTRAEA (TPDS 2022)",
-        [f"`{name}`: {inst.n_jobs} jobs, {inst.gpus} GPUs, offered GPU load {loads[name]:.2f}"
-         for name, inst in ((lit.name, lit), (hot.name, hot), (philly.name, philly))],
-        rows, "python benchmarks/reproduction/make_reports.py ltgf",
-        notes=_ltgf_notes(runs))
-
-
-# ---- Revenue sharing (Astraea, IEEE TC 2023) ----------------------------------------------------
-REVENUE_BASELINES = ("batchsche", "gandiva-fair", "hived")
-
-
-def _revenue_runs(inst) -> dict[str, dict[str, float]]:
-    out = {}
-    for name in ("astraea", *REVENUE_BASELINES):
-        res = ds.run(inst, name)
-        assert ds.check(inst, res) == [], name
-        adm = [r for r in res.solution["jobs"].values() if r["admitted"]]
-        out[name] = {"revenue": res.objective,
-                     "makespan": max((r["completion"] for r in adm), default=0),
-                     "negative": sum(r["utility"] < 0 for r in adm) / max(len(adm), 1)}
-    return out
-
-
-def _revenue_ratio_rows(label: str, paper: tuple[float, float, float], runs: dict,
-                        wname: str) -> Row:
-    a = runs["astraea"]["revenue"]
-    ratios = [a / runs[b]["revenue"] if runs[b]["revenue"] > 0 else float("nan")
-              for b in REVENUE_BASELINES]
-    positive = a > 0 and all(runs[b]["revenue"] > 0 for b in REVENUE_BASELINES)
-    ahead = positive and all(r > 1 for r in ratios)
-    close = ahead and all(abs(r - p) <= 0.15 for r, p in zip(ratios, paper, strict=True))
-    measured = (" / ".join(f"{r:.2f}x" for r in ratios) if positive else
-                "revenues " + " / ".join(f"{runs[n]['revenue']:.0f}" for n in runs) +
-                " (astraea / " + " / ".join(REVENUE_BASELINES) + ")")
-    neg = max(r["negative"] for r in runs.values())
-    return Row("Fig. 4 (total revenue)", f"Astraea's total revenue vs BatchSche / Gandiva_fair "
-               f"/ HiveD ({label})", " / ".join(f"{p:.2f}x" for p in paper), measured, wname,
-               "reproduced" if close else "direction only" if ahead else "not reproduced",
-               "within 0.15 of each ratio" if close else "Astraea ahead of every baseline, by "
-               "other margins" if ahead else
-               f"negative total revenue: up to {neg:.0%} of admitted jobs finish with negative "
-               "utility (jobs of hundreds of one-hour slots)" if not positive else
-               "a baseline earns as much or more")
-
-
-def _revenue_load(inst) -> tuple[float, str]:
-    """Offered load on the bottleneck resource and its name: the smallest worker-slot area of
-    each job (over its configurations) against all workers, and its shortest run holding one
-    PS against all PSs, both over the span last arrival .. shortest possible finish."""
-    from dlsched.revenue.configs import configurations
-
-    w_area = ps_area = 0.0
-    ends = []
-    for j in range(inst.n_jobs):
-        ks = configurations(inst, j)
-        w_area += min(k.w * k.d for k in ks)
-        dmin = min(k.d for k in ks)
-        ps_area += dmin
-        ends.append(int(inst.arrival[j]) + dmin)
-    span = float(max(ends))
-    loads = {"workers": w_area / (float(inst.cap_w.sum()) * span),
-             "PSs": ps_area / (float(inst.cap_p.sum()) * span)}
-    name = max(loads, key=lambda k: loads[k])
-    return loads[name], name
-
-
-@report("revenue")
-def revenue_report() -> Report:
-    from dlsched.revenue import generate
-
-    rows: list[Row] = []
-    workloads = []
-    for unit in ("hour", "second"):
-        for util in ("linear", "convex"):
-            for nj, ns in ((100, 100), (400, 30)):
-                inst = generate(n_jobs=nj, n_servers=ns, n_tenants=14, seed=0, arrival_max=8,
-                                utility=util, minibatch_unit=unit)
-                wname = f"m in {unit}s, {util}, {nj} jobs, {ns} servers"
-                runs = _revenue_runs(inst)
-                load, bottleneck = _revenue_load(inst)
-                workloads.append(f"{wname}: {inst.cap_w.sum()} workers, {inst.cap_p.sum()} "
-                                 f"PSs; offered load {load:.2f} on the {bottleneck} (smallest "
-                                 f"area per job / capacity x shortest span); Astraea makespan "
-                                 f"{runs['astraea']['makespan']} slots")
-                wname += f" (load {load:.2f}, {bottleneck})"
-                rows.append(_revenue_ratio_rows("varying jobs", (1.58, 1.24, 1.35), runs, wname))
-                mk = [runs["astraea"]["makespan"] / runs[b]["makespan"]
-                      for b in ("gandiva-fair", "hived")]
-                rows.append(Row(
-                    "Fig. 11 (makespan)", "Astraea's makespan vs Gandiva_fair / HiveD",
-                    "0.83x / 0.67x", " / ".join(f"{x:.2f}x" for x in mk), wname,
-                    "reproduced" if abs(mk[0] - 0.83) <= 0.1 and abs(mk[1] - 0.67) <= 0.1
-                    else "direction only" if all(x < 1 for x in mk) else "not reproduced",
-                    "Astraea finishes first" if all(x < 1 for x in mk)
-                    else "Astraea's batching rounds delay its last jobs"))
-    leads = [r.workload for r in rows if r.source.startswith("Fig. 4")
-             and r.verdict != "not reproduced"]
-    return Report(
-        "Revenue sharing — Astraea (IEEE TC 2023)", workloads, rows,
-        "python benchmarks/reproduction/make_reports.py revenue",
-        notes=(
-            "Units: §5.1 gives m in [0.001, 0.05] 'hour' per mini-batch. Taken literally a job "
-            "needs 50-2,000 one-hour slots, and with k in [-2, -0.1], g in [100, 1000] most "
-            "linear utilities are negative by completion: total revenue is negative for every "
-            "scheduler. Read as seconds (1-50 ms, the order of G's 10-100 ms, which the paper "
-            "defines 'in analogy to' m), every job fits in about one slot and the schedulers "
-            "tie within a few percent (linear) or Astraea's batching delay costs it against "
-            "Gandiva_fair (convex utilities, which reward finishing early). Astraea leads every "
-            "baseline only in: " + ("; ".join(leads) if leads else "none of the settings") +
-            " — by margins unlike the paper's 1.24-1.58x, so the paper's regime is not "
-            "recovered from its stated parameters by either reading. Generator option "
-            "`minibatch_unit='hour'|'second'` (default: the literal 'hour').",
-            "Table 2's revenue per job (572-611) exceeds the mean of g (550), impossible for "
-            "linear utilities k x + g with k < 0: that experiment must use the convex form.",
-        ))
 
 
 # ---- Weighted completion (A_online, Zhou et al.) -------------------------------------------------
@@ -475,24 +232,6 @@ def completion_report() -> Report:
         ))
 
 
-def _ltgf_notes(runs: dict[str, dict[str, dict[str, float]]]) -> tuple[str, ...]:
-    notes = []
-    for name, r in runs.items():
-        same = [p for p in LTGF_POLICIES if abs(r[p]["avg_jct"] - r["astraea-ltgf"]["avg_jct"])
-                <= 1e-6 * r["astraea-ltgf"]["avg_jct"]]
-        util = r["astraea-ltgf"]["utilisation"]
-        notes.append(f"`{name}`: GPU utilisation under ASTRAEA {util:.2f}; {len(same)} of 7 "
-                     f"policies give ASTRAEA's average JCT ({', '.join(same)})" +
-                     (" — the workload does not contend, so the policies cannot differ"
-                      if len(same) >= 4 else ""))
-    notes.append("Fairness claims (tenant unfairness ratio) hold in direction on every contended "
-                 "workload; the JCT / slowdown claims do not: under contention the "
-                 "finish-time-fair Themis and the stride-scheduled Gandiva_fair finish jobs "
-                 "sooner, while ASTRAEA spends GPU time on under-served tenants (long-term "
-                 "fairness) — the trade-off the paper's figures do not show on its workload.")
-    return tuple(notes)
-
-
 def write(problem: str, rep: Report) -> Path:
     load = os.getloadavg()[0]
     lines = [
@@ -519,7 +258,8 @@ def write(problem: str, rep: Report) -> Path:
 
 #: Reports already on the shared verdict rule (dlsched.bench.repro): problem -> module in this
 #: folder with ``build(subset=False) -> ReproReport``.
-RULED = {"oef": "oef_report", "ojpp": "ojpp_report"}
+RULED = {"oef": "oef_report", "ojpp": "ojpp_report", "ltgf": "ltgf_report",
+         "revenue": "revenue_report"}
 
 
 def main(argv: list[str]) -> None:
