@@ -77,6 +77,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "themis_estimation_error": ("noisy", "exact", "planned"),
     "preemption_cost": ("30", "120"),
     "lease_term": ("900", "1200"),
+    "tick": ("10", "60"),
     "baseline_parameters": ("defaults", "alternative"),
 }
 for _k in CLAIMS.knobs:
@@ -159,7 +160,7 @@ def _policy_kwargs(policy: str, k: dict[str, str]) -> dict[str, Any]:
 def _sim_key(policy: str, k: dict[str, str]) -> tuple[Any, ...]:
     """Only the knobs that change this policy's simulation (so runs are shared)."""
     inst_key = (k["quota_rule"], k["duration_mix"], k["cluster_nodes"], k["preemption_cost"],
-                k["trace_window"])
+                k["trace_window"], k["tick"])
     pk = tuple(sorted((a, str(b)) for a, b in _policy_kwargs(policy, k).items()))
     return inst_key, pk, k["lease_term"]
 
@@ -168,9 +169,9 @@ def _sim_key(policy: str, k: dict[str, str]) -> tuple[Any, ...]:
 def _run(wl: str, seed: int, policy: str, key: tuple[Any, ...], lease: float,
          zero_overhead: bool = False) -> dict[str, Any]:
     t0 = time.perf_counter()
-    (quota, durations, nodes, cold, window), pk, _ = key
+    (quota, durations, nodes, cold, window, tick), pk, _ = key
     inst = instance(wl, seed, quota, durations, nodes, "0" if zero_overhead else cold, window)
-    inst = replace(inst, lease=float(lease))
+    inst = replace(inst, lease=float(lease), tick=float(tick))
     sol = simulate(inst, policy, **dict((a, _num(b)) for a, b in pk))
     m = metrics(inst, sol)
     out = {k: float(m[k]) for k in ("avg_jct", "avg_slowdown", "sharing_loss_jobs",
