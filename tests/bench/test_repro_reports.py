@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,8 +18,11 @@ REPRO = Path(__file__).resolve().parents[2] / "benchmarks" / "reproduction"
 
 
 def _module(name: str):
+    if name in sys.modules:
+        return sys.modules[name]
     spec = importlib.util.spec_from_file_location(name, REPRO / f"{name}.py")
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod  # dataclasses look their module up while the module runs
     spec.loader.exec_module(mod)  # type: ignore[union-attr]
     return mod
 
