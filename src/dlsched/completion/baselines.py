@@ -323,11 +323,18 @@ def _run(inst: CompletionInstance, method: str, policy: Callable, *, resume_pena
 
 @register_algorithm("fifo", "completion",
                     "FIFO: arrival order, head-of-line blocking, N = min(U{1..30}, D) (seeded)")
-def fifo(inst: CompletionInstance, *, seed: int = 0, max_workers: int = 30, **_: Any) -> Result:
+def fifo(inst: CompletionInstance, *, seed: int = 0, max_workers: int = 30,
+         workers: str = "draw", **_: Any) -> Result:
+    """``workers="draw"``: N_j = min(U{1..max_workers}, D_j) (the paper's 'fixed to a number
+    within [1, 30]'); ``"ideal"``: N_j of the ideal configuration (a variant)."""
+    if workers not in ("draw", "ideal"):
+        raise InputError("workers", "must be 'draw' or 'ideal'")
     rng = np.random.default_rng(seed)
     draw = np.minimum(rng.integers(1, max_workers + 1, size=inst.n_jobs), inst.chunks)
+    if workers == "ideal":
+        draw = np.array([ideal_config(inst, j).n for j in range(inst.n_jobs)])
     nfix = np.array([_placeable(inst, j, int(n)) for j, n in enumerate(draw)])
-    return _run(inst, "fifo", _fifo_policy(inst, nfix), seed=seed)
+    return _run(inst, "fifo", _fifo_policy(inst, nfix), seed=seed, workers=workers)
 
 
 @register_algorithm("drf", "completion",
