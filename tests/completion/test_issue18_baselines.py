@@ -117,3 +117,16 @@ def test_tie_rule_default_and_loop_order_variant() -> None:
     # S8 (notes §6) holds under both tie rules: B in slot 8, A in slot 16 at alpha = 4
     for tie in ("earliest", "loop-order"):
         assert ds.run(golden("s3"), "a-online", alpha=4, tie=tie).objective == 55
+
+
+def test_fifo_ideal_workers_variant() -> None:
+    # one server with 30 GPUs, 1-GPU workers, one ring job with D = 30, E = K = 1, v = 1 and no
+    # communication: theta = 1, d(N) = ceil(30 / N). The ideal configuration is N = 30 (d = 1),
+    # so workers="ideal" starts it in slot 1 and completes it at 2 (weight 3: objective 6).
+    d = single_machine_dict(n=1, seed=0)
+    d["servers"][0]["capacity"] = {"gpu": 30, "bandwidth": 30.0}
+    d["jobs"][0].update(chunks=30, weight=3, minibatch_time={"m1": 1.0})
+    inst = parse(d)
+    res = ds.run(inst, "fifo", workers="ideal")
+    assert res.objective == 6 and ds.check(inst, res) == []
+    assert res.solution["jobs"]["j1"]["workers"] == {"h1": 30}
