@@ -94,11 +94,15 @@ def place(inst: CompletionInstance, m: int, p: int, n: int, res: np.ndarray
         return workers, {}
     b, B = inst.worker_bw[m], inst.ps_bw[p]
     after = res - np.outer(y, e)
-    for h in sorted(range(inst.n_servers), key=lambda h: (-y[h], h)):
-        s = max(1, math.ceil(b * (n - y[h]) / B - EPS))
-        if np.all(s * z <= after[h] + EPS):
-            return workers, {h: s}
-    return None
+    # PS host: the server with the most workers (then lowest index) that fits
+    # s_h = max(1, ceil(b (n - y_h) / B)) PSs (vectorised over h; same choice as the loop)
+    s = np.maximum(1, np.ceil(b * (n - y) / B - EPS)).astype(int)
+    fits = np.all(s[:, None] * z[None, :] <= after + EPS, axis=1)
+    if not fits.any():
+        return None
+    order = np.lexsort((np.arange(inst.n_servers), -y))
+    h = int(order[np.argmax(fits[order])])
+    return workers, {h: int(s[h])}
 
 
 def _load(inst: CompletionInstance, m: int, p: int, workers: dict[int, int],
@@ -263,7 +267,10 @@ def _antman_policy(inst: CompletionInstance, patience: int = 2) -> Callable:
             if prev is not None and np.all(prev.load <= res + EPS):
                 pl = prev
             else:
-                pl = next((x for n in range(k.n, 0, -1)
+                # no n above the workers that fit the residual at all can be placed (place()
+                # needs n <= sum_h floor(res_h / e_m)): start there (same result, fewer tries)
+                top = min(k.n, int(_count_cap(res, inst.worker_demand[k.m]).sum()))
+                pl = next((x for n in range(top, 0, -1)
                            if (x := _try(inst, job.id, k.m, k.p, n, res)) is not None), None)
             if pl is not None:
                 out[job.id] = pl
