@@ -31,7 +31,6 @@ migrations) costs ``rescale_penalty`` slots (default 0, ours).
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from typing import Any
