@@ -348,9 +348,10 @@ def _vs_rows(cid: str, wl: WL, bases: Sequence[str], subset: bool = False,
             fb = floor_beats(wl, wl.knobs(), SEEDS, base)
             if fb is not None and fb > 0.7:
                 own = ("paper", f"A_online's framework floor sum w (4 tau(j) + d_min) is "
-                       f"{fb:.2f}x {base}'s objective here (a round-i job starts at 4 tau_i at "
-                       "the earliest, Alg. 1), so no faithful A_online can be 30 % better; the "
-                       "paper's T and arrivals put most jobs in late rounds")
+                       f"{fb:.2f}x {base}'s objective here (a job arriving at a_j is first "
+                       "scheduled in the round tau(j) >= a_j and starts at 4 tau(j) at the "
+                       "earliest, Alg. 1), so no faithful A_online can be 30 % better than "
+                       f"{base}, which starts jobs near their arrival")
             elif e is not None and e.point < 0:
                 own = ("open knob", f"A_online is ahead of {base} but by less than 30 %; the "
                        "gap depends on settings the paper leaves open (capacity reading, "

@@ -24,6 +24,7 @@ def _module(name: str):
     sys.path.insert(0, str(REPRO))
     spec = importlib.util.spec_from_file_location(name, REPRO / f"{name}.py")
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[name] = mod  # dataclasses look their module up while the class is built
     spec.loader.exec_module(mod)  # type: ignore[union-attr]
     return mod
 
