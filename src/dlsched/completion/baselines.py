@@ -4,8 +4,9 @@ All use the ideal worker and PS types (fastest configuration on an empty cluster
 GPUs). Placement (notes §5): first-fit centralised (N workers + 1 PS); otherwise first-fit
 workers with the PS host being the server with the most workers that fits
 max(1, ceil(b (N - y_h) / B)) PSs; otherwise wait. A job progresses N / theta(q) mini-batches
-per slot; a resume after a pause costs one slot (ours; notes §5). Changing the allocation of a
-running job without a pause (AntMan opportunistic jobs) costs nothing (ours).
+per slot; a resume after a pause costs ``resume_penalty`` slots (default one, ours; notes §5).
+Changing the allocation of a running job without a pause (AntMan opportunistic jobs, Tiresias
+migrations) costs ``rescale_penalty`` slots (default 0, ours).
 
 - ``fifo``: strict arrival order, head-of-line blocking, N_j = min(U{1..30}, D_j) (seeded).
 - ``drf``: non-preemptive DRF at admission, progressive filling of one worker at a time.
@@ -18,13 +19,18 @@ running job without a pause (AntMan opportunistic jobs) costs nothing (ours).
 - ``antman``: guaranteed jobs admitted FIFO with the ideal configuration (non-preemptive);
   after waiting more than 2 slots a job runs opportunistically on idle resources with 1..N
   workers, re-evaluated each slot, suspended when guaranteed jobs need the resources.
-- ``tiresias``: preemptive each slot, priority remaining time x GPUs ascending, greedy backfill.
+- ``tiresias``: preemptive each slot; default Tiresias's own discretised 2D-LAS (attained
+  GPU-service, two queues split at ``threshold`` GPU-slots, FIFO inside a queue; not
+  clairvoyant), ``clairvoyant=True`` the earlier rule (remaining time x GPUs ascending, this
+  paper's §7 sentence read literally); greedy backfill.
+- Preemptive baselines (``tiresias``, ``antman``, ``drf(elastic=True)``): a resume costs
+  ``resume_penalty`` slots without progress (default 1), a change of a running job's placement
+  (rescale, migration) ``rescale_penalty`` slots (default 0, the earlier free rescaling).
 - ``jain-greedy``: the max-weight batch greedy (GreedyRTL reconstruction) for problem (7).
 """
 
 from __future__ import annotations
 
-import math
 import time
 from collections.abc import Callable
 from typing import Any
@@ -87,11 +93,15 @@ def place(inst: CompletionInstance, m: int, p: int, n: int, res: np.ndarray
         return workers, {}
     b, B = inst.worker_bw[m], inst.ps_bw[p]
     after = res - np.outer(y, e)
-    for h in sorted(range(inst.n_servers), key=lambda h: (-y[h], h)):
-        s = max(1, math.ceil(b * (n - y[h]) / B - EPS))
-        if np.all(s * z <= after[h] + EPS):
-            return workers, {h: s}
-    return None
+    # PS host: the server with the most workers (then lowest index) that fits
+    # s_h = max(1, ceil(b (n - y_h) / B)) PSs (vectorised over h; same choice as the loop)
+    s = np.maximum(1, np.ceil(b * (n - y) / B - EPS)).astype(int)
+    fits = np.all(s[:, None] * z[None, :] <= after + EPS, axis=1)
+    if not fits.any():
+        return None
+    order = np.lexsort((np.arange(inst.n_servers), -y))
+    h = int(order[np.argmax(fits[order])])
+    return workers, {h: int(s[h])}
 
 
 def _load(inst: CompletionInstance, m: int, p: int, workers: dict[int, int],
@@ -187,16 +197,30 @@ def _drf_policy(inst: CompletionInstance, elastic: bool = False) -> Callable:
     return policy
 
 
-def _tiresias_policy(inst: CompletionInstance) -> Callable:
+def _tiresias_policy(inst: CompletionInstance, clairvoyant: bool = False,
+                     threshold: float = 8.0) -> Callable:
+    """Tiresias. Default (its paper's 2D-LAS, discretised, non-clairvoyant): attained service
+    = GPUs x slots run so far; two queues split at ``threshold`` GPU-slots (ours), the first
+    queue ahead of the second, FIFO (arrival, id) inside a queue; every slot the queues are
+    served greedily with backfill and a job that does not fit is preempted. ``clairvoyant``:
+    the earlier dlsched rule, this paper's §7 sentence read literally: remaining time at the
+    ideal configuration x GPUs, ascending (needs the job's remaining work)."""
     ideal = [ideal_config(inst, j) for j in range(inst.n_jobs)]
     g = gpu_index(inst)
+
+    def gpus(j: int) -> float:
+        k = ideal[j]
+        return float(k.n * inst.worker_demand[k.m, g] + (inst.ps_demand[k.p, g] if k.p >= 0
+                                                          else 0))
 
     def policy(t: int, st: SimState) -> dict[int, Placement]:
         def prio(job: SimJob) -> tuple:
             k = ideal[job.id]
-            rem = (job.work - job.progress) * theta(inst, job.id, k.m, k.p, k.q, k.n) / k.n
-            gpus = k.n * inst.worker_demand[k.m, g] + (inst.ps_demand[k.p, g] if k.p >= 0 else 0)
-            return (rem * max(gpus, 1e-9), job.arrival, job.id)
+            if clairvoyant:
+                rem = (job.work - job.progress) * theta(inst, job.id, k.m, k.p, k.q, k.n) / k.n
+                return (rem * max(gpus(job.id), 1e-9), job.arrival, job.id)
+            attained = sum((s["end"] - s["start"]) for s in job.segments) * gpus(job.id)
+            return (int(attained >= threshold - EPS), job.arrival, job.id)
 
         res = inst.capacity.copy()
         out: dict[int, Placement] = {}
@@ -242,7 +266,10 @@ def _antman_policy(inst: CompletionInstance, patience: int = 2) -> Callable:
             if prev is not None and np.all(prev.load <= res + EPS):
                 pl = prev
             else:
-                pl = next((x for n in range(k.n, 0, -1)
+                # no n above the workers that fit the residual at all can be placed (place()
+                # needs n <= sum_h floor(res_h / e_m)): start there (same result, fewer tries)
+                top = min(k.n, int(_count_cap(res, inst.worker_demand[k.m]).sum()))
+                pl = next((x for n in range(top, 0, -1)
                            if (x := _try(inst, job.id, k.m, k.p, n, res)) is not None), None)
             if pl is not None:
                 out[job.id] = pl
@@ -263,7 +290,7 @@ def _result(inst: CompletionInstance, method: str, jobs: list[SimJob], t0: float
                                 first["workers"], first["ps"])
         if len(job.segments) > 1:
             segs[inst.job_names[job.id]] = [
-                {"start": s["start"], "end": s["end"],
+                {"start": s["start"], "end": s["end"], "stall": s.get("stall", 0),
                  "workers": {inst.server_names[h]: c for h, c in s["workers"].items()},
                  "ps": {inst.server_names[h]: c for h, c in s["ps"].items()}}
                 for s in job.segments]
@@ -285,43 +312,69 @@ def _placeable(inst: CompletionInstance, j: int, n: int) -> int:
     return n
 
 
-def _run(inst: CompletionInstance, method: str, policy: Callable, **stats: Any) -> Result:
+def _run(inst: CompletionInstance, method: str, policy: Callable, *, resume_penalty: int = 1,
+         rescale_penalty: int = 0, **stats: Any) -> Result:
+    """Simulate ``policy``; a resume after a pause costs ``resume_penalty`` slots without
+    progress, a change of a running job's placement (rescale, migration) ``rescale_penalty``."""
     t0 = time.perf_counter()
     check_durations(inst)
     longest = sum(max(k.d for k in configurations(inst, j)) for j in range(inst.n_jobs))
     limit = 4 * (int(inst.arrival.max()) + longest) + 100
-    jobs = run_policy(_sim_jobs(inst), inst.capacity, policy, max_slots=limit)
+    limit += 4 * inst.n_jobs * (resume_penalty + rescale_penalty)
+    jobs = run_policy(_sim_jobs(inst), inst.capacity, policy, max_slots=limit,
+                      resume_penalty=resume_penalty, reconfigure_penalty=rescale_penalty)
+    stats.update(resume_penalty=resume_penalty, rescale_penalty=rescale_penalty)
     return _result(inst, method, jobs, t0, dict(stats))
 
 
 @register_algorithm("fifo", "completion",
                     "FIFO: arrival order, head-of-line blocking, N = min(U{1..30}, D) (seeded)")
-def fifo(inst: CompletionInstance, *, seed: int = 0, max_workers: int = 30, **_: Any) -> Result:
+def fifo(inst: CompletionInstance, *, seed: int = 0, max_workers: int = 30,
+         workers: str = "draw", **_: Any) -> Result:
+    """``workers="draw"``: N_j = min(U{1..max_workers}, D_j) (the paper's 'fixed to a number
+    within [1, 30]'); ``"ideal"``: N_j of the ideal configuration (a variant)."""
+    if workers not in ("draw", "ideal"):
+        raise InputError("workers", "must be 'draw' or 'ideal'")
     rng = np.random.default_rng(seed)
     draw = np.minimum(rng.integers(1, max_workers + 1, size=inst.n_jobs), inst.chunks)
+    if workers == "ideal":
+        draw = np.array([ideal_config(inst, j).n for j in range(inst.n_jobs)])
     nfix = np.array([_placeable(inst, j, int(n)) for j, n in enumerate(draw)])
-    return _run(inst, "fifo", _fifo_policy(inst, nfix), seed=seed)
+    return _run(inst, "fifo", _fifo_policy(inst, nfix), seed=seed, workers=workers)
 
 
 @register_algorithm("drf", "completion",
                     "DRF (non-preemptive, progressive filling at admission; elastic=True: "
                     "preemptive variant recomputed every slot)")
-def drf(inst: CompletionInstance, *, elastic: bool = False, **_: Any) -> Result:
-    """DRF; ``elastic`` switches to the preemptive per-slot variant (only LB0 binds it)."""
-    return _run(inst, "drf", _drf_policy(inst, elastic), elastic=elastic)
+def drf(inst: CompletionInstance, *, elastic: bool = False, resume_penalty: int = 1,
+        rescale_penalty: int = 0, **_: Any) -> Result:
+    """DRF; ``elastic`` switches to the preemptive per-slot variant (only LB0 binds it), whose
+    resumes and rescales cost ``resume_penalty`` / ``rescale_penalty`` slots."""
+    return _run(inst, "drf", _drf_policy(inst, elastic), elastic=elastic,
+                resume_penalty=resume_penalty, rescale_penalty=rescale_penalty)
 
 
 @register_algorithm("tiresias", "completion",
-                    "Tiresias: preemptive, remaining time x GPUs ascending, greedy backfill")
-def tiresias(inst: CompletionInstance, **_: Any) -> Result:
-    return _run(inst, "tiresias", _tiresias_policy(inst))
+                    "Tiresias: preemptive 2D-LAS (attained GPU-service, two queues), greedy "
+                    "backfill; clairvoyant=True: remaining time x GPUs")
+def tiresias(inst: CompletionInstance, *, clairvoyant: bool = False, threshold: float = 8.0,
+             resume_penalty: int = 1, rescale_penalty: int = 0, **_: Any) -> Result:
+    """Tiresias's discretised 2D-LAS (default) or the clairvoyant remaining-time variant; a
+    resume costs ``resume_penalty`` slots, a migration ``rescale_penalty``."""
+    return _run(inst, "tiresias", _tiresias_policy(inst, clairvoyant, threshold),
+                clairvoyant=clairvoyant, threshold=threshold, resume_penalty=resume_penalty,
+                rescale_penalty=rescale_penalty)
 
 
 @register_algorithm("antman", "completion",
                     "AntMan (simplified): guaranteed FIFO jobs + opportunistic jobs on idle "
                     "resources after waiting > 2 slots")
-def antman(inst: CompletionInstance, *, patience: int = 2, **_: Any) -> Result:
-    return _run(inst, "antman", _antman_policy(inst, patience), patience=patience)
+def antman(inst: CompletionInstance, *, patience: int = 2, resume_penalty: int = 1,
+           rescale_penalty: int = 0, **_: Any) -> Result:
+    """AntMan; a suspended job's resume costs ``resume_penalty`` slots, an opportunistic job's
+    rescale ``rescale_penalty`` (default 0: free, as before)."""
+    return _run(inst, "antman", _antman_policy(inst, patience), patience=patience,
+                resume_penalty=resume_penalty, rescale_penalty=rescale_penalty)
 
 
 @register_algorithm("jain-greedy", "completion",

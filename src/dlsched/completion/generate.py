@@ -34,12 +34,17 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
                   epochs: tuple[int, int] = (50, 100), minibatches: tuple[int, int] = (10, 50),
                   minibatch_time: tuple[float, float] = (0.001, 0.05),
                   name: str | None = None, capacity: str = "ideal",
-                  last_arrival: int | None = None) -> dict[str, Any]:
+                  last_arrival: int | None = None,
+                  capacity_basis: str = "footprint") -> dict[str, Any]:
     """One instance; ``capacity``: ``"ideal"`` (default: per resource, total capacity = kappa x
     the jobs' total ideal demand) or ``"legacy"`` (the pre-issue-11 GPU-only scaling with
     floors, kept for the pinned A_online regression digests). ``last_arrival``: arrivals are
     U{1..last_arrival} (default floor(T/2), the notes' range); a short window makes jobs overlap
-    so that the capacity binds on small instances."""
+    so that the capacity binds on small instances. ``capacity_basis`` (with ``"ideal"``): how
+    §7's "[0.2,0.5] fraction of the respective overall job resource demand" is read (an open
+    reading): ``"footprint"`` (default, the earlier reading) sums each job's ideal per-slot
+    demand; ``"area"`` sums ideal demand x ideal duration and spreads it over the horizon T
+    (total capacity x T = kappa x the jobs' total ideal resource-time)."""
     rng = np.random.default_rng(seed)
     M, P = n_worker_types, (n_ps_types if architecture == "ps" else 0)
     wt = []
@@ -74,7 +79,8 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
     if capacity == "legacy":
         servers, extra = _legacy_servers(jobs, wt, kappa, base), {}
     elif capacity == "ideal":
-        servers, extra = _ideal_servers(jobs, wt, pt, kappa, base, architecture)
+        servers, extra = _ideal_servers(jobs, wt, pt, kappa, base, architecture,
+                                        capacity_basis, horizon)
     else:
         from ..core.errors import InputError
 
@@ -85,7 +91,9 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
         "architecture": architecture, "horizon": horizon, "slot_seconds": 3600.0,
         "servers": servers, "worker_types": wt, "jobs": jobs,
         "provenance": {"generator": "dlsched.completion.generate", "seed": seed,
-                       "kappa": round(kappa, 4), "capacity": capacity, **extra},
+                       "kappa": round(kappa, 4), "capacity": capacity,
+                       **({"capacity_basis": capacity_basis} if capacity == "ideal" else {}),
+                       **extra},
     }
     if P:
         out["ps_types"] = pt
@@ -93,10 +101,11 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
 
 
 def _ideal_demand(job: dict[str, Any], wt: list[dict], pt: list[dict], ring: bool,
-                  ) -> np.ndarray:
+                  duration: bool = False) -> np.ndarray:
     """(gpu, cpu, Gbps) of the job's fastest run at full width: D workers of the type with the
     smallest iteration time (Eq. (1) / (14), not colocated) and, under PS, the PSs of the fastest
-    PS type that carry all D workers' traffic (ceil(D b_m / B_p), rule (2i))."""
+    PS type that carry all D workers' traffic (ceil(D b_m / B_p), rule (2i)). ``duration``:
+    times that run's duration ceil(E K theta) slots (its resource-time)."""
     D = job["chunks"]
     best = None
     for t in wt:
@@ -110,22 +119,33 @@ def _ideal_demand(job: dict[str, Any], wt: list[dict], pt: list[dict], ring: boo
         for c in cand:
             if best is None or c[0] < best[0]:
                 best = c
-    _, t, q = best
+    th, t, q = best
     need = D * np.array([t["demand"]["gpu"], t["demand"]["cpu"], t["bandwidth"]], dtype=float)
     if q is not None:
         n_ps = max(1, math.ceil(D * t["bandwidth"] / q["bandwidth"] - 1e-9))
         need += n_ps * np.array([0.0, q["demand"]["cpu"], q["bandwidth"]])
+    if duration:  # W theta / D = E K theta slots at full width
+        need = need * max(1, math.ceil(job["epochs"] * job["minibatches_per_chunk"] * th - 1e-9))
     return need
 
 
 def _ideal_servers(jobs: list[dict], wt: list[dict], pt: list[dict], kappa: float,
                    base: list[tuple[int, int, float]], architecture: str,
+                   basis: str = "footprint", horizon: int = 1,
                    ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Servers of the EC2 shapes, each resource scaled on its own so that the cluster has kappa
     times the jobs' total ideal demand of it (paper §7). The only floor: when some job would have
     no configuration at all, the largest server is raised to host its smallest colocated run (one
-    worker + one PS); provenance records it and the achieved capacity / ideal demand."""
-    ideal = sum(_ideal_demand(j, wt, pt, architecture == "ring") for j in jobs)
+    worker + one PS); provenance records it and the achieved capacity / ideal demand.
+    ``basis="area"``: the ideal demand is resource-time / T (``generate_dict``)."""
+    if basis not in ("footprint", "area"):
+        from ..core.errors import InputError
+
+        raise InputError("capacity_basis", "must be 'footprint' or 'area'")
+    area = basis == "area"
+    ideal = sum(_ideal_demand(j, wt, pt, architecture == "ring", area) for j in jobs)
+    if area:
+        ideal = ideal / horizon
     shape = np.array(base, dtype=float)
     cap = shape * (kappa * ideal / shape.sum(axis=0))[None, :]
     cap[:, :2] = np.round(cap[:, :2])
@@ -162,6 +182,24 @@ def _legacy_servers(jobs: list[dict], wt: list[dict], kappa: float,
     return [{"name": f"h{h + 1}", "capacity": {
         "gpu": max(4, round(g * f)), "cpu": max(16, round(c * f)),
         "bandwidth": round(max(b, b * f), 3)}} for h, (g, c, b) in enumerate(base)]
+
+
+def resize_servers(data: dict[str, Any], kappa: float, basis: str = "area") -> dict[str, Any]:
+    """A copy of a generated (or trace-derived) instance dict whose servers are re-sized by
+    the capacity rule (``_ideal_servers``: EC2 shapes, kappa x the jobs' ideal demand on
+    ``basis``); jobs, types and arrivals are unchanged. Used to make a contended version of
+    the same jobs (e.g. the Philly rows)."""
+    import copy
+
+    out = copy.deepcopy(data)
+    base = [SHAPES[h % len(SHAPES)] for h in range(len(out["servers"]))]
+    servers, extra = _ideal_servers(out["jobs"], out["worker_types"], out.get("ps_types", []),
+                                    kappa, base, out["architecture"], basis,
+                                    int(out["horizon"]))
+    out["servers"] = servers
+    out["provenance"] = {**out.get("provenance", {}), "resized": {
+        "kappa": kappa, "capacity_basis": basis, **extra}}
+    return out
 
 
 def generate(**params: Any) -> CompletionInstance:
@@ -231,4 +269,5 @@ def tiny(**params: Any) -> CompletionInstance:
     return parse(tiny_dict(**params))
 
 
-__all__ = ["generate", "generate_dict", "single_machine_dict", "tiny", "tiny_dict"]
+__all__ = ["generate", "generate_dict", "resize_servers", "single_machine_dict", "tiny",
+           "tiny_dict"]

@@ -5,8 +5,12 @@ Switches for the ambiguities of notes §3.9 (defaults = the notes' readings):
 - ``alpha_mode``: ``"fixed"`` (alpha = ``alpha``, default 4, for sub-rounds and offset),
   ``"theory"`` (Thm 5 with w(J) of all jobs) or ``"adaptive"`` (alpha_i from w(J_i), offset
   max(alpha_i tau_i, E_{i-1}) - 1) [A20, notes §3.8].
-- ``tie``: ``"faithful"`` (strict < in the paper's loop order) or ``"earliest"`` (equal cost ->
-  earlier completion) [A19].
+- ``tie``: ``"earliest"`` (A_online's default: among equal-cost schedules of a job the one
+  that completes first, i.e. the smallest weighted completion time: §7.1 "A_{online}
+  enumerates all possible numbers and always selects the one with the smallest total weighted
+  job completion time") or ``"loop-order"`` (alias ``"faithful"``: strict < in the loop order
+  of Algs. 4-7, the first equal-cost candidate wins; the default before issue 18 and still the
+  default of ``a-maxweight``) [A19].
 - ``order``: ``"arrival"`` (a_j, then id) or ``"weight"`` (w_j descending) in Alg. 3 [A18].
 - ``lam``: price base, default 2 T H R F + 1 with the global horizon T [A17]; ``F`` default 1.
 - ``compact`` (NOT in the paper; default off, registered as ``a-online-compact`` with
@@ -49,7 +53,7 @@ from .mincost import (
 from .solution import JobPlan, make_solution
 
 ALPHA_MODES = ("fixed", "theory", "adaptive")
-TIES = ("faithful", "earliest")
+TIES = ("faithful", "earliest", "loop-order")  # "loop-order" is "faithful" under its plain name
 ORDERS = ("arrival", "weight")
 
 
@@ -88,6 +92,8 @@ class Options:
                 raise InputError(name, f"must be one of {allowed}, got {getattr(self, name)!r}")
         if self.alpha < 1:
             raise InputError("alpha", "must be >= 1")
+        if self.tie == "loop-order":
+            self.tie = "faithful"
 
 
 #: ``pricer(inst, j, prices) -> cheapest schedule of job j at these prices, or None``.
@@ -305,9 +311,10 @@ def assumption_violations(inst: CompletionInstance, plans: dict[int, JobPlan], l
 @register_algorithm("a-online", "completion",
                     "A_online (Alg. 1): doubling rounds of A_dual / A_maxweight with price (11)")
 def a_online(inst: CompletionInstance, *, alpha: int = 4, alpha_mode: str = "fixed",
-             tie: str = "faithful", order: str = "arrival", lam: float | None = None,
+             tie: str = "earliest", order: str = "arrival", lam: float | None = None,
              F: float = 1.0, compact: bool = False, **_: Any) -> Result:
-    """Alg. 1; ``compact=True`` is the variant that is not in the paper (module docstring)."""
+    """Alg. 1; ``compact=True`` is the variant that is not in the paper (module docstring).
+    ``tie="earliest"`` is the paper's §7.1 rule; ``tie="loop-order"`` the earlier default."""
     t0 = time.perf_counter()
     opts = Options(alpha, alpha_mode, tie, order, lam, F, compact)
     plans, stats = run_online(inst, opts)

@@ -89,7 +89,9 @@ def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
             load, rate = got
             a, b = seg["start"], seg["end"]
             spans.append((a, b, load))
-            penalty = 1 if prev_end is not None and a != prev_end else 0  # resume costs a slot
+            # slots without progress: as recorded by the simulator ("stall"), else the default
+            # one slot after a pause
+            penalty = seg.get("stall", 1 if prev_end is not None and a != prev_end else 0)
             progress += (b - a - penalty) * rate
             prev_end = b
         else:

@@ -6,7 +6,10 @@ packing). :func:`run_policy` simulates slot by slot: each slot it asks a policy 
 placements of the jobs that run in that slot, checks them against the capacities, advances
 each job's progress by its rate, and completes a job at the end of the slot in which its
 progress reaches its work (so a fixed allocation of rate rho finishes in ceil(work / rho)
-slots). A job resumed after a pause loses its first slot (no progress; ``resume_penalty``).
+slots). A job resumed after a pause makes no progress for its first ``resume_penalty`` slots
+(a restart cost; every stalled slot counts, and a pause during the stall starts it again); a
+running job whose placement changes without a pause (migration, elastic rescaling) stalls for
+``reconfigure_penalty`` slots (default 0: free, the earlier behaviour).
 
 The engine knows nothing of any problem: jobs carry ``work`` and the policy supplies
 placements with their own ``rate`` and ``load[server, resource]``; problems translate back.
@@ -111,8 +114,17 @@ class SimulationError(RuntimeError):
 
 
 def run_policy(jobs: list[SimJob], capacity: np.ndarray, policy: Policy, *,
-               max_slots: int = 10**6, resume_penalty: int = 1, start: int = 1) -> list[SimJob]:
-    """Simulate until every job completes; returns the jobs with segments and completions."""
+               max_slots: int = 10**6, resume_penalty: int = 1, start: int = 1,
+               reconfigure_penalty: int = 0) -> list[SimJob]:
+    """Simulate until every job completes; returns the jobs with segments and completions.
+
+    ``resume_penalty``: slots without progress after a resume (each job's remaining stall is
+    ``job.data["stall"]``); ``reconfigure_penalty``: the same after a change of placement of a
+    job that ran in the previous slot. Stalled slots occupy the placement's resources; each
+    segment records its stalled slots as ``"stall"``.
+    """
+    if resume_penalty < 0 or reconfigure_penalty < 0:
+        raise InputError("resume_penalty", "penalties must be >= 0 slots")
     state = SimState(start, jobs, np.asarray(capacity, dtype=float))
     t = start
     while not all(j.done for j in jobs):
@@ -133,12 +145,18 @@ def run_policy(jobs: list[SimJob], capacity: np.ndarray, policy: Policy, *,
                     or job.segments[-1]["end"] != t:
                 resumed = job.started and (prev is None)
                 job.segments.append({"start": t, "end": t + 1, "workers": dict(pl.workers),
-                                     "ps": dict(pl.ps), "resume": resumed, **pl.info})
-                penalty = resume_penalty if resumed else 0
+                                     "ps": dict(pl.ps), "resume": resumed, "stall": 0,
+                                     **pl.info})
+                if resumed:
+                    job.data["stall"] = resume_penalty
+                elif prev is not None:  # same job, new placement, no pause
+                    job.data["stall"] = job.data.get("stall", 0) + reconfigure_penalty
             else:
                 job.segments[-1]["end"] = t + 1
-                penalty = 0
-            if penalty == 0:
+            if job.data.get("stall", 0) > 0:
+                job.data["stall"] -= 1
+                job.segments[-1]["stall"] = job.segments[-1].get("stall", 0) + 1
+            else:
                 job.progress += pl.rate
             if job.progress >= job.work * (1 - TOL):
                 job.completion = t + 1
