@@ -74,7 +74,7 @@ CODES: dict[str, tuple[str, ...]] = {
     "unfairness_threshold": ("0.99", "1.0", "0.95"),
     "t_begin": ("start", "6h"),
     "newly_submitted_priority": ("fifo", "cross-tenant", "off"),
-    "themis_estimation_error": ("noisy", "exact", "planned"),
+    "themis_estimation_error": ("planned", "exact", "noisy"),
     "preemption_cost": ("30", "120"),
     "lease_term": ("900", "1200"),
     "tick": ("10", "60"),
@@ -148,9 +148,9 @@ def _policy_kwargs(policy: str, k: dict[str, str]) -> dict[str, Any]:
             kw["t_begin_window"] = 6 * 3600.0
     if policy == "themis":
         if k["themis_estimation_error"] == "exact":
-            kw["error"] = 0.0
-        elif k["themis_estimation_error"] == "planned":
-            kw["estimate"] = "planned"
+            kw.update(error=0.0, estimate="noisy")
+        elif k["themis_estimation_error"] == "noisy":
+            kw["estimate"] = "noisy"
     if k["baseline_parameters"] == "alternative":
         kw.update({"allox": {"alpha": 1.0}, "tiresias-l": {"threshold_gpu_s": 4 * 3600.0},
                    "themis": {"f": 0.5}}.get(policy, {}))

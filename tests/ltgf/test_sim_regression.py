@@ -37,9 +37,11 @@ def contended():
 
 
 #: knobs added after a9245ac, at the values that keep the old behaviour (issue 19: Themis'
-#: auction is the new default, the old all-in-rho-order rule is ``offer="rho-order"``); they
+#: auction and planned-duration estimates are the new defaults, the old rules are
+#: ``offer="rho-order"`` and ``estimate="noisy"``); they
 #: are removed from the solution before hashing so the old digests still apply
-OLD_BEHAVIOUR = {"astraea-ltgf": {}, "themis": {"offer": "rho-order"}, "hived": {"backfill": False},
+OLD_BEHAVIOUR = {"astraea-ltgf": {}, "themis": {"offer": "rho-order", "estimate": "noisy"},
+                 "hived": {"backfill": False},
                  "allox": {"fill": False}}
 NEW_KNOBS = ("t_begin_window", "offer", "estimate", "cancel_share", "backfill", "fill")
 

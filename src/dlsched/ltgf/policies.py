@@ -401,17 +401,19 @@ class Themis(_Policy):
     order and f = 0 the pure auction. ``offer="rho-order"`` is the old dlsched rule (every job in
     decreasing rho, which makes f inert), kept as a labelled variant.
 
-    Estimates (``estimate``): ``noisy`` (old default): D_i and R_i times U(1-e, 1+e);
-    ``planned``: Themis predicts from the planned iterations, so a job that is cancelled or
+    Estimates (``estimate``): ``planned`` (default; Themis must predict, ASTRAEA §6): Themis
+    predicts from the planned iterations, so a job that is cancelled or
     fails (share ``cancel_share``; Venus: 27.9 % + 19.9 %, ASTRAEA §3) is estimated at
-    D_i / u, u ~ U(0, 1) (it stops at fraction u of its plan), the others at D_i x U(1-e, 1+e).
+    D_i / u, u ~ U(0, 1) (it stops at fraction u of its plan), the others at D_i x U(1-e, 1+e);
+    ``noisy`` (the old default, a labelled variant): D_i and R_i times U(1-e, 1+e), i.e. Themis
+    knows every job's true duration within +-e.
     """
 
     name = "themis"
 
     def __init__(
         self, inst: LTGFInstance, f: float = 0.8, error: float = 0.2, seed: int = 0,
-        offer: str = "auction", estimate: str = "noisy", cancel_share: float = 0.478,
+        offer: str = "auction", estimate: str = "planned", cancel_share: float = 0.478,
     ) -> None:
         if offer not in ("auction", "rho-order"):
             raise ValueError("offer must be 'auction' or 'rho-order'")
