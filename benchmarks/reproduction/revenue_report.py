@@ -671,7 +671,7 @@ def guarantees() -> list[GuaranteeResult]:
         ", ".join(f"{t[1]:.1f}" for t in thetas) + f"; ratio 2(ln θ_w + ln θ_p) = {lo:.2f}-"
         f"{hi:.2f}; Lemma 1's λ " + ", ".join(str(t[3]) for t in thetas),
         "parameters computed; the bound itself is not checked (it needs the optimum of one "
-        "round's problem (9), which the exact model does not solve)", True))
+        "round's problem (9), which the exact model does not solve)", None))
     return out
 
 

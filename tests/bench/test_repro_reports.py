@@ -1,8 +1,8 @@
 """Committed reproduction reports still match the code: a fast subset of rows is re-measured.
 
-The OEF report is on the shared verdict rule; its static rows (the LP-level 'estimated'
-claims and the profiling-error level) are re-measured exactly as the report measured them and
-must give the committed estimates and verdicts. The report must come from a clean tree.
+Every report follows the shared verdict rule and has a JSON sidecar. Each report module's
+``build(subset=True)`` measures its fast rows exactly as the full report does (without sweeps);
+they must give the committed estimates (1e-6) and verdicts. Reports must come from a clean tree.
 """
 
 from __future__ import annotations
@@ -27,42 +27,55 @@ def _module(name: str):
     return mod
 
 
-@pytest.fixture(scope="module")
-def committed():
-    return json.loads((REPRO / "oef.json").read_text())
+RULED = _module("make_reports").RULED
+PROBLEMS = sorted(RULED)
 
 
-def test_the_committed_report_comes_from_a_clean_tree(committed):
-    assert committed["clean"] is True and committed["commit"] not in ("", "unknown")
-    md = (REPRO / "oef.md").read_text()
-    assert f"git commit: {committed['commit']} (clean tree)" in md
+def _committed(problem: str) -> dict:
+    return json.loads((REPRO / f"{problem}.json").read_text())
 
 
-def test_every_committed_verdict_has_a_cause_or_is_reproduced(committed):
-    for r in committed["results"]:
+def test_all_five_reports_are_on_the_rule():
+    assert set(PROBLEMS) == {"oef", "ojpp", "ltgf", "revenue", "completion"}
+
+
+@pytest.mark.parametrize("problem", PROBLEMS)
+def test_the_committed_report_comes_from_a_clean_tree(problem):
+    data = _committed(problem)
+    assert data["problem"] == problem
+    assert data["clean"] is True and data["commit"] not in ("", "unknown")
+    md = (REPRO / f"{problem}.md").read_text()
+    assert md.startswith("# Reproduction:")
+    assert f"git commit: {data['commit']} (clean tree)" in md
+
+
+@pytest.mark.parametrize("problem", PROBLEMS)
+def test_every_committed_verdict_has_a_cause_or_is_reproduced(problem):
+    for r in _committed(problem)["results"]:
         assert r["verdict"] == "reproduced" or r["cause"], r
 
 
+def test_guarantees_are_checked_not_scored():
+    data = _committed("completion")
+    assert "theorem5-4alpha-competitive" not in {r["claim"] for r in data["results"]}
+    assert "theorem5-4alpha-competitive" in {g["claim"] for g in data["guarantees"]}
+    # a guarantee holds, or says it was not checked (None); never a violated one
+    assert all(g["holds"] is not False for name in PROBLEMS for g in _committed(name)["guarantees"])
+
+
 @pytest.mark.slow
-def test_static_rows_regenerate_to_the_committed_verdicts(committed):
-    rep = _module("oef_report").build(subset=True)
+@pytest.mark.parametrize("problem", PROBLEMS)
+def test_fast_rows_regenerate_to_the_committed_verdicts(problem):
+    rep = _module(RULED[problem]).build(subset=True)
     assert rep.results
-    index = {(r["claim"], r["baseline"], r["workload"]): r for r in committed["results"]}
+    index = {(r["claim"], r["baseline"], r["workload"]): r
+             for r in _committed(problem)["results"]}
     for x in rep.results:
         old = index[(x.claim.id, x.baseline, x.workload)]
-        assert str(x.verdict) == old["verdict"], (x.claim.id, x.baseline)
+        assert str(x.verdict) == old["verdict"], (x.claim.id, x.baseline, x.workload)
         if x.estimate is None:
             assert old["estimate"] is None
             continue
         for key in ("point", "low", "high"):
             assert getattr(x.estimate, key) == pytest.approx(old["estimate"][key], abs=1e-6), (
-                x.claim.id, x.baseline, key)
-
-
-def test_every_report_on_the_rule_is_committed_with_its_json():
-    ruled = _module("make_reports").RULED
-    assert "oef" in ruled
-    for name in ruled:
-        data = json.loads((REPRO / f"{name}.json").read_text())
-        assert data["problem"] == name and data["clean"] is True, name
-        assert (REPRO / f"{name}.md").read_text().startswith("# Reproduction:"), name
+                x.claim.id, x.baseline, x.workload, key)

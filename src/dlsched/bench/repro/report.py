@@ -72,7 +72,7 @@ class GuaranteeResult:
     claim: Claim
     parameters: str
     measured: str
-    holds: bool
+    holds: bool | None  # None: only the theorem's parameters are computed, the bound is not
 
 
 @dataclass(frozen=True)
@@ -128,9 +128,12 @@ def summary(rep: ReproReport) -> str:
     parts.append(f"{len(fragile)} of {sum(1 for r in rep.results if r.sensitivity)} swept "
                  "verdicts are fragile (a setting the paper leaves open flips them).")
     if rep.guarantees:
-        held = sum(g.holds for g in rep.guarantees)
+        held = sum(g.holds is True for g in rep.guarantees)
+        unchecked = sum(g.holds is None for g in rep.guarantees)
         parts.append(f"Guarantees checked (not counted as claims): {held} of "
-                     f"{len(rep.guarantees)} hold on every instance.")
+                     f"{len(rep.guarantees)} hold on every instance" +
+                     (f", {unchecked} with parameters computed but the bound not checked"
+                      if unchecked else "") + ".")
     return " ".join(parts)
 
 
@@ -198,7 +201,7 @@ def render(rep: ReproReport, meta: dict[str, Any]) -> str:
                   "|---|---|---|---|---|"]
         lines += [f"| {_cell(g.claim.location)} | {_cell(g.claim.statement or g.claim.quote)} | "
                   f"{_cell(g.parameters)} | {_cell(g.measured)} | "
-                  f"{'yes' if g.holds else '**no**'} |"
+                  f"{'not checked' if g.holds is None else 'yes' if g.holds else '**no**'} |"
                   for g in rep.guarantees]
         lines.append("")
     if rep.findings:
