@@ -363,15 +363,10 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
             order = np.lexsort((typ, q_of, passes[q_of, typ]))
             for p in order:
                 q, j = int(q_of[p]), int(typ[p])
-                if q in gpus_of or free[j] == 0:
-                    continue
-                take = min(int(demand[q]), int(free[j]))
-                if gang and take < demand[q]:
-                    continue
-                gpus_of[q] = np.full(take, j)
-                free[j] -= take
-                grant[tenant[q], j] += take
-                passes[q, j] += take * round_s / tickets[pos[p], j]
+                take = _take_one_type(q, j, demand, free, gang, gpus_of)
+                if take:
+                    grant[tenant[q], j] += take
+                    passes[q, j] += take * round_s / tickets[pos[p], j]
 
         else:  # Gavel's priority rounds
             key = ("gavel", tuple(elig.tolist()), mapping)
@@ -390,15 +385,10 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
             order = np.lexsort((pos, -X[pos, typ], -prio[pos, typ]))
             for p in order:
                 q, j = int(elig[pos[p]]), int(typ[p])
-                if q in gpus_of or free[j] == 0:
-                    continue
-                take = min(int(demand[q]), int(free[j]))
-                if gang and take < demand[q]:
-                    continue
-                gpus_of[q] = np.full(take, j)
-                free[j] -= take
-                grant[tenant[q], j] += take
-                received[q, j] += 1.0
+                take = _take_one_type(q, j, demand, free, gang, gpus_of)
+                if take:
+                    grant[tenant[q], j] += take
+                    received[q, j] += 1.0
 
         if surplus == "backfill" and free.any():
             waiting = np.array([q for q in elig if int(q) not in gpus_of], dtype=np.int64)
@@ -438,6 +428,20 @@ def simulate(workload: Workload, mechanism: str = "oef-cooperative", *,
         runtime_s=time.perf_counter() - t_start, round_rule=rule, surplus=surplus,
         gang=bool(gang), mapping=mapping if rule == "gavel" else None,
         cross_type=np.array(cross, dtype=np.int64))
+
+
+def _take_one_type(q: int, j: int, demand: np.ndarray, free: np.ndarray, gang: bool,
+                   gpus_of: dict[int, np.ndarray]) -> int:
+    """Whole GPUs of type ``j`` for job ``q`` (all its workers under gang; Gavel and
+    Gandiva_fair run a job on one type); the number taken, 0 when it cannot run there."""
+    if q in gpus_of or free[j] == 0:
+        return 0
+    take = min(int(demand[q]), int(free[j]))
+    if gang and take < demand[q]:
+        return 0
+    gpus_of[q] = np.full(take, j)
+    free[j] -= take
+    return take
 
 
 def _count(gpus_of: dict[int, np.ndarray], k: int) -> np.ndarray:
