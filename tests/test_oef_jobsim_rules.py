@@ -4,6 +4,8 @@ Every expected value is worked by hand in the comments (placer: notes §4, round
 repair takes from the smallest a - real, ties the higher row).
 """
 
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
+
 from __future__ import annotations
 
 import numpy as np

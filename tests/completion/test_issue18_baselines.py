@@ -2,6 +2,8 @@
 own 2D-LAS next to the clairvoyant variant, the two readings of the §7 capacity rule, and the
 tie rule of A_online. Expected values are worked by hand from the rules (comments)."""
 
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
+
 from __future__ import annotations
 
 import numpy as np

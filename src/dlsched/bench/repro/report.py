@@ -107,6 +107,12 @@ def _cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+def _quote(text: str) -> str:
+    """A paper's sentence as a Markdown blockquote line: its citation brackets ('[14] [25]')
+    must not become reference links."""
+    return str(text).replace("[", "\\[").replace("]", "\\]").replace("\n", " ")
+
+
 def summary(rep: ReproReport) -> str:
     """The opening paragraph: counts per category, the main causes, and every claim that is
     not reproduced with its named cause."""
@@ -166,7 +172,7 @@ def render(rep: ReproReport, meta: dict[str, Any]) -> str:
     for cid in dict.fromkeys(x.claim.id for x in rep.results):
         rows = [x for x in rep.results if x.claim.id == cid]
         c = rows[0].claim
-        lines += [f"### `{cid}` — {c.location}", "", f"> {c.quote}", ""]
+        lines += [f"### `{cid}` — {c.location}", "", f"> {_quote(c.quote)}", ""]
         if c.metric:
             lines.append(f"Metric: {c.metric}. Claimed: {c.claimed_text()}"
                          f" ({c.reading}{', read off the figure' if c.reading == 'figure' else ''})"
