@@ -109,3 +109,24 @@ def test_tenant_mapping_and_the_max_throughput_variant():
     old, new = ds.run(big, "gavel-max-throughput"), ds.run(big, "gavel")
     assert old.stats["stages"] == 2 and old.stats["solver"] == "scipy-highs-ds"
     assert old.objective > 1.1 * new.objective  # the second stage is not Gavel's
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_dual_bottlenecks_give_the_levels_of_the_per_job_test(seed, monkeypatch):
+    # Water filling freezes jobs whose round-LP dual is positive; the published test (one LP per
+    # job: can it gain with everyone at >= its level?) must give the same unique levels.
+    import dlsched.oef.gavel as g
+
+    rng = np.random.default_rng(seed)
+    J, k, E = 7, 3, 3
+    T = rng.uniform(0.5, 4.0, size=(J, k))
+    s = rng.integers(1, 3, size=J).astype(float)
+    c = rng.integers(2, 6, size=k).astype(float)
+    ent = rng.integers(0, E, size=J)
+    ent[:E] = np.arange(E)  # every entity has a job
+    ew = rng.integers(1, 4, size=E).astype(float)
+    _, fast = g._hierarchical(T, s, c, ent, ew, point="vertex")
+    monkeypatch.setattr(g, "_bottlenecked_by_duals", lambda *a, **kw: [])
+    _, slow = g._hierarchical(T, s, c, ent, ew, point="vertex")
+    assert np.allclose(fast["levels"], slow["levels"], rtol=1e-6, atol=1e-9)
+    assert all(fast["frozen"]) and all(slow["frozen"])
