@@ -21,6 +21,7 @@ from pathlib import Path
 import dlsched as ds
 from dlsched.bench.machine import cpu_model, git_commit
 from dlsched.completion.generate import generate
+from dlsched.core import InputError
 
 SMALL = {"n_worker_types": 2, "n_ps_types": 2, "max_chunks": 4, "epochs": (1, 3),
          "minibatches": (5, 20), "minibatch_time": (0.05, 0.2), "kappa": 0.5}
@@ -39,7 +40,13 @@ def exact_rows(grid: list[tuple[int, int, int]], limit: float) -> list[str]:
             inst = generate(n_jobs=J, n_servers=H, horizon=T, architecture=arch, seed=1,
                             **SMALL)
             for model in ("completion-cpsat", "completion-milp", "completion-patterns"):
-                res = ds.solve(inst, model=model, time_limit=limit, threads=2)
+                try:
+                    res = ds.solve(inst, model=model, time_limit=limit, threads=2)
+                except InputError as exc:  # a model that refuses this size says why
+                    rows.append(f"| {arch} | {J} | {H} | {T} | {model} | refused: "
+                                f"{exc.reason.split(':')[0]} | - | - | - | - | - | - | - |")
+                    print(rows[-1], flush=True)
+                    continue
                 b = res.stats.get("binaries", res.stats.get("columns", ""))
                 r = res.stats.get("rows", "")
                 obj = f"{res.objective:.0f}" if res.objective is not None else "-"
