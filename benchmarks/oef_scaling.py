@@ -19,6 +19,7 @@ import importlib.metadata as md
 import json
 import multiprocessing as mp
 import platform
+import shlex
 import sys
 import time
 from dataclasses import dataclass, field
@@ -316,7 +317,8 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     if args.report_only:
         return rewrite(args.report_only, Path(args.out))
-    cmd = "python benchmarks/oef_scaling.py " + " ".join(sys.argv[1:] if argv is None else argv)
+    # shlex.join: a method name has a space ("highs lazy"); the stamped command must rerun as is
+    cmd = "python benchmarks/oef_scaling.py " + shlex.join(sys.argv[1:] if argv is None else argv)
     t0 = time.perf_counter()
     results: dict[str, dict[int, dict[str, Any]]] = {}
     for m in METHODS:
