@@ -126,7 +126,8 @@ def main() -> None:
         f"- command: `python benchmarks/completion_scaling.py {' '.join(sys.argv[1:])}`",
         f"- exact instances: generate(seed=1, {SMALL}); time limit {args.limit:g} s, 2 threads",
         "- A_online instances: generate(seed=1) with the paper's ranges; defaults "
-        "(alpha fixed 4, faithful ties); wall time of one `ds.run` in this process",
+        "(alpha fixed 4, the paper's tie rule tie=\"earliest\"); wall time of one `ds.run` in this "
+        "process",
         "",
         exact_title,
         "",
