@@ -62,12 +62,24 @@ def run(inst: Any, algorithm: str, **params: Any) -> Result:
 
 
 def check(inst: Any, solution: Any) -> list[str]:
-    """Violations of ``solution`` (a solution dict or a Result); empty when feasible."""
+    """Violations of ``solution`` (a solution dict or a Result); empty when feasible.
+
+    For a Result, the reported objective is recomputed from the validated solution
+    (:mod:`dlsched.core.objective`): a mismatch beyond 1e-6 (relative + absolute) is a
+    violation naming both values.
+    """
+    from .core.objective import disagreement
+
+    reported = None
     if isinstance(solution, Result):
         if solution.solution is None:
             return [f"result has no solution (status {solution.status.value})"]
-        solution = solution.solution
-    return PROBLEMS.get(_problem_of(inst)).check(inst, solution)
+        reported, solution = solution.objective, solution.solution
+    problem = PROBLEMS.get(_problem_of(inst))
+    violations = problem.check(inst, solution)
+    if not violations and (why := disagreement(problem, inst, solution, reported)):
+        violations.append(why)
+    return violations
 
 
 def generate(problem: str, **params: Any) -> Any:

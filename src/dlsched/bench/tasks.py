@@ -239,6 +239,8 @@ def run_task(task: Task) -> dict[str, Any]:
         if res.stats.get("error"):
             row["error"] = str(res.stats["error"])
         if res.ok:
+            # the validator's violations, then the reported objective recomputed from the
+            # solution (core.objective): a result that misreports it is invalid, out of ratios
             violations = api.check(inst, res)
             row.update(violations=len(violations), valid=int(not violations),
                        first_violation=violations[0] if violations else None)

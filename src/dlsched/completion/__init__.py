@@ -21,7 +21,7 @@ from .instance import CompletionInstance, dump, parse
 from .metrics import metrics
 from .model import build_model
 from .paper import s4
-from .validate import check
+from .validate import check, objective
 
 PROBLEMS.add(
     "completion",
@@ -33,6 +33,7 @@ PROBLEMS.add(
         parse=parse,
         dump=dump,
         check=check,
+        objective=objective,
         generate=generate,
         size=lambda inst: inst.size(),
         default_model="completion-interval",

@@ -173,3 +173,15 @@ def recompute_objective(inst: CompletionInstance, solution: dict[str, Any]) -> f
     """sum_j w_j (start_j + duration_j) from the schedule."""
     return float(sum(inst.weight[inst.job_names.index(n)] * (r["start"] + r["duration"])
                      for n, r in solution["jobs"].items()))
+
+
+def objective(inst: CompletionInstance, solution: dict[str, Any]) -> float:
+    """The objective a method must report for ``solution`` (``Problem.objective``).
+
+    A batch solution (``deadline`` set, problem (7)) is scored by the total weight of the jobs
+    it schedules, the quantity a-maxweight / jain-greedy maximise; every other one by
+    sum_j w_j C_j with C_j = start_j + duration_j, as :func:`check` reads the schedule.
+    """
+    if solution.get("deadline") is not None:
+        return float(sum(inst.weight[inst.job_names.index(n)] for n in solution["jobs"]))
+    return recompute_objective(inst, solution)

@@ -107,6 +107,10 @@ class Problem:
     #: Model exported by ``dlsched export`` without ``-m`` when ``default_model`` is not a Pyomo
     #: model (e.g. CP-SAT); ``None`` means ``default_model``.
     export_model: str | None = None
+    #: ``objective(inst, solution) -> float | None``: the solution's objective recomputed from
+    #: the problem's definition, independently of the methods (core.objective compares it with
+    #: what a method reports; ``None``: this solution's measure is not recomputable).
+    objective: Callable[[Any, dict[str, Any]], float | None] | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ..core.errors import InputError
 from ..core.registry import PROBLEMS, Problem
 from . import algorithms, exact  # noqa: F401  (registration)
@@ -18,7 +20,7 @@ from .algorithms import run_policy, simulate
 from .generate import generate, generate_slotted
 from .instance import Job, LTGFInstance, Tenant, dump, parse
 from .metrics import metrics as timeline_metrics
-from .slots import slot_data
+from .slots import schedule_rho, slot_data
 from .solution import check_slots
 from .validate import check as check_timeline
 
@@ -38,6 +40,27 @@ def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
     if "slots" in sol:
         return check_slots(inst, sol)
     return check_timeline(inst, sol)
+
+
+def objective(inst: LTGFInstance, sol: dict[str, Any]) -> float | None:
+    """min over tenants of rho^ten (12) of the solution (``Problem.objective``): of the slot
+    schedule for the exact models, of the timeline for the simulators. The ``windows`` objective
+    of ``ltgf-milp`` (``objective_kind: "windows"``) is not recomputed (``None``)."""
+    if "slots" not in sol:
+        return float(timeline_metrics(inst, sol)["min_tenant_rho"])
+    kind = sol.get("objective_kind", "maxmin")
+    if kind == "windows":
+        return None
+    if kind != "maxmin":
+        raise ValueError(f"unknown objective_kind {kind!r}")
+    sd = slot_data(inst, int(sol["horizon"]), float(sol["slot_length"]))
+    x = np.zeros((inst.n_jobs, sd.S), dtype=np.int64)
+    for name, run in sol["slots"].items():
+        x[inst.job_index[name], list(run)] = 1
+    rho = schedule_rho(sd, x)
+    if rho is None:
+        raise ValueError("the slot schedule has no tenant rho (unfinished job or over capacity)")
+    return float(min(rho.values()))
 
 
 def _metrics(inst: LTGFInstance, result: Any) -> dict[str, float]:
@@ -73,6 +96,7 @@ PROBLEMS.add(
         parse=parse,
         dump=dump,
         check=check,
+        objective=objective,
         generate=generate,
         size=lambda inst: {"jobs": inst.n_jobs, "tenants": inst.n_tenants, "gpus": inst.gpus},
         default_model="ltgf-milp",

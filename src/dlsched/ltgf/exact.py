@@ -395,7 +395,7 @@ def solve_windows(
         x = np.zeros((sd.n, sd.S), dtype=np.int64)
         for (i, s), v in m.x.items():
             x[i, s] = round(v.value or 0)
-        sol = slot_solution(inst, sd, x)
+        sol = {**slot_solution(inst, sd, x), "objective_kind": "windows"}
     return Result(
         "ltgf",
         "ltgf-milp-windows",

@@ -10,7 +10,7 @@ from .crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import OEFInstance, dump, make, parse
 from .model import build_model
-from .validate import check
+from .validate import check, objective
 
 #: The paper's running example (paper §3.1, W_1; one GPU of each type): golden G1-G4 of the notes.
 PAPER_TOY = """{"problem": "oef", "schema_version": 1, "name": "paper-w1",
@@ -27,6 +27,7 @@ PROBLEMS.add(
         parse=parse,
         dump=dump,
         check=check,
+        objective=objective,
         generate=generate,
         size=lambda inst: inst.size(),
         default_model="oef-cooperative",

@@ -88,3 +88,16 @@ def check(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
     for key in keys:
         out.extend(CHECKS[key](inst, solution))
     return out
+
+
+def objective(inst: OEFInstance, solution: dict[str, Any]) -> float:
+    """Total normalised throughput sum_r W_r . x_r of the allocation (``Problem.objective``),
+    from the per-row allocation (or the per-user one when each user has one job type)."""
+    if "rows" in solution:
+        X = np.array([r["allocation"] for r in solution["rows"]], dtype=float)
+    else:
+        X = np.asarray(solution["allocation"], dtype=float)
+    W = np.asarray(inst.rows.W, dtype=float)
+    if X.shape != W.shape:
+        raise ValueError(f"allocation of shape {X.shape}, speedups of shape {W.shape}")
+    return float((W * X).sum())

@@ -25,7 +25,7 @@ from .crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import Interference, Job, Limits, OJPPInstance, dump, parse, read_vbp
 from .metrics import metrics
-from .validate import check
+from .validate import check, objective
 
 #: Golden instance G-O1 of notes §10 (self-constructed; full OJPP optimum 5 devices).
 GOLDEN_O1 = """{"problem": "ojpp", "schema_version": 1, "name": "golden-o1",
@@ -68,6 +68,7 @@ PROBLEMS.add(
         parse=parse,
         dump=dump,
         check=check,
+        objective=objective,
         generate=generate,
         size=lambda inst: {"workers": inst.n_workers, "jobs": inst.n_jobs},
         default_model="ojpp-patterns",

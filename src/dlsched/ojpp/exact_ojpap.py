@@ -100,7 +100,8 @@ def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
         from .adjustment import max_slowdown
 
         return Result("ojpp", "ojpap-exact", Status.TIME_LIMIT,
-                      objective=max_slowdown(inst, Y0), solution=make_solution(inst, Y0),
+                      objective=max_slowdown(inst, Y0),
+                      solution=make_solution(inst, Y0, objective_kind="max_slowdown"),
                       runtime_s=time.perf_counter() - t0,
                       stats={"refused": f"{inst.n_jobs} jobs x {len(Y0)} devices, ~"
                                         f"{predicted:.0f} s to build in Pyomo (> half the "
@@ -147,7 +148,7 @@ def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
     if Y is not None:
         from .adjustment import max_slowdown
 
-        sol = make_solution(inst, Y)
+        sol = make_solution(inst, Y, objective_kind="max_slowdown")
         obj = max_slowdown(inst, Y)
         stats["migration_cost"] = moved_cost(inst, Y0, Y)
         if status is Status.OPTIMAL:

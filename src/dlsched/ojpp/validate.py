@@ -162,3 +162,19 @@ def check(inst: OJPPInstance, solution: dict[str, Any]) -> list[str]:
                     f"job {names[i]}: slowdown spread {spread:.6g} > {lim.balance:g} (8)"
                 )
     return out
+
+
+def objective(inst: OJPPInstance, solution: dict[str, Any]) -> float:
+    """Devices used (OJPP), or Theta = the largest worker slowdown when the solution says
+    ``objective_kind: "max_slowdown"`` (the OJPAP objective of ``ojpap-exact``)."""
+    out: list[str] = []
+    lists = _parse_devices(inst, solution, out)
+    if lists is None or out:
+        raise ValueError("; ".join(out))
+    kind = solution.get("objective_kind", "devices")
+    if kind == "devices":
+        return float(sum(1 for w in lists if w))
+    if kind == "max_slowdown":
+        return max((_slowdown(w, ws, inst) for ws in lists for w in range(len(ws))),
+                   default=0.0)
+    raise ValueError(f"unknown objective_kind {kind!r}")

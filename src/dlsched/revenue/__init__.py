@@ -14,7 +14,7 @@ from .instance import RevenueInstance, dump, parse
 from .metrics import metrics
 from .model import build_model
 from .paper import worked_example
-from .validate import check
+from .validate import check, objective
 
 PROBLEMS.add(
     "revenue",
@@ -26,6 +26,7 @@ PROBLEMS.add(
         parse=parse,
         dump=dump,
         check=check,
+        objective=objective,
         generate=generate,
         size=lambda inst: inst.size(),
         default_model="revenue-milp",

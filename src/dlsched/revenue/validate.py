@@ -213,3 +213,15 @@ def checked_result(inst: RevenueInstance, method: str, sol: dict[str, Any], t0: 
         status = Status.ERROR
     return Result(problem="revenue", method=method, status=status, objective=sol["revenue"],
                   runtime_s=time.perf_counter() - t0, solution=sol, stats=stats)
+
+
+def objective(inst: RevenueInstance, sol: dict[str, Any]) -> float:
+    """Total revenue sum of f_j(x_j) over admitted jobs, x_j from the completion slot and the
+    solution's time origin (``Problem.objective``)."""
+    total = 0.0
+    origin = sol.get("time_origin", "arrival")
+    for j, name in enumerate(inst.job_names):
+        rec = sol["jobs"][name]
+        if rec.get("admitted"):
+            total += float(inst.f(j, utility_x(inst, j, int(rec["completion"]), origin)))
+    return total

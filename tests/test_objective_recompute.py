@@ -1,0 +1,165 @@
+"""Issue 20: a method's reported objective is recomputed from its solution (core.objective).
+
+Per problem, ``Problem.objective`` is checked against objectives worked out by hand on a tiny
+instance; a result reporting 0.9 x its true objective is refused by ``ds.check`` (naming both
+values) and stored invalid by ``dlsched bench`` (no ratio).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import dlsched as ds
+from dlsched.core import PROBLEMS
+from dlsched.core.io import from_dict
+from dlsched.core.objective import ABS_TOL, REL_TOL, agree
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def _demo(problem: str):
+    return from_dict(json.loads(PROBLEMS.get(problem).demo_instance))
+
+
+def _obj(problem: str, sol: dict) -> float | None:
+    return PROBLEMS.get(problem).objective(_demo(problem), sol)
+
+
+def test_every_shipped_problem_registers_an_objective():
+    for name in ("completion", "ltgf", "oef", "ojpp", "revenue"):
+        assert PROBLEMS.get(name).objective is not None, name
+
+
+def test_completion_objective_by_hand():
+    # S4: two jobs of weight 1; C_j = start + duration (the validator's reading)
+    sol = {"jobs": {"j1": {"start": 1, "duration": 3}, "j2": {"start": 2, "duration": 3}}}
+    assert _obj("completion", sol) == 1 * (1 + 3) + 1 * (2 + 3)  # 9
+    # batch problem (7): accepted weight of the scheduled jobs
+    assert _obj("completion", {"deadline": 6, "jobs": {"j2": {"start": 1, "duration": 3}}}) == 1
+
+
+def test_ltgf_objective_by_hand():
+    # Fig. 6: 6 GPUs, one tenant; J1 (6 GPUs) slots 0-3, J2 and J3 (3 each) slots 4-7: the tenant
+    # gets min(demand, 6) every slot -> rho = 48 / 48 = 1
+    slots = {"J1": [0, 1, 2, 3], "J2": [4, 5, 6, 7], "J3": [4, 5, 6, 7]}
+    sol = {"slot_length": 600.0, "horizon": 12, "slots": slots}
+    assert _obj("ltgf", sol) == pytest.approx(1.0, abs=1e-12)
+    # J3 after J2: fair = 6*4 + 6*4 + 3*4 = 60 GPU-slots, alloc = 48 -> rho = 0.8
+    sol["slots"] = {**slots, "J3": [8, 9, 10, 11]}
+    assert _obj("ltgf", sol) == pytest.approx(0.8, abs=1e-12)
+    assert _obj("ltgf", {**sol, "objective_kind": "windows"}) is None
+    # the same schedules as timelines (seconds; one node of 6 GPUs)
+    seg = [["J1", 0, 2400, [[0, 6]], "complete", 0, 0], ["J2", 2400, 4800, [[0, 3]],
+           "complete", 0, 0], ["J3", 4800, 7200, [[0, 3]], "complete", 0, 0]]
+    assert _obj("ltgf", {"segments": seg, "completion": {}}) == pytest.approx(0.8, abs=1e-9)
+
+
+def test_oef_objective_by_hand():
+    # paper W_1: speedups u1 (1, 2), u2 (1, 3), u3 (1, 4); one slow and one fast GPU
+    assert _obj("oef", {"allocation": [[1, 0], [0, 0], [0, 1]]}) == pytest.approx(1 + 4)
+    half = [[0.5, 0], [0.5, 0.5], [0, 0.5]]
+    assert _obj("oef", {"allocation": half}) == pytest.approx(0.5 + 0.5 + 1.5 + 2.0)
+
+
+def test_ojpp_objective_by_hand():
+    devices = [{"A": 1, "B": 1}, {"C": 2}, {}]
+    assert _obj("ojpp", {"devices": devices}) == 2  # the empty device is not used
+    # additive interference: A beside B slows by I[A,B] = 0.25, B by I[B,A] = 0.10, C by 0.04
+    theta = _obj("ojpp", {"devices": devices, "objective_kind": "max_slowdown"})
+    assert theta == pytest.approx(0.25)
+    with pytest.raises(ValueError):
+        _obj("ojpp", {"devices": devices, "objective_kind": "nonsense"})
+
+
+def test_revenue_objective_by_hand():
+    # worked example: f(x) = 100 - 2x, arrival 3; x = completion - arrival
+    inst = _demo("revenue")
+    jobs = {n: {"admitted": False} for n in inst.job_names}
+    jobs["j11"] = {"admitted": True, "completion": 5}
+    jobs["j12"] = {"admitted": True, "completion": 10}
+    assert _obj("revenue", {"jobs": jobs}) == (100 - 2 * 2) + (100 - 2 * 7)
+    assert _obj("revenue", {"jobs": jobs, "time_origin": "absolute"}) == 90 + 80
+
+
+def test_tolerance_is_relative_plus_absolute():
+    assert REL_TOL == ABS_TOL == 1e-6
+    assert agree(1e9, 1e9 * (1 + 0.9e-6)) and not agree(1e9, 1e9 * (1 + 2.1e-6))
+    assert agree(0.0, 0.9e-6) and not agree(0.0, 1.1e-6)
+    assert not agree(1.0, float("nan"))
+
+
+@pytest.mark.parametrize("problem", ["completion", "ltgf", "oef", "ojpp", "revenue"])
+def test_check_refuses_a_scaled_objective(problem):
+    inst = _demo(problem)
+    res = ds.solve(inst, time_limit=10) if problem != "ojpp" else ds.run(inst, "greedy")
+    assert res.ok and ds.check(inst, res) == []
+    bad = replace(res, objective=0.9 * res.objective)
+    violations = ds.check(inst, bad)
+    assert len(violations) == 1
+    msg = violations[0]
+    assert msg.startswith("objective: reported") and f"{0.9 * res.objective:.10g}" in msg
+    assert f"{res.objective:.10g}" in msg
+    assert ds.check(inst, bad.solution) == []  # a bare solution has no reported objective
+
+
+def test_time_limited_incumbent_must_agree_too():
+    inst = _demo("completion")
+    res = ds.run(inst, "fifo")
+    stopped = replace(res, status=ds.Status.TIME_LIMIT, objective=res.objective + 1)
+    assert ds.check(inst, stopped) and "objective: reported" in ds.check(inst, stopped)[0]
+
+
+def test_bench_stores_a_lying_plugin_as_invalid(tmp_path):
+    inst = tmp_path / "s4.json"
+    inst.write_text(PROBLEMS.get("completion").demo_instance, encoding="utf-8")
+    suite = tmp_path / "liar.toml"
+    suite.write_text(f"""
+[suite]
+name = "liar"
+imports = ["tests.bench.liarplugin"]
+bootstrap = 50
+
+[problems.completion]
+reference = "exact"
+
+[[problems.completion.instances]]
+label = "s4"
+files = ["{inst.name}"]
+
+[[problems.completion.methods]]
+label = "exact"
+model = "completion-interval"
+
+[[problems.completion.methods]]
+label = "fifo"
+algorithm = "fifo"
+
+[[problems.completion.methods]]
+label = "liar"
+algorithm = "liar-fifo"
+""", encoding="utf-8")
+    db = tmp_path / "r.db"
+    env = {**os.environ, "PYTHONPATH": f"{REPO / 'src'}{os.pathsep}{REPO}"}
+    proc = subprocess.run([sys.executable, "-m", "dlsched.cli", "bench", str(suite), "-o",
+                           str(db), "-e", "serial", "--no-progress"], cwd=REPO, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    from dlsched.bench import ResultsStore, summarise
+
+    with ResultsStore(db, create=False) as store:
+        rows = {r["method"]: r for r in store.rows()}
+        groups = {g.method: g for g in summarise(store, by_size=False)}
+    fifo, liar = rows["fifo"], rows["liar"]
+    assert fifo["valid"] == 1 and liar["valid"] == 0
+    assert liar["objective"] == pytest.approx(0.9 * fifo["objective"])
+    assert liar["first_violation"] == (f"objective: reported {0.9 * fifo['objective']:.10g} "
+                                       f"but the solution's objective is "
+                                       f"{fifo['objective']:.10g}")
+    assert groups["liar"].n == 0 and groups["liar"].invalid == 1 and groups["fifo"].n == 1
