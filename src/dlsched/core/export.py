@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import InputError
+from .paths import inside, publish, safe_filename, staging
 from .registry import PROBLEM_MODULES, PROBLEMS
 
 #: Largest model (columns) written without ``--max-columns``: ~25 s of Pyomo build at 4,000
@@ -202,21 +203,25 @@ def default_export_model(problem: str) -> str | None:
 
 
 def write_model(model: Any, out_dir: str | Path, stem: str) -> list[Path]:
-    """Write ``model`` as ``stem.mps`` and ``stem.lp`` in ``out_dir``, all or nothing: both go to
-    temporary files first and are renamed only when both are written."""
-    out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    tmps = [out_dir / f".{stem}.tmp.{ext}" for ext in FORMATS]
-    try:
+    """Write ``model`` as ``stem.mps`` and ``stem.lp`` in ``out_dir``, all or nothing.
+
+    ``stem`` (e.g. built from the instance's name) passes :func:`core.paths.safe_filename`, so
+    the files land inside ``out_dir`` whatever the name holds. Both are written into a private
+    staging directory inside ``out_dir`` (nothing planted at a temporary name is followed) and
+    renamed into place only when both are complete.
+    """
+    stem = safe_filename(stem)
+    finals = [inside(out_dir, f"{stem}.{ext}") for ext in FORMATS]
+    try:  # the model's name lands in the files' header lines: no line breaks from a name
+        model.name = safe_filename(model.name, max_len=200)
+    except (AttributeError, TypeError):
+        pass
+    with staging(out_dir) as tmp_dir:
+        tmps = [tmp_dir / f"model.{ext}" for ext in FORMATS]
         for tmp in tmps:
             model.write(str(tmp), io_options={"symbolic_solver_labels": True})
-        finals = [out_dir / f"{stem}.{ext}" for ext in FORMATS]
         for tmp, final in zip(tmps, finals, strict=True):
-            tmp.replace(final)
-    except BaseException:
-        for tmp in tmps:
-            tmp.unlink(missing_ok=True)
-        raise
+            publish(tmp, final)
     return finals
 
 
