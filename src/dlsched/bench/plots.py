@@ -7,12 +7,16 @@ per method; the reference method is a dashed line at ratio 1, not a method; inte
 integer ticks; the ratio axis turns logarithmic when one method's ratios exceed another's by
 more than 10x; with fewer than :data:`STRIP_BELOW` points per method every point is drawn
 (a strip plot) instead of a box over 3-4 points; titles wrap instead of being clipped.
+
+Names from suites (suite, problem, set, method, size key) are drawn literally
+(:func:`dlsched.core.escape.mathtext`: no ``$...$`` math, no usetex) and become file names only
+through :func:`dlsched.core.paths.safe_filename`; files are staged in a private directory
+inside the output directory and renamed into place (:mod:`dlsched.core.paths`).
 """
 
 from __future__ import annotations
 
 import math
-import re
 import textwrap
 from collections import defaultdict
 from pathlib import Path
@@ -20,6 +24,9 @@ from typing import Any
 
 import numpy as np
 
+from ..core.escape import MPL_RC
+from ..core.escape import mathtext as _tx
+from ..core.paths import inside, publish, safe_filename, staging
 from ..plot.style import integer_axis, method_style
 from .aggregate import bootstrap_ci, ratio_rows
 from .ratios import BOUND, PROVEN
@@ -43,7 +50,7 @@ def _figure(width: float, height: float = 4.2):
 
 
 def _title(ax: Any, text: str, width: int = 70) -> None:
-    ax.set_title(textwrap.fill(text, width), fontsize=10)
+    ax.set_title(textwrap.fill(_tx(text), width), fontsize=10)
 
 
 def _maybe_log(ax: Any, values: list[float]) -> None:
@@ -83,7 +90,8 @@ def plot_ratio_distribution(rows: list[dict[str, Any]], methods: list[str], titl
     boxed = [i for i, d in enumerate(data, start=1) if len(d) >= STRIP_BELOW]
     if boxed:
         ax.boxplot([data[i - 1] for i in boxed], positions=boxed, showfliers=False, widths=0.5)
-    ax.set_xticks(range(1, len(methods) + 1), methods, rotation=20, ha="right")
+    ax.set_xticks(range(1, len(methods) + 1), [_tx(m) for m in methods], rotation=20,
+                  ha="right")
     for i, m in enumerate(methods, start=1):
         st = method_style(i - 1)
         for basis in (PROVEN, BOUND):
@@ -134,11 +142,11 @@ def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: st
         cis = [bootstrap_ci(np.array(v), "mean", 500, confidence) for _, v in series]
         lo = mean - np.array([c.low for c in cis])
         hi = np.array([c.high for c in cis]) - mean
-        ax.errorbar(xs, mean, yerr=[lo, hi], ms=5, capsize=3, label=m, **method_style(i))
+        ax.errorbar(xs, mean, yerr=[lo, hi], ms=5, capsize=3, label=_tx(m), **method_style(i))
     ax.axhline(1.0, color="grey", lw=1.0, ls="--", label="reference")
     _maybe_log(ax, [r["ratio"] for r in proven if r["method"] in methods])
     _integer_sizes(ax, [float(r["size"]) for r in proven if r.get("size") is not None])
-    ax.set_xlabel(f"instance size ({size_key})")
+    ax.set_xlabel(f"instance size ({_tx(size_key)})")
     ax.set_ylabel(f"mean ALG / OPT ({confidence:.0%} CI)"
                   + (", higher is better" if sense == "max" else ", lower is better"))
     _title(ax, title)
@@ -158,7 +166,7 @@ def plot_runtime_vs_size(rows: list[dict[str, Any]], methods: list[str], title: 
             continue
         xs = [s for s, _ in series]
         ys = [max(float(np.median(v)), 1e-6) for _, v in series]
-        ax.plot(xs, ys, ms=5, label=m, **method_style(i))
+        ax.plot(xs, ys, ms=5, label=_tx(m), **method_style(i))
     ax.set_xscale("log")
     ax.set_yscale("log")
     sizes = sorted({s for m in methods for s, _ in _size_series(rows, m, "runtime_s") if s > 0})
@@ -167,7 +175,7 @@ def plot_runtime_vs_size(rows: list[dict[str, Any]], methods: list[str], title: 
 
         ax.set_xticks(sizes, [f"{s:g}" for s in sizes])
         ax.xaxis.set_minor_formatter(NullFormatter())
-    ax.set_xlabel(f"instance size ({size_key}, log scale)")
+    ax.set_xlabel(f"instance size ({_tx(size_key)}, log scale)")
     ax.set_ylabel("median runtime [s] (log scale)")
     _title(ax, title)
     if ax.get_legend_handles_labels()[0]:
@@ -177,18 +185,26 @@ def plot_runtime_vs_size(rows: list[dict[str, Any]], methods: list[str], title: 
 
 
 def _slug(*parts: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.-]+", "_", "-".join(parts)).strip("_")
+    """One safe file-name stem for the parts (suite, problem, set, kind)."""
+    return safe_filename("-".join(parts))
 
 
 def _save(fig: Any, path: Path) -> Path:
-    """Write ``fig`` as every format in :data:`FORMATS` (atomically each); returns the PNG."""
-    for ext in FORMATS:
-        target = path.with_suffix(f".{ext}")
-        tmp = path.with_name(f".{path.stem}.tmp.{ext}")
-        fig.savefig(tmp, dpi=150, format=ext)
-        tmp.replace(target)
-    _plt().close(fig)
-    return path.with_suffix(".png")
+    """Write ``fig`` as every format in :data:`FORMATS`: each into a private staging directory
+    inside ``path``'s directory, then renamed into place; returns the PNG path."""
+    from matplotlib import rc_context
+
+    finals = [inside(path.parent, f"{path.stem}.{ext}") for ext in FORMATS]
+    try:
+        with staging(path.parent) as tmp_dir, rc_context(MPL_RC):
+            for ext, final in zip(FORMATS, finals, strict=True):
+                tmp = tmp_dir / f"plot.{ext}"
+                with open(tmp, "xb") as fh:  # exclusive: a fresh file in a private directory
+                    fig.savefig(fh, dpi=150, format=ext)
+                publish(tmp, final)
+    finally:
+        _plt().close(fig)
+    return finals[0]
 
 
 def write_plots(store: ResultsStore, out_dir: Path, suite: str | None = None

@@ -1,6 +1,10 @@
 """Reports from a results database: Markdown, CSV and LaTeX tables, rich terminal tables
 (plots: plots.py, as PNG + PDF + SVG).
 
+Names come from suites and instances (suite, problem, set, method, metric, host): every format
+escapes them with :mod:`dlsched.core.escape` (Markdown, LaTeX, CSV; rich markup for the
+terminal), so a name is shown as text and never acts as markup, a command or a formula.
+
 Everything here is importable for notebooks: ``summarise`` (aggregate.py) gives the groups,
 ``markdown_report`` the text, ``csv_table`` / ``latex_table`` the tables for papers and
 spreadsheets, ``plots.plot_*`` a matplotlib Figure, ``write_report`` all files.
@@ -15,7 +19,9 @@ from collections import defaultdict
 from collections.abc import Collection
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
+from ..core import escape
 from ..core.io import atomic_write_text
 from .aggregate import ALL_SIZES, Group, summarise
 from .plots import write_plots
@@ -84,18 +90,14 @@ def csv_table(groups: list[Group]) -> str:
     for g in groups:
         lo_m, hi_m = (g.mean_ci.low, g.mean_ci.high) if g.mean_ci else (None, None)
         lo_d, hi_d = (g.median_ci.low, g.median_ci.high) if g.median_ci else (None, None)
-        w.writerow([_num(v) for v in (
+        w.writerow([escape.csv_cell(_num(v)) for v in (
             g.suite, g.problem, g.sense, g.group, g.method, g.size, BASIS_NOTE.get(g.basis),
             g.n, g.mean, lo_m, hi_m, g.median, lo_d, hi_d, g.worst, g.runs, g.failed, g.invalid,
             g.limited, g.suspicious, g.runtime_mean, g.runtime_max)])
     return buf.getvalue()
 
 
-_TEX_ESCAPES = {c: f"\\{c}" for c in "&%$#_{}"}
-
-
-def _tex(text: str) -> str:
-    return "".join(_TEX_ESCAPES.get(c, c) for c in str(text))
+_tex = escape.latex
 
 
 def latex_table(groups: list[Group], caption: str = "", label: str = "") -> str:
@@ -106,7 +108,7 @@ def latex_table(groups: list[Group], caption: str = "", label: str = "") -> str:
     if caption:
         lines.append(f"\\caption{{{_tex(caption)}}}")
     if label:
-        lines.append(f"\\label{{{label}}}")
+        lines.append(f"\\label{{{_tex(label)}}}")
     lines += ["\\begin{tabular}{lllrlrrr}", "\\toprule", " & ".join(head) + " \\\\",
               "\\midrule"]
     for g in groups:
@@ -147,8 +149,8 @@ def metric_table(groups: list[Group]) -> tuple[list[str], list[list[str]]]:
 
 
 def _md(headers: list[str], lines: list[list[str]]) -> str:
-    out = ["| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    out += ["| " + " | ".join(c.replace("|", "\\|") for c in line) + " |" for line in lines]
+    out = ["| " + " | ".join(map(escape.markdown, headers)) + " |", "|" + "---|" * len(headers)]
+    out += ["| " + " | ".join(map(escape.markdown, line)) + " |" for line in lines]
     return "\n".join(out)
 
 
@@ -192,19 +194,20 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
     """Markdown: per suite and problem, the ratio table, the table by size, the metrics."""
     parts = ["# dlsched benchmark report", ""]
     for info, overall, sized in _sections(store, suite):
-        parts += [f"## {info['suite']} / {info['problem']}", ""]
+        md = escape.markdown
+        parts += [f"## {md(info['suite'])} / {md(info['problem'])}", ""]
         if info["reference"] is None:
             sense = "maximisation" if info["sense"] == "max" else "minimisation"
             parts += [f"No reference: metrics only ({sense} objective; no exact optimum in "
-                      "this section, so no ratios).", "", provenance(store, info), "",
+                      "this section, so no ratios).", "", md(provenance(store, info)), "",
                       "### Runs", "", _md(RUN_HEADERS, [run_cells(g) for g in overall]), ""]
         else:
-            parts += [f"Reference: `{info['reference']}` ({_direction(info['sense'])}). "
+            parts += [f"Reference: {md(info['reference'])} ({_direction(info['sense'])}). "
                       f"Intervals: {info['confidence']:.0%} bootstrap ({info['bootstrap']} "
                       "resamples). Basis *proven*: the reference solve is optimal; *vs bound*: it "
                       "stopped at a limit and the ratio uses its bound (conservative); the two "
                       "are never pooled.",
-                      "", provenance(store, info), "", "### Ratios", "",
+                      "", md(provenance(store, info)), "", "### Ratios", "",
                       _md(RATIO_HEADERS, [ratio_cells(g) for g in overall]), ""]
             parts += ["### Ratios by instance size", "",
                       _md(RATIO_HEADERS, [ratio_cells(g) for g in sized]), ""]
@@ -215,9 +218,9 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
         reasons = [(g.method, r, c) for g in overall for r, c in g.reasons.items()]
         if reasons:
             parts += ["### Rows without a ratio", ""]
-            parts += [f"- {m}: {c} x {r}" for m, r, c in reasons] + [""]
+            parts += [f"- {md(m)}: {c} x {md(r)}" for m, r, c in reasons] + [""]
         for img in (images or {}).get((info["suite"], info["problem"]), []):
-            parts += [f"![{img.stem}]({img.name})", ""]
+            parts += [f"![{md(img.stem)}]({quote(img.name)})", ""]
     return "\n".join(parts)
 
 

@@ -4,12 +4,16 @@ One function per format; each takes any value, turns it into ``str`` and returns
 format shows literally:
 
 * :func:`markdown` - a table cell or inline text of report.md: HTML-significant ``& < >`` become
-  entities (a ``<script>`` label stays text in every renderer), Markdown structure characters
-  (``\\ ` * _ [ ] | # ! ~``) get a backslash, line breaks and other control characters become
-  spaces (a name cannot end a table row or start a heading);
+  entities (a ``<script>`` label stays text in every renderer); the characters that make
+  structure (table cells ``|``, code spans `````, links and images ``[ ]``, escapes ``\\``) get a
+  backslash, and so does a leading ``#`` (heading); line breaks and other control characters
+  become spaces (a name cannot end a table row or start a block). Emphasis characters
+  (``* _ ~``) are left alone: they change no structure and keep names like ``picked_min``
+  readable in the raw file;
 * :func:`html` - HTML text or attribute values (``& < > " '``);
 * :func:`latex` - LaTeX text: the ten specials ``\\ & % $ # _ { } ~ ^``, the backslash as
-  ``\\textbackslash{}`` (``\\write18{...}`` arrives as text, not as a command);
+  ``\\textbackslash{}`` (``\\write18{...}`` arrives as text, not as a command), and ``< > |``
+  (which the default font encoding would print as other glyphs);
 * :func:`mathtext` - matplotlib text (titles, legends, tick labels; the SVG/PDF/PNG plots):
   ``$`` is escaped so ``$...$`` is not parsed as math; :data:`MPL_RC` turns ``usetex`` off;
 * :func:`csv_cell` - a CSV cell (quoting is the ``csv`` module's): a string starting with
@@ -24,9 +28,10 @@ import re
 from typing import Any
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-_MD_SPECIAL = re.compile(r"([\\`*_\[\]|#!~])")
+_MD_SPECIAL = re.compile(r"([\\`\[\]|])")
 _TEX = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-        "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}"}
+        "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+        "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
 #: matplotlib settings under which :func:`mathtext` output is literal text.
 MPL_RC = {"text.usetex": False}
 #: Leading characters a spreadsheet would read as a formula.
@@ -41,7 +46,8 @@ def _plain(value: Any) -> str:
 def markdown(value: Any) -> str:
     """``value`` as literal Markdown text (table cell, heading or list item)."""
     text = _plain(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return _MD_SPECIAL.sub(r"\\\1", text)
+    text = _MD_SPECIAL.sub(r"\\\1", text)
+    return "\\" + text if text.startswith("#") else text
 
 
 def html(value: Any) -> str:

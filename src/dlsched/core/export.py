@@ -18,6 +18,7 @@ look-up); a plug-in problem calls :func:`register_exporter`, or falls back to it
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import inspect
 import time
@@ -212,10 +213,9 @@ def write_model(model: Any, out_dir: str | Path, stem: str) -> list[Path]:
     """
     stem = safe_filename(stem)
     finals = [inside(out_dir, f"{stem}.{ext}") for ext in FORMATS]
-    try:  # the model's name lands in the files' header lines: no line breaks from a name
+    # the model's name lands in the files' header lines: no line breaks etc. from a name
+    with contextlib.suppress(AttributeError, TypeError):
         model.name = safe_filename(model.name, max_len=200)
-    except (AttributeError, TypeError):
-        pass
     with staging(out_dir) as tmp_dir:
         tmps = [tmp_dir / f"model.{ext}" for ext in FORMATS]
         for tmp in tmps:
