@@ -214,3 +214,26 @@ def test_safe_filename_examples():
         got = safe_filename(bad)
         assert SAFE_NAME.match(got) and len(got) <= 100 and ".." not in got, (bad, got)
     assert safe_filename("a/b") != safe_filename("a_b")  # changed names carry a hash
+
+
+def test_schedule_plots_draw_instance_names_literally(tmp_path):
+    import matplotlib.pyplot as plt
+
+    import dlsched as ds
+    import dlsched.plot as dp
+
+    data = json.loads((ROOT / "instances/completion/s4.json").read_text())
+    data["name"] = "$\\alpha$<script>"
+    inst = ds.load(_write(tmp_path / "i.json", data))
+    ax = dp.plot(inst, ds.run(inst, "fifo"))
+    svg = tmp_path / "g.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        ax.figure.savefig(svg, format="svg")
+    plt.close(ax.figure)
+    text = svg.read_text(encoding="utf-8")
+    assert "$\\alpha$&lt;script&gt;" in text and "\u03b1" not in text and "<script" not in text
+
+
+def _write(path: Path, data: dict) -> Path:
+    path.write_text(json.dumps(data))
+    return path

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.escape import mathtext as _tx
 from .style import PALETTE, new_axes, solution_dict
 
 
@@ -19,14 +20,14 @@ def oef_allocation(inst: Any, solution: Any, ax: Any = None) -> Any:
     for i, row in enumerate(alloc):
         bottom = 0.0
         for r, share in enumerate(row):
-            label = (types[r] if r < len(types) else f"type {r}") if i == 0 else None
+            label = _tx(types[r] if r < len(types) else f"type {r}") if i == 0 else None
             ax.bar(i, share, bottom=bottom, color=PALETTE[r % len(PALETTE)], edgecolor="black",
                    linewidth=0.5, label=label)
             bottom += share
         if i < len(eff):
             ax.text(i, bottom, f"{eff[i]:.3g}", ha="center", va="bottom", fontsize=8)
-    ax.set_xticks(range(len(alloc)), users[: len(alloc)])
+    ax.set_xticks(range(len(alloc)), [_tx(u) for u in users[: len(alloc)]])
     ax.set_ylabel("share of the type's GPUs")
-    ax.set_title(f"{inst.name}: allocation (text = efficiency)")
+    ax.set_title(_tx(f"{inst.name}: allocation (text = efficiency)"))
     ax.legend(title="GPU type", fontsize=7)
     return ax

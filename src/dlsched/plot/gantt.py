@@ -1,10 +1,12 @@
 """Gantt charts: one horizontal bar per scheduled job (completion, revenue) or per lease segment
-(LTGF), coloured by job (completion/revenue) or tenant (LTGF), labelled with its GPUs."""
+(LTGF), coloured by job (completion/revenue) or tenant (LTGF), labelled with its GPUs.
+Names from the instance are drawn literally (core.escape.mathtext: no ``$...$`` math)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..core.escape import mathtext as _tx
 from .style import PALETTE, integer_axis, new_axes, solution_dict
 
 
@@ -16,11 +18,12 @@ def _job_bars(ax: Any, bars: list[tuple[str, float, float, str]], xlabel: str, t
         ax.barh(row[lab], length, left=start, color=PALETTE[row[lab] % len(PALETTE)],
                 edgecolor="black", linewidth=0.5)
         if text:
-            ax.text(start + length / 2, row[lab], text, ha="center", va="center", fontsize=8)
-    ax.set_yticks(range(len(labels)), labels)
+            ax.text(start + length / 2, row[lab], _tx(text), ha="center", va="center",
+                    fontsize=8)
+    ax.set_yticks(range(len(labels)), [_tx(lab) for lab in labels])
     ax.invert_yaxis()
     ax.set_xlabel(xlabel)
-    ax.set_title(title)
+    ax.set_title(_tx(title))
     if all(float(b[1]).is_integer() and float(b[2]).is_integer() for b in bars):
         integer_axis(ax.xaxis)  # slotted schedules
     return ax
@@ -67,13 +70,13 @@ def ltgf_gantt(inst: Any, solution: Any, ax: Any = None) -> Any:
                 edgecolor="black", linewidth=0.5)
         gpus = sum(g for _, g in place)
         ax.text((start + end) / 2, rows[job], str(gpus), ha="center", va="center", fontsize=7)
-    ax.set_yticks(range(len(rows)), list(rows))
+    ax.set_yticks(range(len(rows)), [_tx(r) for r in rows])
     ax.invert_yaxis()
     ax.set_xlabel("time [s]")
-    ax.set_title(f"{inst.name}: lease segments (text = GPUs)")
+    ax.set_title(_tx(f"{inst.name}: lease segments (text = GPUs)"))
     if tenants:
         from matplotlib.patches import Patch
 
-        ax.legend(handles=[Patch(color=colour[t], label=str(t)) for t in tenants],
+        ax.legend(handles=[Patch(color=colour[t], label=_tx(t)) for t in tenants],
                   title="tenant", loc="lower right", fontsize=7)
     return ax

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.escape import mathtext as _tx
 from .style import PALETTE, integer_axis, new_axes, solution_dict
 
 
@@ -20,14 +21,14 @@ def ojpp_packing(inst: Any, solution: Any, ax: Any = None) -> Any:
         bottom = 0
         for j in sorted(dev, key=str):
             ax.bar(k, dev[j], bottom=bottom, color=colour[j], edgecolor="black", linewidth=0.5,
-                   label=None if j in seen else str(j))
+                   label=None if j in seen else _tx(j))
             seen.add(j)
             bottom += dev[j]
     ax.set_xlabel("device")
     ax.set_ylabel("workers")
     integer_axis(ax.xaxis)
     integer_axis(ax.yaxis)
-    ax.set_title(f"{inst.name}: {len(devices)} devices")
+    ax.set_title(_tx(f"{inst.name}: {len(devices)} devices"))
     if len(jobs) <= 12:
         ax.legend(title="job", fontsize=7, loc="upper right")
     return ax

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..core.escape import mathtext as _tx
 from .style import method_style, new_axes
 
 
@@ -19,10 +20,10 @@ def ratio_plot(ratios: Mapping[str, Sequence[float]], ax: Any = None, reference:
         vs = [v for v in vs if v is not None]
         n = len(vs)
         xs = [i + (0.25 * (k / (n - 1) - 0.5) if n > 1 else 0.0) for k in range(n)]
-        ax.scatter(xs, vs, label=method, s=22, edgecolor="black", linewidth=0.4,
+        ax.scatter(xs, vs, label=_tx(method), s=22, edgecolor="black", linewidth=0.4,
                    **method_style(i))
     ax.axhline(reference, color="grey", linestyle="--", linewidth=1, label="reference")
-    ax.set_xticks(range(len(ratios)), list(ratios), rotation=30, ha="right")
+    ax.set_xticks(range(len(ratios)), [_tx(m) for m in ratios], rotation=30, ha="right")
     ax.set_ylabel(ylabel)
     positive = [v for v in values if v > 0]
     if log or (log is None and positive and max(positive) > 10 * min(positive)):
