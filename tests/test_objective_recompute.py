@@ -163,3 +163,4 @@ algorithm = "liar-fifo"
                                        f"but the solution's objective is "
                                        f"{fifo['objective']:.10g}")
     assert groups["liar"].n == 0 and groups["liar"].invalid == 1 and groups["fifo"].n == 1
+    assert groups["liar"].reasons == {"reported objective differs from its solution's": 1}

@@ -237,3 +237,18 @@ def test_schedule_plots_draw_instance_names_literally(tmp_path):
 def _write(path: Path, data: dict) -> Path:
     path.write_text(json.dumps(data))
     return path
+
+
+def test_escape_functions_by_hand():
+    from dlsched.core import escape
+
+    assert escape.markdown("<b>a|b</b> `c` [d](e) \\ #f") == \
+        "&lt;b&gt;a\\|b&lt;/b&gt; \\`c\\` \\[d\\](e) \\\\ #f"
+    assert escape.markdown("#h\nx") == "\\#h x"
+    assert escape.latex("\\write18{x} 50% a_b & $y$ ~^#") == (
+        "\\textbackslash{}write18\\{x\\} 50\\% a\\_b \\& \\$y\\$ "
+        "\\textasciitilde{}\\textasciicircum{}\\#")
+    assert escape.mathtext("$\\alpha$ costs $5") == "\\$\\alpha\\$ costs \\$5"
+    assert escape.html("<a href='x'>&</a>") == "&lt;a href=&#x27;x&#x27;&gt;&amp;&lt;/a&gt;"
+    assert [escape.csv_cell(v) for v in ("=1+1", "+x", "-x", "@x", "\tx", "ok", -3.5, None)] \
+        == ["'=1+1", "'+x", "'-x", "'@x", "'\tx", "ok", -3.5, None]

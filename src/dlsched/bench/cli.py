@@ -46,8 +46,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
         out.print(table)
     console.print(f"{rep.suite}: {rep.total} tasks, {rep.skipped} already done, {rep.ran} run "
                   f"({rep.errors} errors) in {rep.wall_s:.1f}s -> {rep.database}")
-    for msg in rep.error_messages[:5]:
-        console.print(f"  [red]error[/red] {msg}")
+    from rich.markup import escape
+
+    for msg in rep.error_messages[:5]:  # messages may quote names from the suite: no markup
+        console.print(f"  [red]error[/red] {escape(msg)}")
     if len(rep.error_messages) > 5:
         console.print(f"  ... and {len(rep.error_messages) - 5} more (see the database)")
     return 0
