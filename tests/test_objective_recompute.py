@@ -54,7 +54,14 @@ def test_ltgf_objective_by_hand():
     # J3 after J2: fair = 6*4 + 6*4 + 3*4 = 60 GPU-slots, alloc = 48 -> rho = 0.8
     sol["slots"] = {**slots, "J3": [8, 9, 10, 11]}
     assert _obj("ltgf", sol) == pytest.approx(0.8, abs=1e-12)
-    assert _obj("ltgf", {**sol, "objective_kind": "windows"}) is None
+    # windows objective (notes §9.2): (tenant, window) pairs with Alloc < Fair. Slots 4-7 give
+    # 3 GPUs against a fair 6 (J3 waits); slots 8-11 give 3 against 3
+    win = {**sol, "objective_kind": "windows"}
+    assert _obj("ltgf", win) is None  # no window length: not recomputable
+    assert _obj("ltgf", {**win, "window_slots": 4}) == 1  # [4-7]: 12 < 24
+    assert _obj("ltgf", {**win, "window_slots": 1}) == 4  # slots 4, 5, 6, 7
+    assert _obj("ltgf", {**win, "window_slots": 12}) == 1  # 48 < 60
+    assert _obj("ltgf", {**win, "slots": slots, "window_slots": 1}) == 0
     # the same schedules as timelines (seconds; one node of 6 GPUs)
     seg = [["J1", 0, 2400, [[0, 6]], "complete", 0, 0], ["J2", 2400, 4800, [[0, 3]],
            "complete", 0, 0], ["J3", 4800, 7200, [[0, 3]], "complete", 0, 0]]
@@ -114,6 +121,19 @@ def test_time_limited_incumbent_must_agree_too():
     res = ds.run(inst, "fifo")
     stopped = replace(res, status=ds.Status.TIME_LIMIT, objective=res.objective + 1)
     assert ds.check(inst, stopped) and "objective: reported" in ds.check(inst, stopped)[0]
+
+
+def test_time_limited_windows_incumbent_reports_its_schedules_count():
+    """ltgf-milp objective='windows' stopped at its limit used to report the model's sum of v, an
+    upper bound on its schedule's count (v may be 1 on windows that are not short)."""
+    from dlsched.ltgf import generate_slotted
+
+    inst = generate_slotted(n_jobs=20, tenants=3, gpus=8, max_slots=4, release_slots=6, seed=1)
+    res = ds.solve(inst, model="ltgf-milp", objective="windows", window=1, time_limit=2)
+    if not res.ok:
+        pytest.skip("no incumbent within the limit on this machine")
+    assert ds.check(inst, res) == []
+    assert res.objective == PROBLEMS.get("ltgf").objective(inst, res.solution)
 
 
 def test_bench_stores_a_lying_plugin_as_invalid(tmp_path):

@@ -43,24 +43,46 @@ def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
 
 
 def objective(inst: LTGFInstance, sol: dict[str, Any]) -> float | None:
-    """min over tenants of rho^ten (12) of the solution (``Problem.objective``): of the slot
-    schedule for the exact models, of the timeline for the simulators. The ``windows`` objective
-    of ``ltgf-milp`` (``objective_kind: "windows"``) is not recomputed (``None``)."""
+    """The solution's objective (``Problem.objective``): min over tenants of rho^ten (12) of the
+    timeline (simulators) or of the slot schedule (exact models); for ``objective_kind:
+    "windows"`` (``ltgf-milp`` with ``objective="windows"``) the number of (tenant, window)
+    pairs with Alloc < Fair over windows of ``window_slots`` slots (notes §9.2); ``None`` for
+    such a solution without ``window_slots`` (not recomputable)."""
     if "slots" not in sol:
         return float(timeline_metrics(inst, sol)["min_tenant_rho"])
     kind = sol.get("objective_kind", "maxmin")
-    if kind == "windows":
-        return None
-    if kind != "maxmin":
-        raise ValueError(f"unknown objective_kind {kind!r}")
     sd = slot_data(inst, int(sol["horizon"]), float(sol["slot_length"]))
     x = np.zeros((inst.n_jobs, sd.S), dtype=np.int64)
     for name, run in sol["slots"].items():
         x[inst.job_index[name], list(run)] = 1
+    if kind == "windows":
+        return None if sol.get("window_slots") is None else float(
+            _loss_windows(sd, x, int(sol["window_slots"])))
+    if kind != "maxmin":
+        raise ValueError(f"unknown objective_kind {kind!r}")
     rho = schedule_rho(sd, x)
     if rho is None:
         raise ValueError("the slot schedule has no tenant rho (unfinished job or over capacity)")
     return float(min(rho.values()))
+
+
+def _loss_windows(sd: Any, x: np.ndarray, window: int) -> int:
+    """(tenant, window) pairs with Alloc < Fair: per slot s, a tenant's Alloc is the GPUs its jobs
+    run and Fair = min(demand, quota), the demand being the GPUs of its released jobs not
+    finished before s (all in units of 1/q GPU, integers)."""
+    if window < 1:
+        raise ValueError(f"window_slots must be >= 1, got {window}")
+    done_before = np.zeros_like(x)
+    done_before[:, 1:] = np.cumsum(x, axis=1)[:, :-1] >= sd.proc[:, None]
+    active = (np.arange(sd.S)[None, :] >= sd.release[:, None]) & (done_before == 0)
+    count = 0
+    for k in sd.tenants_with_jobs:
+        mine = sd.tenant == k
+        alloc = sd.q * (sd.gpus[mine] @ x[mine])
+        fair = np.minimum(sd.q * (sd.gpus[mine] @ active[mine]), sd.quota_q[k])
+        for w0 in range(0, sd.S, window):
+            count += int(alloc[w0:w0 + window].sum() < fair[w0:w0 + window].sum())
+    return count
 
 
 def _metrics(inst: LTGFInstance, result: Any) -> dict[str, float]:
