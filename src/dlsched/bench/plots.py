@@ -204,7 +204,7 @@ def _save(fig: Any, path: Path) -> Path:
                 publish(tmp, final)
     finally:
         _plt().close(fig)
-    return finals[0]
+    return finals[FORMATS.index("png")]
 
 
 def write_plots(store: ResultsStore, out_dir: Path, suite: str | None = None
