@@ -11,6 +11,7 @@ from __future__ import annotations
 import ctypes
 import multiprocessing as mp
 import os
+import select
 import signal
 import sys
 import threading
@@ -60,41 +61,58 @@ def claims_lazily(fn: Executor) -> Executor:
 
 # --- workers die with the sweep ------------------------------------------------------------------
 _PR_SET_PDEATHSIG = 1  # linux/prctl.h
-#: How often a worker without prctl checks whether its parent is gone (seconds).
+#: How often a worker without pidfd support checks whether the sweep process is gone (seconds).
 PARENT_POLL_S = 0.5
 
 
-def _watch_parent(parent: int) -> None:
-    while True:
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: alive, someone else's
+        return True
+    return True
+
+
+def _watch_sweep(sweep: int, parent: int) -> None:
+    """Exit this worker as soon as the sweep process ``sweep`` (or our parent) is gone."""
+    try:
+        fd = os.pidfd_open(sweep)  # Linux >= 5.3: readable once the process has exited
+    except (AttributeError, OSError):
+        fd = None
+    if fd is not None:
+        while True:
+            ready, _, _ = select.select([fd], [], [], PARENT_POLL_S)
+            if ready or os.getppid() != parent:
+                os._exit(1)
+    while _alive(sweep) and os.getppid() == parent:
         time.sleep(PARENT_POLL_S)
-        if os.getppid() != parent:
-            os._exit(1)
+    os._exit(1)
 
 
-def die_with_parent() -> None:
-    """Pool initializer: the worker exits when its parent process dies, even by SIGKILL.
+def die_with_sweep(sweep: int) -> None:
+    """Pool initializer: the worker exits when the sweep process dies, even by SIGKILL.
 
-    On Linux the kernel sends SIGKILL (``prctl(PR_SET_PDEATHSIG)``); elsewhere a daemon thread
-    polls ``os.getppid()`` every :data:`PARENT_POLL_S` seconds. The parent of a forkserver
-    worker is the forkserver, which itself exits as soon as the sweep process is gone.
+    A forkserver worker is a child of the forkserver, not of the sweep, and it holds the
+    forkserver's keep-alive pipe, so neither outlives the other by itself: a daemon thread
+    watches the sweep process (a pidfd where available, else polling every
+    :data:`PARENT_POLL_S` s). A spawn worker is the sweep's child: on Linux the kernel also
+    kills it with its parent (``prctl(PR_SET_PDEATHSIG, SIGKILL)``).
     """
     parent = os.getppid()
-    armed = False
-    if sys.platform.startswith("linux"):
-        try:
-            libc = ctypes.CDLL(None, use_errno=True)
-            armed = libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
-        except (OSError, AttributeError):
-            armed = False
-    if os.getppid() != parent:  # the parent died before the watch was armed
+    if sys.platform.startswith("linux") and parent == sweep:
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if not _alive(sweep):  # the sweep died before the watch was armed
         os._exit(1)
-    if not armed:
-        threading.Thread(target=_watch_parent, args=(parent,), daemon=True,
-                         name="dlsched-parent-watch").start()
+    threading.Thread(target=_watch_sweep, args=(sweep, parent), daemon=True,
+                     name="dlsched-sweep-watch").start()
 
 
 def _new_pool(workers: int, ctx: mp.context.BaseContext) -> ProcessPoolExecutor:
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=die_with_parent)
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=die_with_sweep,
+                               initargs=(os.getpid(),))
 
 
 def _kill_workers(procs: list[Any], grace_s: float = 2.0) -> None:

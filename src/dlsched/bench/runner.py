@@ -25,7 +25,7 @@ from rich.progress import (
 from ..core import InputError
 from .executors import EXECUTORS, ExecutorConfig
 from .store import HEARTBEAT_S, ResultsStore, new_owner
-from .suite import Suite, load_suite
+from .suite import Suite, load_suite, with_reproducible
 from .tasks import Task, expand
 
 
@@ -101,16 +101,20 @@ def _heartbeat(out: str | Path, owner: str) -> Iterator[None]:
 
 def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executor: str = "local",
               jobs: int | None = None, address: str | None = None, retry_errors: bool = False,
-              progress: bool = True, console: Console | None = None) -> SweepReport:
+              progress: bool = True, console: Console | None = None,
+              reproducible: bool = False) -> SweepReport:
     """Run every unfinished task of ``suite`` and store the rows in the SQLite file ``out``.
 
     Several sweeps may share one ``out``: each task is claimed just before it is submitted, so
     no task runs twice; a sweep killed mid-way leaves claims that a later sweep takes over
     (benchmarks/README.md, "Concurrency and kills"). SIGTERM stops the sweep, kills its workers,
-    records it as ``interrupted`` and raises :class:`SweepInterrupted`.
+    records it as ``interrupted`` and raises :class:`SweepInterrupted`. ``reproducible``: every
+    exact model of the suite solves in reproducible mode (a different task key from default mode).
     """
     if not isinstance(suite, Suite):
         suite = load_suite(suite)
+    if reproducible:
+        suite = with_reproducible(suite)
     if jobs is not None and jobs < 1:
         raise InputError("--jobs", f"must be >= 1, got {jobs}")
     if address and executor != "dask":
