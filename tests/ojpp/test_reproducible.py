@@ -69,3 +69,46 @@ def test_ojpp_cpsat_reproducible_under_load(monkeypatch):
     # the whole search path, not only its end: CP-SAT's work counter matches to the last bit
     assert busy.stats["deterministic_time"] == idle.stats["deterministic_time"]
     assert busy.stats["bottom_up"] == idle.stats["bottom_up"]
+
+
+def test_cli_solve_reproducible_says_so(tmp_path):
+    from dlsched.cli import main
+
+    out = tmp_path / "r.json"
+    assert main(["solve", str(INSTANCE), "--model", "ojpp-cpsat", "--time-limit", "3",
+                 "--reproducible", "-o", str(out)]) in (0, 1)
+    import json
+
+    stats = json.loads(out.read_text())["stats"]
+    assert stats["mode"] == "reproducible" and isinstance(stats["reproducible"], bool)
+
+
+def test_suite_reproducible_option_reaches_the_solver(tmp_path):
+    from dlsched.bench.suite import load_suite, with_reproducible
+    from dlsched.bench.tasks import expand
+
+    text = """
+[suite]
+name = "r"
+{head}
+[problems.ojpp]
+reference = "cpsat"
+[[problems.ojpp.instances]]
+files = ["{inst}"]
+[[problems.ojpp.methods]]
+label = "cpsat"
+model = "ojpp-cpsat"
+time_limit = 3
+{method}
+"""
+    def solver(head: str = "", method: str = "") -> dict:
+        p = tmp_path / "s.toml"
+        p.write_text(text.format(head=head, method=method, inst=INSTANCE), encoding="utf-8")
+        return expand(load_suite(p))[0].solver
+
+    assert "reproducible" not in solver()  # off: task keys of existing suites are unchanged
+    assert solver("reproducible = true")["reproducible"] is True
+    assert solver(method="reproducible = true")["reproducible"] is True
+    p = tmp_path / "s.toml"
+    p.write_text(text.format(head="", method="", inst=INSTANCE), encoding="utf-8")
+    assert expand(with_reproducible(load_suite(p)))[0].solver["reproducible"] is True
