@@ -51,6 +51,7 @@ for j in range(opens):
 print(fails)
 """
 
+
 def writers(rep: int, procs: int, opens: int) -> dict:
     with tempfile.TemporaryDirectory(prefix="dlsched-writers-") as tmp:
         db = Path(tmp) / "new.db"
@@ -66,6 +67,7 @@ def writers(rep: int, procs: int, opens: int) -> dict:
         return {"rep": rep, "processes": procs, "opens": procs * opens, "failed": fails,
                 "rows": present, "expected": procs * opens,
                 "errors": "; ".join(errors)[:80] or "-"}
+
 
 def sweeps(rep: int, n: int, seeds: int, seconds: float) -> dict:
     with tempfile.TemporaryDirectory(prefix="dlsched-sweeps-") as tmp:
@@ -92,12 +94,14 @@ def sweeps(rep: int, n: int, seeds: int, seconds: float) -> dict:
                 "ran twice": duplicates(ran), "rows": len(set(keys)), "expected": total,
                 "claims left": claims}
 
+
 def table(out: list[dict]) -> None:
     cols = list(out[0])
     print("| " + " | ".join(cols) + " |")
     print("|" + "---|" * len(cols))
     for r in out:
         print("| " + " | ".join(str(r[c]) for c in cols) + " |")
+
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -123,6 +127,7 @@ def main() -> None:
           f"{sum(r['toy-log tasks'] for r in wb)}; rows {sum(r['rows'] for r in wb)} of "
           f"{sum(r['expected'] for r in wb)}; non-zero exits "
           f"{sum(c != '0' for r in wb for c in r['exit_codes'].split(','))}")
+
 
 if __name__ == "__main__":
     main()
