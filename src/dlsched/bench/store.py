@@ -147,11 +147,16 @@ class ResultsStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self.conn = connect(self.path)
+        except sqlite3.DatabaseError as exc:
+            raise InputError(str(path), f"not a dlsched results database ({exc})") from None
+        try:
             self._init_schema(create)
         except sqlite3.DatabaseError as exc:
-            if hasattr(self, "conn"):
-                self.conn.close()
+            self.conn.close()
             raise InputError(str(path), f"not a dlsched results database ({exc})") from None
+        except BaseException:
+            self.conn.close()
+            raise
 
     def _init_schema(self, create: bool) -> None:
         def init() -> None:
@@ -168,17 +173,18 @@ class ResultsStore:
                 raise InputError(str(self.path), "not a dlsched results database (no meta table)")
             else:
                 self._create_schema()
-            for sql in _AUX_TABLES:  # claims / sweeps: added to older databases as well
-                self.conn.execute(sql)
+            if create:  # claims / sweeps: added to older databases by writers only
+                for sql in _AUX_TABLES:
+                    self.conn.execute(sql)
 
-        if self._schema_current():
+        if self._schema_current(create):
             return  # the common case: nothing to create, no write lock taken
         _retry_locked(lambda: self._immediate(init))
 
-    def _schema_current(self) -> bool:
+    def _schema_current(self, create: bool) -> bool:
         """True when the schema needs no change (read-only check, no write lock)."""
         tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master")}
-        if not {"meta", "runs", "suites", "claims", "sweeps"} <= tables:
+        if not {"meta", "runs", "suites"} | ({"claims", "sweeps"} if create else set()) <= tables:
             return False
         row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         if row is None or int(row[0]) != SCHEMA_VERSION:
