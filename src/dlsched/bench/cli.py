@@ -54,8 +54,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     out = console if console.is_terminal else Console(highlight=False, width=200)
     for table in rich_tables(groups, metrics_only=metrics_only):
         out.print(table)
+    elsewhere = f", {rep.elsewhere} run by a concurrent sweep" if rep.elsewhere else ""
     console.print(f"{rep.suite}: {rep.total} tasks, {rep.skipped} already done, {rep.ran} run "
-                  f"({rep.errors} errors) in {rep.wall_s:.1f}s -> {rep.database}")
+                  f"({rep.errors} errors){elsewhere} in {rep.wall_s:.1f}s -> {rep.database}")
     for msg in rep.error_messages[:5]:
         console.print(f"  [red]error[/red] {msg}")
     if len(rep.error_messages) > 5:
