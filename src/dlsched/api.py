@@ -35,6 +35,7 @@ def solve(
     threads: int | None = None,
     presolve: bool = True,
     solver_options: dict[str, Any] | None = None,
+    reproducible: bool = False,
     **params: Any,
 ) -> Result:
     """Solve ``inst`` with an exact model (default: the problem's main model)."""
@@ -50,6 +51,7 @@ def solve(
         threads=threads,
         presolve=presolve,
         options=dict(solver_options or {}),
+        reproducible=reproducible,
     )
     return method.run(inst, options=options, **params)
 

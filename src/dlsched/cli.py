@@ -194,6 +194,9 @@ def _setup_solve(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--mip-gap", type=float, metavar="G", help="relative MIP gap to stop at")
     p.add_argument("--threads", type=int, metavar="N", help="solver threads")
+    p.add_argument("--reproducible", action="store_true",
+                   help="CP-SAT models: deterministic search and time budget (same seed, same "
+                   "result under any load); stats.mode says which mode ran")
     _params_arg(p)
 
 
@@ -211,6 +214,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         time_limit=args.time_limit,
         mip_gap=args.mip_gap,
         threads=args.threads,
+        reproducible=args.reproducible,
         **params,
     )
     _print_result(res)

@@ -104,3 +104,14 @@ if NAME not in PROBLEMS:
         if multiprocessing.parent_process() is None:
             raise RuntimeError("toy-die only dies inside a worker process")
         os._exit(3)
+
+    @register_algorithm("toy-log", NAME, "appends one line per execution to a file, then sleeps")
+    def toy_log(inst: ToyInstance, log: str = "", seconds: float = 0.0, tag: int = 0) -> Result:
+        """Counts executions: concurrency tests check each (instance, tag) ran exactly once."""
+        import os
+
+        if log:
+            with open(log, "a", encoding="utf-8") as fh:  # O_APPEND: one whole line per write
+                fh.write(f"{inst.name} {tag} {os.getpid()}\n")
+        time.sleep(seconds)
+        return _result(inst, "toy-log", 0)

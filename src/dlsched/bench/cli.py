@@ -22,6 +22,9 @@ def _setup_bench(p: argparse.ArgumentParser) -> None:
                    "registered plug-in executor")
     p.add_argument("--address", help="Dask scheduler address tcp://host:port (implies -e dask)")
     p.add_argument("--retry-errors", action="store_true", help="re-run tasks stored as errors")
+    p.add_argument("--reproducible", action="store_true",
+                   help="CP-SAT models search deterministically under a deterministic time budget "
+                   "(same seed, same result under any load; see benchmarks/README.md)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.add_argument("--by-size", action="store_true", help="summary table per instance size")
 
@@ -30,13 +33,20 @@ def _setup_bench(p: argparse.ArgumentParser) -> None:
 def cmd_bench(args: argparse.Namespace) -> int:
     from .aggregate import summarise
     from .report import rich_tables
-    from .runner import run_suite
+    from .runner import SweepInterrupted, run_suite
     from .store import ResultsStore
 
     executor = args.executor or ("dask" if args.address else "local")
-    rep = run_suite(args.suite, args.out, executor=executor, jobs=args.jobs,
-                    address=args.address, retry_errors=args.retry_errors,
-                    progress=not args.no_progress, console=err_console)
+    try:
+        rep = run_suite(args.suite, args.out, executor=executor, jobs=args.jobs,
+                        address=args.address, retry_errors=args.retry_errors,
+                        progress=not args.no_progress, console=err_console,
+                        reproducible=args.reproducible)
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (SweepInterrupted)
+        why = str(exc) if isinstance(exc, SweepInterrupted) else "Ctrl-C"
+        err_console.print(f"interrupted ({why}): finished rows are in {args.out}; run the same "
+                          "command again to resume", soft_wrap=True, markup=False)
+        return 143 if isinstance(exc, SweepInterrupted) else 130
     with ResultsStore(args.out, create=False) as store:
         groups = summarise(store, rep.suite, by_size=args.by_size)
         metrics_only = {(s["suite"], s["problem"]) for s in store.suites() if not s["reference"]}
@@ -44,8 +54,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     out = console if console.is_terminal else Console(highlight=False, width=200)
     for table in rich_tables(groups, metrics_only=metrics_only):
         out.print(table)
+    elsewhere = f", {rep.elsewhere} run by a concurrent sweep" if rep.elsewhere else ""
     console.print(f"{rep.suite}: {rep.total} tasks, {rep.skipped} already done, {rep.ran} run "
-                  f"({rep.errors} errors) in {rep.wall_s:.1f}s -> {rep.database}")
+                  f"({rep.errors} errors){elsewhere} in {rep.wall_s:.1f}s -> {rep.database}")
     from rich.markup import escape
 
     for msg in rep.error_messages[:5]:  # messages may quote names from the suite: no markup

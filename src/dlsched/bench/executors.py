@@ -8,13 +8,19 @@ the same sweep runs on a laptop, SLURM via dask-jobqueue, or Kubernetes). Tasks 
 
 from __future__ import annotations
 
+import ctypes
 import multiprocessing as mp
 import os
+import select
+import signal
+import sys
+import threading
+import time
 import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from typing import Any
@@ -29,14 +35,98 @@ Stream = Iterator[tuple[Task, dict[str, Any]]]
 class ExecutorConfig:
     jobs: int | None = None  # None: number of cores
     address: str | None = None  # dask scheduler address (tcp://host:port)
+    #: called just before a task is submitted; False: another sweep has it, skip it
+    admit: Callable[[Task], bool] | None = None
 
     @property
     def workers(self) -> int:
         return max(1, self.jobs or os.cpu_count() or 1)
 
+    def admits(self, task: Task) -> bool:
+        return self.admit is None or self.admit(task)
+
 
 Executor = Callable[[list[Task], ExecutorConfig], Stream]
 EXECUTORS: Registry[Executor] = Registry("executor")
+
+
+def claims_lazily(fn: Executor) -> Executor:
+    """Mark an executor that calls ``cfg.admits(task)`` itself right before submitting a task.
+
+    The runner claims every task of an unmarked (plug-in) executor up front instead.
+    """
+    fn.claims_lazily = True  # type: ignore[attr-defined]
+    return fn
+
+
+# --- workers die with the sweep ------------------------------------------------------------------
+_PR_SET_PDEATHSIG = 1  # linux/prctl.h
+#: How often a worker without pidfd support checks whether the sweep process is gone (seconds).
+PARENT_POLL_S = 0.5
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: alive, someone else's
+        return True
+    return True
+
+
+def _watch_sweep(sweep: int, parent: int) -> None:
+    """Exit this worker as soon as the sweep process ``sweep`` (or our parent) is gone."""
+    try:
+        fd = os.pidfd_open(sweep)  # Linux >= 5.3: readable once the process has exited
+    except (AttributeError, OSError):
+        fd = None
+    if fd is not None:
+        while True:
+            ready, _, _ = select.select([fd], [], [], PARENT_POLL_S)
+            if ready or os.getppid() != parent:
+                os._exit(1)
+    while _alive(sweep) and os.getppid() == parent:
+        time.sleep(PARENT_POLL_S)
+    os._exit(1)
+
+
+def die_with_sweep(sweep: int) -> None:
+    """Pool initializer: the worker exits when the sweep process dies, even by SIGKILL.
+
+    A forkserver worker is a child of the forkserver, not of the sweep, and it holds the
+    forkserver's keep-alive pipe, so neither outlives the other by itself: a daemon thread
+    watches the sweep process (a pidfd where available, else polling every
+    :data:`PARENT_POLL_S` s). A spawn worker is the sweep's child: on Linux the kernel also
+    kills it with its parent (``prctl(PR_SET_PDEATHSIG, SIGKILL)``).
+    """
+    parent = os.getppid()
+    if sys.platform.startswith("linux") and parent == sweep:
+        with suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if not _alive(sweep):  # the sweep died before the watch was armed
+        os._exit(1)
+    threading.Thread(target=_watch_sweep, args=(sweep, parent), daemon=True,
+                     name="dlsched-sweep-watch").start()
+
+
+def _new_pool(workers: int, ctx: mp.context.BaseContext) -> ProcessPoolExecutor:
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=die_with_sweep,
+                               initargs=(os.getpid(),))
+
+
+def _kill_workers(procs: list[Any], grace_s: float = 2.0) -> None:
+    """SIGTERM the pool's worker processes, then SIGKILL those still alive after ``grace_s``."""
+    for p in procs:
+        with suppress(Exception):
+            p.terminate()
+    deadline = time.monotonic() + grace_s
+    for p in procs:
+        with suppress(Exception):
+            p.join(max(0.0, deadline - time.monotonic()))
+            if p.is_alive():
+                p.kill()
+                p.join(1.0)
 
 
 def crashed_row(task: Task, exc: BaseException) -> dict[str, Any]:
@@ -57,7 +147,8 @@ def crashed_row(task: Task, exc: BaseException) -> dict[str, Any]:
 def serial(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
     """Run tasks one by one in this process."""
     for t in tasks:
-        yield t, run_task(t)
+        if cfg.admits(t):
+            yield t, run_task(t)
 
 
 def _context() -> mp.context.BaseContext:
@@ -70,12 +161,21 @@ def _context() -> mp.context.BaseContext:
 
 
 def _fill(pool: ProcessPoolExecutor, running: dict[Future, Task], pending: list[Task],
-          todo: Iterator[Task], window: int) -> bool:
-    """Top up ``running`` to ``window`` futures; False when the pool turned out to be broken."""
+          todo: Iterator[Task], window: int, admits: Callable[[Task], bool],
+          claimed: set[str]) -> bool:
+    """Top up ``running`` to ``window`` futures; False when the pool turned out to be broken.
+
+    A task is admitted (claimed) once, when first drawn; a re-submission after a broken pool
+    does not claim again.
+    """
     while len(running) < window:
         t = pending.pop() if pending else next(todo, None)
         if t is None:
             return True
+        if t.key not in claimed:
+            if not admits(t):
+                continue
+            claimed.add(t.key)
         try:
             running[pool.submit(run_task, t)] = t
         except BrokenProcessPool:
@@ -86,19 +186,26 @@ def _fill(pool: ProcessPoolExecutor, running: dict[Future, Task], pending: list[
 
 @contextmanager
 def _pool(workers: int, ctx: mp.context.BaseContext):
-    """A process pool that, when the sweep is interrupted, drops queued tasks at once."""
-    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx)
+    """A process pool that, when the sweep is interrupted, drops queued tasks and kills its workers.
+
+    Interrupted means Ctrl-C, SIGTERM (the runner turns it into :class:`SweepInterrupted`) or
+    the stream being closed: the tasks in flight are abandoned (they keep no claim and have no
+    row, so a resume runs them) and no worker outlives the sweep.
+    """
+    pool = _new_pool(workers, ctx)
     try:
         yield pool
-    except BaseException:  # Ctrl-C or a closed stream: do not start what is still queued
+    except BaseException:
+        procs = list((getattr(pool, "_processes", None) or {}).values())
         pool.shutdown(wait=False, cancel_futures=True)
+        _kill_workers(procs)
         raise
     pool.shutdown(wait=True)
 
 
 def _isolated(t: Task, ctx: mp.context.BaseContext) -> dict[str, Any]:
     """Run one task alone in a fresh single-worker pool: tells a culprit from a bystander."""
-    with ProcessPoolExecutor(max_workers=1, mp_context=ctx) as pool:
+    with _pool(1, ctx) as pool:
         fut = pool.submit(run_task, t)
         exc = fut.exception()
         return crashed_row(t, exc) if exc is not None else fut.result()
@@ -115,6 +222,7 @@ def local(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
     window = 2 * cfg.workers
     todo = iter(tasks)
     pending: list[Task] = []  # taken from ``todo`` but not yet submitted
+    claimed: set[str] = set()
     while True:
         first = pending.pop() if pending else next(todo, None)
         if first is None:
@@ -123,7 +231,7 @@ def local(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
         suspects: list[Task] = []
         with _pool(min(cfg.workers, len(tasks)), ctx) as pool:
             running: dict[Future, Task] = {}
-            healthy = _fill(pool, running, pending, todo, window)
+            healthy = _fill(pool, running, pending, todo, window, cfg.admits, claimed)
             while running:
                 done, _ = wait(running, return_when=FIRST_COMPLETED)
                 for fut in done:
@@ -135,7 +243,7 @@ def local(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
                     else:
                         yield t, (crashed_row(t, exc) if exc is not None else fut.result())
                 if healthy:
-                    healthy = _fill(pool, running, pending, todo, window)
+                    healthy = _fill(pool, running, pending, todo, window, cfg.admits, claimed)
         for t in suspects:
             yield t, _isolated(t, ctx)
         if healthy:
@@ -172,6 +280,7 @@ def _dask_client(cfg: ExecutorConfig):
 
 def dask(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
     """Submit every task to a Dask cluster and stream results with ``as_completed``."""
+    tasks = [t for t in tasks if cfg.admits(t)]  # every task is submitted at once
     if not tasks:
         return
     from dask.distributed import as_completed
@@ -187,6 +296,6 @@ def dask(tasks: list[Task], cfg: ExecutorConfig) -> Stream:
             yield t, row
 
 
-EXECUTORS.add("serial", serial)
-EXECUTORS.add("local", local)
-EXECUTORS.add("dask", dask)
+EXECUTORS.add("serial", claims_lazily(serial))
+EXECUTORS.add("local", claims_lazily(local))
+EXECUTORS.add("dask", claims_lazily(dask))

@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import signal
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,8 +24,8 @@ from rich.progress import (
 
 from ..core import InputError
 from .executors import EXECUTORS, ExecutorConfig
-from .store import ResultsStore
-from .suite import Suite, load_suite
+from .store import HEARTBEAT_S, ResultsStore, new_owner
+from .suite import Suite, load_suite, with_reproducible
 from .tasks import Task, expand
 
 
@@ -35,6 +39,8 @@ class SweepReport:
     skipped: int
     ran: int = 0
     errors: int = 0
+    elsewhere: int = 0  # tasks left to a concurrent sweep that had claimed or finished them
+    owner: str = ""  # this sweep's claim token
     wall_s: float = 0.0
     error_messages: list[str] = field(default_factory=list)
 
@@ -51,12 +57,64 @@ def _register(store: ResultsStore, suite: Suite, tasks: list[Task]) -> None:
         })
 
 
+class SweepInterrupted(KeyboardInterrupt):
+    """SIGTERM arrived: the sweep stops, kills its workers and records itself interrupted."""
+
+
+@contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """Turn SIGTERM into :class:`SweepInterrupted` (main thread only; restored afterwards)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        raise SweepInterrupted(f"signal {signal.Signals(signum).name}")
+
+    previous = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+@contextmanager
+def _heartbeat(out: str | Path, owner: str) -> Iterator[None]:
+    """Refresh this sweep's claims every ``HEARTBEAT_S`` seconds from a background thread."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        while not stop.wait(HEARTBEAT_S):
+            try:
+                with ResultsStore(out) as st:
+                    st.heartbeat(owner)
+            except Exception:  # a missed beat only ages the claims; the sweep goes on
+                continue
+
+    thread = threading.Thread(target=beat, daemon=True, name="dlsched-heartbeat")
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+
+
 def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executor: str = "local",
               jobs: int | None = None, address: str | None = None, retry_errors: bool = False,
-              progress: bool = True, console: Console | None = None) -> SweepReport:
-    """Run every unfinished task of ``suite`` and store the rows in the SQLite file ``out``."""
+              progress: bool = True, console: Console | None = None,
+              reproducible: bool = False) -> SweepReport:
+    """Run every unfinished task of ``suite`` and store the rows in the SQLite file ``out``.
+
+    Several sweeps may share one ``out``: each task is claimed just before it is submitted, so
+    no task runs twice; a sweep killed mid-way leaves claims that a later sweep takes over
+    (benchmarks/README.md, "Concurrency and kills"). SIGTERM stops the sweep, kills its workers,
+    records it as ``interrupted`` and raises :class:`SweepInterrupted`. ``reproducible``: every
+    exact model of the suite solves in reproducible mode (a different task key from default mode).
+    """
     if not isinstance(suite, Suite):
         suite = load_suite(suite)
+    if reproducible:
+        suite = with_reproducible(suite)
     if jobs is not None and jobs < 1:
         raise InputError("--jobs", f"must be >= 1, got {jobs}")
     if address and executor != "dask":
@@ -64,29 +122,56 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
     run = EXECUTORS.get(executor, "--executor")
     console = console or Console(stderr=True)
     t0 = time.perf_counter()
-    with ResultsStore(out) as store:
+    owner = new_owner()
+    with ResultsStore(out) as store, _sigterm_interrupts():
         tasks = expand(suite)
         _register(store, suite, tasks)
         done = store.finished(suite.name, retry_errors)
+        marks = store.done_marks(suite.name)
         todo = [t for t in tasks if t.key not in done]
-        rep = SweepReport(suite.name, Path(out), len(tasks), len(tasks) - len(todo))
+        rep = SweepReport(suite.name, Path(out), len(tasks), len(tasks) - len(todo), owner=owner)
         bar = Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
             TextColumn("{task.fields[errors]} errors"), TimeElapsedColumn(),
             TextColumn("ETA"), TimeRemainingColumn(), console=console,
             disable=not progress or not todo, transient=False,
         )
-        with bar:
-            pid = bar.add_task(suite.name, total=len(todo), errors=0)
-            for _task, row in run(todo, ExecutorConfig(jobs, address)):
-                store.record(row)
-                rep.ran += 1
-                if row["status"] == "error":
-                    rep.errors += 1
-                    first = (str(row.get("error") or "").strip().splitlines() or ["?"])[0]
-                    rep.error_messages.append(f"{row['method']} on {row['instance_id']}: "
-                                              f"{first[:160]}")
-                bar.update(pid, advance=1, errors=rep.errors)
+        pid = bar.add_task(suite.name, total=len(todo), errors=0)
+
+        def admit(task: Task) -> bool:
+            if store.claim(task.key, owner, marks.get(task.key)):
+                return True
+            rep.elsewhere += 1
+            bar.update(pid, advance=1)
+            return False
+
+        if not getattr(run, "claims_lazily", False):  # a plug-in executor: claim up front
+            todo = [t for t in todo if admit(t)]
+        store.sweep_status(owner, suite.name, "running")
+        status = "failed"
+        stream = None
+        try:
+            with bar, _heartbeat(out, owner):
+                stream = run(todo, ExecutorConfig(jobs, address, admit))
+                for _task, row in stream:
+                    store.record(row, owner)
+                    rep.ran += 1
+                    if row["status"] == "error":
+                        rep.errors += 1
+                        first = (str(row.get("error") or "").strip().splitlines() or ["?"])[0]
+                        rep.error_messages.append(f"{row['method']} on {row['instance_id']}: "
+                                                  f"{first[:160]}")
+                    bar.update(pid, advance=1, errors=rep.errors)
+            status = "done"
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM (SweepInterrupted)
+            status = "interrupted"
+            raise
+        finally:
+            close = getattr(stream, "close", None)
+            if close is not None:
+                close()  # a generator executor: stops its pool and workers now
+            store.release(owner)
+            store.sweep_status(owner, suite.name, status, rep.ran)
     rep.wall_s = time.perf_counter() - t0
     return rep
 
@@ -94,4 +179,4 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
 def describe(rep: SweepReport) -> dict[str, Any]:
     """Plain summary (for logs and tests)."""
     return {"suite": rep.suite, "total": rep.total, "skipped": rep.skipped, "ran": rep.ran,
-            "errors": rep.errors, "wall_s": round(rep.wall_s, 3)}
+            "errors": rep.errors, "elsewhere": rep.elsewhere, "wall_s": round(rep.wall_s, 3)}

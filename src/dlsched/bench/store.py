@@ -8,8 +8,13 @@ The schema is documented in ``benchmarks/README.md`` and versioned in the ``meta
 from __future__ import annotations
 
 import json
+import os
+import platform
+import random
 import sqlite3
-from collections.abc import Iterable
+import time
+import uuid
+from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -72,12 +77,68 @@ SUITE_COLUMNS: tuple[tuple[str, str], ...] = (
 )
 
 
+#: sqlite busy timeout: how long a statement waits for another process's lock before failing.
+BUSY_TIMEOUT_S = 60.0
+
+_AUX_TABLES = (
+    # one row per task being run; taken before the task is submitted, removed with its row
+    "CREATE TABLE IF NOT EXISTS claims (task_key TEXT PRIMARY KEY, owner TEXT NOT NULL, "
+    "host TEXT NOT NULL, pid INTEGER NOT NULL, claimed_at REAL NOT NULL, heartbeat REAL NOT NULL)",
+    # one row per `dlsched bench` invocation: running / done / interrupted / failed
+    "CREATE TABLE IF NOT EXISTS sweeps (owner TEXT PRIMARY KEY, suite TEXT NOT NULL, "
+    "host TEXT, pid INTEGER, started_at TEXT, finished_at TEXT, status TEXT NOT NULL, "
+    "ran INTEGER)",
+)
+
+
+def _locked(exc: sqlite3.OperationalError) -> bool:
+    msg = str(exc).lower()
+    return "locked" in msg or "busy" in msg
+
+
+def _retry_locked(fn: Callable[[], Any], budget_s: float = BUSY_TIMEOUT_S) -> Any:
+    """Call ``fn``, retrying with jittered back-off while sqlite says the database is locked.
+
+    The busy handler covers most waits, but not all (switching to WAL needs an exclusive lock
+    and fails at once; a lock upgrade inside a deferred transaction cannot wait): retry those.
+    """
+    deadline = time.monotonic() + budget_s
+    delay = 0.005
+    while True:
+        try:
+            return fn()
+        except sqlite3.OperationalError as exc:
+            if not _locked(exc) or time.monotonic() > deadline:
+                raise
+        time.sleep(delay * (0.5 + random.random()))
+        delay = min(delay * 2, 0.25)
+
+
+def connect(path: str | Path) -> sqlite3.Connection:
+    """A connection in WAL mode with the busy timeout (retrying the WAL switch if locked)."""
+    conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S)
+    try:
+        conn.row_factory = sqlite3.Row
+        # a file system without shared memory may refuse WAL: sqlite then keeps its own mode
+        _retry_locked(lambda: conn.execute("PRAGMA journal_mode=WAL").fetchone())
+        conn.execute("PRAGMA synchronous=NORMAL")  # durable against process crashes
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
 def _q(name: str) -> str:
     return f'"{name}"'
 
 
 class ResultsStore:
-    """A results database; use as a context manager or call :meth:`close`."""
+    """A results database; use as a context manager or call :meth:`close`.
+
+    Safe for many processes at once: WAL journal, a busy timeout of :data:`BUSY_TIMEOUT_S`, and
+    schema creation / migration inside one ``BEGIN IMMEDIATE`` transaction that re-checks what
+    exists, so processes creating one new file at the same moment all end with one schema.
+    """
 
     def __init__(self, path: str | Path, create: bool = True) -> None:
         self.path = Path(path)
@@ -85,36 +146,75 @@ class ResultsStore:
             raise InputError(str(path), "results database not found")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self.conn = sqlite3.connect(str(self.path), timeout=30.0)
-            self.conn.row_factory = sqlite3.Row
-            self.conn.execute("PRAGMA journal_mode=WAL")
-            self.conn.execute("PRAGMA synchronous=NORMAL")  # durable against process crashes
-            self._init_schema(create)
+            self.conn = connect(self.path)
         except sqlite3.DatabaseError as exc:
             raise InputError(str(path), f"not a dlsched results database ({exc})") from None
+        try:
+            self._init_schema(create)
+        except sqlite3.DatabaseError as exc:
+            self.conn.close()
+            raise InputError(str(path), f"not a dlsched results database ({exc})") from None
+        except BaseException:
+            self.conn.close()
+            raise
 
     def _init_schema(self, create: bool) -> None:
+        def init() -> None:
+            tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master")}
+            if "meta" in tables:
+                row = self.conn.execute(
+                    "SELECT value FROM meta WHERE key='schema_version'").fetchone()
+                found = int(row[0]) if row else None
+                if found != SCHEMA_VERSION:
+                    raise InputError(str(self.path), f"results schema version {found}, "
+                                                     f"this dlsched reads {SCHEMA_VERSION}")
+                self._add_missing_columns()
+            elif not create:
+                raise InputError(str(self.path), "not a dlsched results database (no meta table)")
+            else:
+                self._create_schema()
+            if create:  # claims / sweeps: added to older databases by writers only
+                for sql in _AUX_TABLES:
+                    self.conn.execute(sql)
+
+        if self._schema_current(create):
+            return  # the common case: nothing to create, no write lock taken
+        _retry_locked(lambda: self._immediate(init))
+
+    def _schema_current(self, create: bool) -> bool:
+        """True when the schema needs no change (read-only check, no write lock)."""
         tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master")}
-        if "meta" in tables:
-            row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-            found = int(row[0]) if row else None
-            if found != SCHEMA_VERSION:
-                raise InputError(str(self.path), f"results schema version {found}, "
-                                                 f"this dlsched reads {SCHEMA_VERSION}")
-            self._add_missing_columns()
-            return
-        if not create:
-            raise InputError(str(self.path), "not a dlsched results database (no meta table)")
-        with self.conn:
-            self.conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-            self.conn.execute("INSERT INTO meta VALUES ('schema_version', ?)",
-                              (str(SCHEMA_VERSION),))
-            self.conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (_now(),))
-            cols = ", ".join(f"{_q(c)} {t}" for c, t in RUN_COLUMNS)
-            self.conn.execute(f"CREATE TABLE runs ({cols})")
-            self.conn.execute("CREATE INDEX runs_by_suite ON runs (suite, problem, method)")
-            scols = ", ".join(f"{_q(c)} {t}" for c, t in SUITE_COLUMNS)
-            self.conn.execute(f"CREATE TABLE suites ({scols}, PRIMARY KEY (suite, problem))")
+        if not {"meta", "runs", "suites"} | ({"claims", "sweeps"} if create else set()) <= tables:
+            return False
+        row = self.conn.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
+        if row is None or int(row[0]) != SCHEMA_VERSION:
+            return False
+        for table, spec in (("runs", RUN_COLUMNS), ("suites", SUITE_COLUMNS)):
+            have = {r[1] for r in self.conn.execute(f"PRAGMA table_info({table})")}
+            if any(c not in have for c, _ in spec):
+                return False
+        return True
+
+    def _immediate(self, body: Callable[[], Any]) -> Any:
+        """Run ``body`` in a ``BEGIN IMMEDIATE`` transaction (the write lock is taken first)."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            out = body()
+        except BaseException:
+            self.conn.rollback()
+            raise
+        self.conn.commit()
+        return out
+
+    def _create_schema(self) -> None:
+        self.conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+        self.conn.execute("INSERT INTO meta VALUES ('schema_version', ?)", (str(SCHEMA_VERSION),))
+        self.conn.execute("INSERT INTO meta VALUES ('created_at', ?)", (_now(),))
+        cols = ", ".join(f"{_q(c)} {t}" for c, t in RUN_COLUMNS)
+        self.conn.execute(f"CREATE TABLE runs ({cols})")
+        self.conn.execute("CREATE INDEX runs_by_suite ON runs (suite, problem, method)")
+        scols = ", ".join(f"{_q(c)} {t}" for c, t in SUITE_COLUMNS)
+        self.conn.execute(f"CREATE TABLE suites ({scols}, PRIMARY KEY (suite, problem))")
 
     def _add_missing_columns(self) -> None:
         """Forward-migrate a database of the same version: add nullable columns it lacks."""
@@ -126,28 +226,92 @@ class ResultsStore:
                 if "NOT NULL" in sqltype or "PRIMARY" in sqltype:
                     raise InputError(str(self.path), f"table {table} lacks column {col!r}; "
                                                      "write the results to a new --out file")
-                with self.conn:
-                    self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {_q(col)} {sqltype}")
+                self.conn.execute(f"ALTER TABLE {table} ADD COLUMN {_q(col)} {sqltype}")
 
     # --- writing ----------------------------------------------------------------------------
-    def record(self, row: dict[str, Any]) -> None:
-        """Insert (or replace) one finished task and commit immediately."""
+    def record(self, row: dict[str, Any], owner: str | None = None) -> None:
+        """Insert (or replace) one finished task and commit immediately.
+
+        ``owner``: the sweep token that claimed the task; its claim is released in the same
+        transaction, so a claim is never gone before its row is there.
+        """
         values = [row.get(c) for c in COLUMNS]
         marks = ", ".join("?" for _ in COLUMNS)
         names = ", ".join(_q(c) for c in COLUMNS)
-        with self.conn:
+        def write() -> None:
             self.conn.execute(f"INSERT OR REPLACE INTO runs ({names}) VALUES ({marks})", values)
+            if owner is not None:  # the row supersedes its claim
+                self.conn.execute("DELETE FROM claims WHERE task_key = ? AND owner = ?",
+                                  (row["task_key"], owner))
+
+        _retry_locked(lambda: self._immediate(write))
 
     def register_suite(self, info: dict[str, Any]) -> None:
         """Remember how a suite's rows are to be compared (reference, sense, ratio, CIs)."""
         info = {**info, "updated_at": _now()}
         cols = [c for c, _ in SUITE_COLUMNS]
-        with self.conn:
+        _retry_locked(lambda: self._immediate(lambda: self.conn.execute(
+            f"INSERT OR REPLACE INTO suites ({', '.join(_q(c) for c in cols)}) "
+            f"VALUES ({', '.join('?' for _ in cols)})",
+            [info.get(c) for c in cols],
+        )))
+
+    # --- claims: two sweeps on one store never run the same task twice --------------------------
+    def done_marks(self, suite: str) -> dict[str, tuple[Any, Any]]:
+        """``task_key -> (finished_at, wall_s)`` of the stored rows: what a claim re-checks."""
+        sql = "SELECT task_key, finished_at, wall_s FROM runs WHERE suite = ?"
+        return {r[0]: (r[1], r[2]) for r in self.conn.execute(sql, (suite,))}
+
+    def claim(self, task_key: str, owner: str, seen: tuple[Any, Any] | None) -> bool:
+        """Take the task for ``owner``; False when another sweep has it or has finished it.
+
+        ``seen``: the task's row mark when this sweep decided to run it (None: no row). A row
+        that changed since means another sweep ran the task meanwhile. A claim held by another
+        owner is taken over only when it is stale (:func:`claim_is_stale`).
+        """
+        def take() -> bool:
+            row = self.conn.execute("SELECT finished_at, wall_s FROM runs WHERE task_key = ?",
+                                    (task_key,)).fetchone()
+            if (tuple(row) if row is not None else None) != seen:
+                return False
+            held = self.conn.execute("SELECT * FROM claims WHERE task_key = ?",
+                                     (task_key,)).fetchone()
+            if held is not None and held["owner"] != owner and not claim_is_stale(dict(held)):
+                return False
+            now = time.time()
+            self.conn.execute("INSERT OR REPLACE INTO claims VALUES (?, ?, ?, ?, ?, ?)",
+                              (task_key, owner, _HOST, os.getpid(), now, now))
+            return True
+
+        return bool(_retry_locked(lambda: self._immediate(take)))
+
+    def heartbeat(self, owner: str) -> None:
+        """Refresh the heartbeat of every claim ``owner`` holds (the sweep is alive)."""
+        _retry_locked(lambda: self._immediate(lambda: self.conn.execute(
+            "UPDATE claims SET heartbeat = ? WHERE owner = ?", (time.time(), owner))))
+
+    def release(self, owner: str) -> None:
+        """Drop every claim ``owner`` still holds (the sweep ends or is interrupted)."""
+        _retry_locked(lambda: self._immediate(lambda: self.conn.execute(
+            "DELETE FROM claims WHERE owner = ?", (owner,))))
+
+    def claims(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in self.conn.execute("SELECT * FROM claims ORDER BY claimed_at")]
+
+    def sweep_status(self, owner: str, suite: str, status: str, ran: int | None = None) -> None:
+        """Record a sweep as ``running`` (first call), then ``done`` / ``interrupted`` / ..."""
+        def write() -> None:
+            fin = None if status == "running" else _now()
             self.conn.execute(
-                f"INSERT OR REPLACE INTO suites ({', '.join(_q(c) for c in cols)}) "
-                f"VALUES ({', '.join('?' for _ in cols)})",
-                [info.get(c) for c in cols],
-            )
+                "INSERT INTO sweeps VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(owner) DO UPDATE "
+                "SET status = excluded.status, finished_at = excluded.finished_at, "
+                "ran = excluded.ran",
+                (owner, suite, _HOST, os.getpid(), _now(), fin, status, ran))
+
+        _retry_locked(lambda: self._immediate(write))
+
+    def sweeps(self) -> list[dict[str, Any]]:
+        return [dict(r) for r in self.conn.execute("SELECT * FROM sweeps ORDER BY rowid")]
 
     # --- reading ----------------------------------------------------------------------------
     def finished(self, suite: str, retry_errors: bool = False) -> set[str]:
@@ -186,6 +350,43 @@ class ResultsStore:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+_HOST = platform.node()
+
+#: A claim whose heartbeat is older than this (seconds) may be taken over by another sweep.
+CLAIM_STALE_S = 300.0
+#: How often a running sweep refreshes the heartbeat of its claims (seconds).
+HEARTBEAT_S = 30.0
+
+
+def _pid_alive(pid: int) -> bool:
+    """True unless process ``pid`` is gone or a zombie (exited, not yet reaped)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except OSError:  # PermissionError: someone else's process, alive
+        return True
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:  # no /proc (macOS): trust kill(0)
+        return True
+    return stat.rpartition(")")[2].split()[:1] != ["Z"]
+
+
+def claim_is_stale(claim: dict[str, Any], now: float | None = None) -> bool:
+    """A claim is stale when its owner is known dead (same host, pid gone) or its heartbeat
+    is older than :data:`CLAIM_STALE_S` (other hosts, or a reused pid)."""
+    now = time.time() if now is None else now
+    if claim["host"] == _HOST and not _pid_alive(int(claim["pid"])):
+        return True
+    return now - float(claim["heartbeat"]) > CLAIM_STALE_S
+
+
+def new_owner() -> str:
+    """A token naming one sweep: host, pid and a random part (pids are reused)."""
+    return f"{_HOST}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
 
 
 def _decode(row: dict[str, Any]) -> dict[str, Any]:

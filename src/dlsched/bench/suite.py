@@ -11,7 +11,7 @@ import glob
 import importlib
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,8 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 #: Quantities a suite may report as its ratio (registry; "objective" = ALG objective / OPT).
 RATIO_QUANTITIES = ("objective",)
 
-SOLVER_KEYS = {"solver", "time_limit", "mip_gap", "threads", "presolve", "solver_options"}
+SOLVER_KEYS = {"solver", "time_limit", "mip_gap", "threads", "presolve", "solver_options",
+               "reproducible"}
 
 
 @dataclass(frozen=True)
@@ -248,7 +249,7 @@ def _try_generate(problem: str, gen: Callable[..., Any], points: tuple[dict[str,
             raise InputError(f"{path}.generator", f"does not make {problem} instances")
 
 
-def _method(problem: str, raw: Any, p: str) -> MethodSpec:
+def _method(problem: str, raw: Any, p: str, reproducible: bool = False) -> MethodSpec:
     item = _table(raw, p)
     _known(item, p, {"label", "model", "algorithm", "params", "seeds", "record_stats", "sets"}
            | SOLVER_KEYS)
@@ -278,6 +279,8 @@ def _method(problem: str, raw: Any, p: str) -> MethodSpec:
             "presolve": _get(item, "presolve", p, bool, default=True),
             "solver_options": dict(_table(item.get("solver_options", {}), f"{p}.solver_options")),
         }
+        if _get(item, "reproducible", p, bool, default=reproducible):
+            solver["reproducible"] = True  # absent when off: task keys of older suites hold
         clash = set(params) & SOLVER_KEYS
         if clash:
             raise InputError(f"{p}.params", f"solver settings {sorted(clash)} go next to model")
@@ -296,7 +299,7 @@ def _method(problem: str, raw: Any, p: str) -> MethodSpec:
     return MethodSpec(label, kind, name, params, seeds, solver, tuple(record), tuple(sets))
 
 
-def _problem(name: str, raw: Any, base: Path) -> ProblemSuite:
+def _problem(name: str, raw: Any, base: Path, reproducible: bool = False) -> ProblemSuite:
     p = f"problems.{name}"
     item = _table(raw, p)
     PROBLEMS.get(name, p)
@@ -305,7 +308,8 @@ def _problem(name: str, raw: Any, base: Path) -> ProblemSuite:
     raw_methods = item.get("methods")
     if not isinstance(raw_methods, list) or not raw_methods:
         raise InputError(f"{p}.methods", "expected a non-empty array of tables ([[...methods]])")
-    methods = tuple(_method(name, m, f"{p}.methods[{i}]") for i, m in enumerate(raw_methods))
+    methods = tuple(_method(name, m, f"{p}.methods[{i}]", reproducible)
+                    for i, m in enumerate(raw_methods))
     labels = [m.label for m in methods]
     for i, lab in enumerate(labels):
         if lab in labels[:i]:
@@ -361,7 +365,9 @@ def parse_suite(data: dict[str, Any], path: Path) -> Suite:
     """Validate a parsed TOML document."""
     _known(data, "", {"suite", "problems"})
     head = _table(data.get("suite", {}), "suite")
-    _known(head, "suite", {"name", "description", "imports", "bootstrap", "confidence"})
+    _known(head, "suite", {"name", "description", "imports", "bootstrap", "confidence",
+                           "reproducible"})
+    reproducible = _get(head, "reproducible", "suite", bool, default=False)
     name = _get(head, "name", "suite", str, default=path.stem,
                 check=lambda v: None if v.strip() else "must not be empty")
     imports = _get(head, "imports", "suite", list, default=[],
@@ -385,8 +391,20 @@ def parse_suite(data: dict[str, Any], path: Path) -> Suite:
         imports=tuple(imports),
         bootstrap=bootstrap,
         confidence=confidence,
-        problems=tuple(_problem(pname, praw, path.parent) for pname, praw in problems.items()),
+        problems=tuple(_problem(pname, praw, path.parent, reproducible)
+                       for pname, praw in problems.items()),
     )
+
+
+def with_reproducible(suite: Suite) -> Suite:
+    """``suite`` with every exact model in reproducible mode (``dlsched bench --reproducible``)."""
+    def method(m: MethodSpec) -> MethodSpec:
+        if m.solver is None:
+            return m
+        return replace(m, solver={**m.solver, "reproducible": True})
+
+    return replace(suite, problems=tuple(
+        replace(ps, methods=tuple(method(m) for m in ps.methods)) for ps in suite.problems))
 
 
 def load_suite(path: str | Path) -> Suite:

@@ -388,7 +388,8 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     build_s = time.perf_counter() - t0
     left = None if options.time_limit is None else max(
         0.1, options.time_limit - (time.perf_counter() - t0))
-    out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw)
+    out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw,
+                      reproducible=options.reproducible, budget_s=options.time_limit)
     stats.update(out.stats)
     status = out.status
     if inexact:  # rounded data: a restriction, its verdicts say nothing about the instance

@@ -340,7 +340,8 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     limit = options.time_limit
     left = None if limit is None else max(0.1, limit - build_s)
     out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw,
-                      params=cpsat_params)
+                      params=cpsat_params, reproducible=options.reproducible,
+                      budget_s=options.time_limit)
     stats.update(out.stats)
     status = out.status
     if status is Status.INFEASIBLE and "objective_cut" in stats:

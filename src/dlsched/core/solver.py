@@ -28,6 +28,8 @@ class SolveOptions:
     threads: int | None = None
     presolve: bool = True
     options: dict[str, Any] = field(default_factory=dict)
+    #: CP-SAT: deterministic search under a deterministic time budget (core/cpsat.py)
+    reproducible: bool = False
 
 
 @dataclass

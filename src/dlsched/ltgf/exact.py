@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
-from ..core.cpsat import solve_cpsat
+from ..core.cpsat import CpSatClock, merge_mode_stats, solve_cpsat
 from .algorithms import simulate
 from .instance import LTGFInstance
 from .model import build_model
@@ -91,6 +91,10 @@ class _CpSatBackend:
 
     def __init__(self, sd: SlotData, opts: SolveOptions) -> None:
         self.sd, self.opts = sd, opts
+        # reproducible mode: level solves share one deterministic budget (core/cpsat.py)
+        self.clock = CpSatClock(opts.reproducible)
+        self.budget_end = None if opts.time_limit is None else self.clock.t0 + opts.time_limit
+        self.mode: dict[str, Any] = {}
 
     def solve(self, levels: dict[int, Fraction], floors: dict[int, Fraction], time_limit):
         """As the Pyomo backend; the level rows must share one z (scaled by its denominator)."""
@@ -146,7 +150,12 @@ class _CpSatBackend:
                 fl = floors[k]
                 md.add(fl.denominator * alloc - fl.numerator * sum(fs) >= 0)
         md.maximize(t)
-        out = solve_cpsat(md, time_limit=time_limit, threads=self.opts.threads)
+        budget = None if self.budget_end is None else max(0.01,
+                                                          self.budget_end - self.clock.now())
+        out = solve_cpsat(md, time_limit=time_limit, threads=self.opts.threads,
+                          reproducible=self.opts.reproducible, budget_s=budget)
+        self.clock.charge(out)
+        merge_mode_stats(self.mode, out.stats)
         xm = None
         if out.objective is not None:
             xm = np.zeros((sd.n, sd.S), dtype=np.int64)
@@ -299,6 +308,7 @@ def solve_maxmin(
         else {inst.tenants[k].name: float(v) for k, v in schedule_rho(sd, x_best).items()},
         "rho_exact": None if x_best is None else str(z),
     }
+    stats.update(getattr(be, "mode", {}))  # CP-SAT backend: mode, deterministic_time
     if lex_exact is not None:
         stats["leximin"] = [float(v) for v in lex_exact]
         stats["leximin_exact"] = [str(v) for v in lex_exact]

@@ -81,15 +81,18 @@ FixedOutcome = tuple[str, "np.ndarray | None"]  # ("feasible" | "infeasible" | "
 
 
 def bottom_up(start: int, incumbent: float, deadline: float,
-              solve_fixed: Callable[[int], FixedOutcome]) -> tuple[int, np.ndarray | None, list]:
+              solve_fixed: Callable[[int], FixedOutcome],
+              now: Callable[[], float] = time.perf_counter,
+              ) -> tuple[int, np.ndarray | None, list]:
     """Decide "exactly t devices" for t = start, start + 1, ... < incumbent until one is
     feasible (then t is optimal), one is undecided, or the deadline passes.
 
     Returns (t, Y or None, log): with Y, t is the optimum; without, t devices are proven
     necessary (t == incumbent proves the incumbent optimal). Shared by the compact MILP and
-    CP-SAT, which differ only in how they solve one fixed-t model."""
+    CP-SAT, which differ only in how they solve one fixed-t model. ``now``: the clock of
+    ``deadline`` (CP-SAT's reproducible mode passes its deterministic clock)."""
     t, log = start, []
-    while t < incumbent and time.perf_counter() < deadline:
+    while t < incumbent and now() < deadline:
         verdict, Y = solve_fixed(t)
         log.append(f"{t}: {verdict}")
         if verdict == "infeasible":

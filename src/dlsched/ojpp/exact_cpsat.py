@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from ..core import InputError, Result, SolveOptions, Status, register_model
-from ..core.cpsat import solve_cpsat
+from ..core.cpsat import CpSatClock, merge_mode_stats, solve_cpsat
 from ..core.solver import SolveOutcome
 from . import bounds
 from .algorithms import run_variant
@@ -248,16 +248,29 @@ def _heuristic_counts(inst: OJPPInstance, res: Result) -> np.ndarray | None:
 
 
 def _lazy_solve(model: _Model, inst: OJPPInstance, deadline: float | None,
-                threads: int | None, Y_hint: np.ndarray | None) -> tuple[Any, Any, int, int]:
-    """Solve ``model`` with the lazy collision loop; returns (outcome, counts, rounds, cuts)."""
+                threads: int | None, Y_hint: np.ndarray | None,
+                clock: CpSatClock | None = None, wall: float | None = None,
+                mode: dict[str, Any] | None = None) -> tuple[Any, Any, int, int]:
+    """Solve ``model`` with the lazy collision loop; returns (outcome, counts, rounds, cuts).
+
+    ``deadline`` is on ``clock`` (wall-clock by default; deterministic in reproducible mode),
+    ``wall`` the wall-clock cap; ``mode`` collects the calls' mode stats.
+    """
+    clock = clock or CpSatClock()
+    wall = deadline if wall is None and not clock.reproducible else wall
     rounds = cuts = 0
     Y = None
     while True:
-        remaining = None if deadline is None else max(0.01, deadline - time.perf_counter())
+        budget = None if deadline is None else max(0.01, deadline - clock.now())
+        cap = None if wall is None else max(0.01, wall - time.perf_counter())
         out = solve_cpsat(
-            model.cp, time_limit=remaining, threads=threads,
+            model.cp, time_limit=cap, threads=threads,
             hint_solution=model.hint(Y_hint) if Y_hint is not None else None,
+            reproducible=clock.reproducible, budget_s=budget,
         )
+        clock.charge(out)
+        if mode is not None:
+            merge_mode_stats(mode, out.stats)
         rounds += 1
         if not out.status.has_solution or out.objective is None:
             Y = None
@@ -272,7 +285,10 @@ def _lazy_solve(model: _Model, inst: OJPPInstance, deadline: float | None,
             added += model.add_no_good(c)
         cuts += added
         Y_hint = Y
-        if deadline is not None and time.perf_counter() >= deadline:
+        late = deadline is not None and clock.now() >= deadline
+        if late or (wall is not None and time.perf_counter() >= wall):
+            if mode is not None and not late:  # the wall cap, not the budget, ended the loop
+                mode["reproducible"] = False
             out.status, Y = Status.TIME_LIMIT, None
             break
     return out, Y, rounds, cuts
@@ -314,23 +330,34 @@ def solve_cpsat_model(
             A = None
     model = _Model(inst, m, A)
     build_s = time.perf_counter() - t0
-    deadline = None if options.time_limit is None else t0 + options.time_limit
-    first = None if deadline is None else t0 + top_down_share * options.time_limit
+    # reproducible: deadlines on the deterministic clock (model building not counted), the
+    # whole limit as the wall-clock cap of every phase
+    clock = CpSatClock(options.reproducible)
+    origin = clock.t0 if options.reproducible else t0
+    wall = None if options.time_limit is None else t0 + options.time_limit
+    deadline = None if wall is None else origin + options.time_limit
+    first = None if deadline is None else origin + top_down_share * options.time_limit
+    mode: dict[str, Any] = {}
     stats: dict[str, Any] = {"devices_modelled": m, "heuristic": heur.objective,
                              "pattern_table": None if A is None else len(A),
                              "scaling": model.data.describe()}
     out, Y, rounds, cuts = _lazy_solve(model, inst, first, options.threads,
-                                       Yh if hint else None)
+                                       Yh if hint else None, clock,
+                                       wall if options.reproducible else first, mode)
     stats.update(out.stats, lazy_rounds=rounds, collision_cuts=cuts,
                  initial_clauses=len(model.clauses) - cuts, phase="top-down")
     if out.status is Status.TIME_LIMIT and deadline is not None:
-        out, Y = _bottom_up(inst, out, Y, heur, A, deadline, options.threads, stats)
+        out, Y = _bottom_up(inst, out, Y, heur, A, deadline, options.threads, stats,
+                            clock, wall, mode)
+    stats.update(mode)
     return _result(inst, out, Y, heur, Yh, t0, build_s, stats)
 
 
 def _bottom_up(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
                A: np.ndarray | None, deadline: float, threads: int | None,
-               stats: dict[str, Any]) -> tuple[Any, np.ndarray | None]:
+               stats: dict[str, Any], clock: CpSatClock | None = None,
+               wall: float | None = None,
+               mode: dict[str, Any] | None = None) -> tuple[Any, np.ndarray | None]:
     """Feasibility models with exactly t devices for t = bound, bound + 1, ... < incumbent."""
     inc = [] if Y is None or _colliding_rows(inst, Y) else [float(make_solution(inst, Y)["used"])]
     if heur.ok:
@@ -339,7 +366,8 @@ def _bottom_up(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
         return out, Y
 
     def solve_fixed(t: int) -> tuple[str, np.ndarray | None]:
-        o, Yt, _, _ = _lazy_solve(_Model(inst, t, A, fixed=True), inst, deadline, threads, None)
+        o, Yt, _, _ = _lazy_solve(_Model(inst, t, A, fixed=True), inst, deadline, threads, None,
+                                  clock, wall, mode)
         if o.status is Status.INFEASIBLE:
             return "infeasible", None
         if Yt is not None and o.status.has_solution:
@@ -347,7 +375,8 @@ def _bottom_up(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
         return "time limit", None
 
     start = max(inst.lower_bound(), int(np.ceil((out.bound or 0) - 1e-6)))
-    t, Yt, tried = bounds.bottom_up(start, min(inc), deadline, solve_fixed)
+    now = clock.now if clock is not None else time.perf_counter
+    t, Yt, tried = bounds.bottom_up(start, min(inc), deadline, solve_fixed, now)
     if Yt is not None:
         out.status, out.objective, out.bound = Status.OPTIMAL, float(t), float(t)
         stats.update(phase="bottom-up", bottom_up=tried)

@@ -310,7 +310,8 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     build_s = time.perf_counter() - t0
     hints = _hints(inst, data, jobvars, hint) if hint else None
     out = solve_cpsat(cp, time_limit=_remaining(options, t0).time_limit,
-                      threads=options.threads, scale=f, hint_solution=hints)
+                      threads=options.threads, scale=f, hint_solution=hints,
+                      reproducible=options.reproducible, budget_s=options.time_limit)
     stats: dict[str, Any] = dict(out.stats, T=data.T, time_origin=time_origin,
                                  fixed_workers=fixed_workers, scale=f, scaled_exact=exact,
                                  bound_alone=alone_bound(data))
