@@ -6,7 +6,12 @@ from pathlib import Path
 from typing import Any
 
 from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result
+from .core import inputs as _inputs
 from .core import io as _io
+
+#: the keywords of :func:`solve` itself (offered by "did you mean" next to the model's own)
+SOLVE_KEYWORDS = ("model", "solver", "time_limit", "mip_gap", "threads", "presolve",
+                  "solver_options")
 
 
 def load(path: str | Path) -> Any:
@@ -37,28 +42,48 @@ def solve(
     solver_options: dict[str, Any] | None = None,
     **params: Any,
 ) -> Result:
-    """Solve ``inst`` with an exact model (default: the problem's main model)."""
+    """Solve ``inst`` with an exact model (default: the problem's main model).
+
+    ``params`` are the model's own parameters (``dlsched params MODEL``); an unknown keyword, a
+    value of the wrong type or out of range is an :class:`InputError` (with a "did you mean").
+    """
     from .core.solver import SolveOptions  # imports Pyomo: only when something is solved
 
     problem = _problem_of(inst)
     model = model or PROBLEMS.get(problem).default_model
     method = MODELS.get(model, "model", problem=problem)
+    params = _inputs.check_params(method.run, params, f"model {model!r}", prefix="",
+                                  ranges_key=f"{problem}/{model}", also=SOLVE_KEYWORDS)
     options = SolveOptions(
         solver=solver,
-        time_limit=time_limit,
+        time_limit=_inputs.time_limit(time_limit),
         mip_gap=mip_gap,
         threads=threads,
         presolve=presolve,
         options=dict(solver_options or {}),
     )
-    return method.run(inst, options=options, **params)
+    return _call(method.run, params, inst, options=options)
+
+
+def _call(fn: Any, params: dict[str, Any], *args: Any, **fixed: Any) -> Any:
+    """``fn(*args, **fixed, **params)``; a user's keyword refused by a callee deep down (passed
+    on through ``**params``) becomes an :class:`InputError` instead of a TypeError."""
+    try:
+        return fn(*args, **fixed, **params)
+    except TypeError as exc:
+        err = _inputs.unexpected_keyword(exc, params, prefix="")
+        if err is None:
+            raise
+        raise err from None
 
 
 def run(inst: Any, algorithm: str, **params: Any) -> Result:
     """Run a registered algorithm or baseline on ``inst``."""
     problem = _problem_of(inst)
     method = ALGORITHMS.get(algorithm, "algorithm", problem=problem)
-    return method.run(inst, **params)
+    params = _inputs.check_params(method.run, params, f"algorithm {algorithm!r}", prefix="",
+                                  ranges_key=f"{problem}/{algorithm}")
+    return _call(method.run, params, inst)
 
 
 def check(inst: Any, solution: Any) -> list[str]:
@@ -75,4 +100,6 @@ def generate(problem: str, **params: Any) -> Any:
     gen = PROBLEMS.get(problem, "problem").generate
     if gen is None:
         raise InputError("problem", f"{problem!r} has no generator")
-    return gen(**params)
+    params = _inputs.check_params(gen, params, f"the {problem} generator", prefix="",
+                                  takes_instance=False, ranges_key=f"{problem}/generate")
+    return _call(gen, params)
