@@ -17,8 +17,7 @@ from rich.console import Console
 from rich.table import Table
 
 from . import api
-from .core import ALGORITHMS, MODELS, PROBLEMS, DlschedError, InputError, Result
-from .core import inputs, limits
+from .core import ALGORITHMS, MODELS, PROBLEMS, DlschedError, InputError, Result, inputs, limits
 from .core.io import atomic_write_text, dumps
 
 console = Console(highlight=False)

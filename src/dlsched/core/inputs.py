@@ -108,45 +108,73 @@ def check_depth(text: str, field: str, max_depth: int | None = None) -> None:
         raise InputError(field, f"nesting depth {depth} > limit {max_depth}")
 
 
-def _parse_int(field: str) -> Callable[[str], int]:
-    def parse(literal: str) -> int:
+class _Refused:
+    """Stands in for a literal the parser refused, until its JSON path is known."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+
+
+def _hooks(found: list[_Refused]) -> dict[str, Callable[[str], Any]]:
+    """``json.loads`` hooks that refuse oversized integers, out-of-range floats and NaN /
+    Infinity, before ``int()`` or ``float()`` could fail or overflow."""
+
+    def refuse(reason: str) -> _Refused:
+        found.append(_Refused(reason))
+        return found[-1]
+
+    def parse_int(literal: str) -> Any:
         digits = len(literal.lstrip("-"))
         if digits > limits.MAX_INT_DIGITS:
-            raise InputError(field, f"integer literal with {digits} digits > limit "
-                                    f"{limits.MAX_INT_DIGITS}")
+            return refuse(f"integer literal with {digits} digits > limit {limits.MAX_INT_DIGITS}")
         return int(literal)
 
-    return parse
-
-
-def _parse_float(field: str) -> Callable[[str], float]:
-    def parse(literal: str) -> float:
+    def parse_float(literal: str) -> Any:
         value = float(literal)
         if not math.isfinite(value):
-            raise InputError(field, f"number {literal[:30]} is out of the float range")
+            return refuse(f"number {literal[:30]} is out of the float range")
         return value
 
-    return parse
+    def parse_constant(literal: str) -> Any:
+        return refuse(f"{literal} is not a number (NaN / Infinity are not JSON)")
+
+    return {"parse_int": parse_int, "parse_float": parse_float,
+            "parse_constant": parse_constant}
 
 
-def _no_constant(field: str) -> Callable[[str], Any]:
-    def parse(literal: str) -> Any:
-        raise InputError(field, f"{literal} is not a number (NaN / Infinity are not JSON)")
-
-    return parse
+def _refused_path(node: Any, path: str = "") -> tuple[str, str] | None:
+    """(JSON path, reason) of the first refused literal in ``node`` (iterative: no recursion)."""
+    stack: list[tuple[Any, str]] = [(node, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, _Refused):
+            return where or "<root>", item.reason
+        if isinstance(item, dict):
+            stack += [(v, f"{where}.{k}" if where else str(k)) for k, v in
+                      reversed(list(item.items()))]
+        elif isinstance(item, list):
+            stack += [(v, f"{where}[{i}]") for i, v in reversed(list(enumerate(item)))]
+    return None
 
 
 def parse_json(text: str, field: str) -> Any:
-    """JSON ``text`` through the boundary: depth, integer digits, NaN / Infinity refused."""
+    """JSON ``text`` through the boundary: depth, integer digits, NaN / Infinity refused (a
+    refused literal is named by its JSON path, ``users[0].speedup[1]``)."""
+    if not text.strip():
+        raise InputError(field, "empty input (no JSON document)")
     check_depth(text, field)
+    found: list[_Refused] = []
     try:
-        return json.loads(text, parse_int=_parse_int(field), parse_float=_parse_float(field),
-                          parse_constant=_no_constant(field))
+        data = json.loads(text, **_hooks(found))
     except json.JSONDecodeError as exc:
         raise InputError(field, f"malformed JSON at line {exc.lineno} col {exc.colno}: "
                                 f"{exc.msg}") from None
     except RecursionError:  # pragma: no cover - check_depth runs first
         raise InputError(field, f"nesting deeper than {limits.MAX_DEPTH}") from None
+    if found:
+        where = _refused_path(data)
+        raise InputError(*(where or (field, found[0].reason)))
+    return data
 
 
 def read_json(path: str | Path) -> Any:
@@ -190,7 +218,7 @@ def number(value: Any, field: str, low: float, high: float, *, integer: bool = F
         raise InputError(field, f"expected an integer, got {value!r}")
     if value < low or value > high or (low_open and value == low):
         lo = "(" if low_open else "["
-        raise InputError(field, f"{value!r} is outside {lo}{low:g}, {high:g}]")
+        raise InputError(field, f"{_show(value)} is outside {lo}{_num(low)}, {_num(high)}]")
     return int(value) if integer else value
 
 
@@ -215,6 +243,11 @@ def threads(value: Any, field: str = "threads") -> int | None:
 
 def seed(value: Any, field: str = "seed") -> int:
     return number(value, field, 0, limits.MAX_SEED, integer=True)
+
+
+def _num(x: float) -> str:
+    """A range end as text: integers in full (4294967295), others as %g."""
+    return str(int(x)) if math.isfinite(x) and x == int(x) and abs(x) < 1e16 else f"{x:g}"
 
 
 def _show(value: Any) -> str:
@@ -318,7 +351,7 @@ def check_param(value: Any, par: inspect.Parameter, field: str,
     if rng is not None and isinstance(value, (int, float)) and not isinstance(value, bool):
         low, high = rng
         if not low <= value <= high:
-            raise InputError(field, f"{value!r} is outside [{low:g}, {high:g}]")
+            raise InputError(field, f"{_show(value)} is outside [{_num(low)}, {_num(high)}]")
     if kinds is None:
         return value
     if value is None:
@@ -468,11 +501,14 @@ def parse_value(raw: str, field: str) -> Any:
     if len(raw) > limits.MAX_STRING:
         raise InputError(field, f"value of {len(raw)} characters > {limits.MAX_STRING}")
     check_depth(raw, field)
+    found: list[_Refused] = []
     try:
-        return json.loads(raw, parse_int=_parse_int(field), parse_float=_parse_float(field),
-                          parse_constant=_no_constant(field))
+        value = json.loads(raw, **_hooks(found))
     except json.JSONDecodeError:
         return raw
+    if found:
+        raise InputError(field, found[0].reason)
+    return value
 
 
 def one_line(text: str) -> str:

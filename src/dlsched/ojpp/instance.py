@@ -402,7 +402,6 @@ def read_vbp(path: str | Path, name: str | None = None) -> OJPPInstance:
     """
     path = Path(path)
     from ..core.inputs import read_text
-
     from ..core.limits import MAX_INT_DIGITS
 
     tokens = read_text(path).split()
