@@ -264,30 +264,29 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
 # --- parameters --------------------------------------------------------------------------------
 def check_value(value: Any, field: str, depth: int = 0) -> None:
     """Any parameter value: finite numbers within ``MAX_MAGNITUDE``, bounded strings, lists and
-    nesting (the part of the rule that holds whatever the parameter's type)."""
+    nesting (the part of the rule that holds whatever the parameter's type). A refusal names the
+    path below ``field`` (``field.key[2]``)."""
+    where = field or "<root>"
     if depth > limits.MAX_DEPTH:
-        raise InputError(field, f"nesting deeper than {limits.MAX_DEPTH}")
+        raise InputError(where, f"nesting deeper than {limits.MAX_DEPTH}")
     if isinstance(value, bool) or value is None:
         return
     if isinstance(value, (int, float)):
         if isinstance(value, float) and not math.isfinite(value):
-            raise InputError(field, f"must be a finite number, got {value}")
+            raise InputError(where, f"must be a finite number, got {value}")
         if abs(value) > limits.MAX_MAGNITUDE:
-            raise InputError(field, f"{_show(value)} is beyond the magnitude limit "
+            raise InputError(where, f"{_show(value)} is beyond the magnitude limit "
                                     f"{limits.MAX_MAGNITUDE:g}")
     elif isinstance(value, str):
         if len(value) > limits.MAX_STRING:
-            raise InputError(field, f"string of {len(value)} characters > {limits.MAX_STRING}")
-    elif isinstance(value, (list, tuple)):
+            raise InputError(where, f"string of {len(value)} characters > {limits.MAX_STRING}")
+    elif isinstance(value, (list, tuple, dict)):
         if len(value) > limits.MAX_ITEMS:
-            raise InputError(field, f"{len(value)} entries > {limits.MAX_ITEMS}")
-        for v in value:
-            check_value(v, field, depth + 1)
-    elif isinstance(value, dict):
-        if len(value) > limits.MAX_ITEMS:
-            raise InputError(field, f"{len(value)} entries > {limits.MAX_ITEMS}")
-        for v in value.values():
-            check_value(v, field, depth + 1)
+            raise InputError(where, f"{len(value)} entries > {limits.MAX_ITEMS}")
+        items = value.items() if isinstance(value, dict) else enumerate(value)
+        for k, v in items:
+            sub = f"{field}[{k}]" if isinstance(k, int) else (f"{field}.{k}" if field else str(k))
+            check_value(v, sub, depth + 1)
 
 
 #: annotation name -> the kind of value it admits
