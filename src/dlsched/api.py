@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result
+from .core import ALGORITHMS, MODELS, PROBLEMS, DlschedError, InputError, Result
 from .core import inputs as _inputs
 from .core import io as _io
 
@@ -66,15 +66,24 @@ def solve(
 
 
 def _call(fn: Any, params: dict[str, Any], *args: Any, **fixed: Any) -> Any:
-    """``fn(*args, **fixed, **params)``; a user's keyword refused by a callee deep down (passed
-    on through ``**params``) becomes an :class:`InputError` instead of a TypeError."""
+    """``fn(*args, **fixed, **params)``. A method that rejects a user's parameter in its own way
+    (a keyword refused deep down a ``**params`` chain, a ``TypeError`` / ``ValueError`` /
+    ``KeyError`` on a value the generic rule could not type) raises an :class:`InputError`
+    naming the parameter instead; without user parameters the exception is the method's own."""
     try:
         return fn(*args, **fixed, **params)
-    except TypeError as exc:
-        err = _inputs.unexpected_keyword(exc, params, prefix="")
-        if err is None:
+    except DlschedError:
+        raise
+    except (TypeError, ValueError, KeyError) as exc:
+        if not params:
             raise
-        raise err from None
+        if isinstance(exc, TypeError):
+            err = _inputs.unexpected_keyword(exc, params, prefix="")
+            if err is not None:
+                raise err from None
+        field = next(iter(params)) if len(params) == 1 else ", ".join(params)
+        raise InputError(field, f"refused ({type(exc).__name__}: "
+                                f"{_inputs.one_line(str(exc))[:200]})") from None
 
 
 def run(inst: Any, algorithm: str, **params: Any) -> Result:
