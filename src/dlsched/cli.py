@@ -209,9 +209,9 @@ def _setup_solve(p: argparse.ArgumentParser) -> None:
 
 @command("solve", "solve an instance with an exact model", _setup_solve)
 def cmd_solve(args: argparse.Namespace) -> int:
-    time_limit = inputs.time_limit(args.time_limit, "--time-limit")
-    mip_gap = inputs.mip_gap(args.mip_gap, "--mip-gap")
-    threads = inputs.threads(args.threads, "--threads")
+    time_limit = inputs.time_limit(args.time_limit, "--time-limit", text=True)
+    mip_gap = inputs.mip_gap(args.mip_gap, "--mip-gap", text=True)
+    threads = inputs.threads(args.threads, "--threads", text=True)
     params = parse_params(args.param)
     inst = api.load(args.instance)
     model_name = args.model or PROBLEMS.get(inst.problem).default_model
@@ -315,7 +315,7 @@ def _setup_generate(p: argparse.ArgumentParser) -> None:
 
 @command("generate", "write a seeded synthetic instance", _setup_generate)
 def cmd_generate(args: argparse.Namespace) -> int:
-    seed = inputs.seed(args.seed, "--seed")
+    seed = inputs.seed(args.seed, "--seed", text=True)
     params = parse_params(args.param)
     if "seed" in params:
         raise InputError("--param seed", "give the seed as --seed")
@@ -385,9 +385,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     exporter = get_exporter(inst.problem, model_name)
     exporter.check_params(params)
     sizes_max = {flag: inputs.number(getattr(args, flag), f"--{flag.replace('_', '-')}", 0,
-                                     limits.MAX_EXPORT_SIZE, integer=True)
+                                     limits.MAX_EXPORT_SIZE, integer=True, text=True)
                  for flag in ("max_columns", "max_rows", "max_nonzeros")}
-    plan_s = inputs.number(args.plan_seconds, "--plan-seconds", 0, limits.MAX_TIME_LIMIT)
+    plan_s = inputs.number(args.plan_seconds, "--plan-seconds", 0, limits.MAX_TIME_LIMIT,
+                           text=True)
     budget = Budget(
         max_columns=sizes_max["max_columns"] or None,
         max_rows=sizes_max["max_rows"] or None,

@@ -36,7 +36,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from .runner import run_suite
     from .store import ResultsStore
 
-    jobs = None if args.jobs is None else number(args.jobs, "--jobs", 1, MAX_JOBS, integer=True)
+    jobs = None if args.jobs is None else number(args.jobs, "--jobs", 1, MAX_JOBS, integer=True,
+                                                   text=True)
     executor = args.executor or ("dask" if args.address else "local")
     rep = run_suite(args.suite, args.out, executor=executor, jobs=jobs,
                     address=args.address, retry_errors=args.retry_errors,

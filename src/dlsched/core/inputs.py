@@ -197,10 +197,11 @@ def check_env_dir(name: str) -> Path | None:
 
 # --- numbers -----------------------------------------------------------------------------------
 def number(value: Any, field: str, low: float, high: float, *, integer: bool = False,
-           low_open: bool = False) -> Any:
-    """``value`` (a number or its text) checked to be finite and within ``[low, high]``
-    (``(low, high]`` when ``low_open``); an int when ``integer``."""
-    if isinstance(value, str):
+           low_open: bool = False, text: bool = False) -> Any:
+    """``value`` (a number, or its text when ``text``: a command-line option) checked to be
+    finite and within ``[low, high]`` (``(low, high]`` when ``low_open``); an int when
+    ``integer``."""
+    if isinstance(value, str) and text:
         text = value.strip()
         if integer and len(text.lstrip("+-")) > limits.MAX_INT_DIGITS:
             raise InputError(field, f"{len(text)} digits > limit {limits.MAX_INT_DIGITS}")
@@ -222,27 +223,30 @@ def number(value: Any, field: str, low: float, high: float, *, integer: bool = F
     return int(value) if integer else value
 
 
-def time_limit(value: Any, field: str = "time_limit") -> float | None:
+def time_limit(value: Any, field: str = "time_limit", text: bool = False) -> float | None:
     """Seconds in ``(0, MAX_TIME_LIMIT]`` or None (no limit)."""
     if value is None:
         return None
-    return float(number(value, field, 0, limits.MAX_TIME_LIMIT, low_open=True))
+    return float(number(value, field, 0, limits.MAX_TIME_LIMIT, low_open=True, text=text))
 
 
-def mip_gap(value: Any, field: str = "mip_gap") -> float | None:
+def mip_gap(value: Any, field: str = "mip_gap", text: bool = False) -> float | None:
+    """A relative gap in ``[0, 1]`` or None."""
     if value is None:
         return None
-    return float(number(value, field, 0, 1))
+    return float(number(value, field, 0, 1, text=text))
 
 
-def threads(value: Any, field: str = "threads") -> int | None:
+def threads(value: Any, field: str = "threads", text: bool = False) -> int | None:
+    """Threads in ``1..MAX_THREADS`` or None (the solver's default)."""
     if value is None:
         return None
-    return number(value, field, 1, limits.MAX_THREADS, integer=True)
+    return number(value, field, 1, limits.MAX_THREADS, integer=True, text=text)
 
 
-def seed(value: Any, field: str = "seed") -> int:
-    return number(value, field, 0, limits.MAX_SEED, integer=True)
+def seed(value: Any, field: str = "seed", text: bool = False) -> int:
+    """A seed in ``0..MAX_SEED``."""
+    return number(value, field, 0, limits.MAX_SEED, integer=True, text=text)
 
 
 def _num(x: float) -> str:
@@ -396,6 +400,8 @@ FORWARDS: dict[str, tuple[str, ...]] = {
     "dlsched.oef.exact:noncooperative": ("dlsched.oef.exact:solve_oef",
                                          "dlsched.oef.exact:_pyomo_backend"),
     "dlsched.oef.exact:cooperative": ("dlsched.oef.exact:solve_oef",
+                                      "dlsched.oef.exact:_pyomo_backend"),
+    "dlsched.oef.placer:oef_placer": ("dlsched.oef.exact:solve_oef",
                                       "dlsched.oef.exact:_pyomo_backend"),
     "dlsched.completion.generate:generate": ("dlsched.completion.generate:generate_dict",
                                              "dlsched.completion.generate:single_machine_dict"),
