@@ -165,16 +165,16 @@ def run_case(case: Case, work: Path, timeout: float) -> str:
         proc = subprocess.run([sys.executable, "-m", "dlsched.cli", *argv], capture_output=True,
                               text=True, timeout=timeout, env=env, cwd=tmp)
     except subprocess.TimeoutExpired:
+        print(f"timeout: {argv}", file=sys.stderr)
         return "other"
     lines = [ln for ln in proc.stderr.splitlines() if ln.strip()]
     wrote = out.exists() or ((tmp / "exp").exists() and any((tmp / "exp").iterdir()))
-    if "Traceback" in proc.stderr:
-        return "traceback"
-    if proc.returncode in (0, 1):
+    if proc.returncode in (0, 1) and "Traceback" not in proc.stderr:
         return "ok"
     if proc.returncode == 2 and len(lines) == 1 and lines[0].startswith("error:") and not wrote:
         return "clean"
-    return "other"
+    print(f"exit {proc.returncode}: {argv[:6]}: {lines[-3:]}", file=sys.stderr)  # what failed
+    return "traceback" if "Traceback" in proc.stderr else "other"
 
 
 def main() -> None:

@@ -384,6 +384,8 @@ def cmd_export(args: argparse.Namespace) -> int:
     MODELS.get(model_name, "--model", problem=inst.problem)
     exporter = get_exporter(inst.problem, model_name)
     exporter.check_params(params)
+    for key, value in params.items():  # finite, bounded values whatever the exporter takes
+        inputs.check_value(value, f"--param {key}")
     sizes_max = {flag: inputs.number(getattr(args, flag), f"--{flag.replace('_', '-')}", 0,
                                      limits.MAX_EXPORT_SIZE, integer=True, text=True)
                  for flag in ("max_columns", "max_rows", "max_nonzeros")}

@@ -312,16 +312,28 @@ def _split_union(text: str) -> list[str]:
     return [*parts, cur.strip()]
 
 
-def _spec(par: inspect.Parameter) -> tuple[set[str] | None, tuple[str, ...]]:
+def _annotation_text(ann: Any, namespace: dict[str, Any]) -> str:
+    """An annotation as text; a module-level alias (``Point = Literal[...]``) is expanded."""
+    if ann is inspect.Parameter.empty:
+        return ""
+    if not isinstance(ann, str):
+        ann = ann.__name__ if isinstance(ann, type) else str(ann)
+    alias = namespace.get(ann.strip())
+    if type(alias).__name__ in ("UnionType", "_UnionGenericAlias", "_LiteralGenericAlias"):
+        ann = str(alias)
+    ann = ann.replace("typing.", "").replace("Optional[", "None | ")
+    return re.sub(r"\b[\w.]+\.(\w+)", r"\1", ann).strip()  # collections.abc.Sequence -> Sequence
+
+
+def _spec(par: inspect.Parameter, namespace: dict[str, Any] | None = None
+          ) -> tuple[set[str] | None, tuple[str, ...]]:
     """Kinds a parameter admits (None: anything) and its ``Literal`` choices, from its annotation
-    (a string under ``from __future__ import annotations``), else from its default's type."""
-    ann = par.annotation
+    (a string under ``from __future__ import annotations``; aliases looked up in the function's
+    module ``namespace``), else from its default's type."""
     default = par.default
     kinds: set[str] = set()
     choices: list[str] = []
-    text = ann if isinstance(ann, str) else (
-        "" if ann is inspect.Parameter.empty else getattr(ann, "__name__", str(ann)))
-    text = text.replace("typing.", "").replace("Optional[", "None | ").strip()
+    text = _annotation_text(par.annotation, namespace or {})
     for part in _split_union(text) if text else []:
         base = part.split("[", 1)[0].strip()
         if base == "Literal":
@@ -344,13 +356,14 @@ def _spec(par: inspect.Parameter) -> tuple[set[str] | None, tuple[str, ...]]:
 
 
 def check_param(value: Any, par: inspect.Parameter, field: str,
-                rng: tuple[float, float] | None = None) -> Any:
+                rng: tuple[float, float] | None = None,
+                namespace: dict[str, Any] | None = None) -> Any:
     """One parameter value by the generic rule: the type its annotation (or default) declares;
     ints integral in ``[0, MAX_PARAM_INT]``, floats finite in ``[0, MAX_MAGNITUDE]``, bools
     booleans, strings bounded (``rng`` from :data:`~limits.PARAM_RANGES` replaces the range).
     Returns the value (an integral float for an int parameter becomes an int)."""
     check_value(value, field)
-    kinds, choices = _spec(par)
+    kinds, choices = _spec(par, namespace)
     if rng is not None and isinstance(value, (int, float)) and not isinstance(value, bool):
         low, high = rng
         if not low <= value <= high:
@@ -416,14 +429,18 @@ def _key(fn: Callable[..., Any]) -> str:
     return f"{getattr(fn, '__module__', '')}:{getattr(fn, '__qualname__', '')}"
 
 
+Spec = tuple[inspect.Parameter, dict[str, Any]]  # a parameter and its function's module globals
+
+
 def signature_params(fn: Callable[..., Any], takes_instance: bool = True
-                     ) -> tuple[dict[str, inspect.Parameter], bool]:
+                     ) -> tuple[dict[str, Spec], bool]:
     """Keyword parameters of ``fn`` (and of the functions it forwards to, :data:`FORWARDS`)
     without the instance and the solver ``options``; the flag says whether unknown keywords are
     passed on (an unlisted ``**params``; ``**_`` swallows and ignores, so it is closed)."""
-    out: dict[str, inspect.Parameter] = {}
+    out: dict[str, Spec] = {}
     open_ = False
     target = _function(fn)
+    namespace = getattr(target, "__globals__", {})
     sig = inspect.signature(fn)
     for i, (name, par) in enumerate(sig.parameters.items()):
         if (i == 0 and takes_instance) or name == "options":
@@ -440,9 +457,9 @@ def signature_params(fn: Callable[..., Any], takes_instance: bool = True
             elif name != "_":
                 open_ = True
         elif par.kind is not par.VAR_POSITIONAL and par.kind is not par.POSITIONAL_ONLY:
-            out[name] = par
+            out[name] = (par, namespace)
     for skip in ("inst", "instance", "options", "mechanism", "backend_name"):
-        if skip in out and out[skip].default is inspect.Parameter.empty:
+        if skip in out and out[skip][0].default is inspect.Parameter.empty:
             del out[skip]
     return out, open_
 
@@ -461,8 +478,8 @@ def check_params(fn: Callable[..., Any], params: dict[str, Any], what: str, *,
         field = f"{prefix}{key}"
         if not isinstance(key, str) or not key.isidentifier():
             raise InputError(field, "not a parameter name")
-        par = known.get(key)
-        if par is None:
+        spec = known.get(key)
+        if spec is None:
             if not open_:
                 names = ", ".join(sorted(known)) or "none"
                 raise InputError(field, f"{what} has no parameter {key!r}"
@@ -473,7 +490,7 @@ def check_params(fn: Callable[..., Any], params: dict[str, Any], what: str, *,
                 number(value, field, *rng)
             out[key] = value
             continue
-        out[key] = check_param(value, par, field, ranges.get(key))
+        out[key] = check_param(value, spec[0], field, ranges.get(key), spec[1])
     return out
 
 
