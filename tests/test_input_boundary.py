@@ -299,3 +299,8 @@ def test_real_cli_no_traceback(tmp_path):
     assert proc.returncode == 2
     assert proc.stderr.strip().splitlines() == [
         "error: x: integer literal with 5000 digits > limit 20"]
+
+
+def test_unknown_names_did_you_mean(capsys):
+    _refused(capsys, ["generate", "oeff"], "problem", "did you mean 'oef'?")
+    _refused(capsys, ["run", str(OEF), "-a", "max-mn"], "--algorithm", "did you mean 'max-min'?")
