@@ -301,12 +301,15 @@ def _method(problem: str, raw: Any, p: str) -> MethodSpec:
     params = dict(_table(item.get("params", {}), f"{p}.params"))
     if "seed" in params:
         raise InputError(f"{p}.params", "seed is set by seeds = [...], not by params")
-    if not set(params) & SOLVER_KEYS:
-        inputs.check_params(method.run, params, f"{kind} {name!r}", prefix=f"{p}.params.",
-                            ranges_key=f"{problem}/{name}")
     seeds: tuple[int | None, ...] = (None,)
     if "seeds" in item:
         seeds = _seeds(item["seeds"], f"{p}.seeds")
+        if "seed" not in inputs.signature_params(method.run)[0] and \
+                not inputs.signature_params(method.run)[1]:
+            raise InputError(f"{p}.seeds", f"{kind} {name!r} takes no seed")
+    if not set(params) & SOLVER_KEYS:
+        inputs.check_params(method.run, params, f"{kind} {name!r}", prefix=f"{p}.params.",
+                            ranges_key=f"{problem}/{name}")
     solver = None
     if kind == "exact":
         solver = {
