@@ -26,10 +26,9 @@ else:  # pragma: no cover - exercised on Python 3.10 only
 RATIO_QUANTITIES = ("objective",)
 
 SOLVER_KEYS = {"solver", "time_limit", "mip_gap", "threads", "presolve", "solver_options"}
-#: seeds per instance set or method, points of one generator grid, bootstrap resamples
-MAX_SEEDS = 10_000
-MAX_GRID_POINTS = 100_000
-MAX_BOOTSTRAP = 10**6
+MAX_SEEDS = limits.MAX_SEEDS
+MAX_GRID_POINTS = limits.MAX_GRID_POINTS
+MAX_BOOTSTRAP = limits.MAX_BOOTSTRAP
 
 
 @dataclass(frozen=True)

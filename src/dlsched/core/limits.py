@@ -6,28 +6,25 @@ refused at the boundary (:mod:`dlsched.core.inputs`) with an
 :class:`~dlsched.core.errors.InputError` naming the field -- on the command line exit status 2
 and one line ``error: FIELD: reason`` -- instead of hanging, overflowing or crashing later.
 
-=========================  ===================  ==============================================
-what                       limit                why
-=========================  ===================  ==============================================
-file size (JSON, .vbp,     64 MiB               read with a bound: never a whole unknown
-TOML)                                           stream (``/dev/zero`` is refused at once)
-file bytes                 UTF-8                other bytes are refused naming the offset
-JSON/TOML nesting          64 levels            checked before parsing (no recursion blow-up)
-integer literal            20 digits            checked before ``int()`` (no 4,300-digit error)
-any number in a file       finite, ``|x|``      NaN / Infinity literals are refused
-                           <= 1e15
-list entries               10^6
---time-limit, time_limit   (0, 10^6] s          finite
---mip-gap, mip_gap         [0, 1]               finite
---threads, threads         1 .. 256
---seed, seeds              0 .. 2^32 - 1        what every generator's RNG accepts
---jobs                     1 .. 256
-export --max-*             0 .. 10^12           0 means no limit
---plan-seconds             [0, 10^6] s          0 means no limit
--p int parameter           0 .. 10^6            per-parameter ranges in :data:`PARAM_RANGES`
--p float parameter         [0, 1e15], finite    per-parameter ranges in :data:`PARAM_RANGES`
--p string                  10,000 characters
-=========================  ===================  ==============================================
+| what | limit | why |
+|---|---|---|
+| file size (JSON, `.vbp`, TOML) | 64 MiB | read with a bound (`/dev/zero` is refused at once) |
+| file bytes | UTF-8 | other bytes are refused naming the offset |
+| environment variable `DLSCHED_DATA` | an existing directory | |
+| JSON / TOML / `-p` nesting | 64 levels | checked before parsing (no recursion blow-up) |
+| integer literal | 20 digits | checked before `int()` (no 4,300-digit error) |
+| any number in a file | finite, magnitude <= 1e15 | NaN / Infinity / 1e999 literals are refused |
+| list entries | 10^6 | |
+| `--time-limit`, `time_limit` | (0, 10^6] s | finite |
+| `--mip-gap`, `mip_gap` | [0, 1] | finite |
+| `--threads`, `threads` | 1..256 | |
+| `--seed`, seeds | 0..2^32 - 1 | what every generator's RNG accepts |
+| `bench --jobs` | 1..256 | |
+| suite seeds / grid points / bootstrap | 10^4 / 10^5 / 10..10^6 | per set or method / per grid |
+| `export --max-*` / `--plan-seconds` | 0..10^12 / [0, 10^6] s | 0 means no limit |
+| `-p` integer parameter | integral, 0..10^6 | unless :data:`PARAM_RANGES` says otherwise |
+| `-p` float parameter | finite, 0..1e15 | unless :data:`PARAM_RANGES` says otherwise |
+| `-p` string | 10,000 characters | |
 """
 
 from __future__ import annotations
@@ -63,6 +60,10 @@ MAX_JOBS = 256
 MAX_SEED = 2**32 - 1
 #: ``dlsched export --max-columns/--max-rows/--max-nonzeros``
 MAX_EXPORT_SIZE = 10**12
+#: suites: seeds per instance set or method, points of one generator grid, bootstrap resamples
+MAX_SEEDS = 10_000
+MAX_GRID_POINTS = 100_000
+MAX_BOOTSTRAP = 10**6
 
 # --- method and generator parameters -------------------------------------------------------------
 #: an integer parameter (rounds, steps, trades, patterns...) unless :data:`PARAM_RANGES` says
