@@ -321,7 +321,7 @@ def _annotation_text(ann: Any, namespace: dict[str, Any]) -> str:
     alias = namespace.get(ann.strip())
     if type(alias).__name__ in ("UnionType", "_UnionGenericAlias", "_LiteralGenericAlias"):
         ann = str(alias)
-    ann = ann.replace("typing.", "").replace("Optional[", "None | ")
+    ann = re.sub(r"^Optional\[(.*)\]$", r"None | \1", ann.replace("typing.", "").strip())
     return re.sub(r"\b[\w.]+\.(\w+)", r"\1", ann).strip()  # collections.abc.Sequence -> Sequence
 
 
