@@ -421,10 +421,6 @@ FORWARDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def _function(fn: Callable[..., Any]) -> Callable[..., Any]:
-    return inspect.unwrap(fn)
-
-
 def _key(fn: Callable[..., Any]) -> str:
     return f"{getattr(fn, '__module__', '')}:{getattr(fn, '__qualname__', '')}"
 
@@ -439,7 +435,7 @@ def signature_params(fn: Callable[..., Any], takes_instance: bool = True
     passed on (an unlisted ``**params``; ``**_`` swallows and ignores, so it is closed)."""
     out: dict[str, Spec] = {}
     open_ = False
-    target = _function(fn)
+    target = inspect.unwrap(fn)  # a guarded model: the registered function
     namespace = getattr(target, "__globals__", {})
     sig = inspect.signature(fn)
     for i, (name, par) in enumerate(sig.parameters.items()):
@@ -492,15 +488,6 @@ def check_params(fn: Callable[..., Any], params: dict[str, Any], what: str, *,
             continue
         out[key] = check_param(value, spec[0], field, ranges.get(key), spec[1])
     return out
-
-
-def check_keywords(given: Iterable[str], known: Iterable[str], what: str) -> None:
-    """Unknown API keywords -> :class:`InputError` with a "did you mean"."""
-    known = list(known)
-    for key in given:
-        if key not in known:
-            raise InputError(key, f"{what} takes no keyword {key!r}"
-                                  f"{did_you_mean(key, known)}")
 
 
 _UNEXPECTED = re.compile(r"unexpected keyword argument '(\w+)'")
