@@ -5,7 +5,10 @@ ended -- exit 2 with exactly one ``error:`` line and no output file (clean refus
 with a result (ok), a Python traceback, or anything else (two lines, an output file written
 despite exit 2, a timeout). Fixed seeds; every case has a timeout.
 
-    python benchmarks/hostile_inputs.py [--timeout 60] [--byte-mutants 20]
+    python benchmarks/hostile_inputs.py [--timeout 60] [--byte-mutants 20] [--src DIR]
+
+``--src`` runs another source tree's `dlsched` (e.g. an older checkout's ``src``) on the same
+cases, for a before / after comparison.
 """
 
 from __future__ import annotations
@@ -146,7 +149,7 @@ CLASSES: dict[str, Callable[[argparse.Namespace], list[Case]]] = {
 }
 
 
-def run_case(case: Case, work: Path, timeout: float) -> str:
+def run_case(case: Case, work: Path, timeout: float, src: Path = ROOT / "src") -> str:
     """clean | ok | traceback | other."""
     argv, payload, env_extra = case
     tmp = Path(tempfile.mkdtemp(dir=work))
@@ -160,7 +163,7 @@ def run_case(case: Case, work: Path, timeout: float) -> str:
     out = tmp / "out.json"
     argv = [a.replace("{file}", str(file)).replace("{out}", str(out))
             .replace("{dir}", str(tmp)).replace("{fifo}", str(fifo)) for a in argv]
-    env = {**os.environ, "PYTHONPATH": str(ROOT / "src"), **env_extra}
+    env = {**os.environ, "PYTHONPATH": str(src), **env_extra}
     try:
         proc = subprocess.run([sys.executable, "-m", "dlsched.cli", *argv], capture_output=True,
                               text=True, timeout=timeout, env=env, cwd=tmp)
@@ -181,6 +184,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per case")
     ap.add_argument("--byte-mutants", type=int, default=20)
+    ap.add_argument("--src", type=Path, default=ROOT / "src", help="dlsched source tree to run")
     args = ap.parse_args()
     t0 = time.perf_counter()
     print("| class | cases | exit 2, one line (clean) | ok (exit 0/1) | tracebacks | other |")
@@ -191,7 +195,7 @@ def main() -> None:
             counts = dict.fromkeys(("clean", "ok", "traceback", "other"), 0)
             cases = make(args)
             for case in cases:
-                counts[run_case(case, Path(work), args.timeout)] += 1
+                counts[run_case(case, Path(work), args.timeout, args.src)] += 1
             totals["cases"] += len(cases)
             for k, v in counts.items():
                 totals[k] += v
