@@ -184,3 +184,20 @@ algorithm = "liar-fifo"
                                        f"{fifo['objective']:.10g}")
     assert groups["liar"].n == 0 and groups["liar"].invalid == 1 and groups["fifo"].n == 1
     assert groups["liar"].reasons == {"reported objective differs from its solution's": 1}
+
+
+def test_cli_check_compares_a_result_files_objective(tmp_path, capsys):
+    """`dlsched check INSTANCE RESULT` recomputes the reported objective (not only the schedule)."""
+    from dlsched.cli import main
+
+    inst_path = tmp_path / "s4.json"
+    inst_path.write_text(PROBLEMS.get("completion").demo_instance)
+    res = ds.run(_demo("completion"), "fifo")
+    good, bad = tmp_path / "good.json", tmp_path / "bad.json"
+    ds.save(res, good)
+    ds.save(replace(res, objective=0.9 * res.objective), bad)
+    assert main(["check", str(inst_path), str(good)]) == 0
+    capsys.readouterr()
+    assert main(["check", str(inst_path), str(bad)]) == 1
+    out = capsys.readouterr().out
+    assert "reported" in out and f"{res.objective:g}" in out.replace("\n", "")

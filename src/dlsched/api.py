@@ -5,8 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .core import ALGORITHMS, MODELS, PROBLEMS, InputError, Result
+from .core import ALGORITHMS, MODELS, PROBLEMS, DlschedError, InputError, Result
+from .core import inputs as _inputs
 from .core import io as _io
+
+#: the keywords of :func:`solve` itself (offered by "did you mean" next to the model's own)
+SOLVE_KEYWORDS = ("model", "solver", "time_limit", "mip_gap", "threads", "presolve",
+                  "solver_options", "reproducible")
 
 
 def load(path: str | Path) -> Any:
@@ -38,29 +43,58 @@ def solve(
     reproducible: bool = False,
     **params: Any,
 ) -> Result:
-    """Solve ``inst`` with an exact model (default: the problem's main model)."""
+    """Solve ``inst`` with an exact model (default: the problem's main model).
+
+    ``params`` are the model's own parameters (``dlsched params MODEL``); an unknown keyword, a
+    value of the wrong type or out of range is an :class:`InputError` (with a "did you mean").
+    """
     from .core.solver import SolveOptions  # imports Pyomo: only when something is solved
 
     problem = _problem_of(inst)
     model = model or PROBLEMS.get(problem).default_model
     method = MODELS.get(model, "model", problem=problem)
+    params = _inputs.check_params(method.run, params, f"model {model!r}", prefix="",
+                                  ranges_key=f"{problem}/{model}", also=SOLVE_KEYWORDS)
     options = SolveOptions(
         solver=solver,
-        time_limit=time_limit,
+        time_limit=_inputs.time_limit(time_limit),
         mip_gap=mip_gap,
         threads=threads,
         presolve=presolve,
         options=dict(solver_options or {}),
         reproducible=reproducible,
     )
-    return method.run(inst, options=options, **params)
+    return _call(method.run, params, inst, options=options)
+
+
+def _call(fn: Any, params: dict[str, Any], *args: Any, **fixed: Any) -> Any:
+    """``fn(*args, **fixed, **params)``. A method that rejects a user's parameter in its own way
+    (a keyword refused deep down a ``**params`` chain, a ``TypeError`` / ``ValueError`` /
+    ``KeyError`` on a value the generic rule could not type) raises an :class:`InputError`
+    naming the parameter instead; without user parameters the exception is the method's own."""
+    try:
+        return fn(*args, **fixed, **params)
+    except DlschedError:
+        raise
+    except (TypeError, ValueError, KeyError) as exc:
+        if not params:
+            raise
+        if isinstance(exc, TypeError):
+            err = _inputs.unexpected_keyword(exc, params, prefix="")
+            if err is not None:
+                raise err from None
+        field = next(iter(params)) if len(params) == 1 else ", ".join(params)
+        raise InputError(field, f"refused ({type(exc).__name__}: "
+                                f"{_inputs.one_line(str(exc))[:200]})") from None
 
 
 def run(inst: Any, algorithm: str, **params: Any) -> Result:
     """Run a registered algorithm or baseline on ``inst``."""
     problem = _problem_of(inst)
     method = ALGORITHMS.get(algorithm, "algorithm", problem=problem)
-    return method.run(inst, **params)
+    params = _inputs.check_params(method.run, params, f"algorithm {algorithm!r}", prefix="",
+                                  ranges_key=f"{problem}/{algorithm}")
+    return _call(method.run, params, inst)
 
 
 def check(inst: Any, solution: Any) -> list[str]:
@@ -89,4 +123,6 @@ def generate(problem: str, **params: Any) -> Any:
     gen = PROBLEMS.get(problem, "problem").generate
     if gen is None:
         raise InputError("problem", f"{problem!r} has no generator")
-    return gen(**params)
+    params = _inputs.check_params(gen, params, f"the {problem} generator", prefix="",
+                                  takes_instance=False, ranges_key=f"{problem}/generate")
+    return _call(gen, params)

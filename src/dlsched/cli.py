@@ -11,13 +11,13 @@ import inspect
 import json
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.table import Table
 
 from . import api
-from .core import ALGORITHMS, MODELS, PROBLEMS, DlschedError, InputError, Result
+from .core import ALGORITHMS, MODELS, PROBLEMS, DlschedError, InputError, Result, inputs, limits
 from .core.io import atomic_write_text, dumps
 
 console = Console(highlight=False)
@@ -38,16 +38,17 @@ def command(name: str, help_text: str, setup: Callable[[argparse.ArgumentParser]
 
 
 def parse_params(pairs: list[str] | None) -> dict[str, Any]:
-    """``["n=4", "monotone=true", "name=x"]`` -> typed dict (JSON values, else strings)."""
+    """``["n=4", "monotone=true", "name=x"]`` -> typed dict (JSON values, else strings), each
+    value through the input boundary (:func:`dlsched.core.inputs.parse_value`)."""
     out: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, raw = pair.partition("=")
+        key = key.strip()
         if not sep or not key:
-            raise InputError("--param", f"expected KEY=VALUE, got {pair!r}")
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
+            raise InputError("--param", f"expected KEY=VALUE, got {inputs.one_line(pair[:60])!r}")
+        if not key.isidentifier():
+            raise InputError(f"--param {inputs.one_line(key[:60])}", "not a parameter name")
+        out[key] = inputs.parse_value(raw, f"--param {key}")
     return out
 
 
@@ -68,16 +69,25 @@ def method_params(fn: Callable[..., Any], takes_instance: bool = True) -> dict[s
 
 
 def validate_params(
-    fn: Callable[..., Any], params: dict[str, Any], what: str, takes_instance: bool = True
-) -> None:
-    """Unknown keys of ``params`` for ``fn`` -> :class:`InputError` naming the parameter."""
-    known = method_params(fn, takes_instance)
-    if "**" in known:
-        return
-    for key in params:
-        if key not in known:
-            names = ", ".join(sorted(known)) or "none"
-            raise InputError(f"--param {key}", f"{what} has no parameter {key!r} (known: {names})")
+    fn: Callable[..., Any], params: dict[str, Any], what: str, takes_instance: bool = True,
+    ranges_key: str | None = None,
+) -> dict[str, Any]:
+    """``params`` for ``fn`` checked by the boundary's parameter rule
+    (:func:`dlsched.core.inputs.check_params`): unknown keys, wrong types and NaN / inf /
+    negative / absurd values -> :class:`InputError` naming ``--param KEY``."""
+    return inputs.check_params(fn, params, what, takes_instance=takes_instance,
+                               ranges_key=ranges_key)
+
+
+def _param_fields(params: dict[str, Any], call: Callable[[], Any]) -> Any:
+    """``call()``; an :class:`InputError` about one of ``params`` (raised by the API or deep in
+    a method) is reported as ``--param KEY``, the way the user gave it."""
+    try:
+        return call()
+    except InputError as exc:
+        if exc.field in params:
+            raise InputError(f"--param {exc.field}", exc.reason) from None
+        raise
 
 
 def _param_doc(doc: str, name: str) -> str:
@@ -188,12 +198,12 @@ def _setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("--model", "-m", help="exact model (default: the problem's main model)")
     p.add_argument("--solver", default="highs", help="Pyomo solver name (default highs)")
     p.add_argument(
-        "--time-limit", type=float, metavar="S",
-        help="wall-clock limit in seconds; a stopped solve reports status time_limit with its "
-        "incumbent, bound and gap",
+        "--time-limit", metavar="S",
+        help="wall-clock limit in seconds, in (0, 1e6]; a stopped solve reports status "
+        "time_limit with its incumbent, bound and gap",
     )
-    p.add_argument("--mip-gap", type=float, metavar="G", help="relative MIP gap to stop at")
-    p.add_argument("--threads", type=int, metavar="N", help="solver threads")
+    p.add_argument("--mip-gap", metavar="G", help="relative MIP gap to stop at, in [0, 1]")
+    p.add_argument("--threads", metavar="N", help=f"solver threads (1..{limits.MAX_THREADS})")
     p.add_argument("--reproducible", action="store_true",
                    help="CP-SAT models: deterministic search and time budget (same seed, same "
                    "result under any load); stats.mode says which mode ran")
@@ -202,21 +212,25 @@ def _setup_solve(p: argparse.ArgumentParser) -> None:
 
 @command("solve", "solve an instance with an exact model", _setup_solve)
 def cmd_solve(args: argparse.Namespace) -> int:
-    inst = api.load(args.instance)
+    time_limit = inputs.time_limit(args.time_limit, "--time-limit", text=True)
+    mip_gap = inputs.mip_gap(args.mip_gap, "--mip-gap", text=True)
+    threads = inputs.threads(args.threads, "--threads", text=True)
     params = parse_params(args.param)
+    inst = api.load(args.instance)
     model_name = args.model or PROBLEMS.get(inst.problem).default_model
     method = MODELS.get(model_name, "--model", problem=inst.problem)
-    validate_params(method.run, params, f"model {model_name!r}")
-    res = api.solve(
+    params = validate_params(method.run, params, f"model {model_name!r}",
+                             ranges_key=f"{inst.problem}/{model_name}")
+    res = _param_fields(params, lambda: api.solve(
         inst,
         model=args.model,
         solver=args.solver,
-        time_limit=args.time_limit,
-        mip_gap=args.mip_gap,
-        threads=args.threads,
+        time_limit=time_limit,
+        mip_gap=mip_gap,
+        threads=threads,
         reproducible=args.reproducible,
         **params,
-    )
+    ))
     _print_result(res)
     _write(res, args.out)
     return 0 if res.ok else 1
@@ -231,11 +245,12 @@ def _setup_run(p: argparse.ArgumentParser) -> None:
 
 @command("run", "run an algorithm or baseline", _setup_run)
 def cmd_run(args: argparse.Namespace) -> int:
-    inst = api.load(args.instance)
     params = parse_params(args.param)
+    inst = api.load(args.instance)
     method = ALGORITHMS.get(args.algorithm, "--algorithm", problem=inst.problem)
-    validate_params(method.run, params, f"algorithm {args.algorithm!r}")
-    res = api.run(inst, args.algorithm, **params)
+    params = validate_params(method.run, params, f"algorithm {args.algorithm!r}",
+                             ranges_key=f"{inst.problem}/{args.algorithm}")
+    res = _param_fields(params, lambda: api.run(inst, args.algorithm, **params))
     _print_result(res)
     _write(res, args.out)
     return 0 if res.ok else 1
@@ -251,15 +266,15 @@ def _setup_check(p: argparse.ArgumentParser) -> None:
 @command("check", "validate a solution and print its properties", _setup_check)
 def cmd_check(args: argparse.Namespace) -> int:
     inst = api.load(args.instance)
-    from .core.io import read_json
+    from .core.io import from_dict, read_json
 
     data = read_json(args.solution)
-    solution = (
-        data.get("solution") if isinstance(data, dict) and data.get("kind") == "result" else data
-    )
+    is_result = isinstance(data, dict) and data.get("kind") == "result"
+    solution = data.get("solution") if is_result else data
     if solution is None:
         raise InputError("solution", "the result holds no solution")
-    violations = api.check(inst, solution)
+    # a result's reported objective is checked against its solution's, too
+    violations = api.check(inst, from_dict(data) if is_result else solution)
     verdict: dict[str, Any] = {"feasible": not violations, "violations": violations}
     prob = PROBLEMS.get(inst.problem)
     if prob.properties is not None and not violations:
@@ -297,18 +312,23 @@ def _cell(value: Any) -> str:
 # --- generate ---------------------------------------------------------------------------------
 def _setup_generate(p: argparse.ArgumentParser) -> None:
     p.add_argument("problem", help="problem name (see dlsched list)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (same seed, same instance)")
+    p.add_argument("--seed", default="0", help="random seed, 0..2^32-1 (same seed, same "
+                   "instance)")
     _params_arg(p)
 
 
 @command("generate", "write a seeded synthetic instance", _setup_generate)
 def cmd_generate(args: argparse.Namespace) -> int:
+    seed = inputs.seed(args.seed, "--seed", text=True)
     params = parse_params(args.param)
+    if "seed" in params:
+        raise InputError("--param seed", "give the seed as --seed")
     gen = PROBLEMS.get(args.problem, "problem").generate
     if gen is not None:
-        validate_params(gen, params, f"the {args.problem} generator", takes_instance=False)
+        params = validate_params(gen, params, f"the {args.problem} generator",
+                                 takes_instance=False, ranges_key=f"{args.problem}/generate")
     try:
-        inst = api.generate(args.problem, seed=args.seed, **params)
+        inst = _param_fields(params, lambda: api.generate(args.problem, seed=seed, **params))
     except TypeError as exc:
         raise InputError("--param", str(exc)) from None
     console.print(f"generated {inst.name} ({PROBLEMS.get(inst.problem).size(inst)})")
@@ -340,35 +360,17 @@ def _setup_export(p: argparse.ArgumentParser) -> None:
         metavar="KEY=VALUE",
         help="model parameter, as for solve (repeatable; values parsed as JSON)",
     )
-    p.add_argument(
-        "--max-columns",
-        type=int,
-        default=DEFAULT_MAX_COLUMNS,
-        metavar="N",
-        help=f"refuse models with more columns (default {DEFAULT_MAX_COLUMNS}; 0: no limit)",
-    )
-    p.add_argument(
-        "--max-rows",
-        type=int,
-        default=DEFAULT_MAX_ROWS,
-        metavar="N",
-        help=f"refuse models with more rows (default {DEFAULT_MAX_ROWS}; 0: no limit)",
-    )
-    p.add_argument(
-        "--max-nonzeros",
-        type=int,
-        default=DEFAULT_MAX_NONZEROS,
-        metavar="N",
-        help=f"refuse models with more matrix entries (default {DEFAULT_MAX_NONZEROS}; "
-        "0: no limit)",
-    )
+    for flag, default, what in (("--max-columns", DEFAULT_MAX_COLUMNS, "columns"),
+                                ("--max-rows", DEFAULT_MAX_ROWS, "rows"),
+                                ("--max-nonzeros", DEFAULT_MAX_NONZEROS, "matrix entries")):
+        p.add_argument(flag, default=str(default), metavar="N",
+                       help=f"refuse models with more {what} (default {default}; 0: no limit)")
     p.add_argument(
         "--plan-seconds",
-        type=float,
-        default=DEFAULT_PLAN_SECONDS,
+        default=str(DEFAULT_PLAN_SECONDS),
         metavar="S",
         help="refuse when sizing the model (pattern enumeration, online schedules) takes "
-        f"longer (default {DEFAULT_PLAN_SECONDS:g})",
+        f"longer (default {DEFAULT_PLAN_SECONDS:g}; 0: no limit)",
     )
 
 
@@ -378,22 +380,26 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     from .core.export import Budget, default_export_model, get_exporter, write_model
 
-    inst = api.load(args.instance)
     params = parse_params(args.param)
+    inst = api.load(args.instance)
     model_name = args.model or default_export_model(inst.problem)
     if model_name is None:
         raise InputError("--model", f"the {inst.problem} problem has no exportable model")
     MODELS.get(model_name, "--model", problem=inst.problem)
     exporter = get_exporter(inst.problem, model_name)
     exporter.check_params(params)
-    for flag in ("max_columns", "max_rows", "max_nonzeros", "plan_seconds"):
-        if getattr(args, flag) < 0:
-            raise InputError(f"--{flag.replace('_', '-')}", "must be >= 0 (0: no limit)")
+    for key, value in params.items():  # finite, bounded values whatever the exporter takes
+        inputs.check_value(value, f"--param {key}")
+    sizes_max = {flag: inputs.number(getattr(args, flag), f"--{flag.replace('_', '-')}", 0,
+                                     limits.MAX_EXPORT_SIZE, integer=True, text=True)
+                 for flag in ("max_columns", "max_rows", "max_nonzeros")}
+    plan_s = inputs.number(args.plan_seconds, "--plan-seconds", 0, limits.MAX_TIME_LIMIT,
+                           text=True)
     budget = Budget(
-        max_columns=args.max_columns or None,
-        max_rows=args.max_rows or None,
-        max_nonzeros=args.max_nonzeros or None,
-        deadline=time.perf_counter() + args.plan_seconds if args.plan_seconds > 0 else None,
+        max_columns=sizes_max["max_columns"] or None,
+        max_rows=sizes_max["max_rows"] or None,
+        max_nonzeros=sizes_max["max_nonzeros"] or None,
+        deadline=time.perf_counter() + plan_s if plan_s > 0 else None,
     )
     try:
         plan = exporter.plan(inst, budget, **params)
@@ -451,7 +457,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 def build_parser() -> argparse.ArgumentParser:
     from .bench import cli as _bench_cli  # noqa: F401  (registers bench/report; avoids a cycle)
 
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="dlsched",
         description="Exact offline models of GPU-cluster scheduling problems next to the papers' "
         "algorithms: JSON in, JSON out, a human summary on the terminal. Bad input exits with "
@@ -482,19 +488,31 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors as one line ``error: PROG: message`` (exit 2), like every other
+    refusal of dlsched; ``--help`` still shows the usage."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {inputs.one_line(self.prog)}: {inputs.one_line(message)}\n")
+
+
+def _refuse(message: str) -> int:
+    """Print the one line ``error: FIELD: reason`` (control characters escaped) -> exit 2."""
+    sys.stderr.write(f"error: {inputs.one_line(message)}\n")
+    sys.stderr.flush()
+    return 2
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         return args.handler(args)
     except DlschedError as exc:
-        err_console.print(f"error: {exc}", soft_wrap=True)
-        return 2
+        return _refuse(str(exc))
     except OSError as exc:  # an output path that cannot be written (a file as --out-dir, ...)
         where = exc.filename if exc.filename is not None else "output"
-        err_console.print(f"error: {where}: {exc.strerror or exc}", soft_wrap=True, markup=False,
-                          highlight=False)
-        return 2
+        return _refuse(f"{where}: {exc.strerror or exc}")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from dlsched.revenue.paper import worked_example
 
 ALGS = ["astraea", "a-round", "a-maxirev", "batchsche", "gandiva-fair",
         "hived"]
+IGNORE_FIXED = {"gandiva-fair", "hived"}
 
 
 @settings(max_examples=15)
@@ -30,7 +31,9 @@ def test_every_schedule_is_valid(seed, jobs, servers, tenants, fixed, utility):
     inst = generate(n_jobs=jobs, n_servers=servers, n_tenants=tenants, seed=seed,
                     scale="small", utility=utility)
     for name in ALGS:
-        res = ds.run(inst, name, fixed_workers=fixed)
+        # gandiva-fair and hived take no fixed_workers (the API refuses unknown keywords)
+        params = {} if name in IGNORE_FIXED else {"fixed_workers": fixed}
+        res = ds.run(inst, name, **params)
         assert res.status.value == "feasible", (name, res.stats.get("violations"))
         sol = res.solution
         assert sum(sol["gains"].values()) == pytest.approx(sol["revenue"], abs=1e-6)

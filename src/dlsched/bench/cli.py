@@ -8,13 +8,16 @@ from pathlib import Path
 from rich.console import Console
 
 from ..cli import command, console, err_console
+from ..core.inputs import number
+from ..core.limits import MAX_JOBS
 
 
 def _setup_bench(p: argparse.ArgumentParser) -> None:
     p.add_argument("suite", help="suite TOML file (format: benchmarks/README.md)")
     p.add_argument("--out", "-o", default="results.db", help="SQLite results database "
                    "(default results.db; re-running resumes: finished tasks are skipped)")
-    p.add_argument("--jobs", "-j", type=int, help="parallel workers (default: number of cores)")
+    p.add_argument("--jobs", "-j", help=f"parallel workers, 1..{MAX_JOBS} (default: number of "
+                   "cores)")
     # no ``choices``: the EXECUTORS registry (plug-ins included) is checked by run_suite, so
     # that --help need not import the harness (numpy) to list it
     p.add_argument("--executor", "-e", metavar="NAME",
@@ -36,9 +39,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from .runner import SweepInterrupted, run_suite
     from .store import ResultsStore
 
+    jobs = None if args.jobs is None else number(args.jobs, "--jobs", 1, MAX_JOBS, integer=True,
+                                                   text=True)
     executor = args.executor or ("dask" if args.address else "local")
     try:
-        rep = run_suite(args.suite, args.out, executor=executor, jobs=args.jobs,
+        rep = run_suite(args.suite, args.out, executor=executor, jobs=jobs,
                         address=args.address, retry_errors=args.retry_errors,
                         progress=not args.no_progress, console=err_console,
                         reproducible=args.reproducible)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..core import ALGORITHMS, MODELS, PROBLEMS, InputError
+from ..core import ALGORITHMS, MODELS, PROBLEMS, InputError, inputs, limits
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -27,6 +27,9 @@ RATIO_QUANTITIES = ("objective",)
 
 SOLVER_KEYS = {"solver", "time_limit", "mip_gap", "threads", "presolve", "solver_options",
                "reproducible"}
+MAX_SEEDS = limits.MAX_SEEDS
+MAX_GRID_POINTS = limits.MAX_GRID_POINTS
+MAX_BOOTSTRAP = limits.MAX_BOOTSTRAP
 
 
 @dataclass(frozen=True)
@@ -97,7 +100,8 @@ def _known(data: dict[str, Any], key: str, allowed: set[str]) -> None:
     for k in data:
         if k not in allowed:
             raise InputError(f"{key}.{k}" if key else k,
-                             f"unknown key (allowed: {', '.join(sorted(allowed))})")
+                             f"unknown key{inputs.did_you_mean(k, allowed)} "
+                             f"(allowed: {', '.join(sorted(allowed))})")
 
 
 def _get(data: dict[str, Any], key: str, path: str, kind: type | tuple[type, ...],
@@ -121,12 +125,16 @@ def _get(data: dict[str, Any], key: str, path: str, kind: type | tuple[type, ...
 
 def _seeds(value: Any, path: str) -> tuple[int, ...]:
     if isinstance(value, int) and not isinstance(value, bool):
-        if value < 1:
-            raise InputError(path, f"a seed count must be >= 1, got {value}")
+        if not 1 <= value <= MAX_SEEDS:
+            raise InputError(path, f"a seed count must be >= 1 (and <= {MAX_SEEDS}), got {value}")
         return tuple(range(value))
     if isinstance(value, list) and value and all(
         isinstance(s, int) and not isinstance(s, bool) for s in value
     ):
+        if len(value) > MAX_SEEDS:
+            raise InputError(path, f"{len(value)} seeds > limit {MAX_SEEDS}")
+        for s in value:
+            inputs.seed(s, path)
         if len(set(value)) != len(value):
             raise InputError(path, "seeds must be distinct")
         return tuple(value)
@@ -141,8 +149,29 @@ def _grid(grid: dict[str, Any], fixed: dict[str, Any], path: str) -> tuple[dict[
             raise InputError(f"{path}.{key}", "grid values must be a non-empty list")
         if key in fixed:
             raise InputError(f"{path}.{key}", "is given both in grid and in params")
+        if len(points) * len(values) > MAX_GRID_POINTS:
+            raise InputError(f"{path}.{key}", f"the grid has more than {MAX_GRID_POINTS} points")
         points = [{**p, key: v} for p in points for v in values]
     return tuple(points)
+
+
+def _checker(check: Callable[[Any], Any]) -> Callable[[Any], str | None]:
+    """A boundary check (raising :class:`InputError`) as a ``_get`` check (returning why)."""
+
+    def run(value: Any) -> str | None:
+        try:
+            check(value)
+        except InputError as exc:
+            return exc.reason
+        return None
+
+    return run
+
+
+def _solver_options(item: dict[str, Any], p: str) -> dict[str, Any]:
+    options = dict(_table(item.get("solver_options", {}), f"{p}.solver_options"))
+    inputs.check_value(options, f"{p}.solver_options")
+    return options
 
 
 # --- sections ----------------------------------------------------------------------------------
@@ -184,6 +213,15 @@ def _generator_source(problem: str, item: dict[str, Any], p: str, label: str) ->
     if "seed" in grid or "seed" in fixed:
         raise InputError(f"{p}.params", "seed is set by seeds, not by params/grid")
     points = _grid(grid, fixed, f"{p}.grid")
+    gen = resolve_generator(problem, generator)
+    for point in points:
+        try:
+            inputs.check_params(gen, point, f"the {problem} generator", prefix="",
+                                takes_instance=False,
+                                ranges_key=f"{problem}/generate" if generator is None else None)
+        except InputError as exc:
+            where = "grid" if exc.field in grid else "params"
+            raise InputError(f"{p}.{where}.{exc.field}", exc.reason) from None
     _try_generate(problem, resolve_generator(problem, generator), points, seeds[0], p)
     return InstanceSource(label, grid=points, seeds=seeds, generator=generator)
 
@@ -259,25 +297,31 @@ def _method(problem: str, raw: Any, p: str, reproducible: bool = False) -> Metho
     key = "model" if kind == "exact" else "algorithm"
     name = _get(item, key, p, str)
     registry = MODELS if kind == "exact" else ALGORITHMS
-    registry.get(name, f"{p}.{key}", problem=problem)
+    method = registry.get(name, f"{p}.{key}", problem=problem)
     params = dict(_table(item.get("params", {}), f"{p}.params"))
     if "seed" in params:
         raise InputError(f"{p}.params", "seed is set by seeds = [...], not by params")
     seeds: tuple[int | None, ...] = (None,)
     if "seeds" in item:
         seeds = _seeds(item["seeds"], f"{p}.seeds")
+        if "seed" not in inputs.signature_params(method.run)[0] and \
+                not inputs.signature_params(method.run)[1]:
+            raise InputError(f"{p}.seeds", f"{kind} {name!r} takes no seed")
+    if not set(params) & SOLVER_KEYS:
+        inputs.check_params(method.run, params, f"{kind} {name!r}", prefix=f"{p}.params.",
+                            ranges_key=f"{problem}/{name}")
     solver = None
     if kind == "exact":
         solver = {
             "solver": _get(item, "solver", p, str, default="highs"),
             "time_limit": _get(item, "time_limit", p, (int, float), default=None,
-                               check=lambda v: None if v > 0 else "must be > 0"),
+                               check=_checker(inputs.time_limit)),
             "mip_gap": _get(item, "mip_gap", p, (int, float), default=None,
-                            check=lambda v: None if v >= 0 else "must be >= 0"),
+                            check=_checker(inputs.mip_gap)),
             "threads": _get(item, "threads", p, int, default=None,
-                            check=lambda v: None if v >= 1 else "must be >= 1"),
+                            check=_checker(inputs.threads)),
             "presolve": _get(item, "presolve", p, bool, default=True),
-            "solver_options": dict(_table(item.get("solver_options", {}), f"{p}.solver_options")),
+            "solver_options": _solver_options(item, p),
         }
         if _get(item, "reproducible", p, bool, default=reproducible):
             solver["reproducible"] = True  # absent when off: task keys of older suites hold
@@ -378,7 +422,8 @@ def parse_suite(data: dict[str, Any], path: Path) -> Suite:
     except ImportError as exc:
         raise InputError("suite.imports", f"cannot import: {exc}") from None
     bootstrap = _get(head, "bootstrap", "suite", int, default=1000,
-                     check=lambda v: None if v >= 10 else "must be >= 10")
+                     check=lambda v: None if 10 <= v <= MAX_BOOTSTRAP
+                     else f"must be in [10, {MAX_BOOTSTRAP}]")
     confidence = _get(head, "confidence", "suite", float, default=0.95,
                       check=lambda v: None if 0 < v < 1 else "must be in (0, 1)")
     problems = _table(data.get("problems"), "problems") if "problems" in data else None
@@ -410,12 +455,15 @@ def with_reproducible(suite: Suite) -> Suite:
 def load_suite(path: str | Path) -> Suite:
     """Read and validate a suite TOML file."""
     path = Path(path).resolve()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(str(path), "suite file not found") from None
+    if not path.exists():
+        raise InputError(str(path), "suite file not found")
+    text = inputs.read_text(path)  # bounded, UTF-8
+    inputs.check_depth(text, str(path))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise InputError(str(path), f"malformed TOML: {exc}") from None
+    except RecursionError:  # pragma: no cover - check_depth runs first
+        raise InputError(str(path), f"nesting deeper than {limits.MAX_DEPTH}") from None
+    inputs.check_value(data, "")  # NaN / inf / magnitude / lengths anywhere, by key path
     return parse_suite(data, path)

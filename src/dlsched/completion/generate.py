@@ -19,7 +19,7 @@ v_jm = v_j / g_m^0.7 with v_j in [0.001, 0.05] slots, pi in [30, 575] MB; 1 slot
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -202,11 +202,11 @@ def resize_servers(data: dict[str, Any], kappa: float, basis: str = "area") -> d
     return out
 
 
-def generate(**params: Any) -> CompletionInstance:
+def generate(kind: Literal["default", "single-machine"] = "default",
+             **params: Any) -> CompletionInstance:
     """``kind="single-machine"`` -> ``single_machine_dict``; otherwise ``generate_dict``."""
-    if params.get("kind") == "single-machine":
-        return parse(single_machine_dict(**{k: v for k, v in params.items() if k != "kind"}))
-    params.pop("kind", None)
+    if kind == "single-machine":
+        return parse(single_machine_dict(**params))
     return parse(generate_dict(**params))
 
 

@@ -70,21 +70,11 @@ def to_dict(obj: Any) -> dict[str, Any]:
 
 
 def read_json(path: str | Path) -> Any:
-    """Read JSON; malformed text or a missing file becomes an :class:`InputError`."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(str(path), "file not found") from None
-    except OSError as exc:
-        raise InputError(str(path), f"cannot read ({exc.strerror})") from None
-    try:
-        # NaN/Infinity parse here and are rejected by the schema, which names the field
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise InputError(
-            str(path), f"malformed JSON at line {exc.lineno} col {exc.colno}: {exc.msg}"
-        ) from None
+    """Read JSON through the input boundary (:func:`dlsched.core.inputs.read_json`): a bounded,
+    UTF-8, depth-checked read; malformed text or a missing file becomes an :class:`InputError`."""
+    from .inputs import read_json as _read
+
+    return _read(path)
 
 
 def from_dict(data: Any) -> Any:

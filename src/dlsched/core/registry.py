@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from .errors import InputError
+from .inputs import did_you_mean
 
 T = TypeVar("T")
 
@@ -58,8 +59,9 @@ class Registry(Generic[T]):
             return self._items[name]
         except KeyError:
             known = ", ".join(sorted(self._items)) or "none"
+            hint = did_you_mean(name, self._items) if isinstance(name, str) else ""
             raise InputError(
-                field_name or self.kind, f"unknown {self.kind} {name!r} (known: {known})"
+                field_name or self.kind, f"unknown {self.kind} {name!r}{hint} (known: {known})"
             ) from None
 
     def __contains__(self, name: object) -> bool:
@@ -165,7 +167,9 @@ class MethodRegistry:
             )
         scope = f" for problem {problem!r}" if problem else ""
         known = ", ".join(n for n, _ in self.items(problem)) or "none"
-        hint = f"; it belongs to problem {', '.join(map(repr, owners))}" if owners else ""
+        hint = f"; it belongs to problem {', '.join(map(repr, owners))}" if owners else (
+            did_you_mean(name, [n for n, _ in self.items(problem)]) if isinstance(name, str)
+            else "")
         raise InputError(
             field_name, f"unknown {self.kind} {name!r}{scope}{hint} (known: {known})"
         )

@@ -14,7 +14,7 @@ from typing import Any
 
 import pyomo.environ as pyo
 
-from .errors import SolverError
+from .errors import InputError, SolverError
 from .result import Status, relative_gap
 
 
@@ -30,6 +30,26 @@ class SolveOptions:
     options: dict[str, Any] = field(default_factory=dict)
     #: CP-SAT: deterministic search under a deterministic time budget (core/cpsat.py)
     reproducible: bool = False
+
+    def __post_init__(self) -> None:
+        """Refuse what no solver can take (types, NaN / inf, gaps outside [0, 1], thread counts
+        outside 1..MAX_THREADS). The user-facing range of ``time_limit``, (0, 10^6] s, is checked
+        at the boundary (:func:`dlsched.api.solve`, the CLI, suites): internal remaining budgets
+        may be cut to any finite value."""
+        from . import inputs, limits
+
+        if not isinstance(self.solver, str) or not self.solver:
+            raise InputError("solver", f"expected a solver name, got {self.solver!r}")
+        if self.time_limit is not None:
+            limit = inputs.number(self.time_limit, "time_limit", -math.inf, limits.MAX_TIME_LIMIT)
+            object.__setattr__(self, "time_limit", float(limit))
+        object.__setattr__(self, "mip_gap", inputs.mip_gap(self.mip_gap))
+        object.__setattr__(self, "threads", inputs.threads(self.threads))
+        if not isinstance(self.presolve, bool):
+            raise InputError("presolve", f"expected true/false, got {self.presolve!r}")
+        if not isinstance(self.options, dict):
+            raise InputError("solver_options", f"expected a table, got {self.options!r}")
+        inputs.check_value(self.options, "solver_options")
 
 
 @dataclass

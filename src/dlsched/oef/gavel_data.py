@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import csv
 import hashlib
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -81,7 +80,9 @@ SPECS: tuple[InstanceSpec, ...] = (
 
 def data_dir(path: str | Path | None = None) -> Path:
     """Data root: ``path``, else ``$DLSCHED_DATA``, else the vendored ``dlsched/data``."""
-    return Path(path or os.environ.get("DLSCHED_DATA") or DEFAULT_DATA_DIR)
+    from ..core.inputs import check_env_dir
+
+    return Path(path or check_env_dir("DLSCHED_DATA") or DEFAULT_DATA_DIR)
 
 
 def csv_path(path: str | Path | None = None) -> Path:

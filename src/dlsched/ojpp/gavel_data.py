@@ -11,7 +11,6 @@ consolidated placement. Negative values (measurement noise: faster when shared) 
 from __future__ import annotations
 
 import csv
-import os
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +20,9 @@ DEFAULT_DIR = Path(__file__).resolve().parents[1] / "data"  # vendored (data/REA
 
 def data_dir(path: str | Path | None = None) -> Path:
     """``path``, else $DLSCHED_DATA, else the vendored dlsched/data; its gavel_throughputs."""
-    base = Path(path) if path else Path(os.environ.get("DLSCHED_DATA", DEFAULT_DIR))
+    from ..core.inputs import check_env_dir
+
+    base = Path(path) if path else (check_env_dir("DLSCHED_DATA") or DEFAULT_DIR)
     return base / "gavel_throughputs"
 
 

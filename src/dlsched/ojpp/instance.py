@@ -401,10 +401,13 @@ def read_vbp(path: str | Path, name: str | None = None) -> OJPPInstance:
     ``r2, r3, ...``. Item types with demand 0 are dropped.
     """
     path = Path(path)
-    try:
-        tokens = path.read_text(encoding="utf-8").split()
-    except FileNotFoundError:
-        raise InputError(str(path), "file not found") from None
+    from ..core.inputs import read_text
+    from ..core.limits import MAX_INT_DIGITS
+
+    tokens = read_text(path).split()
+    long = next((t for t in tokens if len(t.lstrip("+-")) > MAX_INT_DIGITS), None)
+    if long is not None:
+        raise InputError(str(path), f"integer with {len(long)} digits > limit {MAX_INT_DIGITS}")
     try:
         values = [int(t) for t in tokens]
     except ValueError:
