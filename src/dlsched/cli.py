@@ -204,11 +204,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     model_name = args.model or PROBLEMS.get(inst.problem).default_model
     method = MODELS.get(model_name, "--model", problem=inst.problem)
     validate_params(method.run, params, f"model {model_name!r}")
+    # the limit is wall-clock for the whole command: the interpreter's start, imports and parsing
+    # (seconds on a loaded machine) are taken off what the model gets
+    from .core.deadline import process_age, remaining
+
     res = api.solve(
         inst,
         model=args.model,
         solver=args.solver,
-        time_limit=args.time_limit,
+        time_limit=remaining(args.time_limit, process_age()),
         mip_gap=args.mip_gap,
         threads=args.threads,
         **params,
