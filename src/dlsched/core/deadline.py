@@ -65,6 +65,18 @@ def remaining(limit: float | None, spent: float) -> float | None:
     return None if limit is None else max(MIN_LIMIT_S, limit - spent)
 
 
+def time_left() -> float | None:
+    """Seconds until the enclosing :func:`deadline` (negative once passed; ``None``: none)."""
+    due = _DEADLINE.get()
+    return None if due is None else due - time.perf_counter()
+
+
+def past_deadline() -> bool:
+    """True once the enclosing :func:`deadline` has passed (never outside one)."""
+    left = time_left()
+    return left is not None and left < 0
+
+
 def check_deadline() -> None:
     """Raise :class:`DeadlineExceeded` when the enclosing :func:`deadline` has passed."""
     due = _DEADLINE.get()
@@ -72,5 +84,5 @@ def check_deadline() -> None:
         raise DeadlineExceeded("time limit reached")
 
 
-__all__ = ["MIN_LIMIT_S", "DeadlineExceeded", "check_deadline", "deadline", "process_age",
-           "remaining"]
+__all__ = ["MIN_LIMIT_S", "DeadlineExceeded", "check_deadline", "deadline", "past_deadline",
+           "process_age", "remaining", "time_left"]
