@@ -206,13 +206,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     validate_params(method.run, params, f"model {model_name!r}")
     # the limit is wall-clock for the whole command: the interpreter's start, imports and parsing
     # (seconds on a loaded machine) are taken off what the model gets
-    from .core.deadline import process_age, remaining
+    from .core.deadline import command_budget
 
     res = api.solve(
         inst,
         model=args.model,
         solver=args.solver,
-        time_limit=remaining(args.time_limit, process_age()),
+        time_limit=command_budget(args.time_limit),
         mip_gap=args.mip_gap,
         threads=args.threads,
         **params,

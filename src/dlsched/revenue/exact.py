@@ -21,10 +21,12 @@ import pyomo.environ as pyo
 
 from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
 from ..core.cpsat import solve_cpsat
+from ..core.deadline import DeadlineExceeded, remaining
 from ..core.intscale import LIMIT, exact_integers, scaled_int, simplest_fraction
 from .configs import utility_x
 from .instance import RevenueInstance
 from .model import MilpData, build_milp, milp_data
+from .model.data import milp_extent
 from .solution import finish, job_record
 from .validate import check
 
@@ -57,8 +59,19 @@ def _remaining(options: SolveOptions, t0: float) -> SolveOptions:
     """``options`` with the time limit cut to what is left since ``t0`` (build included)."""
     if options.time_limit is None:
         return options
-    left = max(0.1, options.time_limit - (time.perf_counter() - t0))
+    left = remaining(options.time_limit, time.perf_counter() - t0)
     return SolveOptions(**{**options.__dict__, "time_limit": left})
+
+
+def _refused(inst: RevenueInstance, method: str, alone: float | None, t0: float, time_origin: str,
+             reason: str) -> Result:
+    """No model (its build would eat the limit): status ``time_limit`` with the empty schedule
+    (nobody admitted, revenue 0: always feasible) as validated incumbent and the bound of every
+    job alone; the guard's heuristics may replace the incumbent."""
+    stats = {"refused": reason, "bound_alone": alone, "time_origin": time_origin,
+             "incumbent": "empty schedule"}
+    return _finish(inst, method, Status.TIME_LIMIT, None, alone, {}, t0,
+                   time.perf_counter() - t0, stats)
 
 
 def _horizon(inst: RevenueInstance, horizon: int | str) -> int:
@@ -122,15 +135,18 @@ def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
                time_origin: str = "arrival", **_: Any) -> Result:
     options = options or SolveOptions()
     t0 = time.perf_counter()
-    data = milp_data(inst, _horizon(inst, horizon), time_origin, fixed_workers)
-    predicted = len(data.value) / PYOMO_COLUMNS_PER_S
+    T = _horizon(inst, horizon)
+    try:
+        count, alone = milp_extent(inst, T, time_origin, fixed_workers)
+    except DeadlineExceeded:  # the time limit (core.deadline) is over before the data
+        return _refused(inst, "revenue-milp", None, t0, time_origin, "no time left for the model")
+    predicted = count / PYOMO_COLUMNS_PER_S
     if options.time_limit is not None and predicted > 0.5 * options.time_limit:
         # the Pyomo build alone would eat the budget: no model; the guard adds the heuristics
-        return Result("revenue", "revenue-milp", Status.TIME_LIMIT, bound=alone_bound(data),
-                      runtime_s=time.perf_counter() - t0,
-                      stats={"refused": f"{len(data.value)} start columns, ~{predicted:.0f} s "
-                                        f"to build in Pyomo (> half the limit)",
-                             "bound_alone": alone_bound(data)})
+        return _refused(inst, "revenue-milp", alone, t0, time_origin,
+                        f"{count} start columns, ~{predicted:.0f} s to build in "
+                        "Pyomo (> half the limit)")
+    data = milp_data(inst, T, time_origin, fixed_workers)
     m = build_milp(data)
     build_s = time.perf_counter() - t0
     stats: dict[str, Any] = {"binaries": len(data.value) + 2 * inst.n_jobs * inst.n_servers,
@@ -231,13 +247,17 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
 
     options = options or SolveOptions()
     t0 = time.perf_counter()
-    data = milp_data(inst, _horizon(inst, horizon), time_origin, fixed_workers)
-    predicted = len(data.value) / CP_VALUES_PER_S
+    T = _horizon(inst, horizon)
+    try:
+        count, alone = milp_extent(inst, T, time_origin, fixed_workers)
+    except DeadlineExceeded:  # the time limit (core.deadline) is over before the data
+        return _refused(inst, "revenue-cpsat", None, t0, time_origin, "no time left for the model")
+    predicted = count / CP_VALUES_PER_S
     if options.time_limit is not None and predicted > 0.5 * options.time_limit:
-        return Result("revenue", "revenue-cpsat", Status.TIME_LIMIT, bound=alone_bound(data),
-                      runtime_s=time.perf_counter() - t0,
-                      stats={"refused": f"{len(data.value)} start values, ~{predicted:.0f} s "
-                                        f"to build the CP-SAT model (> half the limit)"})
+        return _refused(inst, "revenue-cpsat", alone, t0, time_origin,
+                        f"{count} start values, ~{predicted:.0f} s to build the "
+                        "CP-SAT model (> half the limit)")
+    data = milp_data(inst, T, time_origin, fixed_workers)
     got = _exact_values(inst, data)
     exact = got is not None
     if got is None:  # rounded coefficients: a proxy objective, labelled as such below
