@@ -35,6 +35,7 @@ from functools import lru_cache
 import numpy as np
 import scipy.sparse as sp
 
+from ..core.deadline import check_deadline
 from ..core.errors import InputError
 from .config import EPS, Config, configurations
 from .instance import CompletionInstance
@@ -237,7 +238,10 @@ def pattern_set(inst: CompletionInstance, tmax: int | None = None, *, dominance:
     tmax = int(tmax or inst.horizon)
     plimit = PLACEMENT_LIMIT if placement_limit is None else placement_limit
     climit = COLUMN_LIMIT if column_limit is None else column_limit
-    counts = [placement_count(inst, j, dominance) for j in range(inst.n_jobs)]
+    counts = []
+    for j in range(inst.n_jobs):
+        check_deadline()  # only inside a caller's time limit (core.deadline)
+        counts.append(placement_count(inst, j, dominance))
     if max(counts) > plimit:
         raise _too_big(f"placements for job {inst.job_names[int(np.argmax(counts))]}",
                        max(counts), plimit)
