@@ -64,11 +64,9 @@ def _budgeted_highs() -> type:
 
     HiGHS counts only its own run; ``set_instance`` / ``update`` before it took 3.3 s of a 5-s
     limit on instances/ltgf/philly-window-n50-s0.json under load (issue 20). The limit handed to
-    HiGHS is what is left after loading (at least ``deadline.MIN_LIMIT_S``).
+    HiGHS is what is left after loading.
     """
     from pyomo.contrib.appsi.solvers import Highs
-
-    from .deadline import remaining
 
     class BudgetedHighs(Highs):  # type: ignore[misc, valid-type]
         def set_instance(self, model: Any) -> None:
@@ -82,8 +80,8 @@ def _budgeted_highs() -> type:
             self._spent(time.perf_counter() - t)
 
         def _spent(self, seconds: float) -> None:
-            if self.config.time_limit is not None:
-                self.config.time_limit = remaining(float(self.config.time_limit), seconds)
+            if self.config.time_limit is not None:  # HiGHS accepts 0: stop at once
+                self.config.time_limit = max(0.0, float(self.config.time_limit) - seconds)
 
     return BudgetedHighs
 
