@@ -192,14 +192,14 @@ def main() -> None:
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "time-limits.md")
     ap.add_argument("--no-write", action="store_true")
     args = ap.parse_args()
-    load0 = os.getloadavg()
+    load0, commit = os.getloadavg(), git_commit()  # the code measured: stamped before the run
     rows = run(args.limits, args.only, args.quick)
     load1 = os.getloadavg()
     argv = " ".join(shlex.quote(a) for a in sys.argv[1:])
     head = [
         "# Time limits under load, end to end through the CLI", "",
         f"- date: {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC",
-        f"- git commit: {git_commit()}",
+        f"- git commit: {commit}",
         f"- CPU: {cpu_model()} ({platform.machine()}), {os.cpu_count()} cores",
         f"- load average (1 min) {load0[0]:.2f} at the start, {load1[0]:.2f} at the end; one "
         "CPU-bound process (`python -c \"while True: pass\"`) ran beside every solve, plus "
