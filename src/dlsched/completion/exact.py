@@ -363,6 +363,8 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     t0 = time.perf_counter()
     heur = best_heuristic(inst) if warm_start or horizon == "extended" else None
     tmax = resolve_horizon(inst, horizon, heur)
+    if past_deadline():  # e1_data enumerates every configuration: seconds at paper scale
+        return stopped(inst, "completion-cpsat", heur, tmax, t0, {}, options.time_limit)
     data = e1_data(inst, tmax)
     cp = cp_model.CpModel()
     H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),

@@ -31,7 +31,7 @@ import numpy as np
 
 from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
 from ..core.cpsat import solve_cpsat
-from ..core.deadline import DeadlineExceeded
+from ..core.deadline import DeadlineExceeded, past_deadline
 from .algorithms import simulate
 from .instance import LTGFInstance
 from .model import build_model
@@ -246,6 +246,8 @@ def solve_maxmin(
             x_best, z = x0, min(r.values())
     if (why := _too_big(sd, "maxmin", 4, opts.time_limit)) is not None:
         return _refused(inst, backend, t0, why, x_best)
+    if past_deadline():  # the simulations used the limit: no model (its load alone takes s)
+        return _refused(inst, backend, t0, "no time left in the limit for the model", x_best)
     be = _BACKENDS[backend](sd, opts)
     build_s = time.perf_counter() - t0
     deadline = None if opts.time_limit is None else t0 + opts.time_limit
@@ -257,6 +259,9 @@ def solve_maxmin(
         return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
     while iters < max_iter:
+        if deadline is not None and time.perf_counter() >= deadline:
+            status = Status.TIME_LIMIT  # loading a level model into HiGHS alone takes seconds
+            break
         iters += 1
         target = z if method == "dinkelbach" else (lo * 2 + 1 if hi is None else (lo + hi) / 2)
         st, tval, _tbound, x = be.solve(dict.fromkeys(sd.tenants_with_jobs, target), {}, left())
