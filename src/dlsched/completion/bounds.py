@@ -37,8 +37,15 @@ from .model import build_e1, e1_data, load_of
 
 
 def lb0(inst: CompletionInstance) -> float:
-    dmin = np.array([min_duration(inst, j) for j in range(inst.n_jobs)], dtype=float)
+    dmin = np.array([_checked_min_duration(inst, j) for j in range(inst.n_jobs)], dtype=float)
     return float(np.dot(inst.weight, inst.arrival + dmin))
+
+
+def _checked_min_duration(inst: CompletionInstance, j: int) -> int:
+    """``min_duration`` after a check of the caller's time limit (the first call per job
+    enumerates its configurations: 1.7 s for 40 jobs x 10 servers under load)."""
+    check_deadline()
+    return min_duration(inst, j)
 
 
 def _min_areas(inst: CompletionInstance, j: int) -> np.ndarray:
