@@ -11,7 +11,7 @@ from .core import io as _io
 
 #: the keywords of :func:`solve` itself (offered by "did you mean" next to the model's own)
 SOLVE_KEYWORDS = ("model", "solver", "time_limit", "mip_gap", "threads", "presolve",
-                  "solver_options", "reproducible")
+                  "solver_options", "reproducible", "deterministic_basis")
 
 
 def load(path: str | Path) -> Any:
@@ -41,6 +41,7 @@ def solve(
     presolve: bool = True,
     solver_options: dict[str, Any] | None = None,
     reproducible: bool = False,
+    deterministic_basis: float | None = None,
     **params: Any,
 ) -> Result:
     """Solve ``inst`` with an exact model (default: the problem's main model).
@@ -63,6 +64,7 @@ def solve(
         presolve=presolve,
         options=dict(solver_options or {}),
         reproducible=reproducible,
+        deterministic_basis=_inputs.time_limit(deterministic_basis),
     )
     return _call(method.run, params, inst, options=options)
 

@@ -38,6 +38,7 @@ from typing import Any
 import numpy as np
 
 from ..core import InputError, Result, Status, register_algorithm
+from ..core.deadline import check_deadline
 from ..sim import Cluster, Placement, SimJob, SimState, run_policy
 from .config import EPS, Config, check_durations, configurations, theta
 from .instance import CompletionInstance
@@ -50,6 +51,7 @@ def gpu_index(inst: CompletionInstance) -> int:
 
 def ideal_config(inst: CompletionInstance, j: int) -> Config:
     """Fastest (m, p, N <= D_j) placeable on an empty cluster; ties: fewer GPUs, then loop order."""
+    check_deadline()  # only inside a caller's time limit (core.deadline)
     g = gpu_index(inst)
     best = None
     for k in configurations(inst, j):

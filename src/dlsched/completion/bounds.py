@@ -28,6 +28,7 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 
+from ..core.deadline import check_deadline
 from .colgen import COLGEN_TIME_LIMIT, ColgenResult
 from .colgen import colgen_bound as _colgen
 from .config import configurations, min_duration
@@ -36,19 +37,44 @@ from .model import build_e1, e1_data, load_of
 
 
 def lb0(inst: CompletionInstance) -> float:
-    dmin = np.array([min_duration(inst, j) for j in range(inst.n_jobs)], dtype=float)
+    dmin = np.array([_checked_min_duration(inst, j) for j in range(inst.n_jobs)], dtype=float)
     return float(np.dot(inst.weight, inst.arrival + dmin))
+
+
+def _checked_min_duration(inst: CompletionInstance, j: int) -> int:
+    """``min_duration`` after a check of the caller's time limit (the first call per job
+    enumerates its configurations: 1.7 s for 40 jobs x 10 servers under load)."""
+    check_deadline()
+    return min_duration(inst, j)
+
+
+def _min_areas(inst: CompletionInstance, j: int) -> np.ndarray:
+    """Per resource, the least d x load (N e_m + z_p) over the configurations of job ``j``
+    (``load_of`` for every configuration at once: 40 jobs x 10 servers took 2 s per call as a
+    Python loop)."""
+    ks = configurations(inst, j)
+    if not ks:
+        return np.full(len(inst.resources), np.inf)
+    n, m, p, d = (np.array([getattr(k, a) for k in ks]) for a in ("n", "m", "p", "d"))
+    load = n[:, None] * inst.worker_demand[m]
+    ps = p >= 0
+    if ps.any():
+        load[ps] = load[ps] + inst.ps_demand[p[ps]]
+    return (d[:, None] * load).min(axis=0)
 
 
 def area_bound(inst: CompletionInstance) -> float:
     best = 0.0
     total = inst.capacity.sum(axis=0)
     w = inst.weight
+    areas = []
+    for j in range(inst.n_jobs):
+        check_deadline()
+        areas.append(_min_areas(inst, j))
     for r in range(len(inst.resources)):
         if total[r] <= 0:
             continue
-        area = np.array([min((k.d * load_of(k, inst)[r] for k in configurations(inst, j)),
-                             default=np.inf) for j in range(inst.n_jobs)])
+        area = np.array([a[r] for a in areas], dtype=float)
         p = area / total[r]
         order = np.lexsort((np.arange(len(p)), p / w))  # Smith: p_j / w_j ascending
         comp = np.cumsum(p[order])

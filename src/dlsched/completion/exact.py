@@ -24,6 +24,7 @@ import pyomo.environ as pyo
 
 from ..core import Result, SolveOptions, Status, register_model, solve_pyomo
 from ..core.cpsat import solve_cpsat
+from ..core.deadline import DeadlineExceeded, past_deadline, remaining
 from ..core.intscale import exact_integers, scaled_int
 from .bounds import COLGEN_TIME_LIMIT, LpSwitch, bound_notes, lower_bounds
 from .config import Config, min_duration
@@ -46,14 +47,32 @@ def extended_horizon(inst: CompletionInstance, ub: float) -> int:
     return max(int(inst.horizon), max(cmax) - 1)
 
 
-def best_heuristic(inst: CompletionInstance) -> Result:
+def best_heuristic(inst: CompletionInstance) -> Result | None:
     """The better of A_online and FIFO (both non-preemptive): the upper bound behind the
-    extended horizon and the CP-SAT warm start."""
+    extended horizon and the CP-SAT warm start. Inside a time limit (``core.deadline``) the
+    best of those that finished in time, None if neither did."""
     from .baselines import fifo
     from .online import a_online
 
-    runs = [r for r in (a_online(inst), fifo(inst)) if r.objective is not None]
-    return min(runs, key=lambda r: r.objective)
+    runs = []
+    for run in (a_online, fifo):
+        try:
+            r = run(inst)
+        except DeadlineExceeded:
+            break
+        if r.objective is not None:
+            runs.append(r)
+    return min(runs, key=lambda r: r.objective) if runs else None
+
+
+def stopped(inst: CompletionInstance, method: str, heur: Result | None, tmax: int, t0: float,
+            stats: dict[str, Any], time_limit: float | None) -> Result:
+    """Status ``time_limit`` when the time ran out before the solver started (a Python phase
+    met ``core.deadline``): the warm start as incumbent if it ends by T_max."""
+    stats["stopped"] = "the time limit was reached before the solver started"
+    obj, plans = _fallback(inst, heur, tmax, None, None, stats)
+    return _finish(inst, method, Status.TIME_LIMIT, obj, None, plans, t0,
+                   time.perf_counter() - t0, stats, tmax, False, time_limit=time_limit)
 
 
 def resolve_horizon(inst: CompletionInstance, horizon: int | str,
@@ -61,7 +80,10 @@ def resolve_horizon(inst: CompletionInstance, horizon: int | str,
     if horizon == "instance":
         return int(inst.horizon)
     if horizon == "extended":
-        return extended_horizon(inst, (heuristic or best_heuristic(inst)).objective)
+        heuristic = heuristic or best_heuristic(inst)
+        if heuristic is None:  # neither heuristic finished within the time limit
+            raise DeadlineExceeded("no upper bound for the extended horizon in time")
+        return extended_horizon(inst, heuristic.objective)
     if isinstance(horizon, int) and horizon >= 1:
         return horizon
     from ..core import InputError
@@ -91,9 +113,13 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
     if remaining is not None and remaining < 0.25 * time_limit:  # LPs would overrun the limit
         lp, config = False, False
         stats["bounds_skipped"] = "no time left in the limit for the LP bounds"
-    lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model,
-                       config=bool(lp) if config is None else config, colgen=colgen,
-                       colgen_time=max(left, 0.0), info=stats)
+    try:
+        lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model,
+                           config=bool(lp) if config is None else config, colgen=colgen,
+                           colgen_time=max(left, 0.0), info=stats)
+    except DeadlineExceeded:  # the caller's time limit (core.deadline): no bounds but known
+        stats["bounds_skipped"] = "time limit reached"
+        lbs = {"best": known if known is not None else -math.inf}
     if known is not None:
         lbs["colgen"] = known
         lbs["best"] = max(lbs["best"], known)
@@ -102,7 +128,8 @@ def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | 
     if notes:
         stats["bounds_missing"] = notes
     stats["tmax"] = tmax
-    if (status is not Status.OPTIMAL and status.has_solution) or status is Status.TIME_LIMIT:
+    if ((status is not Status.OPTIMAL and status.has_solution) or status is Status.TIME_LIMIT) \
+            and math.isfinite(lbs["best"]):
         bound = max(bound, lbs["best"]) if bound is not None else lbs["best"]
     if status is Status.OPTIMAL and obj is not None and lbs["best"] > obj + 1e-6 * max(1, obj):
         stats["bound_above_optimum"] = lbs["best"]  # would be a bug; surfaced, not hidden
@@ -158,7 +185,7 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     stats: dict[str, Any] = {"binaries": data.n_columns + 2 * inst.n_jobs * inst.n_servers,
                              "rows": m.nconstraints(), "columns": m.nvariables()}
     if options.time_limit is not None:  # the solver gets what the build left
-        options = replace(options, time_limit=max(0.1, options.time_limit - build_s))
+        options = replace(options, time_limit=remaining(options.time_limit, build_s))
     out = solve_pyomo(m, options)
     stats.update(out.stats)
     plans = None
@@ -336,6 +363,8 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     t0 = time.perf_counter()
     heur = best_heuristic(inst) if warm_start or horizon == "extended" else None
     tmax = resolve_horizon(inst, horizon, heur)
+    if past_deadline():  # e1_data enumerates every configuration: seconds at paper scale
+        return stopped(inst, "completion-cpsat", heur, tmax, t0, {}, options.time_limit)
     data = e1_data(inst, tmax)
     cp = cp_model.CpModel()
     H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
@@ -346,6 +375,8 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     objective_terms = []
     intervals: dict[tuple[int, int], list] = {(h, r): [] for h in range(H) for r in range(R)}
     for j in range(inst.n_jobs):
+        if past_deadline():
+            return stopped(inst, "completion-cpsat", heur, tmax, t0, {}, options.time_limit)
         ks = [k for k, rng in zip(data.configs[j], data.starts[j], strict=False) if len(rng)]
         if not ks:
             status = Status.INFEASIBLE
@@ -386,10 +417,9 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         stats["warm_start"] = {"method": heur.method, "objective": heur.objective,
                                "jobs_hinted": hinted}
     build_s = time.perf_counter() - t0
-    left = None if options.time_limit is None else max(
-        0.1, options.time_limit - (time.perf_counter() - t0))
+    left = remaining(options.time_limit, build_s)
     out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw,
-                      reproducible=options.reproducible, budget_s=options.time_limit)
+                      reproducible=options.reproducible, budget_s=options.budget_basis)
     stats.update(out.stats)
     status = out.status
     if inexact:  # rounded data: a restriction, its verdicts say nothing about the instance

@@ -40,6 +40,7 @@ import numpy as np
 
 from ..core import InputError, Result, SolveOptions, Status, register_model, relative_gap
 from ..core.cpsat import solve_cpsat
+from ..core.deadline import DeadlineExceeded, check_deadline, remaining
 from .bounds import colgen_bound, lower_bounds
 from .colgen import COLGEN_TIME_LIMIT, server_classes
 from .config import configurations
@@ -179,7 +180,9 @@ def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
 def _floor(inst: CompletionInstance, tmax: int, stats: dict[str, Any]) -> float:
     """The best valid lower bound known before the search: the cheap bounds and, if it ran,
     the column-generation bound (both computed on the instance's own data)."""
-    return max(lower_bounds(inst, tmax)["best"], stats.get("colgen", {}).get("bound") or 0.0)
+    if "cheap_bound" not in stats:  # computed once per solve (seconds at paper scale)
+        stats["cheap_bound"] = lower_bounds(inst, tmax)["best"]
+    return max(stats["cheap_bound"], stats.get("colgen", {}).get("bound") or 0.0)
 
 
 def _proven(heur: Result, floor: float) -> bool:
@@ -234,20 +237,46 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     ``search_share``: the part given to the local search over list-schedule orders before
     CP-SAT (0: none); ``server_symmetry``: identical servers are opened in order
     (``_break_server_symmetry``); ``cpsat_params``: further CP-SAT parameters by name."""
-    from ortools.sat.python import cp_model
-
     if not 0.0 <= colgen_share < 1.0:
         raise InputError("colgen_share", "must be in [0, 1)")
     if not 0.0 <= search_share < 1.0 - colgen_share:
         raise InputError("search_share", "must be in [0, 1 - colgen_share)")
     options = options or SolveOptions()
-    t0 = time.perf_counter()
+    state: dict[str, Any] = {"t0": time.perf_counter(), "stats": {}}
+    try:
+        return _solve_interval(inst, options, state, horizon, lp_bound, warm_start,
+                               colgen_share, search_share, server_symmetry, cpsat_params)
+    except DeadlineExceeded:  # a Python phase reached the time limit (core.deadline)
+        if "tmax" not in state:
+            raise
+        return _stopped(inst, state, options)
+
+
+def _stopped(inst: CompletionInstance, state: dict[str, Any], options: SolveOptions) -> Result:
+    """Status ``time_limit`` with the warm start as incumbent (when it ends by T_max): the time
+    ran out before CP-SAT could start."""
+    stats, tmax, t0 = state["stats"], state["tmax"], state["t0"]
+    stats["stopped"] = "the time limit was reached before the CP-SAT search"
+    obj, plans = _fallback(inst, state.get("heur"), tmax, None, None, stats)
+    return _finish(inst, "completion-interval", Status.TIME_LIMIT, obj, None, plans, t0,
+                   time.perf_counter() - t0, stats, tmax, False, time_limit=options.time_limit)
+
+
+def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict[str, Any],
+                    horizon: int | str, lp_bound: Any, warm_start: bool, colgen_share: float,
+                    search_share: float, server_symmetry: bool,
+                    cpsat_params: dict[str, Any] | None) -> Result:
+    """The body of ``solve_interval``; ``state`` keeps what is known (horizon, warm start)
+    for ``_stopped`` should the time run out."""
+    from ortools.sat.python import cp_model
+
+    t0, stats = state["t0"], state["stats"]
     pre = incumbent_pool(inst, int(inst.horizon)) if horizon == "extended" else None
-    tmax = resolve_horizon(inst, horizon, pre)
-    heur = incumbent_pool(inst, tmax) if warm_start else None
-    stats: dict[str, Any] = {}
+    tmax = state["tmax"] = resolve_horizon(inst, horizon, pre)
+    heur = state["heur"] = incumbent_pool(inst, tmax) if warm_start else None
     lp_order = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
-    heur = _better_lists(inst, tmax, heur, lp_order, options.time_limit, search_share, stats)
+    heur = state["heur"] = _better_lists(inst, tmax, heur, lp_order, options.time_limit,
+                                         search_share, stats)
     if heur is not None and _proven(heur, _floor(inst, tmax, stats)):
         # the warm start meets a valid lower bound: optimal without building the CP model
         obj, plans = _fallback(inst, heur, tmax, None, None, stats)
@@ -267,6 +296,7 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     cluster: dict[int, list] = {r: [] for r in range(R)}
     infeasible = False
     for j in range(inst.n_jobs):
+        check_deadline()
         ks = [k for k, rng in zip(data.configs[j], data.starts[j], strict=False) if len(rng)]
         if not ks:
             infeasible = True
@@ -322,7 +352,7 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     obj_expr = sum(int(wi[j]) * e for j, e in ends.items())
     cp.minimize(obj_expr)
     if not inexact:  # a valid bound as a constraint: a hint that meets it is proven at once
-        lb = max(lower_bounds(inst, tmax)["best"], stats.get("colgen", {}).get("bound") or 0)
+        lb = _floor(inst, tmax, stats)
         cp.add(obj_expr >= math.ceil(lb * fw - 1e-6))
         stats["objective_floor"] = lb
     opened = _break_server_symmetry(cp, inst, vars_) if server_symmetry else {}
@@ -338,10 +368,10 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
             stats["objective_cut"] = heur.objective
     build_s = time.perf_counter() - t0
     limit = options.time_limit
-    left = None if limit is None else max(0.1, limit - build_s)
+    left = remaining(limit, build_s)
     out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw,
                       params=cpsat_params, reproducible=options.reproducible,
-                      budget_s=options.time_limit)
+                      budget_s=options.budget_basis)
     stats.update(out.stats)
     status = out.status
     if status is Status.INFEASIBLE and "objective_cut" in stats:

@@ -17,6 +17,7 @@ import numpy as np
 from scipy.ndimage import minimum_filter1d
 
 from ..core import Result, Status, register_algorithm
+from ..core.deadline import DeadlineExceeded, check_deadline
 from .config import Config, configurations
 from .instance import CompletionInstance
 from .solution import JobPlan, make_solution
@@ -77,6 +78,7 @@ def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
     plans: dict[int, JobPlan] = {}
     makespan = 0  # every slot from here on is free
     for j in order:
+        check_deadline()  # only inside a caller's time limit (core.deadline)
         a = int(inst.arrival[j])
         lo, hi = a, max(a, makespan)
         best: tuple[int, int, Config, dict[int, int], dict[int, int]] | None = None
@@ -212,7 +214,10 @@ def incumbent_pool(inst: CompletionInstance, tmax: int) -> Result | None:
     runs = []
     for run in (lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax),
                 lambda: wspt_list(inst, tmax, spread=True)):
-        r = run()
+        try:
+            r = run()
+        except DeadlineExceeded:  # the caller's time limit: the best found so far
+            break
         if r is None or r.objective is None or r.solution is None or check(inst, r.solution):
             continue
         recs = r.solution["jobs"].values()

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from ..core import Result, Status, register_algorithm
+from ..core.deadline import check_deadline
 from ..core.errors import InputError
 from .config import check_durations
 from .instance import CompletionInstance
@@ -148,6 +149,7 @@ def a_maxweight(inst: CompletionInstance, jobs: list[int], tau: int, lam: float,
         seq = sorted(jobs, key=lambda j: (inst.arrival[j], j))
     out = MaxWeightOut()
     for j in seq:
+        check_deadline()  # only inside a caller's time limit (core.deadline)
         best = price_of(inst, j, pr)
         if best is None or not inst.weight[j] - best.cost > 0:
             continue
@@ -174,6 +176,7 @@ def a_dual(inst: CompletionInstance, jobs: list[int], tau: int, alpha: int, lam:
     sched: dict[int, Candidate] = {}
     used = 0
     for sub in range(alpha):
+        check_deadline()  # only inside a caller's time limit (core.deadline)
         rem = [j for j in jobs if j not in sched]
         if not rem:
             break

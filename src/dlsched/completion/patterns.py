@@ -31,10 +31,12 @@ import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import scipy.sparse as sp
 
+from ..core.deadline import check_deadline
 from ..core.errors import InputError
 from .config import EPS, Config, configurations
 from .instance import CompletionInstance
@@ -223,6 +225,12 @@ def column_count(inst: CompletionInstance, placements: tuple[Placements, ...],
                    for j, pl in enumerate(placements)))
 
 
+def _checked(fn: Any, *args: Any) -> Any:
+    """``fn(*args)`` after a check of the caller's time limit (core.deadline)."""
+    check_deadline()
+    return fn(*args)
+
+
 def _too_big(what: str, count: int, limit: int) -> InputError:
     return InputError("servers", f"E2 (completion-patterns) would have {count} {what} > "
                       f"{limit}: the pattern ILP is meant for H <= 3 servers and small D, T "
@@ -237,11 +245,14 @@ def pattern_set(inst: CompletionInstance, tmax: int | None = None, *, dominance:
     tmax = int(tmax or inst.horizon)
     plimit = PLACEMENT_LIMIT if placement_limit is None else placement_limit
     climit = COLUMN_LIMIT if column_limit is None else column_limit
-    counts = [placement_count(inst, j, dominance) for j in range(inst.n_jobs)]
+    counts = []
+    for j in range(inst.n_jobs):
+        check_deadline()  # only inside a caller's time limit (core.deadline)
+        counts.append(placement_count(inst, j, dominance))
     if max(counts) > plimit:
         raise _too_big(f"placements for job {inst.job_names[int(np.argmax(counts))]}",
                        max(counts), plimit)
-    placements = tuple(job_placements(inst, j, dominance) for j in range(inst.n_jobs))
+    placements = tuple(_checked(job_placements, inst, j, dominance) for j in range(inst.n_jobs))
     n_cols = column_count(inst, placements, tmax)
     if n_cols > climit:
         raise _too_big("pattern columns", n_cols, climit)

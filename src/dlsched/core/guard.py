@@ -16,13 +16,16 @@ A measuring instrument may not return a wrong label. After an exact model return
    best validated heuristic solution (``stats["incumbent_from"]``), so no exact model returns
    without an incumbent when one is known.
 
-Time: the heuristics run inside the caller's time limit; a model that used all of it leaves
-them a grace of ``GRACE_SHARE`` of the limit plus ``GRACE_S`` seconds. Checks of
-``infeasible`` and of a missing incumbent run until one valid solution is found, whatever the
-time, since a wrong label or an empty result costs more than a few seconds. Every other
-heuristic is optional: not started once the time is out, and stopped there where its loop
-calls ``core.deadline.check_deadline`` (recorded in ``skipped`` / ``stopped_at_limit``), so
-an ``optimal`` label is then checked against fewer heuristics.
+Time: a limit is wall-clock for the whole call (issue 20). The model runs inside a
+``core.deadline`` block of its limit, so its Python loops that call ``check_deadline`` stop
+there; a model stopped that way returns status ``time_limit`` without a solution (the
+heuristics below may then supply one). The heuristics run inside the caller's limit too; a
+model that used all of it leaves them a grace of ``GRACE_SHARE`` of the limit plus ``GRACE_S``
+seconds. Every heuristic is stopped at that point, where its loop calls
+``core.deadline.check_deadline`` (recorded in ``skipped`` / ``stopped_at_limit``): an
+``optimal`` or ``infeasible`` label is then checked against fewer heuristics
+(``stats["crosscheck"]`` says which), and a stopped solve may end without an incumbent. The
+presolve-off re-solve gets what is left of the limit.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .deadline import DeadlineExceeded, deadline
+from .deadline import DeadlineExceeded, deadline, remaining
 from .errors import DlschedError
 from .result import Result, Status, relative_gap
 
@@ -42,10 +45,10 @@ if TYPE_CHECKING:
 
 #: Relative tolerance when comparing an exact objective with a heuristic one.
 REL_TOL = 1e-6
-#: Time the optional heuristics get after a model that used its whole limit (share of the limit
-#: plus seconds): inside the tolerated ``limit x 1.1 + 1 s``, enough for the fast heuristics
-#: to replace a stopped solve's incumbent when they do better.
-GRACE_SHARE, GRACE_S = 0.05, 0.5
+#: Time the heuristics get after a model that used its whole limit (share of the limit plus
+#: seconds): inside the tolerated ``limit + 3 s`` end to end (issue 20, with the exit of the
+#: process), enough for the fast heuristics to replace a stopped solve's incumbent.
+GRACE_SHARE, GRACE_S = 0.02, 0.5
 
 
 @dataclass(frozen=True)
@@ -68,14 +71,12 @@ def _better(sense: str, a: float, b: float) -> bool:
 
 
 def _heuristics(problem: Any, check: CrossCheck, inst: Any, params: Mapping[str, Any],
-                log: dict[str, Any], left: float | None = None,
-                needed: bool = False) -> list[Result]:
+                log: dict[str, Any], left: float | None = None) -> list[Result]:
     """Valid solutions of the cross-check algorithms (each validated; failures recorded).
 
-    ``left``: seconds of the caller's limit still available. A heuristic that is optional
-    (``needed`` is False, or a valid solution is known already) is not started once the time
-    is out and is stopped at the limit where its loop checks ``core.deadline``; the names are
-    recorded in ``log["skipped"]`` / ``log["stopped_at_limit"]``.
+    ``left``: seconds of the caller's limit still available. A heuristic is not started once
+    the time is out and is stopped at the limit where its loop checks ``core.deadline``; the
+    names are recorded in ``log["skipped"]`` / ``log["stopped_at_limit"]``.
     """
     from .registry import ALGORITHMS
 
@@ -84,12 +85,11 @@ def _heuristics(problem: Any, check: CrossCheck, inst: Any, params: Mapping[str,
     for name in check.algorithms:
         t = time.perf_counter()
         remaining = None if left is None else left - (t - t_start)
-        optional = not needed or bool(found)
-        if optional and remaining is not None and remaining <= 0:
+        if remaining is not None and remaining <= 0:
             log.setdefault("skipped", []).append(name)
             continue
         try:
-            with deadline(remaining if optional else None):
+            with deadline(remaining):
                 res = ALGORITHMS.get(name, problem=problem.name).run(inst)
         except DeadlineExceeded:
             log.setdefault("stopped_at_limit", []).append(name)
@@ -162,6 +162,20 @@ def _timed(res: Result, t0: float) -> Result:
     return res
 
 
+def _within(fn: Callable[..., Result], inst: Any, options: SolveOptions,
+            params: Mapping[str, Any], problem_name: str, model_name: str,
+            t0: float) -> Result:
+    """``fn`` inside a deadline of its time limit; stopped there (a Python loop of the model
+    called ``check_deadline`` past the limit): status ``time_limit`` without a solution."""
+    try:
+        with deadline(options.time_limit):
+            return fn(inst, options=options, **params)
+    except DeadlineExceeded:
+        return Result(problem_name, model_name, Status.TIME_LIMIT,
+                      runtime_s=time.perf_counter() - t0,
+                      stats={"stopped": "the model's Python work reached the time limit"})
+
+
 def guarded(problem_name: str, model_name: str, fn: Callable[..., Result]) -> Callable[..., Result]:
     """``fn`` with the cross-check rule (see module docstring)."""
 
@@ -171,25 +185,26 @@ def guarded(problem_name: str, model_name: str, fn: Callable[..., Result]) -> Ca
 
         t0 = time.perf_counter()
         options = options or SolveOptions()
-        res = fn(inst, options=options, **params)
+        limit = options.time_limit
+        res = _within(fn, inst, options, params, problem_name, model_name, t0)
         problem = PROBLEMS.get(problem_name)
         res = _validate(problem, inst, res)
         check = (problem.crosscheck or {}).get(model_name)
         if check is None or res.status in (Status.ERROR, Status.UNBOUNDED):
             return res
-        limit = options.time_limit
         left = None if limit is None else max(
             limit - (time.perf_counter() - t0), GRACE_SHARE * limit + GRACE_S)
-        needed = res.status is Status.INFEASIBLE or res.solution is None
         log: dict[str, Any] = {}
-        best = _best(problem.sense, _heuristics(problem, check, inst, params, log, left, needed))
+        best = _best(problem.sense, _heuristics(problem, check, inst, params, log, left))
         log["best"] = None if best is None else {"method": best.method,
                                                   "objective": best.objective}
         reason = _contradiction(res, best, problem.sense)
         if reason is not None and options.presolve:
             log["first_verdict"] = {"status": res.status.value, "objective": res.objective}
-            res = _validate(problem, inst, fn(inst, options=replace(options, presolve=False),
-                                              **params))
+            again = replace(options, presolve=False,
+                            time_limit=remaining(limit, time.perf_counter() - t0))
+            res = _validate(problem, inst, _within(fn, inst, again, params, problem_name,
+                                                   model_name, time.perf_counter()))
             log["resolved_presolve_off"] = res.status.value
             reason = _contradiction(res, best, problem.sense)
         if reason is not None:

@@ -155,6 +155,8 @@ class MethodRegistry:
     def get(self, name: str, field_name: str | None = None, problem: str | None = None) -> Method:
         field_name = field_name or self.kind
         load_problems(problem)
+        if problem is not None and (problem, name) in self._items:
+            return self._items[(problem, name)]  # without importing the other problems (seconds)
         owners = self.problems_of(name)
         if problem is not None and problem in owners:
             return self._items[(problem, name)]

@@ -31,6 +31,7 @@ import numpy as np
 
 from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
 from ..core.cpsat import CpSatClock, merge_mode_stats, solve_cpsat
+from ..core.deadline import DeadlineExceeded, past_deadline
 from .algorithms import simulate
 from .instance import LTGFInstance
 from .model import build_model
@@ -93,7 +94,7 @@ class _CpSatBackend:
         self.sd, self.opts = sd, opts
         # reproducible mode: level solves share one deterministic budget (core/cpsat.py)
         self.clock = CpSatClock(opts.reproducible)
-        self.budget_end = None if opts.time_limit is None else self.clock.t0 + opts.time_limit
+        self.budget_end = None if opts.budget_basis is None else self.clock.t0 + opts.budget_basis
         self.mode: dict[str, Any] = {}
 
     def solve(self, levels: dict[int, Fraction], floors: dict[int, Fraction], time_limit):
@@ -202,9 +203,16 @@ def _too_big(sd: SlotData, objective: str, window: int, limit: float | None) -> 
 def _refused(inst: LTGFInstance, method: str, t0: float, reason: str,
              x: np.ndarray | None = None) -> Result:
     """A build refused for time: ``time_limit`` with the best online schedule as incumbent
-    (ASTRAEA's alone when the policies were not simulated yet) and no bound."""
+    (ASTRAEA's alone when the policies were not simulated yet) and no bound. The simulation
+    runs inside the time limit (``core.deadline``): stopped there, no incumbent (philly-2weeks,
+    1,082 jobs: 3.2 s under load)."""
     if x is None:
-        x = online_slot_matrix(inst)
+        try:
+            x = online_slot_matrix(inst)
+        except DeadlineExceeded:
+            return Result("ltgf", method, Status.TIME_LIMIT, runtime_s=time.perf_counter() - t0,
+                          stats={"refused": reason, "incumbent_from": None,
+                                 "stopped": "the online schedule was not simulated in time"})
     sd = slot_data(inst, x.shape[1])
     rho = schedule_rho(sd, x)
     z = None if rho is None else min(rho.values())
@@ -247,6 +255,8 @@ def solve_maxmin(
             x_best, z = x0, min(r.values())
     if (why := _too_big(sd, "maxmin", 4, opts.time_limit)) is not None:
         return _refused(inst, backend, t0, why, x_best)
+    if past_deadline():  # the simulations used the limit: no model (its load alone takes s)
+        return _refused(inst, backend, t0, "no time left in the limit for the model", x_best)
     be = _BACKENDS[backend](sd, opts)
     build_s = time.perf_counter() - t0
     deadline = None if opts.time_limit is None else t0 + opts.time_limit
@@ -258,6 +268,9 @@ def solve_maxmin(
         return None if deadline is None else max(0.0, deadline - time.perf_counter())
 
     while iters < max_iter:
+        if deadline is not None and time.perf_counter() >= deadline:
+            status = Status.TIME_LIMIT  # loading a level model into HiGHS alone takes seconds
+            break
         iters += 1
         target = z if method == "dinkelbach" else (lo * 2 + 1 if hi is None else (lo + hi) / 2)
         st, tval, _tbound, x = be.solve(dict.fromkeys(sd.tenants_with_jobs, target), {}, left())

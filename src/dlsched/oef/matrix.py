@@ -25,7 +25,7 @@ import numpy as np
 
 from ..core import Result, SolveOptions, Status
 from ..core.highs import HIGHS_STATUS as STATUS
-from ..core.highs import use_threads
+from ..core.highs import lagrangian_bound, use_threads
 from .instance import OEFInstance
 from .solution import make_solution
 
@@ -154,7 +154,7 @@ def run(h: highspy.Highs, R: int, k: int) -> Solved:
     if status is Status.OPTIMAL:
         bound = obj
     elif info.dual_solution_status == _FEASIBLE:
-        bound = float(h.getDualObjectiveValue()[1])  # dual feasible: a valid upper bound
+        bound = lagrangian_bound(h)  # from the row duals: a valid upper bound
     return Solved(status, obj, bound, X, col, solve_s, h.modelStatusToString(ms),
                   int(info.simplex_iteration_count) + int(info.crossover_iteration_count))
 

@@ -335,8 +335,9 @@ def solve_cpsat_model(
     clock = CpSatClock(options.reproducible)
     origin = clock.t0 if options.reproducible else t0
     wall = None if options.time_limit is None else t0 + options.time_limit
-    deadline = None if wall is None else origin + options.time_limit
-    first = None if deadline is None else origin + top_down_share * options.time_limit
+    span = options.budget_basis if options.reproducible else options.time_limit
+    deadline = None if wall is None or span is None else origin + span
+    first = None if deadline is None else origin + top_down_share * span
     mode: dict[str, Any] = {}
     stats: dict[str, Any] = {"devices_modelled": m, "heuristic": heur.objective,
                              "pattern_table": None if A is None else len(A),

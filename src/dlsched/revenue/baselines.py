@@ -249,6 +249,7 @@ def hived(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) -> Resu
     bound_until: dict[int, tuple[int, int]] = {}  # server -> (tenant, last reserved slot)
     t = 0
     while any(queues):
+        check_deadline()  # only inside a caller's time limit (core.deadline)
         t += 1
         bound_until = {s: v for s, v in bound_until.items() if v[1] >= t}
         for u, q in enumerate(queues):

@@ -21,10 +21,12 @@ import pyomo.environ as pyo
 
 from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
 from ..core.cpsat import solve_cpsat
+from ..core.deadline import DeadlineExceeded, past_deadline, remaining
 from ..core.intscale import LIMIT, exact_integers, scaled_int, simplest_fraction
 from .configs import utility_x
 from .instance import RevenueInstance
 from .model import MilpData, build_milp, milp_data
+from .model.data import milp_extent
 from .solution import finish, job_record
 from .validate import check
 
@@ -51,14 +53,39 @@ def auto_horizon(inst: RevenueInstance) -> int:
 #: values took 5.8 s in CP-SAT)
 PYOMO_COLUMNS_PER_S = 4_000
 CP_VALUES_PER_S = 100_000
+#: a model is built only if its predicted build takes at most this share of the limit: under
+#: load (issue 20) the 1.28M-value CP-SAT build of philly-vc-4pervc predicted at 12.8 s of a
+#: 26-s budget ran the solve to 63 s
+BUILD_SHARE = 0.25
 
 
 def _remaining(options: SolveOptions, t0: float) -> SolveOptions:
     """``options`` with the time limit cut to what is left since ``t0`` (build included)."""
     if options.time_limit is None:
         return options
-    left = max(0.1, options.time_limit - (time.perf_counter() - t0))
+    left = remaining(options.time_limit, time.perf_counter() - t0)
     return SolveOptions(**{**options.__dict__, "time_limit": left})
+
+
+def _or_empty(plans: dict[int, Any] | None, status: Status, stats: dict[str, Any],
+              ) -> dict[int, Any] | None:
+    """A solve stopped without incumbent gets the empty schedule (nobody admitted, revenue 0:
+    always feasible), so a stopped revenue model always returns a validated incumbent."""
+    if plans is None and status is Status.TIME_LIMIT:
+        stats["incumbent"] = "empty schedule"
+        return {}
+    return plans
+
+
+def _refused(inst: RevenueInstance, method: str, alone: float | None, t0: float, time_origin: str,
+             reason: str) -> Result:
+    """No model (its build would eat the limit): status ``time_limit`` with the empty schedule
+    (nobody admitted, revenue 0: always feasible) as validated incumbent and the bound of every
+    job alone; the guard's heuristics may replace the incumbent."""
+    stats = {"refused": reason, "bound_alone": alone, "time_origin": time_origin,
+             "incumbent": "empty schedule"}
+    return _finish(inst, method, Status.TIME_LIMIT, None, alone, {}, t0,
+                   time.perf_counter() - t0, stats)
 
 
 def _horizon(inst: RevenueInstance, horizon: int | str) -> int:
@@ -122,15 +149,18 @@ def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
                time_origin: str = "arrival", **_: Any) -> Result:
     options = options or SolveOptions()
     t0 = time.perf_counter()
-    data = milp_data(inst, _horizon(inst, horizon), time_origin, fixed_workers)
-    predicted = len(data.value) / PYOMO_COLUMNS_PER_S
-    if options.time_limit is not None and predicted > 0.5 * options.time_limit:
+    T = _horizon(inst, horizon)
+    try:
+        count, alone = milp_extent(inst, T, time_origin, fixed_workers)
+    except DeadlineExceeded:  # the time limit (core.deadline) is over before the data
+        return _refused(inst, "revenue-milp", None, t0, time_origin, "no time left for the model")
+    predicted = count / PYOMO_COLUMNS_PER_S
+    if options.time_limit is not None and predicted > BUILD_SHARE * options.time_limit:
         # the Pyomo build alone would eat the budget: no model; the guard adds the heuristics
-        return Result("revenue", "revenue-milp", Status.TIME_LIMIT, bound=alone_bound(data),
-                      runtime_s=time.perf_counter() - t0,
-                      stats={"refused": f"{len(data.value)} start columns, ~{predicted:.0f} s "
-                                        f"to build in Pyomo (> half the limit)",
-                             "bound_alone": alone_bound(data)})
+        return _refused(inst, "revenue-milp", alone, t0, time_origin,
+                        f"{count} start columns, ~{predicted:.0f} s to build in "
+                        "Pyomo (> a quarter of the limit)")
+    data = milp_data(inst, T, time_origin, fixed_workers)
     m = build_milp(data)
     build_s = time.perf_counter() - t0
     stats: dict[str, Any] = {"binaries": len(data.value) + 2 * inst.n_jobs * inst.n_servers,
@@ -147,6 +177,7 @@ def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
                 Y = {s: round(pyo.value(m.Y[j, s])) for s in range(inst.n_servers)}
                 Z = {s: round(pyo.value(m.Z[j, s])) for s in range(inst.n_servers)}
                 plans[j] = _plan(inst, data, j, k, t, Y, Z)
+    plans = _or_empty(plans, out.status, stats)
     return _finish(inst, "revenue-milp", out.status, out.objective, out.bound, plans, t0,
                    build_s, stats)
 
@@ -231,13 +262,17 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
 
     options = options or SolveOptions()
     t0 = time.perf_counter()
-    data = milp_data(inst, _horizon(inst, horizon), time_origin, fixed_workers)
-    predicted = len(data.value) / CP_VALUES_PER_S
-    if options.time_limit is not None and predicted > 0.5 * options.time_limit:
-        return Result("revenue", "revenue-cpsat", Status.TIME_LIMIT, bound=alone_bound(data),
-                      runtime_s=time.perf_counter() - t0,
-                      stats={"refused": f"{len(data.value)} start values, ~{predicted:.0f} s "
-                                        f"to build the CP-SAT model (> half the limit)"})
+    T = _horizon(inst, horizon)
+    try:
+        count, alone = milp_extent(inst, T, time_origin, fixed_workers)
+    except DeadlineExceeded:  # the time limit (core.deadline) is over before the data
+        return _refused(inst, "revenue-cpsat", None, t0, time_origin, "no time left for the model")
+    predicted = count / CP_VALUES_PER_S
+    if options.time_limit is not None and predicted > BUILD_SHARE * options.time_limit:
+        return _refused(inst, "revenue-cpsat", alone, t0, time_origin,
+                        f"{count} start values, ~{predicted:.0f} s to build the "
+                        "CP-SAT model (> a quarter of the limit)")
+    data = milp_data(inst, T, time_origin, fixed_workers)
     got = _exact_values(inst, data)
     exact = got is not None
     if got is None:  # rounded coefficients: a proxy objective, labelled as such below
@@ -256,6 +291,9 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     bw_w, bw_p = _int(inst.bw_worker, fb, bw_exact), _int(inst.bw_ps, fb, bw_exact)
     exact = exact and bw_exact
     for j in range(inst.n_jobs):
+        if past_deadline():  # the build is slower than CP_VALUES_PER_S on a loaded machine
+            return _refused(inst, "revenue-cpsat", alone_bound(data), t0, time_origin,
+                            "the CP-SAT build did not fit the time limit")
         ks = [k for k, ts in enumerate(data.starts[j]) if ts]
         if not ks:
             continue
@@ -308,10 +346,13 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     # M8 (aggregate Σq) is implied by the per-server cumulatives since Σq = ΣC (notes §2.1)
     cp.maximize(sum(obj))
     build_s = time.perf_counter() - t0
-    hints = _hints(inst, data, jobvars, hint) if hint else None
+    try:
+        hints = _hints(inst, data, jobvars, hint) if hint else None
+    except DeadlineExceeded:  # the hint's scheduler did not finish in time: no hint
+        hints = None
     out = solve_cpsat(cp, time_limit=_remaining(options, t0).time_limit,
                       threads=options.threads, scale=f, hint_solution=hints,
-                      reproducible=options.reproducible, budget_s=options.time_limit)
+                      reproducible=options.reproducible, budget_s=options.budget_basis)
     stats: dict[str, Any] = dict(out.stats, T=data.T, time_origin=time_origin,
                                  fixed_workers=fixed_workers, scale=f, scaled_exact=exact,
                                  bound_alone=alone_bound(data))
@@ -333,5 +374,6 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
                                      {s: int(sv.value(v)) for s, v in enumerate(Z)})
     if bound is not None and not math.isfinite(bound):
         bound = None
+    plans = _or_empty(plans, status, stats)
     return _finish(inst, "revenue-cpsat", status, out.objective, bound, plans, t0, build_s,
                    stats)

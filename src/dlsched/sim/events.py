@@ -35,6 +35,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ..core.deadline import check_deadline
 from .placement import Placement, consolidated
 
 PENDING, RUNNING, DONE, FUTURE = 1, 2, 3, 0
@@ -259,6 +260,7 @@ class EventSim:
         done = 0
         policy.attach(self)
         while done < self.n:
+            check_deadline()  # only inside a caller's time limit (core.deadline)
             times = []
             if nxt_sub < self.n:
                 times.append(self.submit[order[nxt_sub]])

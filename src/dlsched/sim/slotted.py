@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.deadline import check_deadline
 from ..core.errors import InputError
 
 TOL = 1e-9
@@ -128,6 +129,7 @@ def run_policy(jobs: list[SimJob], capacity: np.ndarray, policy: Policy, *,
     state = SimState(start, jobs, np.asarray(capacity, dtype=float))
     t = start
     while not all(j.done for j in jobs):
+        check_deadline()  # only inside a caller's time limit (core.deadline)
         if t - start > max_slots:
             raise InputError("jobs", f"not finished after {max_slots} slots: durations "
                                      "beyond what the simulator steps through")
