@@ -212,7 +212,9 @@ def main() -> None:
         "- solve s = the result's `runtime_s` (model, fallbacks and label guard inside `ds.solve`);"
         " wall - solve s is the process start, imports, parsing, writing and exit. The CLI hands "
         "the model the limit minus the process's age at the solve and 0.5 s for the exit "
-        "(`core.deadline.command_budget`), so a slow start leaves the model less time",
+        "(`dlsched.cli.cmd_solve`), so a slow start leaves the model less time",
+        "- refusals quote the formulation notes as \"notes §n\" (completion: "
+        "[docs/specs/completion.md](../docs/specs/completion.md))",
         "",
         "| problem | model | instance | limit s | wall s | solve s | status | objective | bound | "
         "within limit + 3 s |", "|---|---|---|---|---|---|---|---|---|---|",

@@ -54,7 +54,8 @@ def test_ltgf_objective_by_hand():
     # J3 after J2: fair = 6*4 + 6*4 + 3*4 = 60 GPU-slots, alloc = 48 -> rho = 0.8
     sol["slots"] = {**slots, "J3": [8, 9, 10, 11]}
     assert _obj("ltgf", sol) == pytest.approx(0.8, abs=1e-12)
-    # windows objective (notes §9.2): (tenant, window) pairs with Alloc < Fair. Slots 4-7 give
+    # windows objective (docs/specs/ltgf.md, notes §9.2): (tenant, window) pairs with
+    # Alloc < Fair. Slots 4-7 give
     # 3 GPUs against a fair 6 (J3 waits); slots 8-11 give 3 against 3
     win = {**sol, "objective_kind": "windows"}
     assert _obj("ltgf", win) is None  # no window length: not recomputable

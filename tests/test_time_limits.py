@@ -196,7 +196,8 @@ def test_model_lookup_with_a_problem_imports_only_that_problem():
 
 
 def _area_reference(inst) -> float:
-    """notes §2.5 area bound, written out job by job, configuration by configuration."""
+    """Area bound (docs/specs/completion.md, notes §2.5), written out job by job, configuration
+    by configuration."""
     from dlsched.completion.config import configurations
 
     best = 0.0

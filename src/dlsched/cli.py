@@ -11,6 +11,7 @@ import inspect
 import json
 import os
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -225,13 +226,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     # the limit is wall-clock for the whole command: the interpreter's start, imports and parsing
     # (seconds on a loaded machine) are taken off what the model gets; a reproducible run keeps
     # the nominal limit as the basis of its deterministic budget (load must not change it)
-    from .core.deadline import command_budget
+    from .core.deadline import EXIT_RESERVE_S, remaining
+
+    spent = time.perf_counter() - getattr(args, "started", time.perf_counter()) + EXIT_RESERVE_S
 
     res = _param_fields(params, lambda: api.solve(
         inst,
         model=args.model,
         solver=args.solver,
-        time_limit=command_budget(time_limit),
+        time_limit=remaining(time_limit, spent),
         mip_gap=mip_gap,
         threads=threads,
         reproducible=args.reproducible,
@@ -516,11 +519,17 @@ def _refuse(message: str) -> int:
 FAST_EXIT = frozenset({"solve", "run", "check", "generate", "export", "list", "params", "demo"})
 
 
-def main(argv: list[str] | None = None, fast_exit: bool = False) -> int:
-    """Run one command; ``fast_exit`` (the console script) ends the process right after a
-    :data:`FAST_EXIT` command, skipping the interpreter's teardown."""
+def main(argv: list[str] | None = None, as_command: bool = False) -> int:
+    """Run one command. ``as_command``: this process is the command (the console script,
+    ``python -m dlsched.cli``), so a time limit counts from the process's start, and the process
+    ends right after a :data:`FAST_EXIT` command, skipping the interpreter's teardown. Called
+    in-process (``as_command=False``), limits count from this call."""
+    from .core.deadline import process_age
+
+    started = time.perf_counter() - (process_age() if as_command else 0.0)
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.started = started
     try:
         code = args.handler(args)
     except DlschedError as exc:
@@ -528,7 +537,7 @@ def main(argv: list[str] | None = None, fast_exit: bool = False) -> int:
     except OSError as exc:  # an output path that cannot be written (a file as --out-dir, ...)
         where = exc.filename if exc.filename is not None else "output"
         code = _refuse(f"{where}: {exc.strerror or exc}")
-    if fast_exit and args.command in FAST_EXIT:
+    if as_command and args.command in FAST_EXIT:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(code)
@@ -537,7 +546,7 @@ def main(argv: list[str] | None = None, fast_exit: bool = False) -> int:
 
 def entry() -> None:
     """The ``dlsched`` console script."""
-    sys.exit(main(fast_exit=True))
+    sys.exit(main(as_command=True))
 
 
 if __name__ == "__main__":
