@@ -245,3 +245,27 @@ def test_revenue_size_check_agrees_with_the_data_it_stands_for():
     for (j, _k, _t), v in data.value.items():
         per_job[j] = max(per_job.get(j, 0.0), v)
     assert alone == pytest.approx(sum(per_job.values())) == pytest.approx(alone_bound(data))
+
+
+def test_ojpp_cpsat_build_stops_at_half_the_time_left(monkeypatch):
+    """A CP-SAT model whose build outlives half the time left is abandoned for the Heuristic's
+    placement (status time_limit, never optimal), instead of running past the limit."""
+    import dlsched as ds
+    from dlsched.ojpp import exact_cpsat as ec
+
+    inst = ds.load(ROOT / "instances" / "ojpp"
+                   / "ojpp-average-n20-w10-s0.json")
+    slow = ec.integer_data  # the first step of every build, made slow as on a loaded machine
+
+    def integer_data(*args):
+        time.sleep(2.0)
+        return slow(*args)
+
+    monkeypatch.setattr(ec, "integer_data", integer_data)
+    res = ds.solve(inst, model="ojpp-cpsat", time_limit=3.0)
+    assert res.status.value == "time_limit"
+    assert "building the CP-SAT model" in res.stats["refused"]
+    assert res.objective <= ds.run(inst, "heuristic").objective  # the guard may find better
+    assert ds.check(inst, res) == []
+    with pytest.raises(ec._BuildTimeout):
+        ec._Model(inst, 3, None, build_deadline=time.perf_counter() - 1.0)

@@ -23,6 +23,7 @@ import numpy as np
 
 from ..core import InputError, Result, SolveOptions, Status, register_model
 from ..core.cpsat import CpSatClock, merge_mode_stats, solve_cpsat
+from ..core.deadline import check_deadline
 from ..core.solver import SolveOutcome
 from . import bounds
 from .algorithms import run_variant
@@ -32,15 +33,32 @@ from .patterns import enumerate_patterns
 from .scaling import integer_data
 from .solution import checked, make_solution
 
+#: CP-SAT model build rate, (job, device) pairs per second, on an idle machine (80 jobs x 238
+#: devices in 7.2 s); with one CPU-bound process beside it was 1,107 pairs/s. A model predicted
+#: to take more than half the time left at this rate is not built; one that is built stops at
+#: half the time left (:class:`_BuildTimeout`), and the bottom-up models are predicted from the
+#: rate measured on the first build.
+CP_PAIRS_PER_S = 2_500
+#: a CP-SAT call handed less wall time than this is not made: loading a large model alone takes
+#: seconds whatever the limit (measured: 2.4 s for a call capped at 0.01 s)
+MIN_SOLVE_S = 0.5
+#: a bottom-up model is started only if 1.5 x its predicted build time and MIN_SOLVE_S fit
+BUILD_MARGIN = 1.5
+
+
+class _BuildTimeout(Exception):
+    """Building a CP-SAT model ran past its share of the time limit."""
+
 
 class _Model:
     """Builds the CpModel and keeps the variables and reified literals."""
 
     def __init__(self, inst: OJPPInstance, m: int, table: np.ndarray | None = None,
-                 fixed: bool = False) -> None:
+                 fixed: bool = False, build_deadline: float | None = None) -> None:
         from ortools.sat.python import cp_model
 
         self.inst, self.m, self.fixed = inst, m, fixed
+        self.build_deadline = build_deadline
         self.cp = cp_model.CpModel()
         self.ge_lits: dict[tuple[int, int, int], Any] = {}
         self.clauses: set[tuple[int, ...]] = set()
@@ -68,6 +86,9 @@ class _Model:
         self.x = [cp.new_bool_var(f"x[{k}]") for k in K]
         y, u, x = self.y, self.u, self.x
         for i in J:
+            if self.build_deadline is not None and time.perf_counter() > self.build_deadline:
+                raise _BuildTimeout
+            check_deadline()  # the guard's deadline: a build that outlives the limit stops
             cp.add(sum(y[i, k] for k in K) == int(om[i]))
             for k in K:
                 cp.add(y[i, k] >= u[i, k])
@@ -263,6 +284,11 @@ def _lazy_solve(model: _Model, inst: OJPPInstance, deadline: float | None,
     while True:
         budget = None if deadline is None else max(0.01, deadline - clock.now())
         cap = None if wall is None else max(0.01, wall - time.perf_counter())
+        if cap is not None and cap < MIN_SOLVE_S:  # no time to even load the model
+            if mode is not None and clock.reproducible:
+                mode["reproducible"] = False
+            out, Y = SolveOutcome(Status.TIME_LIMIT, None, None, 0.0), None
+            break
         out = solve_cpsat(
             model.cp, time_limit=cap, threads=threads,
             hint_solution=model.hint(Y_hint) if Y_hint is not None else None,
@@ -314,12 +340,13 @@ def solve_cpsat_model(
     m = len(Yh) if Yh is not None else inst.devices
     m = min(m, inst.devices)
     predicted = inst.n_jobs * m / CP_PAIRS_PER_S
-    if options.time_limit is not None and predicted > 0.5 * options.time_limit:
+    left = None if options.time_limit is None else options.time_limit - (time.perf_counter() - t0)
+    if left is not None and predicted > 0.5 * left:
         # building the model alone would eat the budget: the Heuristic's placement, no proof
         stats = {"devices_modelled": m, "heuristic": heur.objective,
                  "refused": f"{inst.n_jobs} jobs x {m} devices, ~{predicted:.0f} s to build "
-                            "the CP-SAT model (> half the limit)",
-                 "scaling": {"exact": True}}
+                            "the CP-SAT model (> half the time left)",
+                 "scaling": {"exact": True}, **_refused_mode(options)}
         out = SolveOutcome(Status.TIME_LIMIT, None, None, 0.0)
         return _result(inst, out, None, heur, Yh, t0, 0.0, stats)
     A = None
@@ -328,8 +355,18 @@ def solve_cpsat_model(
             A = enumerate_patterns(inst, table_limit if table == "auto" else 10**7).A
         except InputError:
             A = None
-    model = _Model(inst, m, A)
+    t_build = time.perf_counter()
+    left = None if options.time_limit is None else options.time_limit - (t_build - t0)
+    try:
+        model = _Model(inst, m, A, build_deadline=None if left is None else t_build + 0.5 * left)
+    except _BuildTimeout:  # a loaded machine: the Heuristic's placement, no proof
+        stats = {"devices_modelled": m, "heuristic": heur.objective, "scaling": {"exact": True},
+                 "refused": "building the CP-SAT model ran past half the time left",
+                 **_refused_mode(options)}
+        out = SolveOutcome(Status.TIME_LIMIT, None, None, 0.0)
+        return _result(inst, out, None, heur, Yh, t0, time.perf_counter() - t0, stats)
     build_s = time.perf_counter() - t0
+    rate = inst.n_jobs * m / max(1e-3, time.perf_counter() - t_build)  # pairs/s measured here
     # reproducible: deadlines on the deterministic clock (model building not counted), the
     # whole limit as the wall-clock cap of every phase
     clock = CpSatClock(options.reproducible)
@@ -349,7 +386,7 @@ def solve_cpsat_model(
                  initial_clauses=len(model.clauses) - cuts, phase="top-down")
     if out.status is Status.TIME_LIMIT and deadline is not None:
         out, Y = _bottom_up(inst, out, Y, heur, A, deadline, options.threads, stats,
-                            clock, wall, mode)
+                            clock, wall, mode, rate)
     stats.update(mode)
     return _result(inst, out, Y, heur, Yh, t0, build_s, stats)
 
@@ -358,8 +395,11 @@ def _bottom_up(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
                A: np.ndarray | None, deadline: float, threads: int | None,
                stats: dict[str, Any], clock: CpSatClock | None = None,
                wall: float | None = None,
-               mode: dict[str, Any] | None = None) -> tuple[Any, np.ndarray | None]:
-    """Feasibility models with exactly t devices for t = bound, bound + 1, ... < incumbent."""
+               mode: dict[str, Any] | None = None,
+               rate: float = CP_PAIRS_PER_S) -> tuple[Any, np.ndarray | None]:
+    """Feasibility models with exactly t devices for t = bound, bound + 1, ... < incumbent
+    (``rate``: model build speed in (job, device) pairs per second; a model that would not be
+    built before ``wall`` is not started)."""
     inc = [] if Y is None or _colliding_rows(inst, Y) else [float(make_solution(inst, Y)["used"])]
     if heur.ok:
         inc.append(float(heur.objective))
@@ -367,8 +407,16 @@ def _bottom_up(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
         return out, Y
 
     def solve_fixed(t: int) -> tuple[str, np.ndarray | None]:
-        o, Yt, _, _ = _lazy_solve(_Model(inst, t, A, fixed=True), inst, deadline, threads, None,
-                                  clock, wall, mode)
+        try:
+            predicted = BUILD_MARGIN * inst.n_jobs * t / rate + MIN_SOLVE_S
+            if wall is not None and time.perf_counter() + predicted > wall:
+                raise _BuildTimeout
+            fixed = _Model(inst, t, A, fixed=True, build_deadline=wall)
+        except _BuildTimeout:
+            if mode is not None and clock is not None and clock.reproducible:
+                mode["reproducible"] = False  # the wall clock decided
+            return "time limit (no time to build the model)", None
+        o, Yt, _, _ = _lazy_solve(fixed, inst, deadline, threads, None, clock, wall, mode)
         if o.status is Status.INFEASIBLE:
             return "infeasible", None
         if Yt is not None and o.status.has_solution:
@@ -424,9 +472,12 @@ def _result(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
                   runtime_s=time.perf_counter() - t0, build_s=build_s, solution=sol, stats=stats)
 
 
-#: CP-SAT model build rate, (job, device) pairs per second incl. the Heuristic and the pattern
-#: table (benchmarks/time-limits.md: 80 jobs x 238 devices took 7.2 s)
-CP_PAIRS_PER_S = 2_500
+def _refused_mode(options: SolveOptions) -> dict[str, Any]:
+    """Mode stats of a run that stopped before any CP-SAT call (core/cpsat.py)."""
+    return {"mode": "reproducible", "reproducible": False} if options.reproducible else \
+        {"mode": "default"}
+
+
 
 
 @register_model("ojpp-cpsat", "ojpp",
