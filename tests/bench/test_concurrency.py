@@ -14,6 +14,7 @@ from collections import Counter
 from dlsched.bench import run_suite
 from dlsched.bench.store import ResultsStore, claim_is_stale
 from tests.bench.conftest import write_suite
+from tests.bench.toyplugin import LOG_SUITE
 
 PROCS, OPENS = 6, 5
 
@@ -79,27 +80,6 @@ def test_claims_block_a_live_owner_and_yield_to_a_dead_one(tmp_path):
         assert not claim_is_stale({**alive, "host": "elsewhere", "heartbeat": time.time() - 10})
 
 
-LOG_SUITE = """
-[suite]
-name = "conc"
-imports = ["tests.bench.toyplugin"]
-
-[problems.bench-toy]
-reference = "exact"
-
-[[problems.bench-toy.instances]]
-grid = {{ n = [3, 4] }}
-seeds = 4
-
-[[problems.bench-toy.methods]]
-label = "exact"
-model = "toy-exact"
-
-[[problems.bench-toy.methods]]
-label = "log"
-algorithm = "toy-log"
-params = {{ log = "{log}", seconds = {seconds} }}
-"""
 N_INST = 2 * 4
 
 
@@ -110,7 +90,8 @@ def _sweep(suite: str, db: str, out: mp.Queue) -> None:
 
 def test_two_sweeps_on_one_store_run_every_task_once(tmp_path):
     log = tmp_path / "exec.log"
-    suite = write_suite(tmp_path / "conc.toml", LOG_SUITE.format(log=log, seconds=0.15))
+    text = LOG_SUITE.format(name="conc", seeds=4, log=log, seconds=0.15)
+    suite = write_suite(tmp_path / "conc.toml", text)
     db = str(tmp_path / "r.db")
     ctx = mp.get_context("spawn")
     q = ctx.Queue()

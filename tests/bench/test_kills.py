@@ -16,28 +16,8 @@ import pytest
 
 from dlsched.bench import run_suite
 from tests.bench.conftest import REPO, write_suite
+from tests.bench.toyplugin import LOG_SUITE
 
-SUITE = """
-[suite]
-name = "kill"
-imports = ["tests.bench.toyplugin"]
-
-[problems.bench-toy]
-reference = "exact"
-
-[[problems.bench-toy.instances]]
-grid = {{ n = [3, 4] }}
-seeds = 3
-
-[[problems.bench-toy.methods]]
-label = "exact"
-model = "toy-exact"
-
-[[problems.bench-toy.methods]]
-label = "log"
-algorithm = "toy-log"
-params = {{ log = "{log}", seconds = 1.5 }}
-"""
 TOTAL = 2 * 3 * 2
 
 
@@ -81,7 +61,8 @@ def _rows(db: Path) -> int:
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM])
 def test_kill_leaves_no_worker_and_resume_runs_each_task_once(tmp_path, sig):
     log = tmp_path / "exec.log"
-    suite = write_suite(tmp_path / "kill.toml", SUITE.format(log=log))
+    text = LOG_SUITE.format(name="kill", seeds=3, log=log, seconds=1.5)
+    suite = write_suite(tmp_path / "kill.toml", text)
     db = tmp_path / "r.db"
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO / "src"), str(REPO)])}
     cmd = [sys.executable, "-m", "dlsched.cli", "bench", str(suite), "--out", str(db),

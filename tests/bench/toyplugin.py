@@ -16,6 +16,30 @@ from dlsched.core import PROBLEMS, Problem, Result, Status, register_algorithm, 
 
 NAME = "bench-toy"
 
+#: A suite of ``n`` in {3, 4} x ``seeds`` instances x (toy-exact, toy-log): toy-log sleeps
+#: ``seconds`` and appends one line per execution to ``log``, so tests count double work.
+LOG_SUITE = """
+[suite]
+name = "{name}"
+imports = ["tests.bench.toyplugin"]
+
+[problems.bench-toy]
+reference = "exact"
+
+[[problems.bench-toy.instances]]
+grid = {{ n = [3, 4] }}
+seeds = {seeds}
+
+[[problems.bench-toy.methods]]
+label = "exact"
+model = "toy-exact"
+
+[[problems.bench-toy.methods]]
+label = "log"
+algorithm = "toy-log"
+params = {{ log = "{log}", seconds = {seconds} }}
+"""
+
 
 @dataclass(frozen=True)
 class ToyInstance:

@@ -88,6 +88,24 @@ def _refused(inst: RevenueInstance, method: str, alone: float | None, t0: float,
                    time.perf_counter() - t0, stats)
 
 
+def _size_gate(inst: RevenueInstance, method: str, options: SolveOptions, t0: float, T: int,
+               time_origin: str, fixed_workers: bool, rate: float, unit: str,
+               build: str) -> Result | None:
+    """Size the model before building it: a refusal (:func:`_refused`) when the time limit is
+    over before the data or building ``unit`` at ``rate`` per second would take more than
+    :data:`BUILD_SHARE` of the limit (the guard then adds the heuristics); ``None`` to go on."""
+    try:
+        count, alone = milp_extent(inst, T, time_origin, fixed_workers)
+    except DeadlineExceeded:  # the time limit (core.deadline) is over before the data
+        return _refused(inst, method, None, t0, time_origin, "no time left for the model")
+    predicted = count / rate
+    if options.time_limit is not None and predicted > BUILD_SHARE * options.time_limit:
+        return _refused(inst, method, alone, t0, time_origin,
+                        f"{count} {unit}, ~{predicted:.0f} s to build {build} "
+                        "(> a quarter of the limit)")
+    return None
+
+
 def _horizon(inst: RevenueInstance, horizon: int | str) -> int:
     if horizon == "instance":
         return int(inst.horizon)
@@ -150,16 +168,10 @@ def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     options = options or SolveOptions()
     t0 = time.perf_counter()
     T = _horizon(inst, horizon)
-    try:
-        count, alone = milp_extent(inst, T, time_origin, fixed_workers)
-    except DeadlineExceeded:  # the time limit (core.deadline) is over before the data
-        return _refused(inst, "revenue-milp", None, t0, time_origin, "no time left for the model")
-    predicted = count / PYOMO_COLUMNS_PER_S
-    if options.time_limit is not None and predicted > BUILD_SHARE * options.time_limit:
-        # the Pyomo build alone would eat the budget: no model; the guard adds the heuristics
-        return _refused(inst, "revenue-milp", alone, t0, time_origin,
-                        f"{count} start columns, ~{predicted:.0f} s to build in "
-                        "Pyomo (> a quarter of the limit)")
+    refused = _size_gate(inst, "revenue-milp", options, t0, T, time_origin, fixed_workers,
+                         PYOMO_COLUMNS_PER_S, "start columns", "in Pyomo")
+    if refused is not None:
+        return refused
     data = milp_data(inst, T, time_origin, fixed_workers)
     m = build_milp(data)
     build_s = time.perf_counter() - t0
@@ -263,15 +275,10 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     options = options or SolveOptions()
     t0 = time.perf_counter()
     T = _horizon(inst, horizon)
-    try:
-        count, alone = milp_extent(inst, T, time_origin, fixed_workers)
-    except DeadlineExceeded:  # the time limit (core.deadline) is over before the data
-        return _refused(inst, "revenue-cpsat", None, t0, time_origin, "no time left for the model")
-    predicted = count / CP_VALUES_PER_S
-    if options.time_limit is not None and predicted > BUILD_SHARE * options.time_limit:
-        return _refused(inst, "revenue-cpsat", alone, t0, time_origin,
-                        f"{count} start values, ~{predicted:.0f} s to build the "
-                        "CP-SAT model (> a quarter of the limit)")
+    refused = _size_gate(inst, "revenue-cpsat", options, t0, T, time_origin, fixed_workers,
+                         CP_VALUES_PER_S, "start values", "the CP-SAT model")
+    if refused is not None:
+        return refused
     data = milp_data(inst, T, time_origin, fixed_workers)
     got = _exact_values(inst, data)
     exact = got is not None
