@@ -12,35 +12,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
-#: tasks: ``n`` x ``seeds`` instances x (toy-exact, toy-log); toy-log appends one line per run
-SUITE = """
-[suite]
-name = "reliability"
-imports = ["tests.bench.toyplugin"]
-
-[problems.bench-toy]
-reference = "exact"
-
-[[problems.bench-toy.instances]]
-grid = {{ n = [3, 4] }}
-seeds = {seeds}
-
-[[problems.bench-toy.methods]]
-label = "exact"
-model = "toy-exact"
-
-[[problems.bench-toy.methods]]
-label = "log"
-algorithm = "toy-log"
-params = {{ log = "{log}", seconds = {seconds} }}
-"""
+sys.path.insert(0, str(ROOT))  # tests.bench.toyplugin: the toy problem and its logging suite
+from tests.bench.toyplugin import LOG_SUITE  # noqa: E402
 
 
 def write_suite(d: Path, seeds: int, seconds: float) -> tuple[Path, Path, int]:
     """(suite file, execution log, number of tasks) in directory ``d``."""
     log = d / "exec.log"
     suite = d / "suite.toml"
-    suite.write_text(SUITE.format(seeds=seeds, log=log, seconds=seconds), encoding="utf-8")
+    text = LOG_SUITE.format(name="reliability", seeds=seeds, log=log, seconds=seconds)
+    suite.write_text(text, encoding="utf-8")
     return suite, log, 2 * seeds * 2
 
 
