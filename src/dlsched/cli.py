@@ -15,28 +15,12 @@ import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from rich.console import Console
 from rich.table import Table
 
 from . import api
+from .commands import COMMANDS, command, console, err_console
 from .core import ALGORITHMS, MODELS, PROBLEMS, DlschedError, InputError, Result, inputs, limits
 from .core.io import atomic_write_text, dumps
-
-console = Console(highlight=False)
-err_console = Console(stderr=True, highlight=False)
-
-Handler = Callable[[argparse.Namespace], int]
-COMMANDS: dict[str, tuple[str, Callable[[argparse.ArgumentParser], None], Handler]] = {}
-
-
-def command(name: str, help_text: str, setup: Callable[[argparse.ArgumentParser], None]):
-    """Register a sub-command (registry, not if/elif)."""
-
-    def deco(fn: Handler) -> Handler:
-        COMMANDS[name] = (help_text, setup, fn)
-        return fn
-
-    return deco
 
 
 def parse_params(pairs: list[str] | None) -> dict[str, Any]:

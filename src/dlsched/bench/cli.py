@@ -1,4 +1,4 @@
-"""`dlsched bench` and `dlsched report` sub-commands (registered into dlsched.cli.COMMANDS)."""
+"""`dlsched bench` and `dlsched report` sub-commands (registered into dlsched.commands.COMMANDS)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from ..cli import command, console, err_console
+from ..commands import command, console, err_console
 from ..core.inputs import number
 from ..core.limits import MAX_JOBS
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from . import guard as _guard  # noqa: F401  (installs the cross-check rule on exact models)
 from .errors import DlschedError, InputError, SolverError
 from .io import dumps, from_dict, load, save
 from .registry import (

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from .deadline import DeadlineExceeded, deadline, remaining
 from .errors import DlschedError
+from .registry import ALGORITHMS, MODEL_WRAPPERS, PROBLEMS
 from .result import Result, Status, relative_gap
 
 if TYPE_CHECKING:
@@ -78,8 +79,6 @@ def _heuristics(problem: Any, check: CrossCheck, inst: Any, params: Mapping[str,
     the time is out and is stopped at the limit where its loop checks ``core.deadline``; the
     names are recorded in ``log["skipped"]`` / ``log["stopped_at_limit"]``.
     """
-    from .registry import ALGORITHMS
-
     found: list[Result] = []
     t_start = time.perf_counter()
     for name in check.algorithms:
@@ -180,7 +179,6 @@ def guarded(problem_name: str, model_name: str, fn: Callable[..., Result]) -> Ca
     """``fn`` with the cross-check rule (see module docstring)."""
 
     def run(inst: Any, *, options: SolveOptions | None = None, **params: Any) -> Result:
-        from .registry import PROBLEMS
         from .solver import SolveOptions
 
         t0 = time.perf_counter()
@@ -221,3 +219,6 @@ def guarded(problem_name: str, model_name: str, fn: Callable[..., Result]) -> Ca
     run.__name__ = getattr(fn, "__name__", model_name)
     run.__wrapped__ = fn  # type: ignore[attr-defined]
     return run
+
+
+MODEL_WRAPPERS.append(guarded)  # every exact model registered from now on is guarded

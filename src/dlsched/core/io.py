@@ -87,7 +87,10 @@ def from_dict(data: Any) -> Any:
             "schema_version", f"unsupported version {version!r} (expected {SCHEMA_VERSION})"
         )
     if data.get("kind") == "result":
-        return Result.from_dict(data)
+        from .registry import typed_solution
+
+        res = Result.from_dict(data)
+        return typed_solution(res.problem, res) if isinstance(res.problem, str) else res
     if "problem" not in data:
         raise InputError("problem", "missing required field")
     if not isinstance(data["problem"], str):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
@@ -9,6 +11,8 @@ from typing import Any, Generic, TypeVar
 
 from .errors import InputError
 from .inputs import did_you_mean
+from .result import Result
+from .solution import Solution
 
 T = TypeVar("T")
 
@@ -113,6 +117,10 @@ class Problem:
     #: the problem's definition, independently of the methods (core.objective compares it with
     #: what a method reports; ``None``: this solution's measure is not recomputable).
     objective: Callable[[Any, dict[str, Any]], float | None] | None = None
+    #: The problem's typed frozen solution (a :class:`dlsched.core.solution.Solution`); a
+    #: method's plain-dict solution is converted to it when the method is called through a
+    #: registry (a dict that does not parse stays a dict, for the validator to report).
+    solution_type: type[Solution] | None = None
 
 
 @dataclass(frozen=True)
@@ -197,28 +205,57 @@ ALGORITHMS = MethodRegistry("algorithm")
 
 
 
+#: Wrappers applied to an exact model's function when it is registered, in order:
+#: :mod:`dlsched.core.guard` installs its cross-check rule here when imported (``dlsched.core``
+#: imports it), so the registry does not import the guard (no import circle).
+MODEL_WRAPPERS: list[Callable[[str, str, Callable[..., Any]], Callable[..., Any]]] = []
+
+
+def typed_solution(problem: str, res: Any) -> Any:
+    """``res`` with its plain-dict solution turned into the problem's typed Solution."""
+    if not isinstance(res, Result) or res.solution is None or isinstance(res.solution, Solution):
+        return res
+    cls = PROBLEMS.get(problem).solution_type if problem in PROBLEMS._items else None
+    if cls is None:
+        return res
+    # a malformed solution (e.g. a plug-in's) stays a dict: the validator reports what is wrong
+    with contextlib.suppress(InputError, KeyError, TypeError, ValueError, AttributeError):
+        res.solution = cls.from_json(res.solution)
+    return res
+
+
+def _typed(problem: str, run: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(run)
+    def call(*args: Any, **kwargs: Any) -> Any:
+        return typed_solution(problem, run(*args, **kwargs))
+
+    return call
+
+
 def register_model(name: str, problem: str, description: str) -> Callable[[T], T]:
     """Decorator: register an exact model ``fn(instance, *, options, ...) -> Result``.
 
-    The registry runs it through :func:`dlsched.core.guard.guarded` (validation and the
-    cross-check rule); the decorated function itself is returned unchanged.
+    The registry runs it through :data:`MODEL_WRAPPERS` (the guard: validation and the
+    cross-check rule) and types its solution; the decorated function is returned unchanged.
     """
 
     def deco(fn: T) -> T:
-        from .guard import guarded
-
-        run = guarded(problem, name, fn)  # type: ignore[arg-type]
-        MODELS.add(name, Method(name, problem, "exact", description, run))
+        run: Callable[..., Any] = fn  # type: ignore[assignment]
+        for wrap in MODEL_WRAPPERS:
+            run = wrap(problem, name, run)
+        MODELS.add(name, Method(name, problem, "exact", description, _typed(problem, run)))
         return fn
 
     return deco
 
 
 def register_algorithm(name: str, problem: str, description: str) -> Callable[[T], T]:
-    """Decorator: register an algorithm ``fn(instance, **params) -> Result``."""
+    """Decorator: register an algorithm ``fn(instance, **params) -> Result`` (its solution is
+    typed when called through the registry)."""
 
     def deco(fn: T) -> T:
-        ALGORITHMS.add(name, Method(name, problem, "algorithm", description, fn))  # type: ignore[arg-type]
+        run = _typed(problem, fn)  # type: ignore[arg-type]
+        ALGORITHMS.add(name, Method(name, problem, "algorithm", description, run))
         return fn
 
     return deco

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import math
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, replace
 from enum import Enum
 from typing import Any
+
+from .solution import as_json
 
 
 class Status(str, Enum):
@@ -49,7 +52,9 @@ class Result:
     gap: float | None = None
     runtime_s: float = 0.0
     build_s: float = 0.0
-    solution: dict[str, Any] | None = None
+    #: The problem's typed frozen Solution (see :mod:`dlsched.core.solution`); it also reads
+    #: as its JSON mapping. A plug-in may return a plain dict: the registry types it.
+    solution: Mapping[str, Any] | None = None
     stats: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -63,7 +68,8 @@ class Result:
         return self.status.has_solution and self.solution is not None
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = asdict(replace(self, solution=None))
+        data["solution"] = as_json(self.solution)
         data["status"] = self.status.value
         return {"kind": "result", **data}
 
