@@ -417,102 +417,6 @@ COLUMNS
      X(0_4_5) c_u_aggregate(1_6)_ 4
      X(0_4_5) c_u_aggregate(1_7)_ 4
      X(0_4_5) c_u_aggregate(1_8)_ 4
-     X(0_5_1) obj 4
-     X(0_5_1) c_e_start_once(0)_ 1
-     X(0_5_1) c_e_worker_count(0)_ -4
-     X(0_5_1) c_u_one_worker_type(0_0_0)_ -4
-     X(0_5_1) c_u_one_worker_type(0_1_0)_ -4
-     X(0_5_1) c_u_one_ps_type(0_0_0)_ -4
-     X(0_5_1) c_u_one_ps_type(0_1_0)_ -4
-     X(0_5_1) c_e_running(0_1)_ -1
-     X(0_5_1) c_e_running(0_2)_ -1
-     X(0_5_1) c_e_running(0_3)_ -1
-     X(0_5_1) c_u_aggregate(0_1)_ 4
-     X(0_5_1) c_u_aggregate(0_2)_ 4
-     X(0_5_1) c_u_aggregate(0_3)_ 4
-     X(0_5_1) c_u_aggregate(1_1)_ 5
-     X(0_5_1) c_u_aggregate(1_2)_ 5
-     X(0_5_1) c_u_aggregate(1_3)_ 5
-     X(0_5_2) obj 5
-     X(0_5_2) c_e_start_once(0)_ 1
-     X(0_5_2) c_e_worker_count(0)_ -4
-     X(0_5_2) c_u_one_worker_type(0_0_0)_ -4
-     X(0_5_2) c_u_one_worker_type(0_1_0)_ -4
-     X(0_5_2) c_u_one_ps_type(0_0_0)_ -4
-     X(0_5_2) c_u_one_ps_type(0_1_0)_ -4
-     X(0_5_2) c_e_running(0_2)_ -1
-     X(0_5_2) c_e_running(0_3)_ -1
-     X(0_5_2) c_e_running(0_4)_ -1
-     X(0_5_2) c_u_aggregate(0_2)_ 4
-     X(0_5_2) c_u_aggregate(0_3)_ 4
-     X(0_5_2) c_u_aggregate(0_4)_ 4
-     X(0_5_2) c_u_aggregate(1_2)_ 5
-     X(0_5_2) c_u_aggregate(1_3)_ 5
-     X(0_5_2) c_u_aggregate(1_4)_ 5
-     X(0_5_3) obj 6
-     X(0_5_3) c_e_start_once(0)_ 1
-     X(0_5_3) c_e_worker_count(0)_ -4
-     X(0_5_3) c_u_one_worker_type(0_0_0)_ -4
-     X(0_5_3) c_u_one_worker_type(0_1_0)_ -4
-     X(0_5_3) c_u_one_ps_type(0_0_0)_ -4
-     X(0_5_3) c_u_one_ps_type(0_1_0)_ -4
-     X(0_5_3) c_e_running(0_3)_ -1
-     X(0_5_3) c_e_running(0_4)_ -1
-     X(0_5_3) c_e_running(0_5)_ -1
-     X(0_5_3) c_u_aggregate(0_3)_ 4
-     X(0_5_3) c_u_aggregate(0_4)_ 4
-     X(0_5_3) c_u_aggregate(0_5)_ 4
-     X(0_5_3) c_u_aggregate(1_3)_ 5
-     X(0_5_3) c_u_aggregate(1_4)_ 5
-     X(0_5_3) c_u_aggregate(1_5)_ 5
-     X(0_5_4) obj 7
-     X(0_5_4) c_e_start_once(0)_ 1
-     X(0_5_4) c_e_worker_count(0)_ -4
-     X(0_5_4) c_u_one_worker_type(0_0_0)_ -4
-     X(0_5_4) c_u_one_worker_type(0_1_0)_ -4
-     X(0_5_4) c_u_one_ps_type(0_0_0)_ -4
-     X(0_5_4) c_u_one_ps_type(0_1_0)_ -4
-     X(0_5_4) c_e_running(0_4)_ -1
-     X(0_5_4) c_e_running(0_5)_ -1
-     X(0_5_4) c_e_running(0_6)_ -1
-     X(0_5_4) c_u_aggregate(0_4)_ 4
-     X(0_5_4) c_u_aggregate(0_5)_ 4
-     X(0_5_4) c_u_aggregate(0_6)_ 4
-     X(0_5_4) c_u_aggregate(1_4)_ 5
-     X(0_5_4) c_u_aggregate(1_5)_ 5
-     X(0_5_4) c_u_aggregate(1_6)_ 5
-     X(0_5_5) obj 8
-     X(0_5_5) c_e_start_once(0)_ 1
-     X(0_5_5) c_e_worker_count(0)_ -4
-     X(0_5_5) c_u_one_worker_type(0_0_0)_ -4
-     X(0_5_5) c_u_one_worker_type(0_1_0)_ -4
-     X(0_5_5) c_u_one_ps_type(0_0_0)_ -4
-     X(0_5_5) c_u_one_ps_type(0_1_0)_ -4
-     X(0_5_5) c_e_running(0_5)_ -1
-     X(0_5_5) c_e_running(0_6)_ -1
-     X(0_5_5) c_e_running(0_7)_ -1
-     X(0_5_5) c_u_aggregate(0_5)_ 4
-     X(0_5_5) c_u_aggregate(0_6)_ 4
-     X(0_5_5) c_u_aggregate(0_7)_ 4
-     X(0_5_5) c_u_aggregate(1_5)_ 5
-     X(0_5_5) c_u_aggregate(1_6)_ 5
-     X(0_5_5) c_u_aggregate(1_7)_ 5
-     X(0_5_6) obj 9
-     X(0_5_6) c_e_start_once(0)_ 1
-     X(0_5_6) c_e_worker_count(0)_ -4
-     X(0_5_6) c_u_one_worker_type(0_0_0)_ -4
-     X(0_5_6) c_u_one_worker_type(0_1_0)_ -4
-     X(0_5_6) c_u_one_ps_type(0_0_0)_ -4
-     X(0_5_6) c_u_one_ps_type(0_1_0)_ -4
-     X(0_5_6) c_e_running(0_6)_ -1
-     X(0_5_6) c_e_running(0_7)_ -1
-     X(0_5_6) c_e_running(0_8)_ -1
-     X(0_5_6) c_u_aggregate(0_6)_ 4
-     X(0_5_6) c_u_aggregate(0_7)_ 4
-     X(0_5_6) c_u_aggregate(0_8)_ 4
-     X(0_5_6) c_u_aggregate(1_6)_ 5
-     X(0_5_6) c_u_aggregate(1_7)_ 5
-     X(0_5_6) c_u_aggregate(1_8)_ 5
      Y(0_0_0) c_e_worker_count(0)_ 1
      Y(0_0_0) c_u_one_worker_type(0_0_0)_ 1
      Y(0_0_0) c_u_used_w(0_0_0)_ 1
@@ -823,12 +727,6 @@ BOUNDS
  BV BOUND X(0_4_3)
  BV BOUND X(0_4_4)
  BV BOUND X(0_4_5)
- BV BOUND X(0_5_1)
- BV BOUND X(0_5_2)
- BV BOUND X(0_5_3)
- BV BOUND X(0_5_4)
- BV BOUND X(0_5_5)
- BV BOUND X(0_5_6)
  LI BOUND Y(0_0_0) 0
  UI BOUND Y(0_0_0) 10E20
  LI BOUND Y(0_1_0) 0
