@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 import dlsched as ds
 from dlsched.revenue import generate
 from dlsched.revenue.instance import parse
-from dlsched.revenue.mechanism import Mechanism, Options
 from dlsched.revenue.paper import worked_example
+from dlsched.revenue.support.mechanism import Mechanism, Options
 
 ALGS = ["astraea", "a-round", "a-maxirev", "batchsche", "gandiva-fair",
         "hived"]

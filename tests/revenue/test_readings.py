@@ -9,8 +9,7 @@ import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.revenue.baselines import private_instance
-from dlsched.revenue.configs import configurations, max_workers, theta_rule
+from dlsched.revenue.baselines.batchsche import private_instance
 from dlsched.revenue.generate import (
     calibrate_utilities,
     calibration_factor,
@@ -20,6 +19,7 @@ from dlsched.revenue.generate import (
 from dlsched.revenue.instance import parse
 from dlsched.revenue.metrics import revenue_readings
 from dlsched.revenue.paper import worked_example
+from dlsched.revenue.support.configs import configurations, max_workers, theta_rule
 
 
 @pytest.fixture(scope="module")

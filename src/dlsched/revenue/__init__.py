@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 
+from ..core.compat import alias_modules
 from ..core.registry import PROBLEMS, Problem
-from . import baselines, exact, online  # noqa: F401  (register models and algorithms)
-from .crosscheck import CROSSCHECK
+from . import algorithms, baselines, exact  # noqa: F401  (register models and algorithms)
+from .exact.crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import RevenueInstance, dump, parse
 from .metrics import metrics
@@ -36,5 +37,14 @@ PROBLEMS.add(
         demo_instance=json.dumps(worked_example()),
     ),
 )
+
+#: modules of the flat layout before issue 21 -> where they live now (importable, deprecated)
+MOVED_MODULES = {
+    "dlsched.revenue.online": "dlsched.revenue.algorithms",
+    "dlsched.revenue.mechanism": "dlsched.revenue.support.mechanism",
+    "dlsched.revenue.configs": "dlsched.revenue.support.configs",
+    "dlsched.revenue.crosscheck": "dlsched.revenue.exact.crosscheck",
+}
+alias_modules(MOVED_MODULES)
 
 __all__ = ["RevenueInstance", "check", "dump", "generate", "parse"]

@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 
-from .configs import utility_x
 from .instance import RevenueInstance
+from .support.configs import utility_x
 
 
 def job_record(inst: RevenueInstance, j: int, placement: str, start: int, d: int,
