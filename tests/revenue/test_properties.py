@@ -4,8 +4,6 @@ mutations (the checker must catch broken schedules and tampered money)."""
 
 from __future__ import annotations
 
-import copy
-
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -79,7 +77,7 @@ def example():
 
 def _broken(example, edit):
     inst, sol = example
-    bad = copy.deepcopy(sol)
+    bad = sol.to_json()  # a mutable copy (solutions are read-only)
     edit(bad["jobs"])
     return ds.check(inst, bad)
 

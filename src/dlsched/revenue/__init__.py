@@ -15,6 +15,7 @@ from .instance import RevenueInstance, dump, parse
 from .metrics import metrics
 from .model import build_model
 from .paper import worked_example
+from .solution import Solution
 from .validate import check, objective
 
 PROBLEMS.add(
@@ -35,6 +36,7 @@ PROBLEMS.add(
         metrics=metrics,
         crosscheck=CROSSCHECK,
         demo_instance=json.dumps(worked_example()),
+        solution_type=Solution,
     ),
 )
 

@@ -12,7 +12,7 @@ import numpy as np
 
 from ...core import Result
 from ..instance import RevenueInstance
-from ..solution import finish, job_record
+from ..solution import Solution, finish, job_record
 from ..validate import checked_result
 from .mechanism import POOL, Mechanism, Options
 
@@ -35,7 +35,7 @@ def options_from(params: dict[str, Any]) -> Options:
     return Options(**kw)
 
 
-def mechanism_solution(mech: Mechanism, money: bool = True) -> dict[str, Any]:
+def mechanism_solution(mech: Mechanism, money: bool = True) -> Solution:
     """Records of the mechanism -> the typed Solution (payments only for phase-2 jobs)."""
     inst, opt = mech.inst, mech.opt
     records: dict[int, dict[str, Any]] = {}
