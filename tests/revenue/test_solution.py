@@ -11,13 +11,13 @@ import sys
 
 import pytest
 
-import dlsched as ds
 from dlsched.core.errors import InputError
 from dlsched.core.io import from_dict, to_dict
 from dlsched.core.registry import ALGORITHMS, MODELS
 from dlsched.revenue import MOVED_MODULES, generate
-from dlsched.revenue.instance import parse
 from dlsched.revenue.solution import Fairness, JobRecord, Solution
+
+from .bruteforce import tiny_instance
 
 #: a generated instance on which Astraea shares (phase-2 jobs with payments and incomes), so
 #: that every record field occurs in some method's output
@@ -33,12 +33,7 @@ def sharing():
 @pytest.fixture(scope="module")
 def tiny():
     """3 jobs, 2 servers, horizon 7: small enough for both exact models in a second."""
-    data = ds.PROBLEMS.get("revenue").dump(generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0,
-                                                   scale="small", arrival_max=2))
-    data["horizon"] = 7
-    for job in data["jobs"]:
-        job["chunks"] = min(job["chunks"], 3)
-    return parse(data)
+    return tiny_instance(0)
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,13 @@
 """Revenue sharing among tenants with parameter servers (Wang, Zhou et al., "Astraea", IEEE TC
 2023): the revenue MINLP (3)/(4) as an exact MILP and CP-SAT model, the Astraea online
-mechanism with posted prices and payments, and the BatchSche / Gandiva_fair / HiveD baselines."""
+mechanism with posted prices and payments, and the BatchSche / Gandiva_fair / HiveD baselines.
+
+Rooms: ``instance`` (schema), ``solution`` (the typed Solution), ``validate`` (independent
+checker), ``generate``, ``export``, ``paper`` (the worked example), ``metrics``, ``model/`` (the
+Pyomo MILP), ``exact/`` (``milp``, ``cpsat``, ``bounds``, ``crosscheck``), ``algorithms/``
+(``astraea``, ``a_round``, ``a_maxirev``), ``baselines/`` (``batchsche``, ``gandiva_fair``,
+``hived``) and ``support/`` (configurations, the mechanism, shared placement). The modules of
+the former flat layout (:data:`MOVED_MODULES`) still import, with a ``DeprecationWarning``."""
 
 from __future__ import annotations
 
