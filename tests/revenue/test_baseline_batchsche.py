@@ -1,5 +1,7 @@
 """BatchSche (the Astraea paper's baseline: Astraea's phase 1 per private cluster): its price base
 θ and the astraea-private alias (expected values worked by hand from notes §3.2)."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
+
 from __future__ import annotations
 
 import pytest

@@ -1,6 +1,7 @@
 """Gandiva_fair baseline (notes §5.2): weighted water-filling entitlements, most under-served
 tenant first, first-fit placement; pinned on schedules worked by hand from that rule, and
 jumping from event to event keeps the slot-by-slot schedule."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 owns) bound dynamically to free physical servers, best fit, FIFO per tenant, no opportunistic
 jobs. Schedules worked by hand from that rule; every job trains E·D·M mini-batches at n^C = 1
 per worker-slot and earns f(x) = 100 - x."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

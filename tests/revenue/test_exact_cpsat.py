@@ -1,5 +1,6 @@
 """Exact model ``revenue-cpsat``: optimum = brute force on tiny instances, and OPT >= every
 scheduler when the horizon covers their makespan (notes §2.2)."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The independent validator (notes §6) catches broken schedules and tampered money on the
 worked example."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

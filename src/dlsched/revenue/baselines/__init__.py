@@ -6,6 +6,7 @@ is in :mod:`dlsched.revenue.support.placement`.
 Importing this package registers them. The names of the former ``baselines.py`` module are
 re-exported here, so ``from dlsched.revenue.baselines import private_instance`` keeps working.
 """
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
