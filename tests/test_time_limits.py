@@ -234,7 +234,7 @@ def test_vectorised_area_bound_matches_the_job_by_job_reference(name):
 
 
 def test_revenue_size_check_agrees_with_the_data_it_stands_for():
-    from dlsched.revenue.exact import alone_bound
+    from dlsched.revenue.exact.bounds import alone_bound
     from dlsched.revenue.model.data import milp_data, milp_extent
 
     inst = ds.load(ROOT / "instances" / "revenue" / "philly-vc-2pervc-small-linear-seed0.json")

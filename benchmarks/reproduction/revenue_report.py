@@ -44,10 +44,10 @@ from dlsched.bench.repro import (
     sweep,
 )
 from dlsched.revenue import generate
-from dlsched.revenue.configs import configurations, fits_empty, lemma1_lambda, theta_rule
 from dlsched.revenue.instance import RevenueInstance
 from dlsched.revenue.metrics import REVENUE_READINGS, fairness_under, revenue_readings
 from dlsched.revenue.solution import usage
+from dlsched.revenue.support.configs import configurations, fits_empty, lemma1_lambda, theta_rule
 
 HERE = Path(__file__).resolve().parent
 CLAIMS = load_claims(HERE / "claims" / "revenue.toml")

@@ -8,7 +8,8 @@ import itertools
 
 import numpy as np
 
-from dlsched.revenue.instance import RevenueInstance
+from dlsched.revenue.generate import generate
+from dlsched.revenue.instance import RevenueInstance, dump, parse
 
 
 def _plans(inst: RevenueInstance, j: int, T: int):
@@ -63,3 +64,13 @@ def brute_force(inst: RevenueInstance, T: int) -> float:
 
     dfs(0, 0.0)
     return best
+
+
+def tiny_instance(seed: int) -> RevenueInstance:
+    """3 jobs on 2 servers, horizon 7, at most 3 chunks: small enough to brute-force."""
+    data = dump(generate(n_jobs=3, n_servers=2, n_tenants=2, seed=seed, scale="small",
+                         arrival_max=2))
+    data["horizon"] = 7
+    for job in data["jobs"]:
+        job["chunks"] = min(job["chunks"], 3)
+    return parse(data)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..core.export import Budget, ExportPlan, register_exporter, require, require_bool
-from .exact import _horizon
 from .instance import RevenueInstance
 from .model import build_milp, milp_data
+from .support.horizon import model_horizon
 
 SHRINK = "use -p horizon=N (fewer slots) or a smaller instance"
 #: the argument of f_j: completion minus arrival, or the completion slot (configs.utility_x)
@@ -20,7 +20,7 @@ def plan_milp(inst: RevenueInstance, budget: Budget, horizon: int | str = "insta
     require_bool("fixed_workers", fixed_workers)
     require("time_origin", time_origin, time_origin in TIME_ORIGINS, " or ".join(TIME_ORIGINS))
     J, S = inst.n_jobs, inst.n_servers
-    T = _horizon(inst, horizon)
+    T = model_horizon(inst, horizon)
     # y, z per (job, server, slot r_j+1..T) come first: they bound the size before the starts
     # (the x columns) are listed. Rows and entries without x (upper bounds; model/*.py):
     # M6 rows per (j, s, t) with y/z and Y/Z; M7/M8 hold every y, z twice; M1-M5 per (j, s).

@@ -62,7 +62,7 @@ def calibration_factor(inst: RevenueInstance, j: int) -> float:
     A_j with x_j the shortest run (workers capped at the requested GPUs, the stricter cap) and
     A_j the fewest worker-slots of any run; 1 when f_j(x_j) <= 0 (no scaling makes it
     positive) or the assumption already holds."""
-    from .configs import configurations, fits_empty
+    from .support.configs import configurations, fits_empty
 
     ks = [k for k in configurations(inst, j, prune=False) if fits_empty(inst, k)]
     dem = [k for k in configurations(inst, j, prune=False, worker_cap="demand")

@@ -1,26 +1,252 @@
-"""Solution dicts shared by every method, and the money metrics of notes §3.6.
+"""The revenue problem's typed, frozen Solution, the helpers that build it, and the money
+metrics of notes §3.6.
 
-A solution is ``{"time_origin", "jobs": {name: record}, "revenue", "gains", ...}``; a record
-of an admitted job has ``placement`` ("C"/"D"), ``start`` t-, ``completion`` t+ (inclusive
-slots), ``workers`` / ``ps`` ({server name: count}) and ``utility`` F_j. Astraea adds
-``phase``, ``batch``, ``round``, ``window``, ``order``, ``mu``, ``ideal``, per-slot
-``cost_w`` / ``cost_p``, ``payment`` and ``income`` ({tenant: amount}).
+The JSON of a solution is ``{"time_origin", "jobs": {name: record}, "revenue", "gains",
+"fairness", ...}``; a record of an admitted job has ``placement`` ("C"/"D"), ``start`` t-,
+``completion`` t+ (inclusive slots), ``workers`` / ``ps`` ({server name: count}) and
+``utility`` F_j. Astraea adds ``w``, ``phase``, ``batch``, ``round``, ``window``, ``order``,
+``mu``, ``ideal``, per-slot ``cost_w`` / ``cost_p``, ``payment`` and ``income`` ({tenant:
+amount}) to the records and ``theta_w``, ``theta_p``, ``lambda``, ``fixed_workers`` to the
+solution; the exact models add ``ps_multi``. :class:`Solution` types exactly this shape
+(``from_json(d).to_json() == d``); keys it does not know are kept in ``extra``.
 """
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
-from typing import Any
+import copy
+import numbers
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import numpy as np
 
-from .configs import utility_x
+from ..core.errors import InputError
+from ..core.solution import FrozenDict
+from ..core.solution import Solution as BaseSolution
 from .instance import RevenueInstance
+from .support.configs import utility_x
+
+Parser = Callable[[Any, str], Any]
+
+
+# -- JSON value parsers: (value, field path) -> typed value, InputError naming the path -------
+def _bool(v: Any, path: str) -> bool:
+    if not isinstance(v, (bool, np.bool_)):
+        raise InputError(path, f"must be true or false, got {v!r}")
+    return bool(v)
+
+
+def _int(v: Any, path: str) -> int:
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real) or int(v) != v:
+        raise InputError(path, f"must be an integer, got {v!r}")
+    return int(v)
+
+
+def _float(v: Any, path: str) -> float:
+    if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Real):
+        raise InputError(path, f"must be a number, got {v!r}")
+    return float(v)
+
+
+def _opt_float(v: Any, path: str) -> float | None:
+    return None if v is None else _float(v, path)
+
+
+def _str(v: Any, path: str) -> str:
+    if not isinstance(v, str):
+        raise InputError(path, f"must be a string, got {v!r}")
+    return v
+
+
+def _mapping(value: Parser) -> Parser:
+    """A parser of ``{name: value}`` objects (a read-only dict of parsed values)."""
+
+    def parse(v: Any, path: str) -> FrozenDict:
+        if not isinstance(v, Mapping):
+            raise InputError(path, f"must be an object, got {type(v).__name__}")
+        return FrozenDict({_str(k, f"{path}.<key>"): value(x, f"{path}.{k}")
+                           for k, x in v.items()})
+
+    return parse
+
+
+def _sequence(value: Parser, length: int | None = None) -> Parser:
+    """A parser of JSON arrays (a tuple of parsed values; ``length``: exactly that many)."""
+
+    def parse(v: Any, path: str) -> tuple[Any, ...]:
+        if isinstance(v, (str, bytes, Mapping)) or not hasattr(v, "__iter__"):
+            raise InputError(path, f"must be an array, got {type(v).__name__}")
+        items = list(v)
+        if length is not None and len(items) != length:
+            raise InputError(path, f"must have {length} entries, got {len(items)}")
+        return tuple(value(x, f"{path}[{i}]") for i, x in enumerate(items))
+
+    return parse
+
+
+def _dump(v: Any) -> Any:
+    """A fresh, mutable JSON value (mappings -> dict, tuples -> list, records -> their JSON)."""
+    if isinstance(v, _Typed):
+        return v.to_json()
+    if isinstance(v, Mapping):
+        return {k: _dump(x) for k, x in v.items()}
+    if isinstance(v, (tuple, list)):
+        return [_dump(x) for x in v]
+    return copy.deepcopy(v)
+
+
+class _Typed:
+    """A frozen dataclass mirroring a JSON object: each field has a JSON key and a parser;
+    fields that are ``None`` are absent from the JSON, unknown keys are kept in ``extra``."""
+
+    #: dataclass field -> (JSON key, parser); the order is the JSON's key order
+    KEYS: ClassVar[dict[str, tuple[str, Parser]]] = {}
+    #: fields the JSON must have
+    REQUIRED: frozenset[str] = frozenset()
+    #: fields always written, ``None`` as null (the others are left out when ``None``)
+    NULLABLE: frozenset[str] = frozenset()
+    #: JSON keys written after the unknown (``extra``) keys
+    TAIL: tuple[str, ...] = ()
+
+    @classmethod
+    def _parse(cls, data: Any, path: str) -> Any:
+        if not isinstance(data, Mapping):
+            raise InputError(path or "solution", f"must be an object, got {type(data).__name__}")
+        known = {key for key, _ in cls.KEYS.values()}
+        kw: dict[str, Any] = {}
+        for name, (key, parse) in cls.KEYS.items():
+            where = f"{path}.{key}" if path else key
+            if key not in data:
+                if name in cls.REQUIRED:
+                    raise InputError(where, "missing")
+                continue
+            v = data[key]
+            kw[name] = None if v is None and name in cls.NULLABLE else parse(v, where)
+        kw["extra"] = FrozenDict({k: copy.deepcopy(v) for k, v in data.items()
+                                  if k not in known})
+        return cls(**kw)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        tail: dict[str, Any] = {}
+        for name, (key, _) in self.KEYS.items():
+            v = getattr(self, name)
+            if v is None and name not in self.NULLABLE:
+                continue
+            (tail if key in self.TAIL else out)[key] = None if v is None else _dump(v)
+        out.update(_dump(self.extra))
+        out.update(tail)
+        return out
+
+
+@dataclass(frozen=True)
+class JobRecord(_Typed):
+    """One job's record: ``admitted``; for an admitted job its run and placement; for Astraea
+    its round, decision and money. A field left ``None`` is absent from the JSON."""
+
+    admitted: bool
+    placement: str | None = None
+    start: int | None = None
+    completion: int | None = None
+    workers: Mapping[str, int] | None = None
+    ps: Mapping[str, int] | None = None
+    utility: float | None = None
+    w: int | None = None
+    phase: int | None = None
+    batch: int | None = None
+    round: int | None = None
+    window: tuple[int, int] | None = None
+    order: int | None = None
+    mu: float | None = None
+    ideal: float | None = None
+    cost_w: tuple[float, ...] | None = None
+    cost_p: tuple[float, ...] | None = None
+    payment: float | None = None
+    income: Mapping[str, float] | None = None
+    extra: Mapping[str, Any] = field(default_factory=FrozenDict)
+
+    KEYS: ClassVar[dict[str, tuple[str, Parser]]] = {
+        "admitted": ("admitted", _bool), "placement": ("placement", _str),
+        "start": ("start", _int), "completion": ("completion", _int),
+        "workers": ("workers", _mapping(_int)), "ps": ("ps", _mapping(_int)),
+        "utility": ("utility", _float), "w": ("w", _int), "phase": ("phase", _int),
+        "batch": ("batch", _int), "round": ("round", _int),
+        "window": ("window", _sequence(_int, 2)), "order": ("order", _int),
+        "mu": ("mu", _float), "ideal": ("ideal", _float),
+        "cost_w": ("cost_w", _sequence(_float)), "cost_p": ("cost_p", _sequence(_float)),
+        "payment": ("payment", _float), "income": ("income", _mapping(_float))}
+    REQUIRED = frozenset({"admitted"})
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], path: str = "jobs.<job>") -> JobRecord:
+        """The typed record of a JSON record (``InputError`` names the malformed field)."""
+        return cls._parse(data, path)
+
+
+@dataclass(frozen=True)
+class Fairness(_Typed):
+    """α_u per tenant (``None`` where β_u = 0) and their population variance; both ``None``
+    when the total revenue is not positive (notes §3.6)."""
+
+    alpha: Mapping[str, float | None] | None = None
+    alpha_variance: float | None = None
+    extra: Mapping[str, Any] = field(default_factory=FrozenDict)
+
+    KEYS: ClassVar[dict[str, tuple[str, Parser]]] = {
+        "alpha": ("alpha", _mapping(_opt_float)), "alpha_variance": ("alpha_variance", _float)}
+    REQUIRED = frozenset({"alpha", "alpha_variance"})
+    NULLABLE = frozenset({"alpha", "alpha_variance"})
+
+
+def _jobs(v: Any, path: str) -> FrozenDict:
+    if not isinstance(v, Mapping):
+        raise InputError(path, f"must map every job name to a record, got {type(v).__name__}")
+    return FrozenDict({_str(k, f"{path}.<key>"): JobRecord.from_json(r, f"{path}.{k}")
+                       for k, r in v.items()})
+
+
+@dataclass(frozen=True, eq=False)
+class Solution(_Typed, BaseSolution):
+    """A revenue solution: the job records, the total revenue Σ F_j, the tenants' gains and
+    fairness, and the method's parameters that the validator replays (Astraea's θ, λ; the
+    MILP's ``ps_multi``). It reads as a read-only mapping of its JSON (``sol["jobs"]``)."""
+
+    jobs: Mapping[str, JobRecord]
+    revenue: float
+    time_origin: str | None = None
+    ps_multi: bool | None = None
+    theta_w: float | None = None
+    theta_p: float | None = None
+    lam: int | None = None
+    fixed_workers: bool | None = None
+    gains: Mapping[str, float] | None = None
+    fairness: Fairness | None = None
+    extra: Mapping[str, Any] = field(default_factory=FrozenDict)
+
+    KEYS: ClassVar[dict[str, tuple[str, Parser]]] = {
+        "time_origin": ("time_origin", _str), "jobs": ("jobs", _jobs),
+        "ps_multi": ("ps_multi", _bool), "theta_w": ("theta_w", _float),
+        "theta_p": ("theta_p", _float), "lam": ("lambda", _int),
+        "fixed_workers": ("fixed_workers", _bool), "revenue": ("revenue", _float),
+        "gains": ("gains", _mapping(_float)),
+        "fairness": ("fairness", lambda v, p: Fairness._parse(v, p))}
+    REQUIRED = frozenset({"jobs", "revenue"})
+    TAIL = ("revenue", "gains", "fairness")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Solution:
+        """The typed solution of a JSON dict; ``InputError`` names a malformed field (e.g.
+        ``jobs.j1.start``)."""
+        return cls._parse(data, "")
 
 
 def job_record(inst: RevenueInstance, j: int, placement: str, start: int, d: int,
                workers: dict[int, int], ps: dict[int, int], time_origin: str
                ) -> dict[str, Any]:
+    """The JSON record of job j run ``d`` slots from ``start`` with ``workers`` / ``ps`` per
+    server index (utility F_j from the completion and the time origin)."""
     completion = start + d - 1
     return {"admitted": True, "placement": placement, "start": int(start),
             "completion": int(completion),
@@ -30,8 +256,9 @@ def job_record(inst: RevenueInstance, j: int, placement: str, start: int, d: int
 
 
 def finish(inst: RevenueInstance, records: dict[int, dict[str, Any]], time_origin: str,
-           extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    """Complete a solution: rejected jobs, total revenue, tenant gains and fairness."""
+           extra: dict[str, Any] | None = None) -> Solution:
+    """Complete a solution: rejected jobs, total revenue, tenant gains and fairness (built as
+    JSON, returned typed)."""
     jobs: dict[str, Any] = {}
     for j, name in enumerate(inst.job_names):
         jobs[name] = records.get(j, {"admitted": False})
@@ -40,7 +267,7 @@ def finish(inst: RevenueInstance, records: dict[int, dict[str, Any]], time_origi
     sol["revenue"] = float(sum(r["utility"] for r in jobs.values() if r["admitted"]))
     sol["gains"] = tenant_gains(inst, sol)
     sol["fairness"] = fairness(inst, sol)
-    return sol
+    return Solution.from_json(sol)
 
 
 def tenant_gains(inst: RevenueInstance, sol: dict[str, Any]) -> dict[str, float]:

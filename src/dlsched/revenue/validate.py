@@ -19,9 +19,9 @@ from typing import Any
 import numpy as np
 
 from ..core import Result, Status
-from .configs import utility_x
 from .instance import RevenueInstance
 from .solution import beta, usage
+from .support.configs import utility_x
 
 TOL = 1e-6
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from ...core.deadline import check_deadline
-from ..configs import Config, configurations, utility_x
 from ..instance import RevenueInstance
+from ..support.configs import Config, configurations, utility_x
 
 
 @dataclass

@@ -1,11 +1,10 @@
-"""Exact models: ``revenue-milp`` (notes §2.2, Pyomo + HiGHS) and ``revenue-cpsat`` (optional
-interval per configuration, cumulative per server with variable demands).
+"""Exact model ``revenue-cpsat``: one optional interval per (job, configuration), cumulative
+per server with variable worker / PS demands, utility by element on the start (OR-Tools CP-SAT).
 
-Options: ``horizon`` ("instance", "auto" = covering the makespan of every scheduler, or an int
-T_opt, which must cover every compared schedule for OPT >= ALG),
-``fixed_workers`` (K_j restricted to w = D_j, notes §4's narrative), ``time_origin``. A time-limited
-solve returns its incumbent with status ``time_limit`` and the proven bound; every solution is
-re-checked by the independent validator (violations -> status ``error``).
+Options as ``revenue-milp`` (``horizon``, ``fixed_workers``, ``time_origin``) plus ``hint``:
+the scheduler whose schedule seeds the search. Coefficients are exact integers when the
+utilities are linear with decimals that scale (core.intscale); otherwise rounded, and the
+verdicts are labelled as those of a proxy instance.
 """
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
@@ -17,181 +16,21 @@ from fractions import Fraction
 from typing import Any
 
 import numpy as np
-import pyomo.environ as pyo
 
-from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
-from ..core.cpsat import solve_cpsat
-from ..core.deadline import DeadlineExceeded, past_deadline, remaining
-from ..core.intscale import LIMIT, exact_integers, scaled_int, simplest_fraction
-from .configs import utility_x
-from .instance import RevenueInstance
-from .model import MilpData, build_milp, milp_data
-from .model.data import milp_extent
-from .solution import finish, job_record
-from .validate import check
+from ...core import Result, SolveOptions, Status, register_model
+from ...core.cpsat import solve_cpsat
+from ...core.deadline import DeadlineExceeded, past_deadline
+from ...core.intscale import LIMIT, exact_integers, scaled_int, simplest_fraction
+from ..instance import RevenueInstance
+from ..model import MilpData, milp_data
+from ..support.configs import utility_x
+from ..support.horizon import model_horizon
+from .bounds import alone_bound
+from .common import _finish, _or_empty, _plan, _refused, _remaining, _size_gate
 
-#: schedulers whose makespan ``horizon="auto"`` covers (notes §2.2: T_opt >= every compared
-#: scheduler's completion, so that OPT >= ALG)
-AUTO_HORIZON_RUNS: tuple[tuple[str, dict[str, Any]], ...] = (
-    ("astraea", {}), ("astraea", {"fixed_workers": True}), ("a-round", {}),
-    ("a-maxirev", {}), ("batchsche", {}), ("gandiva-fair", {}),
-    ("hived", {}))
-
-
-def auto_horizon(inst: RevenueInstance) -> int:
-    """max(instance horizon, last completion of every scheduler in AUTO_HORIZON_RUNS)."""
-    from ..core.registry import ALGORITHMS
-
-    last = int(inst.horizon)
-    for name, params in AUTO_HORIZON_RUNS:
-        sol = ALGORITHMS.get(name, problem="revenue").run(inst, **params).solution or {"jobs": {}}
-        last = max([last] + [r["completion"] for r in sol["jobs"].values() if r["admitted"]])
-    return last
-
-
-#: Build rates, start columns per second (conservative; benchmarks/time-limits.md: 704k start
-#: values took 5.8 s in CP-SAT)
-PYOMO_COLUMNS_PER_S = 4_000
+#: Build rate of the CP-SAT model, start values per second (conservative;
+#: benchmarks/time-limits.md: 704k start values took 5.8 s)
 CP_VALUES_PER_S = 100_000
-#: a model is built only if its predicted build takes at most this share of the limit: under
-#: load (issue 20) the 1.28M-value CP-SAT build of philly-vc-4pervc predicted at 12.8 s of a
-#: 26-s budget ran the solve to 63 s
-BUILD_SHARE = 0.25
-
-
-def _remaining(options: SolveOptions, t0: float) -> SolveOptions:
-    """``options`` with the time limit cut to what is left since ``t0`` (build included)."""
-    if options.time_limit is None:
-        return options
-    left = remaining(options.time_limit, time.perf_counter() - t0)
-    return SolveOptions(**{**options.__dict__, "time_limit": left})
-
-
-def _or_empty(plans: dict[int, Any] | None, status: Status, stats: dict[str, Any],
-              ) -> dict[int, Any] | None:
-    """A solve stopped without incumbent gets the empty schedule (nobody admitted, revenue 0:
-    always feasible), so a stopped revenue model always returns a validated incumbent."""
-    if plans is None and status is Status.TIME_LIMIT:
-        stats["incumbent"] = "empty schedule"
-        return {}
-    return plans
-
-
-def _refused(inst: RevenueInstance, method: str, alone: float | None, t0: float, time_origin: str,
-             reason: str) -> Result:
-    """No model (its build would eat the limit): status ``time_limit`` with the empty schedule
-    (nobody admitted, revenue 0: always feasible) as validated incumbent and the bound of every
-    job alone; the guard's heuristics may replace the incumbent."""
-    stats = {"refused": reason, "bound_alone": alone, "time_origin": time_origin,
-             "incumbent": "empty schedule"}
-    return _finish(inst, method, Status.TIME_LIMIT, None, alone, {}, t0,
-                   time.perf_counter() - t0, stats)
-
-
-def _size_gate(inst: RevenueInstance, method: str, options: SolveOptions, t0: float, T: int,
-               time_origin: str, fixed_workers: bool, rate: float, unit: str,
-               build: str) -> Result | None:
-    """Size the model before building it: a refusal (:func:`_refused`) when the time limit is
-    over before the data or building ``unit`` at ``rate`` per second would take more than
-    :data:`BUILD_SHARE` of the limit (the guard then adds the heuristics); ``None`` to go on."""
-    try:
-        count, alone = milp_extent(inst, T, time_origin, fixed_workers)
-    except DeadlineExceeded:  # the time limit (core.deadline) is over before the data
-        return _refused(inst, method, None, t0, time_origin, "no time left for the model")
-    predicted = count / rate
-    if options.time_limit is not None and predicted > BUILD_SHARE * options.time_limit:
-        return _refused(inst, method, alone, t0, time_origin,
-                        f"{count} {unit}, ~{predicted:.0f} s to build {build} "
-                        "(> a quarter of the limit)")
-    return None
-
-
-def _horizon(inst: RevenueInstance, horizon: int | str) -> int:
-    if horizon == "instance":
-        return int(inst.horizon)
-    if horizon == "auto":
-        return auto_horizon(inst)
-    if isinstance(horizon, int) and horizon >= 1:
-        return horizon
-    raise InputError("horizon", "must be 'instance', 'auto' or a positive int")
-
-
-def _plan(inst: RevenueInstance, data: MilpData, j: int, k: int, t0: int,
-          Y: dict[int, int], Z: dict[int, int]) -> dict[str, Any]:
-    cfg = data.configs[j][k]
-    placement = cfg.placement
-    hosts = {s for s, v in Y.items() if v} | {s for s, v in Z.items() if v}
-    if placement == "D" and len(hosts) == 1 and sum(Z.values()) == 1 and \
-            inst.duration(j, "C", cfg.w) == cfg.d:
-        placement = "C"  # notes §6.11: a D-solution on one server tied with C is relabelled
-    return job_record(inst, j, placement, t0, cfg.d, Y, Z, data.time_origin)
-
-
-def alone_bound(data: MilpData) -> float:
-    """Σ_j max_{k, t0} f_j: every job alone on the empty cluster, earliest best start (a valid
-    upper bound on OPT; often tight on lightly loaded clusters)."""
-    best: dict[int, float] = {}
-    for (j, _k, _t), v in data.value.items():
-        best[j] = max(best.get(j, 0.0), v)
-    return float(sum(best.values()))
-
-
-def _finish(inst: RevenueInstance, method: str, status: Status, obj: float | None,
-            bound: float | None, plans: dict[int, dict[str, Any]] | None, t0: float,
-            build_s: float, stats: dict[str, Any]) -> Result:
-    alone = stats.get("bound_alone")
-    if alone is not None and status is not Status.OPTIMAL and status.has_solution:
-        bound = alone if bound is None else min(bound, alone)
-    sol = None
-    if plans is not None:
-        sol = finish(inst, plans, stats["time_origin"], {"ps_multi": True})
-        viol = check(inst, sol)
-        if viol:
-            stats["violations"] = viol[:10]
-            status = Status.ERROR
-        obj = sol["revenue"]
-        if status is Status.TIME_LIMIT and bound is not None and obj >= bound - 1e-9 * max(
-                1.0, abs(bound)):
-            status = Status.OPTIMAL  # the incumbent meets a proven bound
-            stats["optimal_by"] = "bound_alone"
-    return Result(problem="revenue", method=method, status=status, objective=obj,
-                  bound=bound, runtime_s=time.perf_counter() - t0, build_s=build_s,
-                  solution=sol, stats=stats)
-
-
-@register_model("revenue-milp", "revenue",
-                "Linearised revenue MILP (notes §2.2): configuration x start binaries, static "
-                "placement, per-slot usage, (3i) on PS hosts, admission as in (4)")
-def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
-               horizon: int | str = "instance", fixed_workers: bool = False,
-               time_origin: str = "arrival", **_: Any) -> Result:
-    options = options or SolveOptions()
-    t0 = time.perf_counter()
-    T = _horizon(inst, horizon)
-    refused = _size_gate(inst, "revenue-milp", options, t0, T, time_origin, fixed_workers,
-                         PYOMO_COLUMNS_PER_S, "start columns", "in Pyomo")
-    if refused is not None:
-        return refused
-    data = milp_data(inst, T, time_origin, fixed_workers)
-    m = build_milp(data)
-    build_s = time.perf_counter() - t0
-    stats: dict[str, Any] = {"binaries": len(data.value) + 2 * inst.n_jobs * inst.n_servers,
-                             "rows": m.nconstraints(), "columns": m.nvariables(),
-                             "T": data.T, "time_origin": time_origin,
-                             "fixed_workers": fixed_workers, "bound_alone": alone_bound(data)}
-    out = solve_pyomo(m, _remaining(options, t0))
-    stats.update(out.stats)
-    plans = None
-    if out.has_solution:
-        plans = {}
-        for j, k, t in m.XK:
-            if pyo.value(m.x[j, k, t]) > 0.5:
-                Y = {s: round(pyo.value(m.Y[j, s])) for s in range(inst.n_servers)}
-                Z = {s: round(pyo.value(m.Z[j, s])) for s in range(inst.n_servers)}
-                plans[j] = _plan(inst, data, j, k, t, Y, Z)
-    plans = _or_empty(plans, out.status, stats)
-    return _finish(inst, "revenue-milp", out.status, out.objective, out.bound, plans, t0,
-                   build_s, stats)
 
 
 def _scale(values: list[float], multiplicity: float) -> tuple[int, bool]:
@@ -233,7 +72,7 @@ def _hints(inst: RevenueInstance, data: MilpData, jobvars: dict[int, Any], algor
            ) -> dict[Any, int]:
     """Solution hint from a fast scheduler (a feasible schedule of (3)): per scheduled job the
     configuration with its (P, d), its start and its per-server workers / PSs."""
-    from ..core.registry import ALGORITHMS
+    from ...core.registry import ALGORITHMS
 
     hint_run = ALGORITHMS.get(algorithm, problem="revenue").run
     sol = hint_run(inst, time_origin=data.time_origin).solution
@@ -274,7 +113,7 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
 
     options = options or SolveOptions()
     t0 = time.perf_counter()
-    T = _horizon(inst, horizon)
+    T = model_horizon(inst, horizon)
     refused = _size_gate(inst, "revenue-cpsat", options, t0, T, time_origin, fixed_workers,
                          CP_VALUES_PER_S, "start values", "the CP-SAT model")
     if refused is not None:

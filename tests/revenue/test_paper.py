@@ -8,10 +8,10 @@ import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.revenue.configs import lemma1_lambda
 from dlsched.revenue.instance import parse
-from dlsched.revenue.mechanism import Mechanism, Options
 from dlsched.revenue.paper import worked_example
+from dlsched.revenue.support.configs import lemma1_lambda
+from dlsched.revenue.support.mechanism import Mechanism, Options
 
 
 @pytest.fixture(scope="module")

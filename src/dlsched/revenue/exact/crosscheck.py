@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.guard import CrossCheck
-from .instance import RevenueInstance
+from ...core.guard import CrossCheck
+from ..instance import RevenueInstance
 
 
 def _admits(inst: RevenueInstance, solution: dict[str, Any], params: Mapping[str, Any]) -> bool:

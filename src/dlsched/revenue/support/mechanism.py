@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core.deadline import check_deadline
+from ...core.deadline import check_deadline
+from ..instance import RevenueInstance
 from .configs import lemma1_lambda, max_workers, theta_rule
-from .instance import RevenueInstance
 
 OWN, POOL = 1, 2
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from .instance import RevenueInstance
+from ..instance import RevenueInstance
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,99 @@
+"""``batchsche`` (= ``astraea-private``): the Astraea paper's BatchSche baseline as it describes
+it: Astraea's phase 1 per tenant on its own servers (its private cluster), no sharing and no
+payments (notes §5.2); not the MobiHoc'20 BatchSche algorithm."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import time
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from ...core import Result, register_algorithm
+from ...core.errors import InputError
+from ..instance import RevenueInstance
+from ..solution import job_record
+from ..support.configs import theta_rule
+from ..support.mechanism import Mechanism
+from ..support.placement import baseline_result, owners
+from ..support.runs import options_from
+
+
+def private_instance(inst: RevenueInstance, u: int, servers: list[int]) -> RevenueInstance:
+    """Tenant u alone on its own servers (quota = their capacity), with its own jobs."""
+    jobs = [j for j in range(inst.n_jobs) if inst.tenant[j] == u]
+    cw, cp = inst.cap_w[servers], inst.cap_p[servers]
+    return replace(
+        inst, name=f"{inst.name}-{inst.tenant_names[u]}", tenant_names=(inst.tenant_names[u],),
+        quota_w=np.array([cw.sum()]), quota_p=np.array([cp.sum()]),
+        server_names=tuple(inst.server_names[s] for s in servers), cap_w=cw, cap_p=cp,
+        owner=(0,) * len(servers), job_names=tuple(inst.job_names[j] for j in jobs),
+        tenant=np.zeros(len(jobs), dtype=np.int64), arrival=inst.arrival[jobs],
+        epochs=inst.epochs[jobs], chunks=inst.chunks[jobs],
+        minibatches=inst.minibatches[jobs], rate_c=inst.rate_c[jobs],
+        rate_d=inst.rate_d[jobs], utility=tuple(inst.utility[j] for j in jobs),
+        demand=inst.demand[jobs], raw_jobs=tuple(inst.raw_jobs[j] for j in jobs))
+
+
+#: Where BatchSche's price base comes from when ``theta`` is not given: ``global`` = the θ rule
+#: on the whole instance (the same θ Astraea prices with; default), ``private`` = the rule on each
+#: tenant's private sub-instance (the behaviour before; softer prices, mostly θ = 2).
+THETA_SCOPES = ("global", "private")
+
+
+def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params: Any
+                    ) -> Result:
+    """Astraea's phase 1 per tenant on its own servers (no sharing, no payments): what the
+    registered ``batchsche`` is (the citing paper: "We perform this algorithm for each user to
+    schedule its jobs in its private cluster"); not the MobiHoc'20 BatchSche algorithm."""
+    if theta_scope not in THETA_SCOPES:
+        raise InputError("theta_scope", f"must be one of {', '.join(THETA_SCOPES)}, "
+                                        f"got {theta_scope!r}")
+    opts = options_from(params)
+    if opts.theta is None and theta_scope == "global":
+        params = {**params, "theta": theta_rule(inst, opts.fixed_workers,
+                                                worker_cap=opts.worker_cap)}
+    return _private_runs(inst, params, str(params.get("_method", "batchsche")))
+
+
+register_algorithm("astraea-private", "revenue",
+                   "Astraea without sharing: phase 1 of Astraea per tenant on its own servers, "
+                   "the same price base θ as Astraea by default (theta_scope=global|private), no "
+                   "sharing or payments")(
+    lambda inst, **params: astraea_private(inst, **{**params, "_method": "astraea-private"}))
+register_algorithm("batchsche", "revenue",
+                   "The Astraea paper's 'BatchSche' baseline as it describes it: = "
+                   "astraea-private (Astraea's phase 1 per private cluster; NOT the MobiHoc'20 "
+                   "BatchSche algorithm); theta_scope=global (default, same θ as Astraea) | "
+                   "private")(astraea_private)
+batchsche = astraea_private
+
+
+def _private_runs(inst: RevenueInstance, params: dict[str, Any], method: str) -> Result:
+    t0 = time.perf_counter()
+    own = owners(inst)
+    opts = replace(options_from({k: v for k, v in params.items() if k != "_method"}), phases=(1,))
+    records: dict[int, dict[str, Any]] = {}
+    decisions: list[float] = []
+    for u in range(inst.n_tenants):
+        servers = [s for s in range(inst.n_servers) if own[s] == u]
+        jobs = [j for j in range(inst.n_jobs) if inst.tenant[j] == u]
+        if not servers or not jobs:
+            continue
+        sub = private_instance(inst, u, servers)
+        mech = Mechanism(sub, opts)
+        mech.run()
+        decisions += mech.decision_s
+        for jj, rec in mech.records.items():
+            dec = rec["decision"]
+            j = jobs[jj]
+            records[j] = job_record(inst, j, dec.placement, rec["start"], dec.d,
+                                    {servers[s]: k for s, k in dec.workers.items()},
+                                    {servers[s]: k for s, k in dec.ps.items()},
+                                    opts.time_origin)
+    ds = np.array(decisions or [0.0])
+    return baseline_result(inst, method, records, t0, opts.time_origin,
+                   {"decision_ms_mean": float(ds.mean() * 1e3), "theta": list(opts.theta)
+                    if isinstance(opts.theta, tuple) else opts.theta})

@@ -1,0 +1,97 @@
+"""``hived``: the HiveD baseline (notes §5.2): each tenant's virtual cluster of k_u server cells
+(its owned servers) bound dynamically to free servers, best-fit packing on bound servers, FIFO
+per tenant, no opportunistic jobs; non-preemptive, w_j = min(D_j, dem_j). A job that does not
+fit its empty virtual cluster is rejected (utility 0)."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ...core import Result, register_algorithm
+from ...core.deadline import check_deadline
+from ...sim import Cluster
+from ..instance import RevenueInstance
+from ..support.placement import (
+    Plan,
+    baseline_result,
+    capacity,
+    job_size,
+    owners,
+    place_distributed,
+    record_run,
+)
+
+
+def _hived_place(inst: RevenueInstance, cl: Cluster, j: int, w: int, t: int, u: int,
+                 bound: dict[int, int], cells: int) -> tuple[Plan, list[int]] | None:
+    """Best fit on a bound server, else bind a free server (quota allowing); jobs larger
+    than a server bind ceil(w / C_sw) whole free servers. Returns the plan and new bindings."""
+    mine = [s for s, v in bound.items() if v == u]
+    unbound = [s for s in range(inst.n_servers) if s not in bound]
+    if w <= inst.cap_w.max():
+        d = inst.duration(j, "C", w)
+        free = cl.residual(t, t + d)
+        fits = [s for s in mine if free[s, 0] >= w and free[s, 1] >= 1]
+        if fits:
+            s = min(fits, key=lambda s: (free[s, 0], s))
+            return ("C", d, {s: w}, {s: 1}), []
+        if len(mine) < cells:
+            fits = [s for s in unbound if inst.cap_w[s] >= w and free[s, 1] >= 1]
+            if fits:
+                s = min(fits, key=lambda s: (inst.cap_w[s], s))
+                return ("C", d, {s: w}, {s: 1}), [s]
+        return None
+    d = inst.duration(j, "D", w)
+    order = sorted(unbound, key=lambda s: (-inst.cap_w[s], s))
+    take, got = [], 0
+    for s in order:
+        if got >= w:
+            break
+        take.append(s)
+        got += int(inst.cap_w[s])
+    if got < w or len(mine) + len(take) > cells:
+        return None
+    plan = place_distributed(inst, j, w, cl.residual(t, t + d), take)
+    return (plan, take) if plan else None
+
+
+@register_algorithm("hived", "revenue",
+                    "HiveD baseline: per-tenant virtual cluster of k_u server cells bound "
+                    "dynamically, best-fit packing, FIFO per tenant, no opportunistic jobs")
+def hived(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) -> Result:
+    t0 = time.perf_counter()
+    own = owners(inst)
+    cells = [own.count(u) for u in range(inst.n_tenants)]
+    size = [job_size(inst, j) for j in range(inst.n_jobs)]
+    queues: list[list[int]] = [[] for _ in range(inst.n_tenants)]
+    for j in sorted(range(inst.n_jobs), key=lambda j: (int(inst.arrival[j]), j)):
+        empty = Cluster(capacity(inst), slots=8)
+        u = int(inst.tenant[j])
+        if _hived_place(inst, empty, j, size[j], 1, u, {}, cells[u]):
+            queues[u].append(j)
+    cl = Cluster(capacity(inst), slots=64)
+    records: dict[int, dict[str, Any]] = {}
+    bound_until: dict[int, tuple[int, int]] = {}  # server -> (tenant, last reserved slot)
+    t = 0
+    while any(queues):
+        check_deadline()  # only inside a caller's time limit (core.deadline)
+        t += 1
+        bound_until = {s: v for s, v in bound_until.items() if v[1] >= t}
+        for u, q in enumerate(queues):
+            while q and inst.arrival[q[0]] + 1 <= t:
+                j = q[0]
+                bound = {s: v[0] for s, v in bound_until.items()}
+                got = _hived_place(inst, cl, j, size[j], t, u, bound, cells[u])
+                if got is None:
+                    break
+                plan, _new = got
+                record_run(inst, cl, j, t, plan, records, time_origin)
+                end = t + plan[1] - 1
+                for s in set(plan[2]) | set(plan[3]):
+                    prev = bound_until.get(s, (u, end))[1]
+                    bound_until[s] = (u, max(prev, end))
+                q.pop(0)
+    return baseline_result(inst, "hived", records, t0, time_origin, {"cells": cells})
+

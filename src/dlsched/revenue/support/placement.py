@@ -1,0 +1,94 @@
+"""Machinery the revenue baselines share on the slotted engine (``dlsched.sim.Cluster`` usage
+table, resources = [workers, PSs] per server): server ownership, job sizes w_j = min(D_j,
+dem_j), the fewest PSs satisfying (3i), distributed first-fit placement, reserving a run and
+the validated Result (notes §5.2)."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import numpy as np
+
+from ...core import Result
+from ...sim import Cluster
+from ..instance import RevenueInstance
+from ..solution import finish, job_record
+from ..validate import checked_result
+
+Plan = tuple[str, int, dict[int, int], dict[int, int]]  # placement, d, workers, ps
+
+
+def owners(inst: RevenueInstance) -> list[int]:
+    """Server -> owning tenant: the instance's ``owner`` fields, else servers in index order
+    filled up to each tenant's worker quota (error if that does not match the quotas)."""
+    if all(o is not None for o in inst.owner):
+        return [int(o) for o in inst.owner]  # type: ignore[arg-type]
+    out, u, left = [], 0, int(inst.quota_w[0])
+    for s in range(inst.n_servers):
+        while left <= 0 and u + 1 < inst.n_tenants:
+            u += 1
+            left = int(inst.quota_w[u])
+        out.append(u)
+        left -= int(inst.cap_w[s])
+    return out
+
+
+def job_size(inst: RevenueInstance, j: int) -> int:
+    """w_j = min(D_j, dem_j, Σ C_sw): the workers a baseline gives job j."""
+    return int(min(inst.chunks[j], inst.demand[j], inst.cap_w.sum()))
+
+
+def ps_need(inst: RevenueInstance, w: int, local: int) -> int:
+    """Fewest PSs on a server with ``local`` of the w workers satisfying (3i), at least 1."""
+    return max(1, math.ceil((w - local) * inst.bw_worker / inst.bw_ps - 1e-9))
+
+
+def place_distributed(inst: RevenueInstance, j: int, w: int, free: np.ndarray, order: list[int]
+                 ) -> Plan | None:
+    """Fill workers over ``order``; PSs on the server holding most workers (ties: index)."""
+    workers: dict[int, int] = {}
+    rem = w
+    for s in order:
+        k = int(min(free[s, 0], rem))
+        if k > 0:
+            workers[s] = k
+            rem -= k
+        if rem == 0:
+            break
+    if rem or len(workers) < 2:
+        return None
+    s1 = min(workers, key=lambda s: (-workers[s], s))
+    need = ps_need(inst, w, workers[s1])
+    if need > free[s1, 1]:
+        return None
+    return "D", inst.duration(j, "D", w), workers, {s1: need}
+
+
+def record_run(inst: RevenueInstance, cl: Cluster, j: int, t: int, plan: Plan,
+            records: dict[int, dict[str, Any]], time_origin: str) -> None:
+    """Reserve ``plan`` from slot ``t`` on ``cl`` and store job j\'s record."""
+    placement, d, workers, ps = plan
+    load = np.zeros_like(cl.capacity)
+    for s, k in workers.items():
+        load[s, 0] += k
+    for s, k in ps.items():
+        load[s, 1] += k
+    cl.allocate(load, t, t + d)
+    records[j] = job_record(inst, j, placement, t, d, workers, ps, time_origin)
+
+
+def capacity(inst: RevenueInstance) -> np.ndarray:
+    """[S, 2] capacities (workers, PSs) for ``dlsched.sim.Cluster``."""
+    return np.stack([inst.cap_w, inst.cap_p], axis=1).astype(float)
+
+
+def baseline_result(inst: RevenueInstance, method: str, records: dict[int, dict[str, Any]],
+            t0: float, time_origin: str, stats: dict[str, Any] | None = None) -> Result:
+    """The validated Result of a baseline\'s records (admitted count, α variance)."""
+    sol = finish(inst, records, time_origin)
+    stats = dict(stats or {}, admitted=len(records),
+                 alpha_variance=sol["fairness"]["alpha_variance"])
+    return checked_result(inst, method, sol, t0, stats)
+

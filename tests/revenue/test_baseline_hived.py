@@ -1,0 +1,54 @@
+"""HiveD baseline (notes §5.2): each tenant's virtual cluster of k_u cells (k_u = servers it
+owns) bound dynamically to free physical servers, best fit, FIFO per tenant, no opportunistic
+jobs. Schedules worked by hand from that rule; every job trains E·D·M mini-batches at n^C = 1
+per worker-slot and earns f(x) = 100 - x."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import dlsched as ds
+
+from .builders import cluster, job, runs
+
+
+def _c(start: int, server: str, w: int):
+    return (start, start + 1, {server: w}, {server: 1}, "C")
+
+
+def test_best_fit_binding_and_the_cell_quota():
+    """s1 (4 workers, owned by u1), s2 (2, u1), s3 (2, u2), 2 PSs each: u1 has k = 2 cells, u2
+    k = 1. u1's jobs a1 (2 workers), a2, a3, a4 (1 worker each) and u2's b1 (2 workers) all
+    arrive at 0 and run 2 slots (E·D·M = 2·D at D workers).
+
+    Slot 1, tenants in index order, each queue FIFO: a1 has no bound server, binds the free
+    server of smallest capacity that fits (s2 and s3 tie at 2 -> s2). a2: s2 is full, a second
+    cell is allowed, the smallest free server is s3 (2 < 4; a cell may bind another tenant's
+    server). a3 packs on bound s3 (best fit). a4: both cells bound and full -> u1 waits
+    (FIFO). b1: the only unbound server is s1 -> binds it. Slot 3: every binding ended at
+    slot 2; a4 binds the smallest free server, s2 (tie with s3 by index)."""
+    servers = [("s1", 4, 2, "u1"), ("s2", 2, 2, "u1"), ("s3", 2, 2, "u2")]
+    jobs = [job("a1", "u1", chunks=2), job("a2", "u1"), job("a3", "u1"), job("a4", "u1"),
+            job("b1", "u2", chunks=2)]
+    inst = cluster(servers, [("u1", 6, 4), ("u2", 2, 2)], jobs)
+    res = ds.run(inst, "hived")
+    assert res.status.value == "feasible"
+    assert res.stats["cells"] == [2, 1]
+    assert runs(res.solution) == {"a1": _c(1, "s2", 2), "a2": _c(1, "s3", 1),
+                                  "a3": _c(1, "s3", 1), "b1": _c(1, "s1", 2),
+                                  "a4": _c(3, "s2", 1)}
+    assert res.objective == 4 * 98 + 96
+
+
+def test_fifo_head_of_line_blocks_the_tenant():
+    """s1 (4 workers, owned by t1) and s2 (2 workers, owned by t2), 2 PSs each; one cell per
+    tenant. t1's x1 needs 3 workers: only s1 fits, bound to t1 for slots 1-2. t2's head y1 also
+    needs 3 workers and s2 is too small, so it waits, and y2 (1 worker) behind it waits too
+    although s2 is idle (FIFO, no opportunistic jobs). Slot 3: y1 binds s1, y2 packs beside it
+    on s1 (1 worker and 1 PS left)."""
+    servers = [("s1", 4, 2, "t1"), ("s2", 2, 2, "t2")]
+    jobs = [job("x1", "t1", chunks=3), job("y1", "t2", chunks=3), job("y2", "t2")]
+    inst = cluster(servers, [("t1", 4, 2), ("t2", 2, 2)], jobs)
+    res = ds.run(inst, "hived")
+    assert runs(res.solution) == {"x1": _c(1, "s1", 3), "y1": _c(3, "s1", 3),
+                                  "y2": _c(3, "s1", 1)}
+    assert res.objective == 98 + 2 * 96
