@@ -18,10 +18,10 @@ import dlsched as ds
 from dlsched.core import SolveOptions, Status
 from dlsched.core.errors import InputError
 from dlsched.oef import generate, make, parse
-from dlsched.oef.activeset import ActiveSet, equal_split
-from dlsched.oef.certificate import dual_bound
 from dlsched.oef.exact import envy_violations, solve_oef
-from dlsched.oef.matrix import all_pairs
+from dlsched.oef.exact.activeset import ActiveSet, equal_split
+from dlsched.oef.exact.bounds import dual_bound
+from dlsched.oef.exact.matrix import all_pairs
 from dlsched.oef.solution import rows_of
 
 MECHANISMS = ("efficiency", "noncooperative", "cooperative")

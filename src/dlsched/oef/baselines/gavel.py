@@ -47,9 +47,9 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 
-from ..core import InputError, Result, register_algorithm
-from .instance import OEFInstance
-from .solution import allocation_result
+from ...core import InputError, Result, register_algorithm
+from ..instance import OEFInstance
+from ..solution import allocation_result
 
 Point = Literal["interior", "vertex"]
 POINTS = ("interior", "vertex")
