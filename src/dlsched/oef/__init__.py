@@ -16,6 +16,7 @@ from .generate import generate
 from .instance import OEFInstance, dump, make, parse
 from .model import build_model
 from .paper import PAPER_TOY
+from .solution import Solution
 from .validate import check as _check_json
 from .validate import objective
 
@@ -69,7 +70,8 @@ PROBLEMS.add(
         demo_instance=PAPER_TOY,
         properties=_metrics.properties,
         metrics=_metrics.metrics,
+        solution_type=Solution,
     ),
 )
 
-__all__ = ["OEFInstance", "check", "dump", "exact", "generate", "make", "parse"]
+__all__ = ["OEFInstance", "Solution", "check", "dump", "exact", "generate", "make", "parse"]
