@@ -3,7 +3,7 @@
 Written from Gavel's published rule (paper §4 "heterogeneity-aware max-min fairness" and
 "hierarchical policies", and the policy it ships, ``MaxMinFairnessPolicyWithPerf`` /
 ``MaxMinFairnessWaterFillingPolicyWithPerf`` of stanford-futuredata/gavel); no code is copied.
-Gavel's numbers are checked against its own code in ``tests/test_oef_gavel_peer.py``
+Gavel's numbers are checked against its own code in ``tests/oef/test_baseline_gavel_peer.py``
 (``tests/data/peer/README.md`` says how they were produced).
 
 **Single-level max-min** (``gavel_allocation``). Job i has throughput T_ij on GPU type j, scale

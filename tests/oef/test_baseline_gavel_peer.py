@@ -26,7 +26,7 @@ from dlsched.oef.baselines.gavel import (
     normalized_throughputs,
 )
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FACTS = json.loads((ROOT / "tests/data/peer/gavel_maxmin.json").read_text())
 MAXMIN = {c["name"]: c for c in FACTS["maxmin"]}
 HIER = {c["name"]: c for c in FACTS["hierarchical"]}
