@@ -8,6 +8,7 @@ r_o > r_s, capped at r_u; without such a row the midpoint (r_u + r_s) / 2. The b
 ``price * q`` of type a for ``q`` of type b, with q the smaller of the seller's fast share and
 what the buyer's slow share can pay (``X[u, a] / price``).
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ weight) gets time fractions x_i over the GPU types, ``sum_j x_ij <= 1`` and
 the weighted equal split). ``gavel-max-throughput`` then maximises total throughput at that
 level (not Gavel).
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@
 The rule: virtual row r (user, job type; weight pi_u split equally over the user's job types)
 gets ``m_j * pi_r / sum(pi)`` of every GPU type j, whatever its speedups.
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """The typed OEF Solution: every registered method returns it, JSON round trip is exact, a
 malformed solution names its field, and the modules that moved keep their old import paths."""
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

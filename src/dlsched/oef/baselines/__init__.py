@@ -20,6 +20,7 @@ allocation) is not the optimum of any OEF model, even where Gavel's own LP is so
 Note: ``dlsched.oef.baselines.gavel`` is the *function* (re-exported as before); the module is
 ``sys.modules["dlsched.oef.baselines.gavel"]`` (``from dlsched.oef.baselines.gavel import ...``).
 """
+# "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
