@@ -10,6 +10,7 @@ values both lazy loops share; ``bounds.py`` the dual bound that certifies the ac
 from __future__ import annotations
 
 from .envy import LAZY_TOL, envy_violations
+from .highs import highs_backend
 from .lp import (
     BACKENDS,
     Backend,
@@ -23,4 +24,4 @@ from .lp import _cvxpy_backend as _cvxpy_backend  # private, named by core.input
 from .lp import _pyomo_backend as _pyomo_backend
 
 __all__ = ["BACKENDS", "LAZY_TOL", "Backend", "cooperative", "default_backend", "efficiency",
-           "envy_violations", "noncooperative", "solve_oef"]
+           "envy_violations", "highs_backend", "noncooperative", "solve_oef"]
