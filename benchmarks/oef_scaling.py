@@ -1,8 +1,8 @@
 """Scaling benchmark of the OEF LPs: non-cooperative (9) and cooperative (10), k = 10 types.
 
 Backends, all solving with HiGHS: ``highs`` (matrix form, highspy; cooperative by the active set
-of oef/activeset.py, and the full LP where it fits the budget), ``pyomo`` (Pyomo + appsi HiGHS;
-cooperative lazily), ``cvxpy`` (the same LP written in cvxpy, as the paper and Gavel do).
+of oef/exact/activeset.py, and the full LP where it fits the budget), ``pyomo`` (Pyomo + appsi
+HiGHS; cooperative lazily), ``cvxpy`` (the same LP written in cvxpy, as the paper and Gavel do).
 Every run is a separate process with a wall-clock budget; a run that exceeds it is recorded as
 such, and larger sizes of that method are skipped. Each finished solution is checked: the
 validator (``ds.check``), and for cooperative OEF all n(n-1) envy rows.
@@ -240,7 +240,8 @@ def build_vs_solve(results: dict[str, Any], sizes: list[int]) -> list[str]:
         "backend gives the same 7,487 iterations at n = 2000 as `choose`), for LP (10) the "
         "lazy strategy (Pyomo's adds every violated row, ending with "
         "far more rows and rounds). The matrix build is still what makes adding rows to a live "
-        "HiGHS model cheap, so LPs are built in matrix form for HiGHS (`dlsched.oef.matrix`) and "
+        "HiGHS model cheap, so LPs are built in matrix form for HiGHS "
+        "(`dlsched.oef.exact.matrix`) and "
         "Pyomo is kept for export and teaching."
     )
     return lines
@@ -278,7 +279,7 @@ def report(results: dict[str, Any], sizes: list[int], info: dict[str, str], cmd:
         "## Optimality certificate of the active set (no full LP needed)",
         "",
         "The active set's row duals, extended by zeros, give a dual bound of the *full* LP (10) "
-        "(`dlsched.oef.certificate`); bound = objective certifies that the lazily generated "
+        "(`dlsched.oef.exact.bounds`); bound = objective certifies that the lazily generated "
         "solution is optimal for all n(n−1) envy rows, also where the full LP cannot be built.",
         "",
         *(certs or ["- not recorded in this run"]),

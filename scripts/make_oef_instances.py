@@ -1,7 +1,8 @@
 """Write instances/oef/gavel-*.json from Gavel's measured throughputs.
 
 Usage: python scripts/make_oef_instances.py [--data-dir DIR] [--out instances/oef]
-(DIR defaults to $DLSCHED_DATA, else the vendored src/dlsched/data; see dlsched.oef.gavel_data).
+(DIR defaults to $DLSCHED_DATA, else the vendored src/dlsched/data; see
+dlsched.oef.support.gavel_data).
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from dlsched.core.io import atomic_write_text
 from dlsched.oef import parse
-from dlsched.oef.gavel_data import SPECS, instance_dict
+from dlsched.oef.support.gavel_data import SPECS, instance_dict
 
 ROOT = Path(__file__).resolve().parents[1]
 

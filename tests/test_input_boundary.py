@@ -280,7 +280,7 @@ def test_suite_file_not_utf8_and_too_deep(tmp_path):
 
 
 def test_dlsched_data_must_be_a_directory(monkeypatch, tmp_path):
-    from dlsched.oef.gavel_data import data_dir
+    from dlsched.oef.support.gavel_data import data_dir
 
     monkeypatch.setenv("DLSCHED_DATA", str(tmp_path / "nowhere"))
     with pytest.raises(InputError) as info:

@@ -166,7 +166,7 @@ def test_stopped_oef_lp_reports_a_valid_bound_not_a_type_error(iterations):
     # n=1000, k=10 at 5 s raised TypeError from highspy's getDualObjectiveValue (issue 20): the
     # dual simplex stopped with a dual feasible point. An iteration limit stops it the same way
     # (deterministically); its bound must be >= the LP optimum, solved here by the active set.
-    from dlsched.oef import matrix
+    from dlsched.oef.exact import matrix
 
     inst = ds.generate("oef", n=60, k=6, seed=3)
     exact = ds.solve(inst, model="oef-cooperative")

@@ -44,7 +44,7 @@ from dlsched.bench.repro import (
 from dlsched.oef import gavel_data
 from dlsched.oef.generate import random_speedups
 from dlsched.oef.instance import OEFInstance, make
-from dlsched.oef.properties import properties
+from dlsched.oef.metrics import properties
 
 HERE = Path(__file__).resolve().parent
 CLAIMS = load_claims(HERE / "claims" / "oef.toml")
@@ -188,7 +188,7 @@ def _sim_kwargs(mech: str, knobs: dict[str, str]) -> dict[str, Any]:
 def saturated_throughput(spread: str, seed: int, mech: str, rounds: str, gang: str,
                          surplus: str = "backfill") -> float:
     """Mean realised throughput over one day of rounds with every tenant backlogged."""
-    from dlsched.oef.jobsim import generate_workload, simulate
+    from dlsched.oef.support.jobsim import generate_workload, simulate
 
     inst = static_instance(spread, seed)
     wl = generate_workload(inst, jobs_per_tenant=SAT["jobs"], horizon_s=SAT["rounds"] * 300.0,
@@ -202,7 +202,7 @@ def saturated_throughput(spread: str, seed: int, mech: str, rounds: str, gang: s
 def jct_sim(spread: str, seed: int, mech: str, surplus: str, gang: str, arrivals: str,
             rounds: str, mapping: str) -> dict[str, float]:
     """Mean JCT and cross-type gang workers of one mechanism on one JCT workload."""
-    from dlsched.oef.jobsim import generate_workload, simulate
+    from dlsched.oef.support.jobsim import generate_workload, simulate
 
     inst = static_instance(spread, seed, JCT["tenants"])
     wl = generate_workload(inst, jobs_per_tenant=JCT["jobs"], horizon_s=JCT["days"] * 86_400.0,
@@ -294,7 +294,7 @@ def evaluate(row: Row, do_sweep: bool) -> ClaimResult:
 @cache
 def placement_ratio(mech: str) -> float:
     """Realised / estimated throughput in the saturated sim (default knobs), mean over seeds."""
-    from dlsched.oef.jobsim import estimated_throughput, generate_workload
+    from dlsched.oef.support.jobsim import estimated_throughput, generate_workload
 
     vals = []
     for s in SAT["seeds"]:
@@ -491,7 +491,7 @@ def guarantees(seeds: Sequence[int]) -> list[GuaranteeResult]:
 
 def jct_window(spread: str = DEFAULT_SPREAD) -> tuple[float, float]:
     """(mean offered load over the arrival window, longest job's best-case time / window)."""
-    from dlsched.oef.jobsim import generate_workload
+    from dlsched.oef.support.jobsim import generate_workload
 
     loads, longest = [], 0.0
     for s in JCT["seeds"]:
@@ -511,7 +511,8 @@ def sim_workloads() -> list[Workload]:
                  f"the static tenants ({N_TENANTS} x 3 types x 8 GPUs), each with {SAT['jobs']} "
                  "gang jobs (1/2/4 GPUs) present from t = 0 with more work than the window can "
                  f"finish; {SAT['rounds']} five-minute rounds (one day), {len(SAT['seeds'])} "
-                 "seeds; job simulator `dlsched.oef.jobsim` with each mechanism's own round rule",
+                 "seeds; job simulator `dlsched.oef.support.jobsim` with each mechanism's own "
+                 "round rule",
                  "saturated: every tenant is backlogged for the whole window"),
         Workload(f"JCT sim, {DEFAULT_SPREAD}",
                  f"{JCT['tenants']} tenants x {JCT['jobs']} jobs (1/2/4 GPUs, lognormal σ = 1.5 "

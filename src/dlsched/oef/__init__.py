@@ -3,20 +3,54 @@
 
 from __future__ import annotations
 
+import importlib
+from typing import Any
+
+from ..core.compat import alias_modules
 from ..core.registry import PROBLEMS, Problem
-from . import baselines, exact, gavel, placer  # noqa: F401  (register algorithms, e.g. gavel)
-from . import properties as _props
-from .crosscheck import CROSSCHECK
+from ..core.solution import Solution as _BaseSolution
+from . import algorithms, baselines, exact  # noqa: F401  (register the models and algorithms)
+from . import metrics as _metrics
+from .exact.crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import OEFInstance, dump, make, parse
 from .model import build_model
-from .validate import check, objective
+from .paper import PAPER_TOY
+from .solution import Solution
+from .validate import check as _check_json
+from .validate import objective
 
-#: The paper's running example (paper §3.1, W_1; one GPU of each type): golden G1-G4 of the notes.
-PAPER_TOY = """{"problem": "oef", "schema_version": 1, "name": "paper-w1",
- "gpu_types": [{"name": "slow", "count": 1}, {"name": "fast", "count": 1}],
- "users": [{"name": "u1", "speedup": [1, 2]}, {"name": "u2", "speedup": [1, 3]},
-           {"name": "u3", "speedup": [1, 4]}]}"""
+#: Modules that moved in the one-layout change (issue 21): old dotted name -> new one.
+MOVED: dict[str, str] = {
+    f"{__name__}.{old}": f"{__name__}.{new}"
+    for old, new in {
+        "activeset": "exact.activeset",
+        "certificate": "exact.bounds",
+        "crosscheck": "exact.crosscheck",
+        "fast": "exact.highs",
+        "matrix": "exact.matrix",
+        "placer": "algorithms.placer",
+        "gavel": "baselines.gavel",
+        "gavel_data": "support.gavel_data",
+        "jobsim": "support.jobsim",
+        "properties": "metrics",
+    }.items()
+}
+alias_modules(MOVED)
+
+
+def __getattr__(name: str) -> Any:
+    """``dlsched.oef.placer`` and the other moved modules as attributes (deprecated alias)."""
+    if f"{__name__}.{name}" in MOVED:
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def check(inst: OEFInstance, solution: Any) -> list[str]:
+    """All violations of ``solution`` (a typed Solution or its JSON dict; ``validate.check``)."""
+    data = solution.to_json() if isinstance(solution, _BaseSolution) else solution
+    return _check_json(inst, data)
+
 
 PROBLEMS.add(
     "oef",
@@ -34,9 +68,10 @@ PROBLEMS.add(
         build_model=lambda inst, model: build_model(inst, model.removeprefix("oef-")),
         crosscheck=CROSSCHECK,
         demo_instance=PAPER_TOY,
-        properties=_props.properties,
-        metrics=_props.metrics,
+        properties=_metrics.properties,
+        metrics=_metrics.metrics,
+        solution_type=Solution,
     ),
 )
 
-__all__ = ["OEFInstance", "check", "dump", "exact", "generate", "make", "parse"]
+__all__ = ["OEFInstance", "Solution", "check", "dump", "exact", "generate", "make", "parse"]

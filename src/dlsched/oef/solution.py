@@ -1,14 +1,214 @@
-"""OEF solutions: per-row allocation -> the solution dict every OEF method returns."""
+"""OEF solutions: the typed frozen ``Solution`` every OEF method returns, and its builders.
+
+JSON shape (unchanged; result files stay compatible)::
+
+    {"allocation": [[x_ij]] (n x k, per user), "efficiency": [E_i] (n), "total_efficiency": E,
+     "rows": [{"user", "job_type", "weight", "allocation": [x_rj], "efficiency": E_r}, ...],
+     "level": T (LP (9), Gavel), "rounds": [[[g_rj]]] and "ideal": [[x_rj]] (placer),
+     "trades": [{"slow", "fast", "buyer", "seller", "price", "quantity", "rule"}] (Gandiva_fair)}
+
+Only ``allocation`` is required (the validator accepts a per-user allocation alone); keys this
+module does not know are kept in ``extra`` so ``from_json(d).to_json() == d``. Numbers are kept
+as given (an int stays an int), so the round trip is exact.
+"""
 
 from __future__ import annotations
 
+import copy
 import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ..core import Result, Status
+from ..core.errors import InputError
+from ..core.solution import Solution as BaseSolution
 from .instance import OEFInstance
+
+Matrix = tuple[tuple[float, ...], ...]
+
+
+def _number(value: Any, path: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise InputError(path, f"expected a number, got {type(value).__name__}")
+    return value  # type: ignore[return-value]  (kept as given: the round trip is exact)
+
+
+def _integer(value: Any, path: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise InputError(path, f"expected an integer, got {type(value).__name__}")
+    return value  # type: ignore[return-value]
+
+
+def _text(value: Any, path: str) -> str:
+    if not isinstance(value, str):
+        raise InputError(path, f"expected a string, got {type(value).__name__}")
+    return value
+
+
+def _list(value: Any, path: str) -> list[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise InputError(path, f"expected a list, got {type(value).__name__}")
+    return list(value)
+
+
+def _object(value: Any, path: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise InputError(path, f"expected an object, got {type(value).__name__}")
+    return value
+
+
+def _vector(value: Any, path: str) -> tuple[float, ...]:
+    return tuple(_number(v, f"{path}[{i}]") for i, v in enumerate(_list(value, path)))
+
+
+def _matrix(value: Any, path: str) -> Matrix:
+    return tuple(_vector(row, f"{path}[{i}]") for i, row in enumerate(_list(value, path)))
+
+
+def _extra(data: Mapping[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
+    return {k: copy.deepcopy(v) for k, v in data.items() if k not in known}
+
+
+def _required(data: Mapping[str, Any], key: str, path: str) -> Any:
+    if key not in data:
+        raise InputError(f"{path}.{key}" if path else key, "missing")
+    return data[key]
+
+
+@dataclass(frozen=True)
+class RowAllocation:
+    """One virtual row (user, job type): its weight, allocation over the GPU types and E_r."""
+
+    user: str
+    job_type: str
+    weight: float
+    allocation: tuple[float, ...]
+    efficiency: float
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    KEYS = ("user", "job_type", "weight", "allocation", "efficiency")
+
+    @classmethod
+    def from_json(cls, data: Any, path: str) -> RowAllocation:
+        data = _object(data, path)
+        return cls(
+            user=_text(_required(data, "user", path), f"{path}.user"),
+            job_type=_text(_required(data, "job_type", path), f"{path}.job_type"),
+            weight=_number(_required(data, "weight", path), f"{path}.weight"),
+            allocation=_vector(_required(data, "allocation", path), f"{path}.allocation"),
+            efficiency=_number(_required(data, "efficiency", path), f"{path}.efficiency"),
+            extra=_extra(data, cls.KEYS),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {"user": self.user, "job_type": self.job_type, "weight": self.weight,
+                "allocation": list(self.allocation), "efficiency": self.efficiency,
+                **copy.deepcopy(self.extra)}
+
+
+@dataclass(frozen=True)
+class Trade:
+    """One Gandiva_fair trade: ``buyer`` pays ``price * quantity`` of type ``slow`` to
+    ``seller`` for ``quantity`` of type ``fast`` (indices of rows and types)."""
+
+    slow: int
+    fast: int
+    buyer: int
+    seller: int
+    price: float
+    quantity: float
+    rule: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    KEYS = ("slow", "fast", "buyer", "seller", "price", "quantity", "rule")
+
+    @classmethod
+    def from_json(cls, data: Any, path: str) -> Trade:
+        data = _object(data, path)
+        ints = {k: _integer(_required(data, k, path), f"{path}.{k}")
+                for k in ("slow", "fast", "buyer", "seller")}
+        return cls(**ints,
+                   price=_number(_required(data, "price", path), f"{path}.price"),
+                   quantity=_number(_required(data, "quantity", path), f"{path}.quantity"),
+                   rule=_text(_required(data, "rule", path), f"{path}.rule"),
+                   extra=_extra(data, cls.KEYS))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"slow": self.slow, "fast": self.fast, "buyer": self.buyer, "seller": self.seller,
+                "price": self.price, "quantity": self.quantity, "rule": self.rule,
+                **copy.deepcopy(self.extra)}
+
+
+@dataclass(frozen=True, eq=False)
+class Solution(BaseSolution):
+    """An OEF allocation (per user and per virtual row) with what the method adds to it."""
+
+    allocation: Matrix
+    efficiency: tuple[float, ...] | None = None
+    total_efficiency: float | None = None
+    rows: tuple[RowAllocation, ...] | None = None
+    #: the max-min / equal normalised-throughput level (LP (9), Gavel)
+    level: float | None = None
+    #: the placer's whole-GPU grants per round, (T, R, k), and the fractional ideal (R, k)
+    rounds: tuple[tuple[tuple[int, ...], ...], ...] | None = None
+    ideal: Matrix | None = None
+    #: Gandiva_fair's trades, in order
+    trades: tuple[Trade, ...] | None = None
+    #: keys of the JSON this class does not know, kept verbatim
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    KEYS = ("allocation", "efficiency", "total_efficiency", "rows", "level", "rounds", "ideal",
+            "trades")
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Solution:
+        """The typed solution of a JSON dict; ``InputError`` names the malformed field."""
+        data = _object(data, "solution")
+        get = data.get
+        rows, rounds, trades = get("rows"), get("rounds"), get("trades")
+        return cls(
+            allocation=_matrix(_required(data, "allocation", ""), "allocation"),
+            efficiency=_vector(data["efficiency"], "efficiency") if "efficiency" in data
+            else None,
+            total_efficiency=_number(data["total_efficiency"], "total_efficiency")
+            if "total_efficiency" in data else None,
+            rows=None if "rows" not in data else tuple(
+                RowAllocation.from_json(r, f"rows[{i}]")
+                for i, r in enumerate(_list(rows, "rows"))),
+            level=_number(data["level"], "level") if "level" in data else None,
+            rounds=None if "rounds" not in data else tuple(
+                tuple(tuple(_integer(g, f"rounds[{t}][{r}][{j}]") for j, g in
+                            enumerate(_list(row, f"rounds[{t}][{r}]")))
+                      for r, row in enumerate(_list(grant, f"rounds[{t}]")))
+                for t, grant in enumerate(_list(rounds, "rounds"))),
+            ideal=_matrix(data["ideal"], "ideal") if "ideal" in data else None,
+            trades=None if "trades" not in data else tuple(
+                Trade.from_json(t, f"trades[{i}]") for i, t in enumerate(_list(trades, "trades"))),
+            extra=_extra(data, cls.KEYS),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """A fresh JSON dict (keys in the order the methods have always written them)."""
+        out: dict[str, Any] = {"allocation": [list(row) for row in self.allocation]}
+        if self.efficiency is not None:
+            out["efficiency"] = list(self.efficiency)
+        if self.total_efficiency is not None:
+            out["total_efficiency"] = self.total_efficiency
+        if self.rows is not None:
+            out["rows"] = [row.to_json() for row in self.rows]
+        if self.level is not None:
+            out["level"] = self.level
+        if self.rounds is not None:
+            out["rounds"] = [[list(row) for row in grant] for grant in self.rounds]
+        if self.ideal is not None:
+            out["ideal"] = [list(row) for row in self.ideal]
+        if self.trades is not None:
+            out["trades"] = [t.to_json() for t in self.trades]
+        out.update(copy.deepcopy(self.extra))
+        return out
 
 
 def per_user(inst: OEFInstance, X_rows: np.ndarray) -> np.ndarray:
@@ -37,8 +237,9 @@ def clean(X: np.ndarray, tol: float = 1e-11) -> np.ndarray:
     return X
 
 
-def make_solution(inst: OEFInstance, X_rows: np.ndarray, **extra: Any) -> dict[str, Any]:
-    """Solution dict: ``allocation`` (n x k per user), ``rows`` (per virtual row), efficiencies."""
+def make_solution(inst: OEFInstance, X_rows: np.ndarray, **extra: Any) -> Solution:
+    """The typed solution: ``allocation`` (n x k per user), ``rows`` (per virtual row),
+    efficiencies, and ``extra`` keys (``level``, ``rounds``, ...) as the method gives them."""
     X_rows = clean(X_rows)
     E_rows = row_efficiency(inst, X_rows)
     rows = [
@@ -51,16 +252,16 @@ def make_solution(inst: OEFInstance, X_rows: np.ndarray, **extra: Any) -> dict[s
         }
         for r, (user, jt) in enumerate(inst.rows.labels)
     ]
-    return {
+    return Solution.from_json({
         "allocation": per_user(inst, X_rows).tolist(),
         "efficiency": user_efficiency(inst, X_rows).tolist(),
         "total_efficiency": float(E_rows.sum()),
         "rows": rows,
         **extra,
-    }
+    })
 
 
-def rows_of(inst: OEFInstance, solution: dict[str, Any]) -> np.ndarray:
+def rows_of(inst: OEFInstance, solution: Mapping[str, Any]) -> np.ndarray:
     """Per-row allocation of a solution; a per-user ``allocation`` is accepted when each user
     has a single job type."""
     if "rows" in solution:

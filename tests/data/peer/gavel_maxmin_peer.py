@@ -127,7 +127,7 @@ def facts(inp: str, out: str) -> None:
 
     import numpy as np
 
-    from dlsched.oef.gavel import (
+    from dlsched.oef.baselines.gavel import (
         _LP,
         normalized_throughputs,
         proportional_throughputs,
@@ -160,7 +160,7 @@ def facts(inp: str, out: str) -> None:
         s = np.ones(len(T))
         level = float((normalized_throughputs(T, X, c) / w).min())
         # the exact level (HiGHS simplex), then the optimal face at it
-        from dlsched.oef.gavel import gavel_allocation
+        from dlsched.oef.baselines.gavel import gavel_allocation
 
         _, exact = gavel_allocation(T, s, c, w, point="vertex")
         lo, hi, tmin, tmax = face(T, s, c, w, np.full(len(T), exact - 1e-9))

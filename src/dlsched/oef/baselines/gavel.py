@@ -3,7 +3,7 @@
 Written from Gavel's published rule (paper §4 "heterogeneity-aware max-min fairness" and
 "hierarchical policies", and the policy it ships, ``MaxMinFairnessPolicyWithPerf`` /
 ``MaxMinFairnessWaterFillingPolicyWithPerf`` of stanford-futuredata/gavel); no code is copied.
-Gavel's numbers are checked against its own code in ``tests/test_oef_gavel_peer.py``
+Gavel's numbers are checked against its own code in ``tests/oef/test_baseline_gavel_peer.py``
 (``tests/data/peer/README.md`` says how they were produced).
 
 **Single-level max-min** (``gavel_allocation``). Job i has throughput T_ij on GPU type j, scale
@@ -47,9 +47,9 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.optimize import linprog
 
-from ..core import InputError, Result, register_algorithm
-from .instance import OEFInstance
-from .solution import allocation_result
+from ...core import InputError, Result, register_algorithm
+from ..instance import OEFInstance
+from ..solution import allocation_result
 
 Point = Literal["interior", "vertex"]
 POINTS = ("interior", "vertex")

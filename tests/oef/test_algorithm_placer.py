@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import dlsched as ds
 from dlsched.oef import make, parse
-from dlsched.oef.placer import place, round_half_up
+from dlsched.oef.algorithms.placer import place, round_half_up
 from dlsched.oef.validate_rounds import check_rounds
 
 

@@ -18,7 +18,7 @@ from scipy.optimize import linprog
 import dlsched as ds
 from dlsched.core import Status
 from dlsched.oef.exact import BACKENDS
-from dlsched.oef.properties import (
+from dlsched.oef.metrics import (
     adjacency,
     envy_free,
     non_adjacent_rows,

@@ -1,7 +1,7 @@
 """Exact OEF models: LP (4) efficiency, LP (9) non-cooperative, LP (10) cooperative.
 
 Backends (registry, not if/elif): ``highs`` (default with HiGHS: the LPs in matrix form through
-highspy, with an active set for the n(n-1) envy rows; see fast.py and benchmarks/oef-scaling.md),
+highspy, with an active set for the n(n-1) envy rows; see highs.py and benchmarks/oef-scaling.md),
 ``pyomo`` (the readable model in model/, used for export and teaching, and for any other Pyomo
 solver name) and ``cvxpy`` (the paper's and Gavel's approach; HiGHS through cvxpy). Cooperative
 OEF also takes ``envy="full" | "lazy"``: lazy generation solves with a subset of the n(n-1)
@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 import pyomo.environ as pyo
 
-from ..core import (
+from ...core import (
     HighsSession,
     Registry,
     Result,
@@ -28,27 +28,15 @@ from ..core import (
     register_model,
     solve_pyomo,
 )
-from .fast import highs_backend
-from .instance import OEFInstance
-from .model import add_envy_rows, build_model
-from .solution import make_solution, row_efficiency
+from ...core.inputs import FORWARDS
+from ..instance import OEFInstance
+from ..model import add_envy_rows, build_model
+from ..solution import make_solution, row_efficiency
+from .envy import LAZY_TOL, envy_violations
+from .highs import highs_backend
 
 Backend = Callable[..., Result]
 BACKENDS: Registry[Backend] = Registry("OEF backend")
-
-#: Tolerance on envy-row violation in lazy generation (relative to max(1, total efficiency)).
-LAZY_TOL = 1e-9
-
-
-def envy_violations(W: np.ndarray, weight: np.ndarray, X: np.ndarray, tol: float) -> np.ndarray:
-    """Matrix V[r, s] = pi_r W_r.x_s - pi_s W_r.x_r (positive = row r envies row s)."""
-    V = W @ X.T  # V[r, s] = W_r . x_s
-    E = np.diag(V).copy()
-    viol = weight[:, None] * V - E[:, None] * weight[None, :]
-    np.fill_diagonal(viol, 0.0)
-    viol[viol <= tol] = 0.0
-    return viol
-
 
 def _x_values(m: pyo.ConcreteModel, R: int, k: int) -> np.ndarray:
     return np.array([[pyo.value(m.x[r, j]) for j in range(k)] for r in range(R)], dtype=float)
@@ -142,7 +130,7 @@ def _cvxpy_backend(inst: OEFInstance, mechanism: str, options: SolveOptions, **_
 
 BACKENDS.add("pyomo", _pyomo_backend)
 BACKENDS.add("cvxpy", _cvxpy_backend)
-BACKENDS.add("highs", highs_backend)  # matrix form + active set for coop (fast.py)
+BACKENDS.add("highs", highs_backend)  # matrix form + active set for coop (highs.py)
 
 
 def default_backend(options: SolveOptions) -> str:
@@ -179,3 +167,10 @@ def noncooperative(
                 "LP (10): max efficiency subject to envy-freeness (implies SI); envy=full|lazy")
 def cooperative(inst: OEFInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
     return solve_oef(inst, "cooperative", options=options, **params)
+
+
+# ``**params`` of the registered models reach ``solve_oef`` and the backends: name them so that
+# parameter checking (core.inputs.FORWARDS, keyed by module:qualname) knows their keywords.
+for _model in (efficiency, noncooperative, cooperative):
+    FORWARDS[f"{_model.__module__}:{_model.__qualname__}"] = (
+        f"{__name__}:solve_oef", f"{__name__}:_pyomo_backend")

@@ -19,7 +19,7 @@ every member of such a group violates against every other. The strategy here:
 3. **Stop** when no envy row of the full LP is violated: then the working-set optimum is
    feasible for the full LP and, being optimal for a relaxation, optimal for it. The result's
    ``bound`` is an independent check of that: a dual bound of the *full* LP computed from the
-   working set's row duals (``certificate.py``); ``stats["dual_bound_gap"]`` ~ 1e-12.
+   working set's row duals (``bounds.py``); ``stats["dual_bound_gap"]`` ~ 1e-12.
 
 Slack rows are never dropped (dropping risks cycling; the working set stays at about 10-25n
 rows: n = 300 monotone ~3,000 of 89,700, n = 2000 ~38,000 of 4.0M).
@@ -36,9 +36,10 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Result, SolveOptions, Status
-from .certificate import dual_bound
-from .instance import OEFInstance
+from ...core import Result, SolveOptions, Status
+from ..instance import OEFInstance
+from .bounds import dual_bound
+from .envy import LAZY_TOL, envy_violations
 from .matrix import Solved, capacity_rows, envy_rows, new_highs, result, run
 
 
@@ -128,8 +129,6 @@ def equal_split(inst: OEFInstance) -> np.ndarray:
 
 def solve_lazy(inst: OEFInstance, options: SolveOptions, params: ActiveSet | None = None) -> Result:
     """Cooperative OEF (10) by active-set generation of envy rows; optimal for the full LP."""
-    from .exact import LAZY_TOL, envy_violations  # exact.py imports this package's backend
-
     params = params or ActiveSet()
     t0 = time.perf_counter()
     deadline = None if options.time_limit is None else t0 + float(options.time_limit)
@@ -180,7 +179,7 @@ def solve_lazy(inst: OEFInstance, options: SolveOptions, params: ActiveSet | Non
 
 
 def certify(h: Any, ws: WorkingSet, inst: OEFInstance) -> float:
-    """Upper bound on the full LP (10) from the active set's row duals (certificate.py).
+    """Upper bound on the full LP (10) from the active set's row duals (bounds.py).
 
     HiGHS (maximising) reports >= 0 duals on the <= capacity rows and <= 0 on the >= envy rows;
     any u, v >= 0 yield a valid bound, so both sign conventions are tried and the smaller bound

@@ -20,7 +20,7 @@ import dlsched as ds
 from dlsched.core import PROBLEMS, Result, Status
 from dlsched.core.io import read_json
 from dlsched.oef import generate
-from dlsched.oef import properties as P
+from dlsched.oef import metrics as P
 from dlsched.oef.solution import rows_of
 
 BASELINES = ("max-min", "gavel", "gandiva-fair")

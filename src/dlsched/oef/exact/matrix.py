@@ -9,8 +9,8 @@ the Pyomo models stay the reference formulation for export and teaching.
 
 Variables: x[r, j] (column r*k + j), plus the free level T (last column) for LP (9). Rows:
 capacity (k), then LP (9): W_r.x_r - pi_r T = 0, or LP (10): pi_s W_r.x_r - pi_r W_r.x_s >= 0
-(the weighted forms of exact.py / notes §3). Simplex is used so a vertex is returned (notes §7
-sparsity). The cooperative active-set strategy is in ``activeset.py``, the backend in ``fast.py``.
+(the weighted forms of lp.py / notes §3). Simplex is used so a vertex is returned (notes §7
+sparsity). The cooperative active-set strategy is in ``activeset.py``, the backend in ``highs.py``.
 """
 # "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
@@ -23,11 +23,11 @@ from typing import Any
 import highspy
 import numpy as np
 
-from ..core import Result, SolveOptions, Status
-from ..core.highs import HIGHS_STATUS as STATUS
-from ..core.highs import lagrangian_bound, use_threads
-from .instance import OEFInstance
-from .solution import make_solution
+from ...core import Result, SolveOptions, Status
+from ...core.highs import HIGHS_STATUS as STATUS
+from ...core.highs import lagrangian_bound, use_threads
+from ..instance import OEFInstance
+from ..solution import make_solution
 
 INF = highspy.kHighsInf
 

@@ -35,9 +35,10 @@ from typing import Any
 
 import numpy as np
 
-from ..core import ALGORITHMS, MODELS, InputError, Result, SolveOptions, Status, register_algorithm
-from .instance import OEFInstance
-from .solution import make_solution, row_efficiency, rows_of
+from ...core import ALGORITHMS, MODELS, InputError, Result, SolveOptions, Status, register_algorithm
+from ...core.inputs import FORWARDS
+from ..instance import OEFInstance
+from ..solution import make_solution, row_efficiency, rows_of
 
 #: Default number of scheduling rounds (the paper's rounds are 5 minutes long).
 DEFAULT_ROUNDS = 100
@@ -198,3 +199,8 @@ def oef_placer(inst: OEFInstance, *, mechanism: str = "cooperative", rounds: int
     return Result(problem="oef", method="oef-placer", status=Status.FEASIBLE, objective=realised,
                   runtime_s=time.perf_counter() - t0, build_s=build_s, solution=solution,
                   stats=stats)
+
+
+# ``**params`` of the placer reach the mechanism's LP (core.inputs.FORWARDS, module:qualname)
+FORWARDS[f"{oef_placer.__module__}:{oef_placer.__qualname__}"] = (
+    "dlsched.oef.exact.lp:solve_oef", "dlsched.oef.exact.lp:_pyomo_backend")

@@ -14,7 +14,7 @@ import pytest
 import dlsched as ds
 from dlsched.core import InputError
 from dlsched.oef import make
-from dlsched.oef.jobsim import Job, Workload, generate_workload, simulate
+from dlsched.oef.support.jobsim import Job, Workload, generate_workload, simulate
 
 BIG = 1e9  # work that does not finish within the simulated rounds
 
@@ -131,7 +131,7 @@ def test_gavel_priority_picks_the_lowest_received_fraction() -> None:
     # Round 0: A alone, runs. Round 1: A 0.5 / (1/1) = 0.5, B never received -> inf: B runs.
     # Round 2: A 0.5 / (1/2) = 1, B 0.5 / (1/1) = 0.5: A. Round 3: A 0.5 / (2/3) = 0.75,
     # B 0.5 / (1/2) = 1: B.
-    pytest.importorskip("dlsched.oef.gavel")
+    pytest.importorskip("dlsched.oef.baselines.gavel")
     inst = make([[1.0], [1.0]], [1.0])
     w = Workload(inst, (Job(0, 0.0, BIG), Job(1, 300.0, BIG)), 600.0)
     res = simulate(w, "gavel", max_rounds=4)
@@ -149,7 +149,7 @@ def test_gavel_mapping_flat_vs_tenant(mapping: str, tenant1: list[int]) -> None:
     # tenant  r0: all inf -> 0 (x = 1), 1. r1: 0 at 1/1 = 1, 1 at 1/3; 2, 3 inf -> 2, 3.
     #         r2: 0 at 1/(1/2) = 2; 1, 2, 3 at (1/3)/(1/2) = 2/3 -> 0, 1. r3: 0 at 1/(2/3) = 1.5;
     #         1 at (1/3)/(2/3) = 0.5; 2, 3 at (1/3)/(1/3) = 1 -> 0, 2.
-    pytest.importorskip("dlsched.oef.gavel")
+    pytest.importorskip("dlsched.oef.baselines.gavel")
     inst = make([[1.0], [1.0]], [2.0])
     w = Workload(inst, (Job(1, 0.0, BIG), Job(0, 0.0, BIG), Job(0, 0.0, BIG), Job(0, 0.0, BIG)),
                  600.0)
@@ -202,11 +202,11 @@ def test_estimated_throughput_by_hand() -> None:
     # Gavel per job: one job of demand 3 has time fraction <= 1 and 3 workers on one type:
     # on the slow type 2 GPUs < 3 workers, so x_slow <= 2/3 (rate 3 x 1 x 2/3 = 2) and
     # x_fast <= 1/3 (rate 3 x 2 x 1/3 = 2): at most 4 with x = (2/3, 1/3).
-    from dlsched.oef.jobsim import estimated_throughput
+    from dlsched.oef.support.jobsim import estimated_throughput
 
     inst = make([[1.0, 2.0]], [2.0, 1.0])
     assert estimated_throughput(inst, "max-min") == pytest.approx(4.0)
-    pytest.importorskip("dlsched.oef.gavel")
+    pytest.importorskip("dlsched.oef.baselines.gavel")
     est = estimated_throughput(inst, "gavel", jobs=(Job(0, 0.0, 1.0, 3),))
     assert est == pytest.approx(4.0, abs=1e-6)
 

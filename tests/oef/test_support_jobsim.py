@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import dlsched as ds
 from dlsched.core import InputError
 from dlsched.oef import make
-from dlsched.oef.jobsim import Job, Workload, generate_workload, simulate
+from dlsched.oef.support.jobsim import Job, Workload, generate_workload, simulate
 
 L = 300.0
 #: The simulator's rules before surplus/gang/rounds became parameters (defaults changed to
@@ -102,7 +102,7 @@ def workloads(draw: st.DrawFn) -> Workload:
     return Workload(make(speed, counts), jobs, 3000.0)
 
 
-HAVE_GAVEL = importlib.util.find_spec("dlsched.oef.gavel") is not None
+HAVE_GAVEL = importlib.util.find_spec("dlsched.oef.baselines.gavel") is not None
 RULES = [dict(OLD), {}, {"surplus": "idle"}, {"gang": False}, {"rounds": "stride"}]
 
 
@@ -110,7 +110,7 @@ RULES = [dict(OLD), {}, {"surplus": "idle"}, {"gang": False}, {"rounds": "stride
        st.sampled_from(RULES))
 def test_invariants(w: Workload, mechanism: str, rules: dict) -> None:
     if mechanism == "gavel" and rules.get("rounds") is None and not HAVE_GAVEL:
-        rules = {**rules, "rounds": "oef"}  # the Gavel round rule needs dlsched.oef.gavel
+        rules = {**rules, "rounds": "oef"}  # the Gavel round rule needs dlsched.oef.baselines.gavel
     # gang jobs must fit on one GPU type (Gavel, stride) / in the cluster (OEF rule)
     most = int(np.floor(w.inst.capacity).max())
     w = Workload(w.inst, tuple(Job(j.tenant, j.arrival, j.work, min(j.demand, most))

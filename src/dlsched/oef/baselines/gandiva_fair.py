@@ -1,21 +1,12 @@
-"""Baselines the OEF paper compares against: max-min equal split, Gavel, Gandiva_fair (notes §6).
+"""Gandiva_fair baseline of the OEF paper (notes §6.2): equal split, then greedy trading.
 
-All three work on the *virtual rows* of the instance (one row per (user, job type), weight
-``pi_u / t_u``; ``inst.rows``), exactly like the OEF LPs, so weighted and multi-job-type instances
-get a defined behaviour:
+Starts from the weighted equal split (``max_min.equal_split``) of the *virtual rows* (one row per
+(user, job type), weight ``pi_u / t_u``; ``inst.rows``); every virtual row trades on its own
+behalf (rows of the same user may trade with each other: that is the user re-balancing its own
+job types, and both rows weakly gain).
 
-* ``max-min``  — every row gets the weighted equal slice ``m_j * pi_r / sum(pi)`` of every type.
-* ``gavel``    — Gavel's weighted max-min of normalised throughput (``gavel.py``: Gavel's own
-  normalisation, single stage, interior point like Gavel's ECOS); the per-job cap
-  ``sum_j x_r^j <= d_r`` applies per virtual row (each job type is a Gavel "job"). Re-exported
-  here; ``gavel-max-throughput`` is the old two-stage variant (not Gavel).
-* ``gandiva-fair`` — starts from the weighted equal split; every virtual row trades on its own
-  behalf (rows of the same user may trade with each other: that is the user re-balancing its own
-  job types, and both rows weakly gain).
-
-Status: the baselines report ``feasible``: their objective (total efficiency, recomputed from the
-allocation) is not the optimum of any OEF model, even where Gavel's own LP is solved to optimality
-(its LP status is kept in ``stats["lp_status"]``).
+Status: ``feasible``: the objective (total efficiency, recomputed from the allocation) is not
+the optimum of any OEF model.
 """
 # "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
@@ -26,31 +17,13 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Result, register_algorithm
-from ..core.deadline import check_deadline
-from .gavel import CAP_RULES, Cap, _caps, _row_demands, gavel, gavel_max_throughput
-from .instance import OEFInstance
-from .solution import allocation_result
+from ...core import Result, register_algorithm
+from ...core.deadline import check_deadline
+from ..instance import OEFInstance
+from ..solution import allocation_result
+from .max_min import equal_split
 
-__all__ = ["CAP_RULES", "Cap", "_caps", "_row_demands", "equal_split", "gandiva_fair", "gavel",
-           "gavel_max_throughput", "max_min"]
-
-
-def equal_split(inst: OEFInstance) -> np.ndarray:
-    """Weighted equal split X^eq, shape (R, k): row r gets m_j * pi_r / sum(pi) of type j."""
-    pi = inst.rows.weight
-    return np.outer(pi / pi.sum(), inst.capacity)
-
-
-_result = allocation_result
-
-
-# --- max-min ----------------------------------------------------------------------------------
-@register_algorithm("max-min", "oef", "weighted equal split of every GPU type (max-min fairness)")
-def max_min(inst: OEFInstance) -> Result:
-    """Equal split: SI with equality, EF only among identical rows, far from efficient."""
-    t0 = time.perf_counter()
-    return _result(inst, "max-min", equal_split(inst), t0)
+__all__ = ["gandiva_fair", "gandiva_fair_trading"]
 
 
 # --- Gandiva_fair -----------------------------------------------------------------------------
@@ -141,7 +114,7 @@ def gandiva_fair(inst: OEFInstance, max_trades: int = 100_000, eps: float = 1e-1
         trades.append({"slow": a, "fast": b, "buyer": u, "seller": s, "price": price,
                        "quantity": float(q), "rule": rule})
     stats = {"trades": len(trades), "stopped": stopped}
-    return _result(inst, "gandiva-fair", X, t0, stats, trades=trades)
+    return allocation_result(inst, "gandiva-fair", X, t0, stats, trades=trades)
 
 
 @register_algorithm("gandiva-fair-trading", "oef",

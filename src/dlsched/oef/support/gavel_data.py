@@ -35,11 +35,11 @@ from typing import Any
 
 import numpy as np
 
-from ..core.errors import InputError
+from ...core.errors import InputError
 
 GPU_TYPES = ("k80", "p100", "v100")
 CSV_RELPATH = "gavel_throughputs/throughputs_isolated.csv"
-DEFAULT_DATA_DIR = str(Path(__file__).resolve().parents[1] / "data")  # vendored
+DEFAULT_DATA_DIR = str(Path(__file__).resolve().parents[2] / "data")  # vendored dlsched/data
 SOURCE = {
     "repository": "https://github.com/stanford-futuredata/gavel",
     "commit": "c4fa40097339e9608ab71fd64c8bdea96a5e4a4c",
@@ -80,7 +80,7 @@ SPECS: tuple[InstanceSpec, ...] = (
 
 def data_dir(path: str | Path | None = None) -> Path:
     """Data root: ``path``, else ``$DLSCHED_DATA``, else the vendored ``dlsched/data``."""
-    from ..core.inputs import check_env_dir
+    from ...core.inputs import check_env_dir
 
     return Path(path or check_env_dir("DLSCHED_DATA") or DEFAULT_DATA_DIR)
 

@@ -18,7 +18,7 @@ import dlsched as ds
 from dlsched.core import Result, Status
 from dlsched.oef import make
 from dlsched.oef.exact import BACKENDS
-from dlsched.oef.properties import (
+from dlsched.oef.metrics import (
     ef_slack,
     envy_free,
     pareto_efficient,

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.oef.gavel_data import SPECS, instance_dict, load_throughputs
+from dlsched.oef.support.gavel_data import SPECS, instance_dict, load_throughputs
 
 INSTANCES = Path(__file__).resolve().parents[2] / "instances" / "oef"
 GAVEL = [INSTANCES / f"{spec.name}.json" for spec in SPECS]

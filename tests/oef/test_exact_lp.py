@@ -18,10 +18,8 @@ import dlsched as ds
 from dlsched.core import SolveOptions, Status
 from dlsched.core.errors import InputError
 from dlsched.oef import generate, make, parse
-from dlsched.oef.activeset import ActiveSet, equal_split
-from dlsched.oef.certificate import dual_bound
 from dlsched.oef.exact import envy_violations, solve_oef
-from dlsched.oef.matrix import all_pairs
+from dlsched.oef.exact.activeset import ActiveSet, equal_split
 from dlsched.oef.solution import rows_of
 
 MECHANISMS = ("efficiency", "noncooperative", "cooperative")
@@ -221,29 +219,3 @@ def test_thread_count_can_change_between_solves():
     objs = [solve_oef(inst, "cooperative", backend="highs", options=SolveOptions(threads=t))
             for t in (1, 2, None)]
     assert all(r.status is Status.OPTIMAL and close(r.objective, objs[0].objective) for r in objs)
-
-
-# --- dual-bound certificate of the active set (certificate.py) -----------------------------
-
-
-def test_dual_bound_is_an_upper_bound_for_any_multipliers():
-    """Weak duality: any u, v >= 0 on any subset of envy rows bound the full LP from above."""
-    inst = generate(12, 4, seed=21, weighted=True)
-    W, pi, cap = inst.rows.W, inst.rows.weight, inst.capacity
-    opt = solved(inst, "cooperative", "highs", envy="full").objective
-    r, s = all_pairs(inst.rows.size)
-    rng = np.random.default_rng(0)
-    for _ in range(30):
-        sub = rng.random(r.size) < 0.3
-        u, v = rng.uniform(0, 5, inst.n_types), rng.uniform(0, 1, int(sub.sum()))
-        assert dual_bound(W, pi, cap, r[sub], s[sub], u, v) >= opt * (1 - 1e-12)
-    assert dual_bound(W, pi, cap, r[:0], s[:0], np.zeros(inst.n_types), []) >= opt
-
-
-@pytest.mark.parametrize("seed,monotone", [(0, True), (1, False)])
-def test_active_set_result_carries_a_tight_certificate(seed, monotone):
-    inst = generate(80, 8, seed=seed, monotone=monotone)
-    full = solved(inst, "cooperative", "highs", envy="full").objective
-    lazy = solved(inst, "cooperative", "highs", envy="lazy")
-    assert lazy.bound >= full * (1 - 1e-9)  # a valid bound of the full LP ...
-    assert lazy.stats["dual_bound_gap"] <= 1e-9  # ... that the active-set objective attains

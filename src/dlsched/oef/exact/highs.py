@@ -1,4 +1,4 @@
-"""The ``"highs"`` OEF backend: matrix-form LPs solved by highspy (registered in exact.py).
+"""The ``"highs"`` OEF backend: matrix-form LPs solved by highspy (registered in lp.py).
 
 ``solve_oef(inst, mechanism, backend="highs", envy=...)``; ``envy`` (cooperative only) is
 ``"full"`` (all n(n-1) envy rows at once), ``"lazy"`` (active set, ``activeset.py``) or
@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..core import Result, SolveOptions
-from ..core.errors import InputError
+from ...core import Result, SolveOptions
+from ...core.errors import InputError
+from ..instance import OEFInstance
 from .activeset import ActiveSet, solve_lazy
-from .instance import OEFInstance
 from .matrix import solve_full
 
 #: Cooperative OEF switches from the full LP to the active set at this many virtual rows.

@@ -7,7 +7,7 @@ no cross-check (the second-backend agreement tests cover them).
 
 from __future__ import annotations
 
-from ..core.guard import CrossCheck
+from ...core.guard import CrossCheck
 
 CROSSCHECK: dict[str, CrossCheck] = {
     "oef-efficiency": CrossCheck(("max-min", "gavel", "gandiva-fair")),

@@ -67,9 +67,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core import InputError, SolveOptions
-from .instance import OEFInstance, User
-from .placer import _ideal_from, integral_capacity, place_step, row_min_demand
+from ...core import InputError, SolveOptions
+from ..algorithms.placer import _ideal_from, integral_capacity, place_step, row_min_demand
+from ..instance import OEFInstance, User
 
 #: Default round length in seconds (the paper's 5-minute rounds).
 DEFAULT_ROUND_S = 300.0
@@ -219,14 +219,14 @@ def _gavel_job_allocation(W: np.ndarray, demand: np.ndarray, capacity: np.ndarra
                           owner: np.ndarray, tenant_weight: np.ndarray, mapping: str,
                           params: dict[str, Any]) -> np.ndarray:
     """Gavel's per-job time fractions (A, k) for the active jobs (rows of ``W``)."""
-    from . import gavel  # another module of the package (Gavel's own LPs)
+    from ..baselines.gavel import gavel_allocation, gavel_hierarchical  # Gavel's own LPs
 
     if mapping == "flat":
-        out = gavel.gavel_allocation(W, demand.astype(float), capacity,
+        out = gavel_allocation(W, demand.astype(float), capacity,
                                      np.ones(W.shape[0]), **params)
     else:
         ids, entity = np.unique(owner, return_inverse=True)
-        out = gavel.gavel_hierarchical(W, demand.astype(float), capacity, entity,
+        out = gavel_hierarchical(W, demand.astype(float), capacity, entity,
                                        tenant_weight[ids], np.ones(W.shape[0]), **params)
     X = out[0] if isinstance(out, tuple) else out  # gavel_allocation also returns its level
     # rounded so that solver noise (~1e-10) does not break the priority ties of equal jobs
