@@ -219,7 +219,7 @@ def test_infeasible_completion_is_audited(seed):
 def test_ojpp_perfect_packings(seed, grid, dims):
     """Fractional sizes that fill n bins exactly (optimum n by construction): no model may
     round them into another instance — optimal means n, never infeasible, bounds <= n."""
-    from dlsched.ojpp.perfect import perfect_packing
+    from dlsched.ojpp.support.perfect import perfect_packing
 
     n_bins = 2 + seed % 3
     inst = perfect_packing(n_bins=n_bins, items=(2, 3), dims=dims, grid=grid, seed=seed)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlsched as ds
-from dlsched.ojpp.adjustment import adjust_once, max_slowdown
+from dlsched.ojpp.algorithms.adjustment import adjust_once, max_slowdown
 from dlsched.ojpp.solution import counts
 from dlsched.ojpp.validate import check
 
@@ -100,7 +100,7 @@ def test_adjust_once_never_beats_exact_and_respects_budget():
         start = ds.run(inst, "heuristic")
         Y = counts(inst, start.solution)
         Y0 = Y.copy()
-        from dlsched.ojpp.adjustment import device_thetas
+        from dlsched.ojpp.algorithms.adjustment import device_thetas
 
         log = adjust_once(inst, Y, device_thetas(inst, Y), budget=2.0)
         assert log.spent <= 2.0 + 1e-9
@@ -160,7 +160,7 @@ def test_guard_model_does_not_chase_noise(i_bc, guard, moves):
 
 
 def test_reversals_count_moves_that_undo_an_earlier_one():
-    from dlsched.ojpp.adjustment import reversals
+    from dlsched.ojpp.algorithms.adjustment import reversals
 
     assert reversals([(0, 1, 2), (1, 0, 3), (0, 2, 1)]) == 1  # job 0: 1 -> 2, then 2 -> 1
     assert reversals([(0, 1, 2), (0, 2, 3)]) == 0  # onward, not back
@@ -169,7 +169,7 @@ def test_reversals_count_moves_that_undo_an_earlier_one():
 
 
 def test_budget_readings():
-    from dlsched.ojpp.adjustment import resolve_budget
+    from dlsched.ojpp.algorithms.adjustment import resolve_budget
 
     inst = golden()  # migration cost 1 for every job (default), 7 workers
     assert resolve_budget(inst, None) == float("inf")

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("sklearn")
 
-from dlsched.ojpp.aip import fit_aip, pair_dataset
+from dlsched.ojpp.algorithms.aip import fit_aip, pair_dataset
 
 
 def test_linear_truth_selects_linear_regression():

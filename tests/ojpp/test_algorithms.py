@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 
 import dlsched as ds
-from dlsched.ojpp.algorithms import VARIANTS, gregariousness, resource_order
+from dlsched.ojpp.algorithms.heuristic import gregariousness
 from dlsched.ojpp.instance import Limits
+from dlsched.ojpp.support.placement import VARIANTS, resource_order
 
 from .helpers import brute_force, golden
 from .strategies import tiny_instances

@@ -16,8 +16,8 @@ from hypothesis import strategies as st
 
 import dlsched as ds
 from dlsched.ojpp import read_vbp
-from dlsched.ojpp.pricing import KnapsackOracle, integer_data
-from dlsched.ojpp.vbp_classes import (
+from dlsched.ojpp.exact.pricing import KnapsackOracle, integer_data
+from dlsched.ojpp.support.vbp_classes import (
     CLASSES,
     from_weights,
     known_optimum,
@@ -211,9 +211,9 @@ def test_brute_force_helper_on_a_hand_example():
 def test_column_generation_reaches_the_full_lp(data):
     from scipy.optimize import linprog
 
-    from dlsched.ojpp.colgen import _Run
-    from dlsched.ojpp.patterns import enumerate_patterns
-    from dlsched.ojpp.pricing import make_oracle
+    from dlsched.ojpp.exact.colgen import _Run
+    from dlsched.ojpp.exact.pricing import make_oracle
+    from dlsched.ojpp.support.patterns import enumerate_patterns
 
     w, cap = data
     inst = from_weights(w, cap, "tiny")
@@ -232,7 +232,7 @@ def test_column_generation_reaches_the_full_lp(data):
 def test_fixed_device_count_search_matches_brute_force(data):
     import time
 
-    from dlsched.ojpp.fixed_bins import fits_in
+    from dlsched.ojpp.exact.fixed_bins import fits_in
     from dlsched.ojpp.solution import make_solution
 
     w, cap = data
@@ -247,7 +247,7 @@ def test_fixed_device_count_search_matches_brute_force(data):
 
 
 def test_covering_solution_becomes_a_packing():
-    from dlsched.ojpp.master import to_packing
+    from dlsched.ojpp.exact.master import to_packing
 
     cols = [np.array([2, 1]), np.array([0, 2])]
     Y = to_packing(cols, np.array([1, 2]), np.array([2, 3]))  # covers (2, 5): 2 surplus of job 1

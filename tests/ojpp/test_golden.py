@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.ojpp.collision import tau_counts
 from dlsched.ojpp.instance import Limits
-from dlsched.ojpp.interference import slowdowns
+from dlsched.ojpp.support.collision import tau_counts
+from dlsched.ojpp.support.interference import slowdowns
 
 from .helpers import brute_force, golden, golden_dict
 
@@ -74,7 +74,7 @@ def test_rows_patterns(label, burst, itf, limits, opt, solver):
 
 
 def test_enumerated_patterns_are_the_listed_ones():
-    from dlsched.ojpp.patterns import enumerate_patterns
+    from dlsched.ojpp.support.patterns import enumerate_patterns
 
     assert {tuple(a) for a in enumerate_patterns(golden()).A.tolist()} == FEASIBLE
 

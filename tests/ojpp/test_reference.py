@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 
 import dlsched as ds
-from dlsched.ojpp.algorithms import VARIANTS
-from dlsched.ojpp.state import Rules
+from dlsched.ojpp.support.placement import VARIANTS
+from dlsched.ojpp.support.state import Rules
 
 from .reference import as_names, reference_run
 from .strategies import tiny_instances

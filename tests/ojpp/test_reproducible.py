@@ -49,7 +49,7 @@ def test_wall_cap_firing_first_is_flagged_not_reproducible():
 
 def _solve():
     res = ds.solve(ds.load(INSTANCE), model="ojpp-cpsat", time_limit=20, reproducible=True)
-    return res, solution_digest(res.solution)
+    return res, solution_digest(res.solution.to_json())  # the digest reads the JSON dict
 
 
 def test_ojpp_cpsat_reproducible_under_load(monkeypatch):

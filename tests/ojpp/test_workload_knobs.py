@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.ojpp.gavel_data import data_dir
+from dlsched.ojpp.support.gavel_data import data_dir
 
 
 def _is_collision(job) -> bool:

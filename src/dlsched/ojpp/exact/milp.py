@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 import pyomo.environ as pyo
 
-from ..core import (
+from ...core import (
     HighsSession,
     InputError,
     Result,
@@ -31,13 +31,13 @@ from ..core import (
     register_model,
     solve_pyomo,
 )
-from ..core.solver import SolveOutcome
-from .algorithms import run_variant
+from ...core.solver import SolveOutcome
+from ..algorithms.heuristic import run_heuristic
+from ..instance import OJPPInstance
+from ..model import add_no_good, add_tangent_cut, build_model
+from ..solution import checked, make_solution
+from ..support.collision import minimal_colliding, tau_counts
 from .bounds import bottom_up
-from .collision import minimal_colliding, tau_counts
-from .instance import OJPPInstance
-from .model import add_no_good, add_tangent_cut, build_model
-from .solution import checked, make_solution
 
 TAU_TOL = 1e-10
 
@@ -131,7 +131,7 @@ def solve_compact(
     if use_oa and inst.collision_model != "independent":
         raise InputError("cuts", "tangent cuts need collision_model 'independent'")
     t0 = time.perf_counter()
-    heur = run_variant(inst, "heuristic")
+    heur = run_heuristic(inst)
     n_dev = min(int(heur.objective), inst.devices) if heur.ok else inst.devices
     predicted = inst.n_jobs * n_dev / PYOMO_PAIRS_PER_S
     if options.time_limit is not None and predicted > 0.5 * options.time_limit:

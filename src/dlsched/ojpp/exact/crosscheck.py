@@ -8,7 +8,7 @@ it has no cross-check.
 
 from __future__ import annotations
 
-from ..core.guard import CrossCheck
+from ...core.guard import CrossCheck
 
 _CHECK = CrossCheck(("heuristic", "greedy", "best-fit", "i-greedy", "b-greedy", "c-greedy"))
 CROSSCHECK: dict[str, CrossCheck] = {

@@ -20,8 +20,8 @@ from operator import le
 
 import numpy as np
 
+from ..instance import OJPPInstance
 from .collision import no_collision_terms
-from .instance import OJPPInstance
 
 #: Tolerances of the algorithms (stricter than the validator's 1e-9).
 RTOL = 1e-10

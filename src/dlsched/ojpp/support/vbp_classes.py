@@ -51,8 +51,8 @@ from pathlib import Path
 
 import numpy as np
 
-from ..core.errors import InputError
-from .instance import OJPPInstance, parse
+from ...core.errors import InputError
+from ..instance import OJPPInstance, parse
 
 Draw = Callable[[np.random.Generator, int, int], tuple[np.ndarray, np.ndarray]]
 

@@ -21,14 +21,14 @@ from typing import Any
 import numpy as np
 import pyomo.environ as pyo
 
-from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
-from .algorithms import run_variant
-from .collision import minimal_colliding, tau_counts
-from .instance import OJPPInstance
-from .model import add_no_good, add_tangent_cut, build_model
-from .model.constraints import big_m, slowdown
-from .solution import counts, make_solution
-from .validate import check
+from ...core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
+from ..algorithms.heuristic import run_heuristic
+from ..instance import OJPPInstance
+from ..model import add_no_good, add_tangent_cut, build_model
+from ..model.constraints import big_m, slowdown
+from ..solution import Solution, counts, initial_json, make_solution
+from ..support.collision import minimal_colliding, tau_counts
+from ..validate import check
 
 TAU_TOL = 1e-10
 
@@ -78,17 +78,18 @@ PYOMO_PAIRS_PER_S = 900
     "Heuristic's) within migration budget `budget` and its device count; Pyomo + HiGHS with lazy "
     "collision cuts. The objective is Theta, not devices")
 def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
-                initial: dict | None = None, budget: float | None = None,
+                initial: Solution | dict | None = None, budget: float | None = None,
                 **_: Any) -> Result:
     options = options or SolveOptions()
     if inst.interference_model != "additive":
         raise InputError("interference.model", "ojpap-exact models 'additive' interference only")
     t0 = time.perf_counter()
     if initial is None:
-        start = run_variant(inst, "heuristic")
+        start = run_heuristic(inst)
         if not start.ok:
             return Result("ojpp", "ojpap-exact", Status.ERROR, stats=start.stats)
         initial = start.solution
+    initial = initial_json(initial)
     if check(inst, initial):
         raise InputError("initial", "the initial placement violates the instance's constraints")
     Y0 = counts(inst, initial)
@@ -97,7 +98,7 @@ def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
     if options.time_limit is not None and predicted > 0.5 * options.time_limit:
         # the Pyomo build alone would eat the budget: keep the initial placement (feasible,
         # zero migration) as the incumbent, no proof
-        from .adjustment import max_slowdown
+        from ..algorithms.adjustment import max_slowdown
 
         return Result("ojpp", "ojpap-exact", Status.TIME_LIMIT,
                       objective=max_slowdown(inst, Y0),
@@ -146,15 +147,15 @@ def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
     stats.update(out.stats)
     status, obj, bound, sol = out.status, None, out.bound, None
     if Y is not None:
-        from .adjustment import max_slowdown
+        from ..algorithms.adjustment import max_slowdown
 
         sol = make_solution(inst, Y, objective_kind="max_slowdown")
         obj = max_slowdown(inst, Y)
         stats["migration_cost"] = moved_cost(inst, Y0, Y)
         if status is Status.OPTIMAL:
             bound = obj
-        if check(inst, sol) or stats["migration_cost"] > budget + 1e-9:
-            stats["violations"] = check(inst, sol)
+        if check(inst, sol.to_json()) or stats["migration_cost"] > budget + 1e-9:
+            stats["violations"] = check(inst, sol.to_json())
             status = Status.ERROR
     elif status.has_solution:
         status = Status.TIME_LIMIT

@@ -30,9 +30,9 @@ from fractions import Fraction
 
 import numpy as np
 
+from ..instance import OJPPInstance
+from ..support.patterns import device_feasible
 from .bounds import max_workers
-from .instance import OJPPInstance
-from .patterns import device_feasible
 
 RC_TOL = 1e-9
 OBJ_SCALE = 1 << 32
@@ -80,6 +80,74 @@ def integer_data(inst: OJPPInstance) -> IntData | None:
         W.append(ints[:-1])
         C.append(ints[-1])
     return IntData(np.column_stack(W), np.array(C, dtype=np.int64))
+
+
+class Pricer:
+    """Exact max pi . a over feasible patterns (branch and bound)."""
+
+    def __init__(self, inst: OJPPInstance, deadline: float | None) -> None:
+        self.inst, self.deadline = inst, deadline
+        self.norm = inst.demand / inst.cap  # (n, d) normalised additive demand
+        self.timed_out = False
+
+    def _bound(self, order: list[int], pos: int, pi: np.ndarray, used: np.ndarray) -> float:
+        """Fractional-knapsack bound of the jobs order[pos:], the tightest over dimensions."""
+        rest = order[pos:]
+        if not rest:
+            return 0.0
+        plain = float(sum(pi[j] * self.inst.omega[j] for j in rest))
+        best = plain
+        for d in range(self.norm.shape[1]):
+            room = 1.0 - used[d]
+            items = sorted(rest, key=lambda j, d=d: -pi[j] / self.norm[j, d]
+                           if self.norm[j, d] > 0 else -math.inf)
+            val = 0.0
+            for j in items:
+                w = self.norm[j, d]
+                if w <= 0:
+                    val += pi[j] * self.inst.omega[j]
+                    continue
+                take = min(self.inst.omega[j], room / w)
+                val += pi[j] * take
+                room -= take * w
+                if room <= 1e-12:
+                    break
+            best = min(best, val)
+        return best
+
+    def best(self, pi: np.ndarray) -> tuple[float, np.ndarray]:
+        """(max value, pattern) of pi . a over feasible patterns."""
+        inst = self.inst
+        order = [int(j) for j in np.argsort(-pi, kind="stable") if pi[j] > RC_TOL]
+        a = np.zeros(inst.n_jobs, dtype=int)
+        best_val, best_a = 0.0, a.copy()
+
+        def dfs(pos: int, val: float) -> None:
+            nonlocal best_val, best_a
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                self.timed_out = True
+                return
+            if val > best_val + RC_TOL:
+                best_val, best_a = val, a.copy()
+            if pos == len(order):
+                return
+            used = a @ self.norm
+            if val + self._bound(order, pos, pi, used) <= best_val + RC_TOL:
+                return
+            j = order[pos]
+            c_max = 0
+            while c_max < inst.omega[j]:  # largest feasible count of job j on top of a
+                a[j] = c_max + 1
+                if not device_feasible(inst, a):
+                    break
+                c_max += 1
+            for c in range(c_max, -1, -1):
+                a[j] = c
+                dfs(pos + 1, val + c * pi[j])
+            a[j] = 0
+
+        dfs(0, 0.0)
+        return best_val, best_a
 
 
 @dataclass
@@ -223,8 +291,6 @@ class SideConstraintOracle:
         return [a] if pi @ a > 1 + RC_TOL else []
 
     def exact(self, pi: np.ndarray, deadline: float | None) -> Priced:
-        from .colgen import Pricer
-
         t0 = time.perf_counter()
         self.calls += 1
         pricer = Pricer(self.inst, deadline)

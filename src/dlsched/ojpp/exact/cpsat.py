@@ -21,17 +21,17 @@ from typing import Any
 
 import numpy as np
 
-from ..core import InputError, Result, SolveOptions, Status, register_model
-from ..core.cpsat import CpSatClock, merge_mode_stats, solve_cpsat
-from ..core.deadline import check_deadline
-from ..core.solver import SolveOutcome
-from . import bounds
-from .algorithms import run_variant
-from .collision import minimal_colliding, tau_counts
-from .instance import OJPPInstance
-from .patterns import enumerate_patterns
+from ...core import InputError, Result, SolveOptions, Status, register_model
+from ...core.cpsat import CpSatClock, merge_mode_stats, solve_cpsat
+from ...core.deadline import check_deadline
+from ...core.solver import SolveOutcome
+from ..algorithms.heuristic import run_heuristic
+from ..instance import OJPPInstance
+from ..solution import checked, make_solution
+from ..support.collision import minimal_colliding, tau_counts
+from ..support.patterns import enumerate_patterns
+from .bounds import bottom_up, device_limits, max_workers, min_workers, order_devices
 from .scaling import integer_data
-from .solution import checked, make_solution
 
 #: CP-SAT model build rate, (job, device) pairs per second, on an idle machine (80 jobs x 238
 #: devices in 7.2 s); with one CPU-bound process beside it was 1,107 pairs/s. A model predicted
@@ -118,12 +118,12 @@ class _Model:
         """Device order, cardinality and (fixed m) minimum loads of ``bounds``."""
         n, m, om, cp, y = self.inst.n_jobs, self.m, self.inst.omega, self.cp, self.y
         dem, cap = D.demand.astype(float), D.cap.astype(float)
-        lim = bounds.device_limits(dem, cap, om)
+        lim = device_limits(dem, cap, om)
         for i in range(n):
             for k in range(int(lim[i]), m):
                 cp.add(y[i, k] == 0)
-        cmax = bounds.max_workers(dem, cap, om)
-        cmin = bounds.min_workers(dem, cap, om, m) if self.fixed else 0
+        cmax = max_workers(dem, cap, om)
+        cmin = min_workers(dem, cap, om, m) if self.fixed else 0
         need = (D.demand * om[:, None]).sum(axis=0) - (m - 1) * D.cap
         for k in range(m):
             tot = sum(y[i, k] for i in range(n))
@@ -239,7 +239,7 @@ class _Model:
 
     def hint(self, Y: np.ndarray) -> dict[Any, int]:
         D = self.data
-        Y = bounds.order_devices(Y, D.demand.astype(float), D.cap.astype(float))
+        Y = order_devices(Y, D.demand.astype(float), D.cap.astype(float))
         h: dict[Any, int] = {}
         for k in range(self.m):
             row = Y[k] if k < len(Y) else np.zeros(self.inst.n_jobs, dtype=int)
@@ -335,7 +335,7 @@ def solve_cpsat_model(
     """
     options = options or SolveOptions()
     t0 = time.perf_counter()
-    heur = run_variant(inst, "heuristic")
+    heur = run_heuristic(inst)
     Yh = _heuristic_counts(inst, heur)
     m = len(Yh) if Yh is not None else inst.devices
     m = min(m, inst.devices)
@@ -425,7 +425,7 @@ def _bottom_up(inst: OJPPInstance, out: Any, Y: np.ndarray | None, heur: Result,
 
     start = max(inst.lower_bound(), int(np.ceil((out.bound or 0) - 1e-6)))
     now = clock.now if clock is not None else time.perf_counter
-    t, Yt, tried = bounds.bottom_up(start, min(inc), deadline, solve_fixed, now)
+    t, Yt, tried = bottom_up(start, min(inc), deadline, solve_fixed, now)
     if Yt is not None:
         out.status, out.objective, out.bound = Status.OPTIMAL, float(t), float(t)
         stats.update(phase="bottom-up", bottom_up=tried)

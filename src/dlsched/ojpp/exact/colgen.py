@@ -35,85 +35,23 @@ from typing import Any
 
 import numpy as np
 
-from ..core.errors import InputError
-from .collision import tau_counts
+from ...core.errors import InputError
+from ..instance import OJPPInstance
+from ..support.collision import tau_counts
+from ..support.interference import slowdowns
+from ..support.patterns import Patterns, enumerate_patterns
 from .fixed_bins import fits_in
-from .instance import OJPPInstance
-from .interference import slowdowns
 from .master import LPMaster, integer_master, to_packing
 from .packing import best_packing, first_fit
-from .patterns import Patterns, device_feasible, enumerate_patterns
-from .pricing import IntData, KnapsackOracle, Oracle, integer_data, make_oracle
-
-RC_TOL = 1e-9
-
-
-class Pricer:
-    """Exact max pi . a over feasible patterns (branch and bound)."""
-
-    def __init__(self, inst: OJPPInstance, deadline: float | None) -> None:
-        self.inst, self.deadline = inst, deadline
-        self.norm = inst.demand / inst.cap  # (n, d) normalised additive demand
-        self.timed_out = False
-
-    def _bound(self, order: list[int], pos: int, pi: np.ndarray, used: np.ndarray) -> float:
-        """Fractional-knapsack bound of the jobs order[pos:], the tightest over dimensions."""
-        rest = order[pos:]
-        if not rest:
-            return 0.0
-        plain = float(sum(pi[j] * self.inst.omega[j] for j in rest))
-        best = plain
-        for d in range(self.norm.shape[1]):
-            room = 1.0 - used[d]
-            items = sorted(rest, key=lambda j, d=d: -pi[j] / self.norm[j, d]
-                           if self.norm[j, d] > 0 else -math.inf)
-            val = 0.0
-            for j in items:
-                w = self.norm[j, d]
-                if w <= 0:
-                    val += pi[j] * self.inst.omega[j]
-                    continue
-                take = min(self.inst.omega[j], room / w)
-                val += pi[j] * take
-                room -= take * w
-                if room <= 1e-12:
-                    break
-            best = min(best, val)
-        return best
-
-    def best(self, pi: np.ndarray) -> tuple[float, np.ndarray]:
-        """(max value, pattern) of pi . a over feasible patterns."""
-        inst = self.inst
-        order = [int(j) for j in np.argsort(-pi, kind="stable") if pi[j] > RC_TOL]
-        a = np.zeros(inst.n_jobs, dtype=int)
-        best_val, best_a = 0.0, a.copy()
-
-        def dfs(pos: int, val: float) -> None:
-            nonlocal best_val, best_a
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                self.timed_out = True
-                return
-            if val > best_val + RC_TOL:
-                best_val, best_a = val, a.copy()
-            if pos == len(order):
-                return
-            used = a @ self.norm
-            if val + self._bound(order, pos, pi, used) <= best_val + RC_TOL:
-                return
-            j = order[pos]
-            c_max = 0
-            while c_max < inst.omega[j]:  # largest feasible count of job j on top of a
-                a[j] = c_max + 1
-                if not device_feasible(inst, a):
-                    break
-                c_max += 1
-            for c in range(c_max, -1, -1):
-                a[j] = c
-                dfs(pos + 1, val + c * pi[j])
-            a[j] = 0
-
-        dfs(0, 0.0)
-        return best_val, best_a
+from .pricing import (
+    RC_TOL,
+    IntData,
+    KnapsackOracle,
+    Oracle,
+    Pricer,
+    integer_data,
+    make_oracle,
+)
 
 
 def _lp(columns: list[np.ndarray], omega: np.ndarray):

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import numpy as np
 
-DEFAULT_DIR = Path(__file__).resolve().parents[1] / "data"  # vendored (data/README.md)
+DEFAULT_DIR = Path(__file__).resolve().parents[2] / "data"  # vendored (data/README.md)
 
 
 def data_dir(path: str | Path | None = None) -> Path:
     """``path``, else $DLSCHED_DATA, else the vendored dlsched/data; its gavel_throughputs."""
-    from ..core.inputs import check_env_dir
+    from ...core.inputs import check_env_dir
 
     base = Path(path) if path else (check_env_dir("DLSCHED_DATA") or DEFAULT_DIR)
     return base / "gavel_throughputs"

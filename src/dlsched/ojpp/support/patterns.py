@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core import InputError
+from ...core import InputError
+from ..instance import OJPPInstance
 from .collision import tau_counts
-from .instance import OJPPInstance
 from .interference import slowdowns
 
 RTOL = 1e-10

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..core.intscale import exact_integers
-from .instance import OJPPInstance
+from ...core.intscale import exact_integers
+from ..instance import OJPPInstance
 
 FALLBACK_SCALE = 10**6
 

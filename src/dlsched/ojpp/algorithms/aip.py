@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from .gavel_data import data_dir
+from ..support.gavel_data import data_dir
 
 GPUS = ("k80", "p100", "v100")
 

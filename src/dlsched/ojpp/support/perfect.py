@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from .instance import PROBLEM, OJPPInstance, parse
+from ..instance import PROBLEM, OJPPInstance, parse
 
 DIMENSION_NAMES = ("compute", "memory")
 

@@ -1,10 +1,12 @@
-"""OJPP placement algorithms (notes §6-§7): Greedy (Alg. 1), Placement (Alg. 2),
-Heuristic (Alg. 3) and the Table 4 baselines Best-fit, I-Greedy, B-Greedy, C-Greedy.
+"""The placement skeleton shared by OJPP's algorithms and baselines (notes §6-§7): Greedy's
+job order (Alg. 1) and Placement (Alg. 2).
 
-All share Greedy's job order and Placement's skeleton; a :class:`Rules` value says which
-constraints are active and how a device is chosen. The table :data:`VARIANTS` is the registry
-the names ``best-fit``, ``i-greedy``, ``b-greedy``, ``c-greedy``, ``greedy`` and ``heuristic``
-are registered from.
+Greedy (``algorithms/greedy.py``), Heuristic (``algorithms/heuristic.py``, Alg. 3) and the
+Table 4 baselines Best-fit, I-Greedy, B-Greedy, C-Greedy (``baselines/``) all share Greedy's job
+order and Placement's skeleton; a :class:`Rules` value says which constraints are active and how
+a device is chosen. The table :data:`VARIANTS` is the registry the names ``best-fit``,
+``i-greedy``, ``b-greedy``, ``c-greedy``, ``greedy`` and ``heuristic`` are registered from (each
+module adds its row with :func:`add_variant`).
 
 Readings fixed by the notes (and followed here where the paper's pseudo-code differs):
 * Alg. 2 line 6 "(alpha_i, beta_i) >= R" means residual capacity >= requirement, with memory
@@ -26,9 +28,9 @@ from typing import Any
 
 import numpy as np
 
-from ..core import InputError, Result, Status, register_algorithm
-from .instance import OJPPInstance
-from .solution import make_solution
+from ...core import InputError, Result, Status, register_algorithm
+from ..instance import OJPPInstance
+from ..solution import make_solution
 from .state import ATOL, Cluster, Rules
 
 
@@ -39,25 +41,6 @@ def resource_order(inst: OJPPInstance) -> np.ndarray:
     peak = norm[:, 1] + inst.burst / inst.cap[1]
     idx = np.arange(inst.n_jobs)
     return np.lexsort((idx, -inst.omega, -np.round(peak, 12), -np.round(alpha, 12)))
-
-
-def gregariousness(
-    inst: OJPPInstance, V: np.ndarray, self_collision: bool = False
-) -> np.ndarray:
-    """tau(i, V) = max_{q in V, q != i} p_i p_q for every i in V (0 if alone); eq. (20).
-
-    ``self_collision``: also count q = i when job i has >= 2 workers (notes §6 variant).
-    """
-    pv = inst.p[V]
-    if pv.size == 0:
-        return pv
-    a = int(np.argmax(pv))
-    rest = np.delete(pv, a)
-    second = rest.max() if rest.size else 0.0
-    other = np.where(np.arange(pv.size) == a, second, pv[a])
-    if self_collision:
-        other = np.where(inst.omega[V] >= 2, np.maximum(other, pv), other)
-    return pv * other
 
 
 # ---- Placement (Alg. 2) --------------------------------------------------------------------
@@ -177,47 +160,8 @@ def greedy_order(inst: OJPPInstance, cl: Cluster, **_: Any):
     yield from (int(i) for i in resource_order(inst))
 
 
-def heuristic_order(
-    inst: OJPPInstance, cl: Cluster, literal_order: bool = False, self_collision: bool = False
-):
-    """Alg. 3: repeatedly re-sort the remaining queue by gregariousness (ties: resource order)."""
-    queue = resource_order(inst)
-    if not literal_order:
-        yield from _gregarious_front(inst, queue, self_collision)
-        return
-    rank = np.empty(inst.n_jobs, dtype=int)
-    rank[queue] = np.arange(inst.n_jobs)
-    while queue.size:  # printed pseudo-code: take the front, then sort (V includes it)
-        i = int(queue[0])
-        g = np.round(gregariousness(inst, queue, self_collision), 12)
-        queue = queue[np.lexsort((rank[queue], g))]
-        queue = queue[queue != i]
-        yield i
-
-
-def _gregarious_front(inst: OJPPInstance, queue: np.ndarray, self_collision: bool):
-    """Alg. 3's loop with the queue kept in resource order under an ``alive`` mask (no
-    re-allocation per step): the first minimum of the rounded tau(i, V) is the tie-break.
-    Same values as :func:`gregariousness` on the compacted queue (V = alive jobs)."""
-    pv = inst.p[queue]
-    multi = inst.omega[queue] >= 2
-    alive = np.ones(queue.size, dtype=bool)
-    idx = np.arange(queue.size)
-    for _ in range(queue.size):
-        live_p = np.where(alive, pv, -np.inf)
-        a = int(np.argmax(live_p))
-        live_p[a] = -np.inf
-        second = float(live_p.max(initial=0.0))  # p >= 0: equals max over the others, or 0
-        other = np.where(idx == a, second, pv[a])
-        if self_collision:
-            other = np.where(multi, np.maximum(other, pv), other)
-        g = np.where(alive, np.round(pv * other, 12), np.inf)
-        pos = int(np.argmin(g))
-        alive[pos] = False
-        yield int(queue[pos])
-
-
-ORDERS: dict[str, Order] = {"greedy": greedy_order, "heuristic": heuristic_order}
+#: Job orders by name; ``algorithms.heuristic`` adds Alg. 3's ``"heuristic"`` order.
+ORDERS: dict[str, Order] = {"greedy": greedy_order}
 
 
 @dataclass(frozen=True)
@@ -230,32 +174,9 @@ class Variant:
     params: tuple[str, ...] = ()
 
 
-#: Algorithm registry table (notes §7, Table 4).
-VARIANTS: dict[str, Variant] = {
-    "best-fit": Variant(
-        Rules(collision=False, interference=False, balance=False, select="best_fit"),
-        "greedy",
-        "2D best-fit decreasing, compute + memory only (memory='opportunistic' (3) or 'peak')",
-    ),
-    "i-greedy": Variant(
-        Rules(collision=False, interference=True, balance=False), "greedy",
-        "Greedy with the interference cap only",
-    ),
-    "b-greedy": Variant(
-        Rules(collision=False, interference=False, balance=True), "greedy",
-        "Greedy with the balance constraint only",
-    ),
-    "c-greedy": Variant(
-        Rules(collision=True, interference=False, balance=False), "greedy",
-        "Greedy with the collision-probability constraint only",
-    ),
-    "greedy": Variant(Rules(), "greedy", "Alg. 1 Greedy (BFD order + Placement), all constraints"),
-    "heuristic": Variant(
-        Rules(), "heuristic",
-        "Alg. 3 Heuristic (gregariousness order), all constraints; literal_order, self_collision",
-        ("literal_order", "self_collision"),
-    ),
-}
+#: Algorithm registry table (notes §7, Table 4): each module of ``algorithms/`` and
+#: ``baselines/`` adds its variant with :func:`add_variant`.
+VARIANTS: dict[str, Variant] = {}
 
 
 def run_variant(inst: OJPPInstance, name: str, **params: Any) -> Result:
@@ -302,11 +223,13 @@ def run_variant(inst: OJPPInstance, name: str, **params: Any) -> Result:
     )
 
 
-def _register(name: str, var: Variant) -> None:
+def add_variant(name: str, var: Variant, order: Order | None = None) -> None:
+    """Add ``var`` to :data:`VARIANTS` (and its job order to :data:`ORDERS` when it brings one)
+    and register it as the algorithm ``name`` of the ``ojpp`` problem."""
+    if order is not None:
+        ORDERS[var.order] = order
+    VARIANTS[name] = var
+
     @register_algorithm(name, "ojpp", var.description)
     def _run(inst: OJPPInstance, **params: Any) -> Result:
         return run_variant(inst, name, **params)
-
-
-for _name, _var in VARIANTS.items():
-    _register(_name, _var)

@@ -34,13 +34,13 @@ from typing import Any
 import numpy as np
 import pyomo.environ as pyo
 
-from ..core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
-from . import colgen
-from .algorithms import run_variant
+from ...core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
+from ..algorithms.heuristic import run_heuristic
+from ..instance import OJPPInstance
+from ..solution import checked, counts, make_solution
+from ..support.patterns import Patterns, enumerate_patterns
 from .colgen import generate_columns
-from .instance import OJPPInstance
-from .patterns import Patterns, enumerate_patterns
-from .solution import checked, counts, make_solution
+from .colgen import solve as colgen_solve
 
 BAND_TOL = 1e-9
 ENUMERATION_SHARE = 0.4  # of the time limit; beyond it the columns are generated instead
@@ -119,7 +119,7 @@ def _remaining(options: SolveOptions, t0: float) -> SolveOptions:
 def _with_heuristic(inst: OJPPInstance, status: Status, obj: float | None, sol: dict | None,
                     stats: dict):
     """Keep the Heuristic's placement when the MILP has none or a worse one."""
-    heur = run_variant(inst, "heuristic")
+    heur = run_heuristic(inst)
     if heur.ok and (obj is None or heur.objective < obj):
         stats["incumbent"] = "heuristic"
         if status not in (Status.OPTIMAL, Status.INFEASIBLE):
@@ -146,7 +146,7 @@ def _enumerated(inst: OJPPInstance, pats: Patterns, options: SolveOptions, t0: f
 
 def _generated(inst: OJPPInstance, options: SolveOptions, t0: float, stats: dict):
     """Column generation, then the MILP over the generated columns (module colgen)."""
-    heur = run_variant(inst, "heuristic")
+    heur = run_heuristic(inst)
     start = [np.array(list(counts(inst, heur.solution)[k])) for k in
              range(heur.solution["used"])] if heur.ok else []
     deadline = None if options.time_limit is None else t0 + options.time_limit
@@ -181,10 +181,10 @@ def _engine(inst: OJPPInstance, options: SolveOptions, t0: float, stats: dict):
     deadline = None if options.time_limit is None else t0 + options.time_limit
     start = []
     if not inst.is_vector_packing:  # the Heuristic knows every side constraint
-        heur = run_variant(inst, "heuristic")
+        heur = run_heuristic(inst)
         if heur.ok:
             start.append(counts(inst, heur.solution))
-    out = colgen.solve(inst, deadline, start, threads=options.threads or 2)
+    out = colgen_solve(inst, deadline, start, threads=options.threads or 2)
     stats.update(out.stats)
     sol = make_solution(inst, out.Y)
     obj = float(sol["used"])

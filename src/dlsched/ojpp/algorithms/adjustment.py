@@ -39,13 +39,13 @@ from typing import Any
 
 import numpy as np
 
-from ..core import InputError, Result, Status, register_algorithm
-from .algorithms import run_variant
-from .instance import OJPPInstance
-from .interference import slowdowns
-from .patterns import device_feasible
-from .solution import counts, make_solution
-from .state import ATOL
+from ...core import InputError, Result, Status, register_algorithm
+from ..algorithms.heuristic import run_heuristic
+from ..instance import OJPPInstance
+from ..solution import Solution, counts, initial_json, make_solution
+from ..support.interference import slowdowns
+from ..support.patterns import device_feasible
+from ..support.state import ATOL
 
 
 def device_thetas(inst: OJPPInstance, Y: np.ndarray) -> np.ndarray:
@@ -251,7 +251,7 @@ def simulate(
     "adjustment", "ojpp",
     "Alg. 4 OJPAP: Heuristic placement, then the EWMA trigger (18) over a simulated timeline "
     "with fluctuating interference; moves under the migration budget (19)")
-def adjustment(inst: OJPPInstance, *, initial: dict | None = None, steps: int = 50,
+def adjustment(inst: OJPPInstance, *, initial: Solution | dict | None = None, steps: int = 50,
                ewma: float = 0.5, budget: float | str | None = None, seed: int = 0,
                allow_new_devices: bool = False, guard: str = "model", **noise: Any) -> Result:
     """``initial``: a placement to start from (default: the Heuristic's); ``budget`` and
@@ -263,10 +263,11 @@ def adjustment(inst: OJPPInstance, *, initial: dict | None = None, steps: int = 
         raise InputError(sorted(unknown)[0], "unknown parameter of adjustment")
     t0 = time.perf_counter()
     if initial is None:
-        start = run_variant(inst, "heuristic")
+        start = run_heuristic(inst)
         if not start.ok:
             return Result("ojpp", "adjustment", Status.ERROR, stats=start.stats)
         initial = start.solution
+    initial = initial_json(initial)
     Y0 = counts(inst, initial)
     theta0 = max_slowdown(inst, Y0)
     Y, trace = simulate(inst, Y0, steps=steps, ewma=ewma, budget=budget, seed=seed,
