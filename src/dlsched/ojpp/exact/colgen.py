@@ -21,8 +21,8 @@
 Proven optimal exactly when the incumbent equals the rounded-up bound. The incumbent is never
 worse than the best heuristic packing, so a run that stops always has a solution.
 
-``Pricer`` / ``generate_columns`` (below the engine) are the column generation of the balance
-path (``exact_patterns._generated``): partitioning LP in scipy and DFS pricing.
+``generate_columns`` (below the engine) with ``pricing.Pricer`` is the column generation of the
+balance path (``patterns._generated``): partitioning LP in scipy and DFS pricing.
 """
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 

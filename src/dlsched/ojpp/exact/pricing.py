@@ -11,7 +11,7 @@ pattern with a *valid upper bound* on max pi . a (``exact``). Two oracles, a reg
   number of workers) / 2^32; the returned upper bound adds that slack, so it is valid although
   the objective is rounded. Every improving solution CP-SAT meets is returned as a column.
 * :class:`SideConstraintOracle` -- general OJPP per-device constraints (opportunistic memory,
-  collision, interference cap) by the depth-first branch and bound of ``colgen.Pricer``.
+  collision, interference cap) by the depth-first branch and bound of :class:`Pricer`.
 
 Integer data: :func:`integer_data` finds a scale per dimension under which every demand and
 capacity is an integer -- exact for integers and dyadic fractions (k / 2^j, j <= 30), or a
@@ -254,7 +254,7 @@ class KnapsackOracle:
 
 
 class SideConstraintOracle:
-    """General OJPP per-device constraints: exact DFS pricing of ``colgen.Pricer``."""
+    """General OJPP per-device constraints: exact DFS pricing of :class:`Pricer`."""
 
     name = "dfs"
 

@@ -10,7 +10,7 @@ Only when some group has no exact scale within the magnitude budget (sums CP-SAT
 exact in float64) does the data fall back to a scale of 10^6 with requirements rounded *up* and
 capacities / limits rounded *down*: a restriction of the instance, whose solutions are feasible
 but whose optimality or infeasibility says nothing about the instance. ``IntData.exact`` is
-then False and the model reports neither label (``exact_cpsat._result``).
+then False and the model reports neither label (``cpsat._result``).
 """
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 

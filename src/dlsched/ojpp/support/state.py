@@ -4,7 +4,7 @@ Every test of notes §6 ``fits(w, k)`` is evaluated for *all* open devices at on
 aggregates per device (T = number of interference types): additive loads, peak/largest burst,
 the no-collision terms (P0, P1), worker counts per type and the largest slowdown per type. Only
 the cross-device balance of *other* jobs on a candidate device needs the per-job slowdown lists;
-it is checked exactly, in candidate order, for the few best candidates (see algorithms.py).
+it is checked exactly, in candidate order, for the few best candidates (see placement.py).
 
 Slowdown updates use the type-level matrix M: adding a worker of type b to a device turns the
 slowdown s of a present worker of type a into ``s + M[a, b]`` (additive) or ``max(s, M[a, b])``

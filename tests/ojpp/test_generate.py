@@ -1,4 +1,5 @@
-"""Workload knobs of the OJPP generator (notes §8.1): the interference matrix (synthetic, Gavel's
+"""The seeded OJPP generator: paper-sized workloads, the restricted constraint sets, and the
+workload knobs (notes §8.1): the interference matrix (synthetic, Gavel's
 measured pairs, bimodal, scaled) and the two readings of 'Mixed'. Expected values are worked from
 the reading's rule (counts of classes) or from Gavel's own CSVs (isolated / co-located - 1)."""
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
@@ -94,3 +95,34 @@ def test_bad_knob_values_are_refused():
         ds.generate("ojpp", mixed="quarters")
     with pytest.raises(ValueError, match="matrix_scale"):
         ds.generate("ojpp", matrix_scale=-1.0)
+
+
+def test_generator_is_seeded_and_paper_sized():
+    a = ds.generate("ojpp", workload="mixed", seed=3)
+    b = ds.generate("ojpp", workload="mixed", seed=3)
+    c = ds.generate("ojpp", workload="mixed", seed=4)
+    assert a == b and a != c
+    assert a.n_jobs == 20 and all(1 <= j.workers <= 10 for j in a.jobs)
+    assert (a.limits.collision, a.limits.interference, a.limits.balance) == (0.1, 0.2, 0.1)
+    assert dict(a.capacity) == {"compute": 100, "memory": 11264}
+    assert ds.ojpp.parse(ds.ojpp.dump(a)) == a
+    high_c = ds.generate("ojpp", workload="c-high", seed=3)
+    avg = ds.generate("ojpp", workload="average", seed=3)
+    assert high_c.p.min() >= 0.25 and avg.p.max() <= 0.12
+
+
+@pytest.mark.parametrize(("active", "kept"), [
+    ("none", ()), ("interference", ("interference",)), ("balance", ("balance",)),
+    ("collision+balance", ("collision", "balance"))])
+def test_generator_restricts_the_constraint_set_on_the_same_workload(active, kept):
+    full = ds.generate("ojpp", workload="mixed", seed=3)
+    part = ds.generate("ojpp", workload="mixed", seed=3, active=active)
+    for name in ("collision", "interference", "balance"):
+        want = getattr(full.limits, name) if name in kept else None
+        assert getattr(part.limits, name) == want
+    assert np.array_equal(part.demand, full.demand) and np.array_equal(part.I, full.I)
+    baseline = {"none": "best-fit", "interference": "i-greedy", "balance": "b-greedy"}
+    if active in baseline:  # a baseline is valid on its own constraint set (notes §7, §9)
+        assert ds.check(part, ds.run(part, baseline[active])) == []
+    with pytest.raises(ValueError, match="active"):
+        ds.generate("ojpp", seed=3, active="collision+nonsense")
