@@ -88,3 +88,21 @@ def brute_force_ojpap(inst, Y0: np.ndarray, budget: float) -> float | None:
             theta = max([theta, *_worker_slowdowns(inst, ws)])
         best = theta if best is None else min(best, theta)
     return best
+
+
+def tiny(jobs: list[tuple], matrix: list[list[float]] | None = None,
+         **limits: float) -> OJPPInstance:
+    """A hand-sized instance: ``jobs`` = (name, workers, compute, mem_base, mem_burst,
+    burst_prob); unit capacities; ``matrix`` additive interference; ``limits`` by name."""
+    keys = ("name", "workers", "compute", "mem_base", "mem_burst", "burst_prob")
+    data: dict[str, Any] = {"problem": "ojpp", "schema_version": 1, "name": "tiny",
+                            "jobs": [dict(zip(keys, job, strict=True)) for job in jobs],
+                            "limits": limits}
+    if matrix is not None:
+        data["interference"] = {"model": "additive", "matrix": matrix}
+    return parse(data)
+
+
+def placed(res: Any) -> list[dict[str, int]]:
+    """The devices of a result as plain dicts, in device order."""
+    return [dict(d) for d in res.solution["devices"]]
