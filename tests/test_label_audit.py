@@ -32,8 +32,8 @@ from dlsched.core import MODELS, InputError
 
 from .completion.bruteforce import brute_force as completion_brute
 from .ojpp.helpers import brute_force as ojpp_brute
+from .ojpp.helpers import brute_force_ojpap
 from .ojpp.strategies import tiny_instances as ojpp_tiny
-from .ojpp.test_adjustment import brute_force_ojpap
 from .revenue.bruteforce import brute_force as revenue_brute
 
 TOL = 1e-6
