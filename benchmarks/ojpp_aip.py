@@ -20,7 +20,7 @@ import numpy as np
 import dlsched as ds
 from dlsched.bench.machine import cpu_model, git_commit
 from dlsched.ojpp import parse
-from dlsched.ojpp.aip import fit_aip, pair_dataset
+from dlsched.ojpp.algorithms.aip import fit_aip, pair_dataset
 from dlsched.ojpp.metrics import metrics
 
 ROOT = Path(__file__).resolve().parents[1]

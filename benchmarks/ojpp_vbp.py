@@ -1,9 +1,10 @@
 """OJPP as d-dimensional vector packing: proven optima on the literature classes (issue 10.6).
 
-Instances: :mod:`dlsched.ojpp.vbp_classes` (Caprara & Toth 2001 classes 1-10 in d dimensions and
-the exact-fit class ``perfect``), 3-D with 40 items and 5-D with 20 items, ``--seeds`` seeds per
-class. Each instance is solved once per model with ``time_limit=--limit``; every solution is
-checked with ``ds.check``, every bound against the known optimum where the class fixes it.
+Instances: :mod:`dlsched.ojpp.support.vbp_classes` (Caprara & Toth 2001 classes 1-10 in d
+dimensions and the exact-fit class ``perfect``), 3-D with 40 items and 5-D with 20 items,
+``--seeds`` seeds per class. Each instance is solved once per model with ``time_limit=--limit``;
+every solution is checked with ``ds.check``, every bound against the known optimum where the
+class fixes it.
 
     python benchmarks/ojpp_vbp.py [--seeds 5] [--limit 20] [--models ojpp-patterns]
                                   [--out benchmarks/ojpp-vbp.md] [--json rows.json]
@@ -31,8 +32,8 @@ import dlsched as ds
 SETTINGS = ((3, 40), (5, 20))  # (dimensions, items)
 
 
-#: The class names of :data:`dlsched.ojpp.vbp_classes.CLASSES` (spelled out so that ``--from``
-#: runs on versions of the package without that module).
+#: The class names of :data:`dlsched.ojpp.support.vbp_classes.CLASSES` (spelled out so that
+#: ``--from`` runs on versions of the package without that module).
 CLASS_NAMES = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "perfect")
 
 
@@ -45,7 +46,7 @@ def file_name(c: str, d: int, n: int, s: int) -> str:
 
 
 def write_instances(out: Path, seeds: int) -> None:
-    from dlsched.ojpp.vbp_classes import vbp_weights, write_vbp
+    from dlsched.ojpp.support.vbp_classes import vbp_weights, write_vbp
 
     out.mkdir(parents=True, exist_ok=True)
     for c, d, n, s in instance_names(seeds):
@@ -58,14 +59,14 @@ def load(src: Path | None, c: str, d: int, n: int, s: int):
         from dlsched.ojpp import read_vbp
 
         return read_vbp(src / file_name(c, d, n, s))
-    from dlsched.ojpp.vbp_classes import vbp_instance
+    from dlsched.ojpp.support.vbp_classes import vbp_instance
 
     return vbp_instance(c, d, n, s)
 
 
 def known(c: str, d: int, n: int, s: int) -> int | None:
     try:
-        from dlsched.ojpp.vbp_classes import known_optimum
+        from dlsched.ojpp.support.vbp_classes import known_optimum
     except ImportError:
         return None
     return known_optimum(c, d, n, s)
@@ -159,7 +160,8 @@ def header(limit: float, seeds: int) -> list[str]:
         f"{cpu_model()} · {os.cpu_count()} cores shared with other engineers · `uptime` at the "
         f"end: `{load}`", "",
         f"Command: `python benchmarks/ojpp_vbp.py --seeds {seeds} --limit {limit:g}` (one process,"
-        " one solve at a time, default model parameters). Classes: `dlsched.ojpp.vbp_classes`"
+        " one solve at a time, default model parameters). Classes:"
+        " `dlsched.ojpp.support.vbp_classes`"
         " (Caprara & Toth 2001 classes 1-10 generalised to d dimensions, plus the exact-fit class"
         " `perfect`; class 10 uses 39 / 18 items). Every returned packing passed `ds.check`;"
         " bounds never exceed the optimum where it is known by construction (classes 10, perfect)."

@@ -1,7 +1,8 @@
 """Write instances/ojpp/: Gavel-measured interference instances and synthetic paper-setting ones.
 
 Usage: python scripts/make_ojpp_instances.py [--data-dir DIR] [--out instances/ojpp]
-(DIR defaults to $DLSCHED_DATA, else the vendored src/dlsched/data; see dlsched.ojpp.gavel_data).
+(DIR defaults to $DLSCHED_DATA, else the vendored src/dlsched/data; see
+dlsched.ojpp.support.gavel_data).
 Job resources and burst profiles come from the seeded generator (the paper's profiles are not
 published); the interference matrix is the real V100 co-location slowdown matrix from Gavel.
 """
@@ -16,7 +17,7 @@ import numpy as np
 
 from dlsched.core.io import atomic_write_text
 from dlsched.ojpp import dump, generate, parse
-from dlsched.ojpp.gavel_data import slowdown_matrix
+from dlsched.ojpp.support.gavel_data import slowdown_matrix
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = (0, 1, 2)
@@ -54,7 +55,7 @@ def main(argv: list[str] | None = None) -> int:
     atomic_write_text(out / "gavel-v100-slowdowns.json", json.dumps(
         {"types": types, "matrix": np.round(S, 6).tolist(),
          "pairs": [[a, b, round(s, 6)] for a, b, s in pairs],
-         "provenance": "see scripts/make_ojpp_instances.py and dlsched.ojpp.gavel_data"},
+         "provenance": "see scripts/make_ojpp_instances.py and dlsched.ojpp.support.gavel_data"},
         indent=1) + "\n")
     for seed in SEEDS:
         for relaxed in (False, True):

@@ -151,8 +151,8 @@ def test_compact_export_without_room_for_the_cuts_is_marked_incomplete() -> None
 
 def _brute_minimal(inst) -> set[tuple[int, ...]]:
     """Minimal colliding count vectors that fit a device, by enumerating all count vectors."""
-    from dlsched.ojpp.collision import tau_counts
     from dlsched.ojpp.export import TAU_TOL, _fits
+    from dlsched.ojpp.support.collision import tau_counts
 
     def coll(v) -> bool:
         return bool(tau_counts(np.array([v]), inst.p, inst.collision_model)[0]

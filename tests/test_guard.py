@@ -17,7 +17,7 @@ def _inst():
 
 
 def _heuristic_best(inst) -> float:
-    from dlsched.ojpp.crosscheck import CROSSCHECK
+    from dlsched.ojpp.exact.crosscheck import CROSSCHECK
 
     vals = [ds.run(inst, a) for a in CROSSCHECK["ojpp-cpsat"].algorithms]
     return min(r.objective for r in vals if r.ok and ds.check(inst, r) == [])

@@ -32,8 +32,8 @@ from dlsched.core import MODELS, InputError
 
 from .completion.bruteforce import brute_force as completion_brute
 from .ojpp.helpers import brute_force as ojpp_brute
+from .ojpp.helpers import brute_force_ojpap
 from .ojpp.strategies import tiny_instances as ojpp_tiny
-from .ojpp.test_adjustment import brute_force_ojpap
 from .revenue.bruteforce import brute_force as revenue_brute
 
 TOL = 1e-6
@@ -219,7 +219,7 @@ def test_infeasible_completion_is_audited(seed):
 def test_ojpp_perfect_packings(seed, grid, dims):
     """Fractional sizes that fill n bins exactly (optimum n by construction): no model may
     round them into another instance — optimal means n, never infeasible, bounds <= n."""
-    from dlsched.ojpp.perfect import perfect_packing
+    from dlsched.ojpp.support.perfect import perfect_packing
 
     n_bins = 2 + seed % 3
     inst = perfect_packing(n_bins=n_bins, items=(2, 3), dims=dims, grid=grid, seed=seed)

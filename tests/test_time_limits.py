@@ -251,7 +251,7 @@ def test_ojpp_cpsat_build_stops_at_half_the_time_left(monkeypatch):
     """A CP-SAT model whose build outlives half the time left is abandoned for the Heuristic's
     placement (status time_limit, never optimal), instead of running past the limit."""
     import dlsched as ds
-    from dlsched.ojpp import exact_cpsat as ec
+    from dlsched.ojpp.exact import cpsat as ec
 
     inst = ds.load(ROOT / "instances" / "ojpp"
                    / "ojpp-average-n20-w10-s0.json")

@@ -508,8 +508,8 @@ def balance_row() -> Row:
 @cache
 def adjustment_run(seed: int, budget: str, fluctuation: str, guard: str) -> dict[str, Any]:
     """The adjustment on 'average' and the static placement under the same fluctuation."""
-    from dlsched.ojpp.adjustment import device_thetas
-    from dlsched.ojpp.adjustment import fluctuation as noise
+    from dlsched.ojpp.algorithms.adjustment import device_thetas
+    from dlsched.ojpp.algorithms.adjustment import fluctuation as noise
     from dlsched.ojpp.solution import counts
 
     inst = instance("average", seed, PAPER_DEFAULT, "synthetic", "half-average")
@@ -573,7 +573,7 @@ def adjustment_rows() -> list[Row]:
 # ---- §5.3.3 AIP ------------------------------------------------------------------------------
 @cache
 def aip_fit(seed: int):
-    from dlsched.ojpp.aip import fit_aip, pair_dataset
+    from dlsched.ojpp.algorithms.aip import fit_aip, pair_dataset
 
     X, y, _ = pair_dataset()
     return fit_aip(X, y, seed=seed)
@@ -616,7 +616,7 @@ def aip_predicted(seed: int = 0) -> dict[tuple[str, str, str], float]:
     from sklearn.base import clone
     from sklearn.model_selection import KFold, cross_val_predict
 
-    from dlsched.ojpp.aip import candidates, pair_dataset
+    from dlsched.ojpp.algorithms.aip import candidates, pair_dataset
 
     X, y, rows = pair_dataset()
     est = clone(candidates(seed)[aip_fit(seed).best])

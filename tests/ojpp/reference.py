@@ -1,7 +1,8 @@
 """Slow reference of Placement / Greedy / Heuristic written straight from notes §6-§7.
 
 Every test recomputes the device from its worker list with the validator's own formulas, so the
-vectorised state (dlsched.ojpp.state) is checked against an independent reading of the notes.
+vectorised state (dlsched.ojpp.support.state) is checked against an independent reading of the
+notes.
 """
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
@@ -9,8 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from dlsched.ojpp.algorithms import heuristic_order, resource_order
-from dlsched.ojpp.state import Rules
+from dlsched.ojpp.algorithms.heuristic import heuristic_order
+from dlsched.ojpp.support.placement import resource_order
+from dlsched.ojpp.support.state import Rules
 from dlsched.ojpp.validate import _slowdown, _tau
 
 TOL = 1e-10

@@ -1,5 +1,5 @@
 """Algorithms (notes §6-§7): outputs validate under their constraint set, never beat the optimum,
-follow the notes' orders; generator is seeded."""
+follow the notes' orders (the generator's tests: test_generate.py)."""
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 
 import dlsched as ds
-from dlsched.ojpp.algorithms import VARIANTS, gregariousness, resource_order
+from dlsched.ojpp.algorithms.heuristic import gregariousness
 from dlsched.ojpp.instance import Limits
+from dlsched.ojpp.support.placement import VARIANTS, resource_order
 
 from .helpers import brute_force, golden
 from .strategies import tiny_instances
@@ -85,37 +86,6 @@ def test_heuristic_and_greedy_reach_the_golden_optimum():
 def test_device_budget_exceeded_is_an_error():
     res = ds.run(golden(devices=4), "heuristic")
     assert res.status is ds.Status.ERROR and "only 4 available" in res.stats["reason"]
-
-
-def test_generator_is_seeded_and_paper_sized():
-    a = ds.generate("ojpp", workload="mixed", seed=3)
-    b = ds.generate("ojpp", workload="mixed", seed=3)
-    c = ds.generate("ojpp", workload="mixed", seed=4)
-    assert a == b and a != c
-    assert a.n_jobs == 20 and all(1 <= j.workers <= 10 for j in a.jobs)
-    assert (a.limits.collision, a.limits.interference, a.limits.balance) == (0.1, 0.2, 0.1)
-    assert dict(a.capacity) == {"compute": 100, "memory": 11264}
-    assert ds.ojpp.parse(ds.ojpp.dump(a)) == a
-    high_c = ds.generate("ojpp", workload="c-high", seed=3)
-    avg = ds.generate("ojpp", workload="average", seed=3)
-    assert high_c.p.min() >= 0.25 and avg.p.max() <= 0.12
-
-
-@pytest.mark.parametrize(("active", "kept"), [
-    ("none", ()), ("interference", ("interference",)), ("balance", ("balance",)),
-    ("collision+balance", ("collision", "balance"))])
-def test_generator_restricts_the_constraint_set_on_the_same_workload(active, kept):
-    full = ds.generate("ojpp", workload="mixed", seed=3)
-    part = ds.generate("ojpp", workload="mixed", seed=3, active=active)
-    for name in ("collision", "interference", "balance"):
-        want = getattr(full.limits, name) if name in kept else None
-        assert getattr(part.limits, name) == want
-    assert np.array_equal(part.demand, full.demand) and np.array_equal(part.I, full.I)
-    baseline = {"none": "best-fit", "interference": "i-greedy", "balance": "b-greedy"}
-    if active in baseline:  # a baseline is valid on its own constraint set (notes §7, §9)
-        assert ds.check(part, ds.run(part, baseline[active])) == []
-    with pytest.raises(ValueError, match="active"):
-        ds.generate("ojpp", seed=3, active="collision+nonsense")
 
 
 @settings(max_examples=25)

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dlsched.ojpp.collision import log_g, minimal_colliding, tangent_cut, tau, tau_counts
+from dlsched.ojpp.support.collision import log_g, minimal_colliding, tangent_cut, tau, tau_counts
 
 
 @pytest.mark.parametrize(

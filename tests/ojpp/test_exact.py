@@ -113,8 +113,8 @@ def test_column_generation_brackets_the_optimum(inst):
 @settings(max_examples=30)
 @given(tiny_instances(), st.lists(st.floats(-1, 1), min_size=3, max_size=3))
 def test_pricing_is_exact(inst, pi):
-    from dlsched.ojpp.colgen import Pricer
-    from dlsched.ojpp.patterns import device_feasible, enumerate_patterns
+    from dlsched.ojpp.exact.pricing import Pricer
+    from dlsched.ojpp.support.patterns import device_feasible, enumerate_patterns
 
     pi = np.array(pi[: inst.n_jobs])
     A = enumerate_patterns(inst).A

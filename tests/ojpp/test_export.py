@@ -44,7 +44,7 @@ def test_compact_row_count_matches_spec_formula():
     # notes §5.1: 2n + 7nm + 2m - 1 (166 at n=3, m=7), plus one bases-only memory row per device
     # (our rows cover max-burst for jobs with delta > 0 and the bases alone), the volume bound
     # and the redundant cardinality rows of ojpp.bounds (at most max_workers per device)
-    from dlsched.ojpp import bounds
+    from dlsched.ojpp.exact import bounds
 
     assert 2 * n + 7 * n * m + 2 * m - 1 == 166
     cmax = bounds.max_workers(inst.demand, inst.cap, inst.omega)

@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.ojpp.gavel_data import data_dir, slowdown_matrix
+from dlsched.ojpp.support.gavel_data import data_dir, slowdown_matrix
 
 ROOT = Path(__file__).resolve().parents[2]
 OJPP = ROOT / "instances" / "ojpp"

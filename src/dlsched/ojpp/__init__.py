@@ -10,44 +10,60 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.compat import alias_modules
 from ..core.errors import InputError
 from ..core.registry import PROBLEMS, Problem
-from . import (  # noqa: F401  (registration)
-    adjustment,
-    algorithms,
-    exact,
-    exact_cpsat,
-    exact_ojpap,
-    exact_patterns,
-)
-from .collision import tau, tau_counts
-from .crosscheck import CROSSCHECK
+from . import algorithms, baselines, exact  # noqa: F401  (registration)
+from .exact.crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import Interference, Job, Limits, OJPPInstance, dump, parse, read_vbp
 from .metrics import metrics
-from .validate import check, objective
+from .paper import GOLDEN_O1
+from .solution import Solution
+from .support.collision import tau, tau_counts
+from .validate import check as _check
+from .validate import objective
 
-#: Golden instance G-O1 of notes §10 (self-constructed; full OJPP optimum 5 devices).
-GOLDEN_O1 = """{"problem": "ojpp", "schema_version": 1, "name": "golden-o1",
- "jobs": [
-  {"name": "A", "workers": 2, "compute": 0.5, "mem_base": 0.3, "mem_burst": 0.62,
-   "burst_prob": 0.2},
-  {"name": "B", "workers": 3, "compute": 0.3, "mem_base": 0.2, "mem_burst": 0.3,
-   "burst_prob": 0.3},
-  {"name": "C", "workers": 2, "compute": 0.2, "mem_base": 0.1, "mem_burst": 0.2,
-   "burst_prob": 0.1}],
- "interference": {"model": "additive",
-  "matrix": [[0.15, 0.25, 0.05], [0.10, 0.05, 0.08], [0.02, 0.06, 0.04]]},
- "limits": {"collision": 0.1, "interference": 0.2, "balance": 0.1}}"""
+#: Former flat modules -> their rooms (``import dlsched.ojpp.<old>`` still works, with a
+#: DeprecationWarning). ``algorithms`` and ``exact`` became packages that re-export the old names.
+MOVED = {
+    "adjustment": "algorithms.adjustment",
+    "aip": "algorithms.aip",
+    "bounds": "exact.bounds",
+    "colgen": "exact.colgen",
+    "collision": "support.collision",
+    "crosscheck": "exact.crosscheck",
+    "exact_cpsat": "exact.cpsat",
+    "exact_ojpap": "exact.ojpap",
+    "exact_patterns": "exact.patterns",
+    "fixed_bins": "exact.fixed_bins",
+    "gavel_data": "support.gavel_data",
+    "interference": "support.interference",
+    "master": "exact.master",
+    "packing": "exact.packing",
+    "patterns": "support.patterns",
+    "perfect": "support.perfect",
+    "pricing": "exact.pricing",
+    "scaling": "exact.scaling",
+    "state": "support.state",
+    "vbp_classes": "support.vbp_classes",
+}
+alias_modules({f"{__name__}.{old}": f"{__name__}.{new}" for old, new in MOVED.items()})
+
+
+def check(inst: OJPPInstance, solution: Any) -> list[str]:
+    """Every violation of ``solution`` (typed :class:`Solution` or its JSON) by the independent
+    validator (``validate.check``, which reads the JSON dict)."""
+    return _check(inst, solution.to_json() if isinstance(solution, Solution) else solution)
 
 
 def _build_model(inst: OJPPInstance, model: str) -> Any:
     """Pyomo model for MPS/LP export: the pattern master of notes §5.2 (complete: collision is
     inside the patterns) or the compact MILP of notes §5.1 (without its lazily added collision cuts,
     i.e. a relaxation whenever a collision limit is set)."""
-    from .exact_patterns import build_master
+    from .exact.patterns import build_master
     from .model import build_model
-    from .patterns import enumerate_patterns
+    from .support.patterns import enumerate_patterns
 
     builders = {
         "ojpp-patterns": lambda: build_master(inst, enumerate_patterns(inst)),
@@ -75,6 +91,7 @@ PROBLEMS.add(
         build_model=_build_model,
         metrics=metrics,
         crosscheck=CROSSCHECK,
+        solution_type=Solution,
         demo_instance=GOLDEN_O1,
     ),
 )
@@ -85,6 +102,7 @@ __all__ = [
     "Job",
     "Limits",
     "OJPPInstance",
+    "Solution",
     "check",
     "dump",
     "generate",

@@ -25,8 +25,8 @@ import numpy as np
 
 from ..core.errors import InputError
 from ..core.export import Budget, ExportPlan, register_exporter, require, require_bool
-from .collision import tau_counts
 from .instance import OJPPInstance
+from .support.collision import tau_counts
 
 #: as the lazy loop of the exact solver (exact.TAU_TOL) and the pattern enumeration (ATOL)
 TAU_TOL = 1e-10
@@ -38,8 +38,8 @@ COMPACT_SHRINK = "use -p devices=N (N >= the optimum keeps it) or a smaller inst
 @register_exporter("ojpp-patterns", "ojpp", PATTERNS_SHRINK)
 def plan_patterns(inst: OJPPInstance, budget: Budget) -> ExportPlan:
     """The pattern MILP of notes §5.2 over every feasible device pattern (complete)."""
-    from .exact_patterns import build_master
-    from .patterns import enumerate_patterns
+    from .exact.patterns import build_master
+    from .support.patterns import enumerate_patterns
 
     limit = budget.max_columns if budget.max_columns is not None else 10**9
     try:

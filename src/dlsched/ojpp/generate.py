@@ -92,7 +92,7 @@ def bimodal_matrix(rng: np.random.Generator) -> np.ndarray:
 def gavel_matrix(seed: int, k: int = len(TYPES)) -> tuple[list[str], np.ndarray]:
     """k of Gavel's job types (V100, single GPU, consolidated; chosen without repetition by
     ``seed``) and their measured slowdown matrix (``gavel_data.slowdown_matrix``)."""
-    from .gavel_data import slowdown_matrix
+    from .support.gavel_data import slowdown_matrix
 
     types, S, _ = slowdown_matrix("v100")
     pick = np.sort(np.random.default_rng([seed, 7]).choice(len(types), size=k, replace=False))

@@ -14,10 +14,10 @@ from typing import Any
 
 import numpy as np
 
-from .collision import tau_counts
 from .instance import OJPPInstance
-from .interference import slowdowns
 from .solution import counts
+from .support.collision import tau_counts
+from .support.interference import slowdowns
 
 
 def job_slowdowns(inst: OJPPInstance, solution: dict[str, Any], kappa: float = 1.0) -> np.ndarray:

@@ -1,18 +1,105 @@
-"""OJPP solutions: per-device worker counts -> the solution dict every OJPP method returns."""
+"""OJPP solutions: the typed frozen :class:`Solution` every OJPP method returns.
+
+JSON shape (unchanged, what ``validate.check`` reads)::
+
+    {"devices": [{"<job>": count, ...}, ...], "used": <number of devices>}
+
+plus ``"objective_kind": "max_slowdown"`` on ``ojpap-exact``'s re-placements; any other key is
+kept in :attr:`Solution.extra` so a result file round-trips exactly.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from ..core.errors import InputError
+from ..core.solution import FrozenDict, freeze
+from ..core.solution import Solution as _Base
 from .instance import OJPPInstance
 
+_KNOWN = ("devices", "used", "objective_kind")
 
-def make_solution(inst: OJPPInstance, Y: np.ndarray | list[dict[int, int]], **extra: Any) -> dict:
+
+def _check_count(value: Any, path: str) -> None:
+    """A worker count is a non-negative integer (an integral float, as the validator reads it,
+    is accepted and kept as given so that ``to_json`` returns the input)."""
+    integral = isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+    if isinstance(value, bool) or not integral or value < 0:
+        raise InputError(path, "count must be a non-negative integer")
+
+
+@dataclass(frozen=True, eq=False)
+class Solution(_Base):
+    """A placement: per device, the worker count of each job on it (device order as given)."""
+
+    #: One read-only mapping {job name: worker count} per listed device (empty devices allowed).
+    devices: tuple[Mapping[str, int], ...]
+    #: Number of devices used (non-empty devices) as the method reports it.
+    used: int
+    #: ``"max_slowdown"`` for ``ojpap-exact`` (the OJPAP objective); ``None``: devices used.
+    objective_kind: str | None = None
+    #: Keys of the JSON this class does not model, kept verbatim.
+    extra: Mapping[str, Any] = field(default_factory=FrozenDict)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "devices": [dict(dev) for dev in self.devices],
+            "used": self.used,
+        }
+        if self.objective_kind is not None:
+            out["objective_kind"] = self.objective_kind
+        for key, value in self.extra.items():
+            out[key] = _thaw(value)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Solution:
+        if not isinstance(data, Mapping):
+            raise InputError("solution", "expected a JSON object")
+        devices = data.get("devices")
+        if not isinstance(devices, (list, tuple)):
+            raise InputError("devices", "missing or not a list")
+        devs: list[FrozenDict] = []
+        for k, dev in enumerate(devices):
+            if not isinstance(dev, Mapping):
+                raise InputError(f"devices[{k}]", "expected an object mapping job names to counts")
+            for name, c in dev.items():
+                if not isinstance(name, str):
+                    raise InputError(f"devices[{k}]", f"job name {name!r} is not a string")
+                _check_count(c, f"devices[{k}].{name}")
+            devs.append(FrozenDict(dev))
+        if "used" not in data:
+            raise InputError("used", "missing")
+        used = data["used"]
+        if isinstance(used, bool) or not isinstance(used, int) or used < 0:
+            raise InputError("used", "must be a non-negative integer")
+        kind = data.get("objective_kind")
+        if kind is not None and not isinstance(kind, str):
+            raise InputError("objective_kind", "must be a string")
+        # an explicit ``"objective_kind": null`` is not a kind: kept verbatim in ``extra``
+        extra = {k: freeze(v) for k, v in data.items()
+                 if k not in _KNOWN or (k == "objective_kind" and v is None)}
+        return cls(tuple(devs), used, kind, FrozenDict(extra))
+
+
+def _thaw(value: Any) -> Any:
+    """A mutable deep copy of a frozen JSON value."""
+    if isinstance(value, Mapping):
+        return {k: _thaw(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_thaw(v) for v in value]
+    return value
+
+
+def make_solution(inst: OJPPInstance, Y: np.ndarray | list[dict[int, int]],
+                  **extra: Any) -> Solution:
     """``Y``: count matrix (devices x jobs) or a list of {job index: count}; empty devices dropped.
 
-    Result: ``{"devices": [{"<job>": count, ...}, ...], "used": <number of devices>}``.
+    Result: the typed :class:`Solution` of ``{"devices": [...], "used": <devices>, **extra}``.
     """
     names = [j.name for j in inst.jobs]
     devices: list[dict[str, int]] = []
@@ -23,11 +110,11 @@ def make_solution(inst: OJPPInstance, Y: np.ndarray | list[dict[int, int]], **ex
     for row in rows:
         if row:
             devices.append({names[i]: c for i, c in sorted(row.items())})
-    return {"devices": devices, "used": len(devices), **extra}
+    return Solution.from_json({"devices": devices, "used": len(devices), **extra})
 
 
-def counts(inst: OJPPInstance, solution: dict[str, Any]) -> np.ndarray:
-    """Count matrix (used devices x jobs) of a solution dict."""
+def counts(inst: OJPPInstance, solution: Mapping[str, Any]) -> np.ndarray:
+    """Count matrix (used devices x jobs) of a solution (typed or its JSON)."""
     index = {j.name: i for i, j in enumerate(inst.jobs)}
     devs = [d for d in solution["devices"] if any(d.values())]
     Y = np.zeros((len(devs), inst.n_jobs), dtype=int)
@@ -37,15 +124,27 @@ def counts(inst: OJPPInstance, solution: dict[str, Any]) -> np.ndarray:
     return Y
 
 
-def checked(inst: OJPPInstance, status: Any, solution: dict | None, stats: dict) -> Any:
+def initial_json(initial: Any) -> dict[str, Any]:
+    """The JSON dict of a method's ``initial`` placement (a typed :class:`Solution` or its JSON;
+    the ``Solution`` annotation lets the typed value past the generic parameter check)."""
+    if isinstance(initial, Solution):
+        return initial.to_json()
+    if not isinstance(initial, dict):
+        raise InputError("initial", f"expected a table or null, got {type(initial).__name__}")
+    return initial
+
+
+def checked(inst: OJPPInstance, status: Any, solution: Mapping[str, Any] | None,
+            stats: dict) -> Any:
     """DESIGN.md 'do not trust one solver run': re-check an exact model's rounded solution with
     the independent validator; a violating solution turns the status into ``error``."""
     from ..core import Status
+    from ..core.solution import as_json
     from .validate import check
 
     if solution is None:
         return status
-    violations = check(inst, solution)
+    violations = check(inst, as_json(solution))
     if violations:
         stats["violations"] = violations
         return Status.ERROR

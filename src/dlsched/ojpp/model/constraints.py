@@ -9,9 +9,9 @@ from __future__ import annotations
 import numpy as np
 import pyomo.environ as pyo
 
-from .. import bounds
-from ..collision import tangent_cut
+from ..exact.bounds import device_limits, max_workers, min_loads, min_workers
 from ..instance import OJPPInstance
+from ..support.collision import tangent_cut
 
 
 def add_assignment(m: pyo.ConcreteModel, inst: OJPPInstance) -> None:
@@ -168,14 +168,14 @@ def add_redundant(m: pyo.ConcreteModel, inst: OJPPInstance, fixed: bool = False)
     i's limit), at most ``max_workers`` per device; with ``fixed`` (exactly |K| devices, all
     used) also the minimum load per dimension and ``min_workers`` per device."""
     om, dem, cap = inst.omega, inst.demand, inst.cap
-    lim = bounds.device_limits(dem, cap, om)
+    lim = device_limits(dem, cap, om)
     for i in m.J:
         for k in m.K:
             if k >= lim[i]:
                 m.y[i, k].fix(0)
-    cmax = bounds.max_workers(dem, cap, om)
+    cmax = max_workers(dem, cap, om)
     n_dev = len(m.K)
-    cmin = bounds.min_workers(dem, cap, om, n_dev) if fixed else 0
+    cmin = min_workers(dem, cap, om, n_dev) if fixed else 0
     m.redundant = pyo.ConstraintList()
     for k in m.K:
         tot = sum(m.y[i, k] for i in m.J)
@@ -185,7 +185,7 @@ def add_redundant(m: pyo.ConcreteModel, inst: OJPPInstance, fixed: bool = False)
             m.redundant.add(tot >= cmin)
     if fixed:
         a = dem / cap
-        need = bounds.min_loads(dem, cap, om, n_dev) / cap
+        need = min_loads(dem, cap, om, n_dev) / cap
         for d in range(a.shape[1]):
             if need[d] > 1e-9:
                 for k in m.K:

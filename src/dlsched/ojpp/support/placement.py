@@ -1,0 +1,235 @@
+"""The placement skeleton shared by OJPP's algorithms and baselines (notes §6-§7): Greedy's
+job order (Alg. 1) and Placement (Alg. 2).
+
+Greedy (``algorithms/greedy.py``), Heuristic (``algorithms/heuristic.py``, Alg. 3) and the
+Table 4 baselines Best-fit, I-Greedy, B-Greedy, C-Greedy (``baselines/``) all share Greedy's job
+order and Placement's skeleton; a :class:`Rules` value says which constraints are active and how
+a device is chosen. The table :data:`VARIANTS` is the registry the names ``best-fit``,
+``i-greedy``, ``b-greedy``, ``c-greedy``, ``greedy`` and ``heuristic`` are registered from (each
+module adds its row with :func:`add_variant`).
+
+Readings fixed by the notes (and followed here where the paper's pseudo-code differs):
+* Alg. 2 line 6 "(alpha_i, beta_i) >= R" means residual capacity >= requirement, with memory
+  checked by (3); ties of the lowest potential go to best fit, then the lowest index.
+* Alg. 2 lines 9-12 (Flag / min(v_i) = 0): Phase A uses active devices only and undoes the whole
+  job on failure; Phase B may open devices and checks balance with min(v_i) = 0.
+* Alg. 3 takes the front job *after* re-sorting by gregariousness (the printed order, front
+  before sort, is the ``literal_order=True`` variant).
+"""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import time
+from bisect import bisect_left, insort
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...core import InputError, Result, Status, register_algorithm
+from ..instance import OJPPInstance
+from ..solution import make_solution
+from .state import ATOL, Cluster, Rules
+
+
+def resource_order(inst: OJPPInstance) -> np.ndarray:
+    """Greedy's order: compute desc, then peak memory (base + burst) desc, workers desc, index."""
+    norm = inst.demand / inst.cap
+    alpha = norm[:, 0]
+    peak = norm[:, 1] + inst.burst / inst.cap[1]
+    idx = np.arange(inst.n_jobs)
+    return np.lexsort((idx, -inst.omega, -np.round(peak, 12), -np.round(alpha, 12)))
+
+
+# ---- Placement (Alg. 2) --------------------------------------------------------------------
+
+
+class _Candidates:
+    """Devices that pass the per-device tests for job i, sorted by the choice key.
+
+    Built once per job from a vectorised scan; after each placement only the touched device's
+    key changes, so it is removed and re-inserted (bisect) instead of re-sorting everything.
+    Keys: (potential, residual, index), or (residual, index) for best fit (notes §6 tie rules).
+    """
+
+    def __init__(self, cl: Cluster, i: int) -> None:
+        self.cl, self.i = cl, i
+        self.best_fit = cl.rules.select == "best_fit"
+        live = cl.live
+        cand = live[cl.ok[live]]
+        if self.best_fit:
+            order = np.lexsort((cand, cl.res[cand]))
+            keys = zip(cl.res[cand][order].tolist(), cand[order].tolist(), strict=True)
+        else:
+            order = np.lexsort((cand, cl.res[cand], cl.pot[cand]))
+            keys = zip(cl.pot[cand][order].tolist(), cl.res[cand][order].tolist(),
+                       cand[order].tolist(), strict=True)
+        self.keys: list[tuple] = list(keys)
+        self.key_of = {key[-1]: key for key in self.keys}
+
+    def _key(self, k: int) -> tuple:
+        cl = self.cl
+        if self.best_fit:
+            return (float(cl.res[k]), k)
+        return (float(cl.pot[k]), float(cl.res[k]), k)
+
+    def refresh(self, k: int) -> None:
+        """Device k was re-evaluated (placement, undo or opening): move its key."""
+        old = self.key_of.pop(k, None)
+        if old is not None:
+            del self.keys[bisect_left(self.keys, old)]
+        if self.cl.ok[k]:
+            key = self._key(k)
+            insort(self.keys, key)
+            self.key_of[k] = key
+
+    def choose(self, fresh_zero: bool) -> int | None:
+        """First device in key order that keeps every balance (notes §6), or None."""
+        cl, i = self.cl, self.i
+        lim = cl.lim.spread
+        if lim is None:
+            return self.keys[0][-1] if self.keys else None
+        rng = cl.job_range(i)
+        lo, hi = rng if rng is not None else (np.inf, -np.inf)
+        if fresh_zero:
+            lo = min(lo, 0.0)
+        held = cl.job_dev[i]
+        snew = cl.snew
+        for key in self.keys:
+            k = key[-1]
+            s = float(snew[k])
+            if k not in held and max(hi, s) - min(lo, s) > lim + ATOL:
+                continue  # cheap own-balance screen; devices holding i are checked exactly
+            if cl.balance_ok(i, k, s, fresh_zero):
+                return k
+        return None
+
+
+def placement(cl: Cluster, i: int) -> None:
+    """Place all workers of job i: Phase A on active devices, else Phase B (may open devices)."""
+    omega = int(cl.inst.omega[i])
+    cands = None
+    if cl.live.size:
+        cl.evaluate(i, cl.live)
+        cands = _Candidates(cl, i)
+        placed: list[int] = []
+        saved: dict[int, tuple] = {}  # row state before job i touched it, for the undo
+        for _ in range(omega):
+            k = cands.choose(fresh_zero=False)
+            if k is None:
+                break
+            if k not in saved:
+                saved[k] = cl.snapshot(k)
+            cl.place(i, k)
+            placed.append(k)
+            cl.evaluate_one(i, k)
+            cands.refresh(k)
+        if len(placed) == omega:
+            cl.prune(sorted(set(placed)))
+            return
+        # undo the whole job (line 10: reset the mapping); job i was nowhere before Phase A
+        for k, snap in saved.items():
+            cl.restore(k, snap)
+        cl.job_dev[i].clear()
+        for k in saved:  # only these rows changed since the scan above
+            cl.evaluate_one(i, k)
+            cands.refresh(k)
+    if cands is None:
+        cands = _Candidates(cl, i)
+    touched = []
+    for _ in range(omega):
+        k = cands.choose(fresh_zero=True)
+        if k is None:
+            k = cl.open_device()
+        cl.place(i, k)
+        touched.append(k)
+        cl.evaluate_one(i, k)
+        cands.refresh(k)
+    cl.prune(sorted(set(touched)))
+
+
+# ---- job orders ------------------------------------------------------------------------------
+
+Order = Callable[..., "list[int] | Any"]
+
+
+def greedy_order(inst: OJPPInstance, cl: Cluster, **_: Any):
+    """Alg. 1: jobs in resource order."""
+    yield from (int(i) for i in resource_order(inst))
+
+
+#: Job orders by name; ``algorithms.heuristic`` adds Alg. 3's ``"heuristic"`` order.
+ORDERS: dict[str, Order] = {"greedy": greedy_order}
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A registered algorithm: constraint set + order + the extra parameters it accepts."""
+
+    rules: Rules
+    order: str
+    description: str
+    params: tuple[str, ...] = ()
+
+
+#: Algorithm registry table (notes §7, Table 4): each module of ``algorithms/`` and
+#: ``baselines/`` adds its variant with :func:`add_variant`.
+VARIANTS: dict[str, Variant] = {}
+
+
+def run_variant(inst: OJPPInstance, name: str, **params: Any) -> Result:
+    """Run the registered algorithm ``name`` on ``inst``."""
+    var = VARIANTS[name]
+    rules = var.rules
+    allowed = {"memory", *var.params}
+    for key in params:
+        if key not in allowed:
+            raise InputError(key, f"unknown parameter of {name} (known: {sorted(allowed)})")
+    memory = params.pop("memory", rules.memory)
+    if memory not in ("opportunistic", "peak"):
+        raise InputError("memory", "must be 'opportunistic' or 'peak'")
+    rules = Rules(rules.collision, rules.interference, rules.balance, memory, rules.select)
+    t0 = time.perf_counter()
+    cl = Cluster(inst, rules)
+    order = []
+    unplaced = np.ones(inst.n_jobs, dtype=bool)
+    prev = None
+    for i in ORDERS[var.order](inst, cl, **params):
+        order.append(i)
+        cl.set_remaining(unplaced, prev)
+        placement(cl, i)
+        unplaced[i] = False
+        prev = i
+    used = cl.m_open
+    runtime = time.perf_counter() - t0
+    enforced = ["compute", f"memory ({rules.memory})"] + [
+        c for c, on in (("collision", cl.lim.tau is not None),
+                        ("interference", cl.lim.theta is not None),
+                        ("balance", cl.lim.spread is not None)) if on
+    ]
+    stats: dict[str, Any] = {
+        "order": [inst.jobs[i].name for i in order], "devices_opened": used,
+        "enforced": enforced,
+    }
+    if used > inst.devices:
+        stats["reason"] = f"needs {used} devices, only {inst.devices} available"
+        return Result("ojpp", name, Status.ERROR, runtime_s=runtime, stats=stats)
+    solution = make_solution(inst, cl.counts())
+    return Result(
+        "ojpp", name, Status.FEASIBLE, objective=float(solution["used"]),
+        runtime_s=runtime, solution=solution, stats=stats,
+    )
+
+
+def add_variant(name: str, var: Variant, order: Order | None = None) -> None:
+    """Add ``var`` to :data:`VARIANTS` (and its job order to :data:`ORDERS` when it brings one)
+    and register it as the algorithm ``name`` of the ``ojpp`` problem."""
+    if order is not None:
+        ORDERS[var.order] = order
+    VARIANTS[name] = var
+
+    @register_algorithm(name, "ojpp", var.description)
+    def _run(inst: OJPPInstance, **params: Any) -> Result:
+        return run_variant(inst, name, **params)
