@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.io import _jsonable, from_dict
+from ..core.solution import as_json
 from .machine import git_commit
 from .suite import (
     InstanceSource,
@@ -144,6 +145,7 @@ def solution_digest(solution: Any) -> str | None:
     """sha256 of the solution with floats rounded to ``DIGEST_DIGITS`` significant digits."""
     if solution is None:
         return None
+    solution = as_json(solution)
 
     def rnd(x: Any) -> Any:
         if isinstance(x, float) and math.isfinite(x):

@@ -12,6 +12,7 @@ from typing import Any
 from .errors import InputError
 from .registry import PROBLEMS
 from .result import Result
+from .solution import Solution
 
 SCHEMA_VERSION = 1
 
@@ -44,6 +45,8 @@ def _jsonable(obj: Any) -> Any:
     """numpy scalars/arrays and non-finite floats to plain JSON values."""
     if hasattr(obj, "tolist"):
         return _jsonable(obj.tolist())
+    if isinstance(obj, Solution):
+        return _jsonable(obj.to_json())
     if isinstance(obj, dict):
         return {str(k): _jsonable(v) for k, v in obj.items()}
     if isinstance(obj, (list, tuple)):

@@ -81,6 +81,21 @@ class Registry(Generic[T]):
         return sorted(self._items.items())
 
 
+def _on_json(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn(inst, solution, *rest)`` called with the JSON dict of a typed solution."""
+    if getattr(fn, "_on_json", False):
+        return fn
+
+    @functools.wraps(fn)
+    def call(inst: Any, solution: Any, *rest: Any, **kwargs: Any) -> Any:
+        if isinstance(solution, Solution):
+            solution = solution.to_json()
+        return fn(inst, solution, *rest, **kwargs)
+
+    call._on_json = True  # type: ignore[attr-defined]
+    return call
+
+
 @dataclass(frozen=True)
 class Problem:
     """How dlsched handles one problem family.
@@ -121,6 +136,14 @@ class Problem:
     #: method's plain-dict solution is converted to it when the method is called through a
     #: registry (a dict that does not parse stays a dict, for the validator to report).
     solution_type: type[Solution] | None = None
+
+    def __post_init__(self) -> None:
+        # validators, property checks and objective recomputation read the JSON: a typed
+        # solution reaches them as its JSON dict (they stay independent of the typed classes)
+        for name in ("check", "properties", "objective"):
+            fn = getattr(self, name)
+            if fn is not None:
+                object.__setattr__(self, name, _on_json(fn))
 
 
 @dataclass(frozen=True)

@@ -30,11 +30,14 @@ def new_axes(ax: Any, figsize: tuple[float, float]) -> Any:
 def solution_dict(solution: Any) -> dict[str, Any]:
     """A solution dict from a Result or a dict (a Result without solution -> InputError)."""
     from ..core.errors import InputError
+    from ..core.solution import Solution, as_json
 
     if hasattr(solution, "solution") and hasattr(solution, "status"):
         if solution.solution is None:
             raise InputError("solution", f"result has no solution (status {solution.status.value})")
-        return solution.solution
+        return as_json(solution.solution)
+    if isinstance(solution, Solution):
+        return solution.to_json()
     if not isinstance(solution, dict):
         kind = type(solution).__name__
         raise InputError("solution", f"expected a solution dict or a Result, got {kind}")
