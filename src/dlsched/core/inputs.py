@@ -408,14 +408,6 @@ def _kinds_text(kinds: set[str]) -> str:
 #: (``"module:function"``), so that their parameters are known and checked too; a function with
 #: ``**params`` that is not listed accepts any keyword (its callee refuses the unknown ones).
 FORWARDS: dict[str, tuple[str, ...]] = {
-    "dlsched.oef.exact:efficiency": ("dlsched.oef.exact:solve_oef",
-                                     "dlsched.oef.exact:_pyomo_backend"),
-    "dlsched.oef.exact:noncooperative": ("dlsched.oef.exact:solve_oef",
-                                         "dlsched.oef.exact:_pyomo_backend"),
-    "dlsched.oef.exact:cooperative": ("dlsched.oef.exact:solve_oef",
-                                      "dlsched.oef.exact:_pyomo_backend"),
-    "dlsched.oef.placer:oef_placer": ("dlsched.oef.exact:solve_oef",
-                                      "dlsched.oef.exact:_pyomo_backend"),
     "dlsched.completion.generate:generate": ("dlsched.completion.generate:generate_dict",
                                              "dlsched.completion.generate:single_machine_dict"),
 }
