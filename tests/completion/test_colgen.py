@@ -9,7 +9,7 @@ import pytest
 
 import dlsched as ds
 from dlsched.completion import exact
-from dlsched.completion.bounds import colgen_bound, lb0, lower_bounds
+from dlsched.completion.exact.bounds import colgen_bound, lb0, lower_bounds
 from dlsched.completion.generate import tiny
 
 from .bruteforce import brute_force

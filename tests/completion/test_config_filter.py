@@ -8,8 +8,8 @@ import itertools
 import numpy as np
 import pytest
 
-from dlsched.completion.config import configurations
 from dlsched.completion.generate import tiny
+from dlsched.completion.support.config import configurations
 
 
 def _placeable(inst, m: int, p: int, n: int, max_ps: int = 4) -> bool:

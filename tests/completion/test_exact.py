@@ -10,7 +10,7 @@ import pytest
 
 import dlsched as ds
 from dlsched.completion import exact
-from dlsched.completion.bounds import lower_bounds
+from dlsched.completion.exact.bounds import lower_bounds
 from dlsched.completion.generate import tiny
 from dlsched.completion.paper import GOLDEN, golden
 from dlsched.core import SolveOptions, Status
@@ -96,7 +96,7 @@ def test_every_exact_result_carries_the_lp_bounds(arch: str) -> None:
 
 
 def test_large_lps_are_skipped_with_a_reason(monkeypatch: pytest.MonkeyPatch) -> None:
-    from dlsched.completion import bounds
+    from dlsched.completion.exact import bounds
 
     monkeypatch.setattr(bounds, "LP_COLUMN_LIMIT", 10)
     inst = tiny(seed=3, n_jobs=4, n_servers=2, horizon=12)

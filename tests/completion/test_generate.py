@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dlsched.completion.config import configurations
 from dlsched.completion.generate import _ideal_demand, generate, generate_dict
+from dlsched.completion.support.config import configurations
 from dlsched.core.errors import InputError
 
 

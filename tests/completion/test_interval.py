@@ -11,8 +11,10 @@ import pytest
 
 import dlsched as ds
 from dlsched.completion import exact
+from dlsched.completion.exact.incumbent import incumbent_pool
+from dlsched.completion.exact.interval import solve_interval
 from dlsched.completion.generate import generate, tiny
-from dlsched.completion.interval_cpsat import incumbent_pool, solve_interval, wspt_list
+from dlsched.completion.support.lists import wspt_list
 from dlsched.core import SolveOptions, Status
 from dlsched.core.registry import PROBLEMS
 

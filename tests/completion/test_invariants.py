@@ -21,23 +21,23 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import dlsched as ds
-from dlsched.completion.batch import (
+from dlsched.completion.algorithms.mincost import Prices
+from dlsched.completion.algorithms.online import (
+    _paper_pricer,
+    a_dual,
+    a_maxweight,
+    default_lambda,
+)
+from dlsched.completion.exact.batch import (
     batch_instance,
     batch_optimum,
     dual_violation,
     exact_pricer,
     thm3_assumptions,
 )
-from dlsched.completion.config import configurations, job_duration
 from dlsched.completion.generate import generate, tiny
-from dlsched.completion.mincost import Prices
-from dlsched.completion.online import (
-    _paper_pricer,
-    a_dual,
-    a_maxweight,
-    default_lambda,
-)
-from dlsched.completion.patterns import job_placements
+from dlsched.completion.support.config import configurations, job_duration
+from dlsched.completion.support.pattern_set import job_placements
 from dlsched.core import Status
 
 from .test_mincost import _random_prices

@@ -12,10 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import dlsched as ds
-from dlsched.completion.bounds import colgen_bound
+from dlsched.completion.exact.bounds import colgen_bound
+from dlsched.completion.exact.interval import solve_interval
 from dlsched.completion.generate import generate, tiny
-from dlsched.completion.interval_cpsat import solve_interval
-from dlsched.completion.lists import (
+from dlsched.completion.support.lists import (
     improve_order,
     list_horizon,
     list_schedule,

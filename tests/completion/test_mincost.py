@@ -12,13 +12,13 @@ import itertools
 import numpy as np
 import pytest
 
-from dlsched.completion.generate import tiny
-from dlsched.completion.mincost import (
+from dlsched.completion.algorithms.mincost import (
     Prices,
     _durations,
     mincost_centralised,
     mincost_ps_distributed,
 )
+from dlsched.completion.generate import tiny
 
 
 def _random_prices(inst, tau: int, seed: int) -> Prices:

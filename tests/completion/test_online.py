@@ -14,9 +14,13 @@ from hypothesis import strategies as st
 
 import dlsched as ds
 from dlsched.completion import exact
+from dlsched.completion.algorithms.mincost import (
+    Prices,
+    mincost_centralised,
+    mincost_ps_distributed,
+)
+from dlsched.completion.algorithms.online import a_maxweight, price, theory_alpha
 from dlsched.completion.generate import generate, tiny
-from dlsched.completion.mincost import Prices, mincost_centralised, mincost_ps_distributed
-from dlsched.completion.online import a_maxweight, price, theory_alpha
 from dlsched.completion.paper import golden
 from dlsched.core import Status
 

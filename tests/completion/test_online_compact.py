@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import dlsched as ds
+from dlsched.completion.algorithms.online import a_online
 from dlsched.completion.generate import generate, tiny
-from dlsched.completion.online import a_online
 
 
 def _check_dominates(inst, tie: str) -> None:

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.completion import mincost as mc
-from dlsched.completion.config import EPS, configurations, longest_duration
+from dlsched.completion.algorithms import mincost as mc
 from dlsched.completion.generate import generate
+from dlsched.completion.support.config import EPS, configurations, longest_duration
 
 # (arch, jobs, servers, horizon, seed, options) -> (objective, sha256[:16] of the solution JSON);
 # recorded under the loop-order tie rule (the default before issue 18), so it is named explicitly

@@ -10,11 +10,12 @@ import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.completion import exact, patterns
-from dlsched.completion.bounds import aggregate_lp, lower_bounds
+from dlsched.completion import exact
+from dlsched.completion.exact.bounds import aggregate_lp, lower_bounds
+from dlsched.completion.exact.patterns import config_lp, solve_patterns
 from dlsched.completion.generate import tiny
 from dlsched.completion.paper import golden
-from dlsched.completion.pattern_ilp import config_lp, solve_patterns
+from dlsched.completion.support import pattern_set as patterns
 from dlsched.core import InputError, SolveOptions, Status
 
 from .bruteforce import brute_force
@@ -118,9 +119,9 @@ def test_size_limit_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
         ds.solve(inst, model="completion-patterns")
     assert lower_bounds(inst, config=True)["config_lp"] is None  # a bound, not an error
     monkeypatch.setattr(patterns, "COLUMN_LIMIT", 300_000)
-    from dlsched.completion import pattern_ilp
+    from dlsched.completion.exact import pattern_model
 
-    monkeypatch.setattr(pattern_ilp, "NONZERO_LIMIT", 10)
+    monkeypatch.setattr(pattern_model, "NONZERO_LIMIT", 10)
     with pytest.raises(InputError, match="matrix nonzeros"):
         ds.solve(inst, model="completion-patterns")
 

@@ -9,14 +9,14 @@ import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.completion.generate import generate, tiny
-from dlsched.completion.interval_cpsat import (
+from dlsched.completion.exact.interval import (
     _break_server_symmetry,
     _server_groups,
     canonical_servers,
     solve_interval,
 )
-from dlsched.completion.lists import list_horizon, list_schedule
+from dlsched.completion.generate import generate, tiny
+from dlsched.completion.support.lists import list_horizon, list_schedule
 from dlsched.completion.validate import check
 from dlsched.core import SolveOptions, Status
 

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from .config import theta
 from .instance import CompletionInstance
+from .support.config import theta
 
 TOL = 1e-6
 

@@ -1,9 +1,10 @@
 """``completion-interval``: the default exact model of the completion problem (CP-SAT).
 
 Same decision space as E1 (notes §2): per job one configuration k = (m, p, q, N) of
-``config.configurations`` (Pareto-pruned), a start slot >= its arrival, per-server worker / PS
-counts, the PS bandwidth rule (2i) and the capacity rule (2h) per (server, resource). On top of
-the single-interval model of ``completion-cpsat`` it adds what makes CP-SAT propagate:
+``support.config.configurations`` (Pareto-pruned), a start slot >= its arrival, per-server
+worker / PS counts, the PS bandwidth rule (2i) and the capacity rule (2h) per (server,
+resource). On top of the single-interval model of ``completion-cpsat`` it adds what makes CP-SAT
+propagate:
 
 - one *optional fixed-size interval per configuration* (presence literal = the configuration
   choice, exactly one per job) carrying the job's least aggregate demand under k
@@ -13,19 +14,19 @@ the single-interval model of ``completion-cpsat`` it adds what makes CP-SAT prop
 - *symmetry breaking* between interchangeable jobs (same data except the weight, same
   arrival): the heavier one ends no later (swap their labels: never worse);
 - a *complete hint and an objective cut* from the best validated non-preemptive schedule of
-  A_online, FIFO and the list schedules of ``lists`` (WSPT order; single-server and spread
+  A_online, FIFO and the list schedules of ``support.lists`` (WSPT order; single-server and spread
   placements): the incumbent at time 0 is that schedule, and CP-SAT only searches for
   strictly better or equal ones;
 - *column generation first* (``colgen_share`` of the limit): the Lagrangian bound of
   ``colgen`` as objective floor, and the master LP's mean completion times as a list order;
 - an *order search* (``search_share`` of the limit): insertion moves on the list order, from
   the LP order, keeping the best list schedule as the hint;
-- the *cheap lower bounds* of ``completion.bounds`` (LB0, area / Smith) folded into
+- the *cheap lower bounds* of ``exact.bounds`` (LB0, area / Smith) folded into
   ``Result.bound`` with the column-generation bound; when the incumbent meets that bound the
   status is ``optimal`` (a proof, ``stats["optimal_by"]``).
 
 The time limit covers the whole call: heuristics and build time are taken off the solver's
-budget. Every returned schedule goes through the independent validator (``exact._finish``).
+budget. Every returned schedule goes through the independent validator (``exact.finish.finish``).
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
@@ -38,24 +39,18 @@ from typing import Any
 
 import numpy as np
 
-from ..core import InputError, Result, SolveOptions, Status, register_model, relative_gap
-from ..core.cpsat import solve_cpsat
-from ..core.deadline import DeadlineExceeded, check_deadline, remaining
+from ...core import InputError, Result, SolveOptions, Status, register_model, relative_gap
+from ...core.cpsat import solve_cpsat
+from ...core.deadline import DeadlineExceeded, check_deadline, remaining
+from ..instance import CompletionInstance
+from ..model import e1_data
+from ..support.config import configurations
+from ..support.lists import improve_order, list_schedule, wspt_list, wspt_order
 from .bounds import colgen_bound, lower_bounds
 from .colgen import COLGEN_TIME_LIMIT, server_classes
-from .config import configurations
-from .exact import (
-    _add_hints,
-    _fallback,
-    _finish,
-    cp_integer_data,
-    placement_vars,
-    read_plans,
-    resolve_horizon,
-)
-from .instance import CompletionInstance
-from .lists import improve_order, incumbent_pool, list_schedule, wspt_list, wspt_order
-from .model import e1_data
+from .cpsat import add_hints, cp_integer_data, placement_vars, read_plans
+from .finish import fallback, finish
+from .incumbent import incumbent_pool, resolve_horizon
 
 TOL = 1e-9
 
@@ -162,7 +157,7 @@ SEARCH_CAP = 10.0  # seconds at most (also without a time limit)
 def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
                   limit: float | None, share: float, stats: dict[str, Any]) -> list[int] | None:
     """Run the column-generation bound before the search (recorded in ``stats["colgen"]``,
-    used as objective floor and by ``_finish``) unless the hint already meets the cheap
+    used as objective floor and by ``finish``) unless the hint already meets the cheap
     bounds. Returns the jobs in the master LP's mean-completion order (Schulz's LP ordering;
     None without an LP solution)."""
     if share <= 0 or heur is None or _proven(heur, _floor(inst, tmax, stats)):
@@ -257,8 +252,8 @@ def _stopped(inst: CompletionInstance, state: dict[str, Any], options: SolveOpti
     ran out before CP-SAT could start."""
     stats, tmax, t0 = state["stats"], state["tmax"], state["t0"]
     stats["stopped"] = "the time limit was reached before the CP-SAT search"
-    obj, plans = _fallback(inst, state.get("heur"), tmax, None, None, stats)
-    return _finish(inst, "completion-interval", Status.TIME_LIMIT, obj, None, plans, t0,
+    obj, plans = fallback(inst, state.get("heur"), tmax, None, None, stats)
+    return finish(inst, "completion-interval", Status.TIME_LIMIT, obj, None, plans, t0,
                    time.perf_counter() - t0, stats, tmax, False, time_limit=options.time_limit)
 
 
@@ -279,10 +274,10 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
                                          search_share, stats)
     if heur is not None and _proven(heur, _floor(inst, tmax, stats)):
         # the warm start meets a valid lower bound: optimal without building the CP model
-        obj, plans = _fallback(inst, heur, tmax, None, None, stats)
+        obj, plans = fallback(inst, heur, tmax, None, None, stats)
         if plans is not None:
             stats["optimal_by"] = "warm start meets the lower bound"
-            return _finish(inst, "completion-interval", Status.OPTIMAL, obj, obj, plans, t0,
+            return finish(inst, "completion-interval", Status.OPTIMAL, obj, obj, plans, t0,
                            time.perf_counter() - t0, stats, tmax, False,
                            time_limit=options.time_limit)
     data = e1_data(inst, tmax)
@@ -336,7 +331,7 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
     if inexact:
         stats["scaled_inexact"] = inexact
     if infeasible:
-        return _finish(inst, "completion-interval", Status.INFEASIBLE, None, None, None, t0,
+        return finish(inst, "completion-interval", Status.INFEASIBLE, None, None, None, t0,
                        time.perf_counter() - t0, stats, tmax, False)
     for (h, r), items in per_server.items():
         if items:
@@ -359,7 +354,7 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
     stats["identical_server_rows"] = len(opened)
     if heur is not None:
         hint = canonical_servers(inst, heur.solution) if opened else heur.solution
-        hinted = _add_hints(cp, inst, hint, vars_, tmax, (ei, zi))
+        hinted = add_hints(cp, inst, hint, vars_, tmax, (ei, zi))
         _hint_opened(cp, inst, hint, opened)
         stats["warm_start"] = {"method": heur.method, "objective": heur.objective,
                                "jobs_hinted": hinted}
@@ -384,13 +379,13 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
     obj = out.objective
     if heur is not None and (status in (Status.TIME_LIMIT, Status.FEASIBLE)
                              or "optimal_by" in stats):
-        obj, plans = _fallback(inst, heur, tmax, obj, plans, stats)
+        obj, plans = fallback(inst, heur, tmax, obj, plans, stats)
     bound = out.bound if not inexact else None
     if "optimal_by" in stats:
         bound = obj
     if status is Status.INFEASIBLE and heur is not None:
         status = Status.ERROR  # the heuristic schedule contradicts the proof: surfaced
-    res = _finish(inst, "completion-interval", status, obj, bound, plans, t0, build_s,
+    res = finish(inst, "completion-interval", status, obj, bound, plans, t0, build_s,
                   stats, tmax, lp_bound, time_limit=options.time_limit)
     # A validated schedule whose objective (recomputed from the schedule on the instance's own
     # data) meets a valid bound is optimal; with inexact scaling the bound holds the instance's

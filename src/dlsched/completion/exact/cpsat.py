@@ -1,210 +1,26 @@
-"""Exact models: ``completion-milp`` (E1, Pyomo + HiGHS) and ``completion-cpsat`` (intervals).
-
-Both take ``horizon``: ``"instance"`` (faithful, T_max = T, [A22]) or ``"extended"`` (the
-unconstrained optimum: T_max from notes §2.4's bound w_j C_j <= UB - sum_{k!=j} w_k C^min_k with
-UB the best of the online algorithm and the FIFO baseline), or an explicit int. Every result
-carries the lower bounds of notes §2.5 in ``stats["bounds"]`` (LB0, area/Smith, the aggregate LP
-and the LP relaxation of E1; ``lp_bound="auto"`` solves the two LPs up to
-``bounds.LP_COLUMN_LIMIT`` columns, ``True`` always, ``False`` never; a missing LP is explained in
-``stats["bounds_missing"]``; with ``lp_bound`` on, the configuration LP of E2 as well while E2
-is within its pattern limits) and is re-checked by the independent validator (violations ->
-status ``error``). The MILP's LP relaxation re-solves its own model with integrality dropped.
-"""
+"""``completion-cpsat``: CP-SAT with one interval per job, optional configuration literals
+and a cumulative per (server, resource); its placement variables, hints and integer data are
+shared with the interval model (:mod:`.interval`)."""
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
-import math
 import time
-from dataclasses import replace
 from typing import Any
 
 import numpy as np
-import pyomo.environ as pyo
 
-from ..core import Result, SolveOptions, Status, register_model, solve_pyomo
-from ..core.cpsat import solve_cpsat
-from ..core.deadline import DeadlineExceeded, past_deadline, remaining
-from ..core.intscale import exact_integers, scaled_int
-from .bounds import COLGEN_TIME_LIMIT, LpSwitch, bound_notes, lower_bounds
-from .config import Config, min_duration
-from .instance import CompletionInstance
-from .model import build_e1, e1_data
-from .solution import JobPlan, make_solution, plans_from_solution
-from .validate import check
-
-#: Pyomo builds of E1 run at about this many configuration x start columns per second on the
-#: reference machine (benchmarks/time-limits.md: 40-job single machine, 24.9 s)
-PYOMO_COLUMNS_PER_S = 4_000
-
-
-def extended_horizon(inst: CompletionInstance, ub: float) -> int:
-    """Last slot any optimal schedule can use, from an upper bound ``ub`` (notes §2.4 [A22])."""
-    cmin = inst.arrival + np.array([min_duration(inst, j) for j in range(inst.n_jobs)])
-    base = float(np.dot(inst.weight, cmin))
-    cmax = [math.ceil((ub - base + inst.weight[j] * cmin[j]) / inst.weight[j] - 1e-9)
-            for j in range(inst.n_jobs)]
-    return max(int(inst.horizon), max(cmax) - 1)
-
-
-def best_heuristic(inst: CompletionInstance) -> Result | None:
-    """The better of A_online and FIFO (both non-preemptive): the upper bound behind the
-    extended horizon and the CP-SAT warm start. Inside a time limit (``core.deadline``) the
-    best of those that finished in time, None if neither did."""
-    from .baselines import fifo
-    from .online import a_online
-
-    runs = []
-    for run in (a_online, fifo):
-        try:
-            r = run(inst)
-        except DeadlineExceeded:
-            break
-        if r.objective is not None:
-            runs.append(r)
-    return min(runs, key=lambda r: r.objective) if runs else None
-
-
-def stopped(inst: CompletionInstance, method: str, heur: Result | None, tmax: int, t0: float,
-            stats: dict[str, Any], time_limit: float | None) -> Result:
-    """Status ``time_limit`` when the time ran out before the solver started (a Python phase
-    met ``core.deadline``): the warm start as incumbent if it ends by T_max."""
-    stats["stopped"] = "the time limit was reached before the solver started"
-    obj, plans = _fallback(inst, heur, tmax, None, None, stats)
-    return _finish(inst, method, Status.TIME_LIMIT, obj, None, plans, t0,
-                   time.perf_counter() - t0, stats, tmax, False, time_limit=time_limit)
-
-
-def resolve_horizon(inst: CompletionInstance, horizon: int | str,
-                    heuristic: Result | None = None) -> int:
-    if horizon == "instance":
-        return int(inst.horizon)
-    if horizon == "extended":
-        heuristic = heuristic or best_heuristic(inst)
-        if heuristic is None:  # neither heuristic finished within the time limit
-            raise DeadlineExceeded("no upper bound for the extended horizon in time")
-        return extended_horizon(inst, heuristic.objective)
-    if isinstance(horizon, int) and horizon >= 1:
-        return horizon
-    from ..core import InputError
-
-    raise InputError("horizon", "must be 'instance', 'extended' or a positive int")
-
-
-def _finish(inst: CompletionInstance, method: str, status: Status, obj: float | None,
-            bound: float | None, plans: dict[int, JobPlan] | None, t0: float, build_s: float,
-            stats: dict[str, Any], tmax: int, lp: LpSwitch, model: Any = None,
-            config: bool | None = None, time_limit: float | None = None) -> Result:
-    """Validate, attach the lower bounds and build the Result. The column-generation bound
-    runs only for a result that is not proven optimal, within what is left of ``time_limit``
-    (measured from ``t0``) and at most ``COLGEN_TIME_LIMIT``."""
-    capped = tmax <= inst.horizon
-    sol = make_solution(inst, plans, capped=capped) if plans is not None else None
-    if sol is not None:
-        viol = check(inst, sol)
-        if viol:
-            stats["violations"] = viol[:10]
-            status = Status.ERROR
-    remaining = None if time_limit is None else time_limit - (time.perf_counter() - t0)
-    left = COLGEN_TIME_LIMIT if remaining is None else min(COLGEN_TIME_LIMIT, remaining)
-    known = stats.get("colgen", {}).get("bound")  # computed up front by the model
-    colgen = (status is not Status.OPTIMAL and obj is not None and left > 0.5
-              and known is None)
-    if remaining is not None and remaining < 0.25 * time_limit:  # LPs would overrun the limit
-        lp, config = False, False
-        stats["bounds_skipped"] = "no time left in the limit for the LP bounds"
-    try:
-        lbs = lower_bounds(inst, tmax, lp=lp, exact_lp=lp, model=model,
-                           config=bool(lp) if config is None else config, colgen=colgen,
-                           colgen_time=max(left, 0.0), info=stats)
-    except DeadlineExceeded:  # the caller's time limit (core.deadline): no bounds but known
-        stats["bounds_skipped"] = "time limit reached"
-        lbs = {"best": known if known is not None else -math.inf}
-    if known is not None:
-        lbs["colgen"] = known
-        lbs["best"] = max(lbs["best"], known)
-    stats["bounds"] = lbs
-    notes = bound_notes(inst, lbs, tmax)
-    if notes:
-        stats["bounds_missing"] = notes
-    stats["tmax"] = tmax
-    if ((status is not Status.OPTIMAL and status.has_solution) or status is Status.TIME_LIMIT) \
-            and math.isfinite(lbs["best"]):
-        bound = max(bound, lbs["best"]) if bound is not None else lbs["best"]
-    if status is Status.OPTIMAL and obj is not None and lbs["best"] > obj + 1e-6 * max(1, obj):
-        stats["bound_above_optimum"] = lbs["best"]  # would be a bug; surfaced, not hidden
-    return Result(problem="completion", method=method, status=status, objective=obj,
-                  bound=bound, runtime_s=time.perf_counter() - t0, build_s=build_s,
-                  solution=sol, stats=stats)
-
-
-def _fallback(inst: CompletionInstance, heur: Result | None, tmax: int, obj: float | None,
-              plans: dict[int, JobPlan] | None, stats: dict[str, Any],
-              ) -> tuple[float | None, dict[int, JobPlan] | None]:
-    """The heuristic schedule as incumbent when the solver stopped with none or a worse one
-    (the status stays time_limit): it is feasible whenever it ends by T_max."""
-    if heur is None or heur.solution is None:
-        return obj, plans
-    recs = heur.solution["jobs"].values()
-    fits = all("segments" not in r and r["start"] + r["duration"] - 1 <= tmax for r in recs)
-    if fits and (obj is None or heur.objective < obj - 1e-9):
-        stats["incumbent_from"] = f"warm_start ({heur.method})"
-        return float(heur.objective), plans_from_solution(inst, heur.solution)
-    return obj, plans
-
-
-@register_model("completion-milp", "completion",
-                "Time-indexed MILP E1 (configuration x start, compact placement), PS and RAR")
-def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
-               horizon: int | str = "instance", aggregate_cut: bool = True,
-               lp_bound: LpSwitch = "auto", warm_start: bool = True, **_: Any) -> Result:
-    """``warm_start``: if HiGHS stops with no incumbent or a worse one than the best of
-    A_online and FIFO, that schedule is returned instead (status stays ``time_limit``)."""
-    options = options or SolveOptions()
-    t0 = time.perf_counter()
-    heur = best_heuristic(inst) if horizon == "extended" else None
-    tmax = resolve_horizon(inst, horizon, heur)
-    data = e1_data(inst, tmax)
-    if any(not any(len(rng) for rng in data.starts[j]) for j in range(inst.n_jobs)):
-        # a job fits no configuration and start by T_max: (2a) cannot hold (no model to build)
-        return _finish(inst, "completion-milp", Status.INFEASIBLE, None, None, None, t0,
-                       time.perf_counter() - t0, {"reason": "a job has no start by T_max"},
-                       tmax, False)
-    predicted = data.n_columns / PYOMO_COLUMNS_PER_S
-    if options.time_limit is not None and predicted > 0.5 * options.time_limit:
-        # the Pyomo build alone would eat the budget: refuse it (E2 / CP-SAT build faster)
-        stats = {"refused": f"E1 has {data.n_columns} columns, ~{predicted:.0f} s to build "
-                            f"in Pyomo (> half the {options.time_limit:g}-s limit)"}
-        heur = heur or best_heuristic(inst)
-        obj, plans = _fallback(inst, heur, tmax, None, None, stats)
-        return _finish(inst, "completion-milp", Status.TIME_LIMIT, obj, None, plans, t0,
-                       time.perf_counter() - t0, stats, tmax, False,
-                       time_limit=options.time_limit)
-    m = build_e1(data, aggregate_cut)
-    build_s = time.perf_counter() - t0
-    stats: dict[str, Any] = {"binaries": data.n_columns + 2 * inst.n_jobs * inst.n_servers,
-                             "rows": m.nconstraints(), "columns": m.nvariables()}
-    if options.time_limit is not None:  # the solver gets what the build left
-        options = replace(options, time_limit=remaining(options.time_limit, build_s))
-    out = solve_pyomo(m, options)
-    stats.update(out.stats)
-    plans = None
-    if out.has_solution:
-        plans = {}
-        for j, k, t in m.XK:
-            if pyo.value(m.X[j, k, t]) > 0.5:
-                cfg = data.configs[j][k]
-                y = {h: round(pyo.value(m.Y[j, h, cfg.m])) for h in range(inst.n_servers)}
-                s = ({h: round(pyo.value(m.S[j, h, cfg.p])) for h in range(inst.n_servers)}
-                     if not inst.ring else {})
-                plans[j] = JobPlan(t, cfg.d, cfg.m, cfg.p, y, s)
-    obj = out.objective
-    status = out.status
-    if warm_start and status in (Status.TIME_LIMIT, Status.FEASIBLE):  # only then needed
-        obj, plans = _fallback(inst, heur or best_heuristic(inst), tmax, obj, plans, stats)
-    return _finish(inst, "completion-milp", status, obj, out.bound, plans, t0,
-                   build_s, stats, tmax, lp_bound, model=m, time_limit=options.time_limit)
-
+from ...core import Result, SolveOptions, Status, register_model
+from ...core.cpsat import solve_cpsat
+from ...core.deadline import past_deadline, remaining
+from ...core.intscale import exact_integers, scaled_int
+from ..instance import CompletionInstance
+from ..model import e1_data
+from ..solution import JobPlan
+from ..support.config import Config
+from .bounds import LpSwitch
+from .finish import fallback, finish, stopped
+from .incumbent import best_heuristic, resolve_horizon
 
 
 def read_plans(inst: CompletionInstance, out: Any, vars_: dict[int, Any],
@@ -265,7 +81,7 @@ def placement_vars(cp: Any, inst: CompletionInstance, j: int, ks: list[Config], 
     return Y, S, aux
 
 
-def _add_hints(cp: Any, inst: CompletionInstance, sol: dict[str, Any],
+def add_hints(cp: Any, inst: CompletionInstance, sol: dict[str, Any],
                vars_: dict[int, Any], tmax: int, demand: tuple[np.ndarray, np.ndarray]) -> int:
     """Hint every variable of each job (configuration literal, start, end, per-server counts,
     server/PS-host literals, loads) from ``sol``: a complete hint is a feasible first solution."""
@@ -406,14 +222,14 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         objective_terms.append(int(wi[j]) * end)
     stats: dict[str, Any] = {"scaled_inexact": inexact} if inexact else {}
     if status is Status.INFEASIBLE:
-        return _finish(inst, "completion-cpsat", status, None, None, None, t0,
+        return finish(inst, "completion-cpsat", status, None, None, None, t0,
                        time.perf_counter() - t0, stats, tmax, False)
     for (h, r), items in intervals.items():
         if items:
             cp.add_cumulative([i for i, _ in items], [lv for _, lv in items], int(Ci[h, r]))
     cp.minimize(sum(objective_terms))
     if warm_start and heur is not None and heur.solution is not None:
-        hinted = _add_hints(cp, inst, heur.solution, vars_, tmax, (ei, zi))
+        hinted = add_hints(cp, inst, heur.solution, vars_, tmax, (ei, zi))
         stats["warm_start"] = {"method": heur.method, "objective": heur.objective,
                                "jobs_hinted": hinted}
     build_s = time.perf_counter() - t0
@@ -429,7 +245,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     obj = out.objective
     if warm_start and status in (Status.TIME_LIMIT, Status.FEASIBLE) and not inexact:
         # e.g. CP-SAT stopped before loading its (complete, feasible) hint
-        obj, plans = _fallback(inst, heur, tmax, obj, plans, stats)
+        obj, plans = fallback(inst, heur, tmax, obj, plans, stats)
     bound = out.bound if not inexact else None
-    return _finish(inst, "completion-cpsat", status, obj, bound, plans, t0, build_s,
+    return finish(inst, "completion-cpsat", status, obj, bound, plans, t0, build_s,
                    stats, tmax, lp_bound, time_limit=options.time_limit)

@@ -31,12 +31,12 @@ import pyomo.environ as pyo
 from scipy.optimize import Bounds, LinearConstraint, milp
 from scipy.sparse import vstack
 
-from ..core import SolveOptions, Status, solve_pyomo
-from .config import EPS, configurations
-from .instance import CompletionInstance
-from .mincost import Candidate, Prices
-from .model import build_e1, e1_data
-from .patterns import Placements, job_placements, pattern_set
+from ...core import SolveOptions, Status, solve_pyomo
+from ..algorithms.mincost import Candidate, Prices
+from ..instance import CompletionInstance
+from ..model import build_e1, e1_data
+from ..support.config import EPS, configurations
+from ..support.pattern_set import Placements, job_placements, pattern_set
 
 BATCH_MODELS = ("patterns", "milp")
 

@@ -3,9 +3,10 @@
 A serial list schedule places the jobs one by one in a given order, each at the (configuration,
 server, start) of earliest completion that fits the residual capacity, with single-server
 configurations (q = 1: workers and PS colocated, so the PS bandwidth rule (2i) holds trivially).
-Orders: WSPT (w_j / d^min_j descending, registered as the reference heuristic ``wspt-list``, not
-in the paper) and the column-generation LP's mean completion times (Schulz's LP ordering, used by
-``completion-interval``). Every schedule is validated before it is returned.
+Orders: WSPT (w_j / d^min_j descending, registered as the reference heuristic ``wspt-list`` in
+``baselines/wspt_list.py``, not in the paper) and the column-generation LP's mean completion
+times (Schulz's LP ordering, used by ``completion-interval``). Every schedule is validated
+before it is returned. Used by the exact models (warm starts) and the ``wspt-list`` baseline.
 """
 
 from __future__ import annotations
@@ -16,12 +17,12 @@ from typing import Any
 import numpy as np
 from scipy.ndimage import minimum_filter1d
 
-from ..core import Result, Status, register_algorithm
-from ..core.deadline import DeadlineExceeded, check_deadline
+from ...core import Result, Status
+from ...core.deadline import check_deadline
+from ..instance import CompletionInstance
+from ..solution import JobPlan, make_solution
+from ..validate import check
 from .config import Config, configurations
-from .instance import CompletionInstance
-from .solution import JobPlan, make_solution
-from .validate import check
 
 TOL = 1e-9
 
@@ -205,41 +206,8 @@ def _fill(room: np.ndarray, n: int) -> dict[int, int]:
     return workers
 
 
-def incumbent_pool(inst: CompletionInstance, tmax: int) -> Result | None:
-    """Best validated non-preemptive schedule ending by ``tmax`` among A_online, FIFO and
-    ``wspt_list`` (the preemptive / elastic baselines are not E1 schedules)."""
-    from .baselines import fifo
-    from .online import a_online
-
-    runs = []
-    for run in (lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax),
-                lambda: wspt_list(inst, tmax, spread=True)):
-        try:
-            r = run()
-        except DeadlineExceeded:  # the caller's time limit: the best found so far
-            break
-        if r is None or r.objective is None or r.solution is None or check(inst, r.solution):
-            continue
-        recs = r.solution["jobs"].values()
-        if all("segments" not in x and x["start"] + x["duration"] - 1 <= tmax for x in recs):
-            runs.append(r)
-    return min(runs, key=lambda r: r.objective) if runs else None
 
 
-@register_algorithm("wspt-list", "completion",
-                    "Reference list heuristic (not in the paper): jobs in WSPT order, each at "
-                    "its earliest-completing configuration, placement and start")
-def wspt_list_algorithm(inst: CompletionInstance, *, horizon: int | None = None,
-                        spread: bool = True, **_: Any) -> Result:
-    """``horizon``: last slot a job may use (default: long enough for any order);
-    ``spread``: also multi-server configurations (``list_schedule``)."""
-    tmax = horizon if horizon is not None else list_horizon(inst)
-    res = wspt_list(inst, tmax, spread=spread)
-    if res is None:
-        return Result(problem="completion", method="wspt-list", status=Status.INFEASIBLE,
-                      stats={"reason": f"some job has no single-server configuration ending "
-                                       f"by slot {tmax}"})
-    return res
 
 
 def list_horizon(inst: CompletionInstance) -> int:
@@ -298,5 +266,5 @@ def improve_order(inst: CompletionInstance, order: Any, tmax: int, budget_s: flo
     return best
 
 
-__all__ = ["improve_order", "incumbent_pool", "list_horizon", "list_schedule", "stall_limit",
-           "wspt_list", "wspt_order"]
+__all__ = ["improve_order", "list_horizon", "list_schedule", "stall_limit", "wspt_list",
+           "wspt_order"]

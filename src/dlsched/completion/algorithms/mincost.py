@@ -24,8 +24,8 @@ from typing import Any
 
 import numpy as np
 
-from .config import EPS, duration
-from .instance import CompletionInstance
+from ..instance import CompletionInstance
+from ..support.config import EPS, duration
 
 INF = math.inf
 

@@ -39,11 +39,12 @@ from typing import Any
 
 import numpy as np
 
-from ..core import Result, Status, register_algorithm
-from ..core.deadline import check_deadline
-from ..core.errors import InputError
-from .config import check_durations
-from .instance import CompletionInstance
+from ...core import Result, Status, register_algorithm
+from ...core.deadline import check_deadline
+from ...core.errors import InputError
+from ..instance import CompletionInstance
+from ..solution import JobPlan, make_solution
+from ..support.config import check_durations
 from .mincost import (
     Candidate,
     Prices,
@@ -51,7 +52,6 @@ from .mincost import (
     mincost_ps_distributed,
     mincost_ring_distributed,
 )
-from .solution import JobPlan, make_solution
 
 ALPHA_MODES = ("fixed", "theory", "adaptive")
 TIES = ("faithful", "earliest", "loop-order")  # "loop-order" is "faithful" under its plain name
@@ -191,7 +191,7 @@ def a_dual(inst: CompletionInstance, jobs: list[int], tau: int, alpha: int, lam:
 def _max_rounds(inst: CompletionInstance) -> int:
     # tau doubles; once tau exceeds every job's longest single-worker duration plus the last
     # arrival, each sub-round accepts at least one job, so this many rounds always suffice.
-    from .config import longest_duration
+    from ..support.config import longest_duration
 
     longest = max(longest_duration(inst, j) for j in range(inst.n_jobs))
     span = int(inst.arrival.max()) + longest + 2

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.guard import CrossCheck
-from .instance import CompletionInstance
+from ...core.guard import CrossCheck
+from ..instance import CompletionInstance
 
 
 def _within_horizon(inst: CompletionInstance, solution: dict[str, Any],

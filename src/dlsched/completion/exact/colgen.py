@@ -40,7 +40,7 @@ limit allows; past T_rows it costs no capacity, so T_rows + 1 (or a_j) is its ch
 
 End limit. ``tmax`` = an int bounds schedules ending by that slot (the exact models pass their
 T_max); ``tmax`` = None bounds the uncapped optimum, which equals the optimum under the extended
-horizon of notes §2.4 (``exact.extended_horizon``: every optimal schedule ends by it, since
+horizon of notes §2.4 (``incumbent.extended_horizon``: every optimal schedule ends by it, since
 w_j C_j <= UB - sum_{k != j} w_k C^min_k); ``"instance"`` bounds the optimum over the
 instance's horizon (notes [A22]).
 """
@@ -54,8 +54,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .config import EPS, configurations
-from .instance import CompletionInstance
+from ..instance import CompletionInstance
+from ..support.config import EPS, configurations
+from .incumbent import best_heuristic
 
 COLGEN_TIME_LIMIT = 5.0
 MAX_ITERATIONS = 500
@@ -349,8 +350,6 @@ def _heuristic(inst: CompletionInstance, tmax: float) -> dict | None:
     """The best of A_online and FIFO when it ends by ``tmax`` (else ``None``)."""
     if tmax <= inst.horizon:
         return None
-    from .exact import best_heuristic
-
     sol = best_heuristic(inst).solution
     recs = sol["jobs"].values()
     if any("segments" in r or r["start"] + r["duration"] - 1 > tmax for r in recs):

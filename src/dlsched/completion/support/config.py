@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from .instance import CompletionInstance
+from ..instance import CompletionInstance
 
 EPS = 1e-9
 
@@ -201,9 +201,9 @@ def min_duration(inst: CompletionInstance, j: int) -> int:
 def check_durations(inst: CompletionInstance) -> None:
     """Refuse an instance some job of which cannot finish within ``limits.MAX_SLOTS`` slots even
     in its fastest configuration (or has none): simulating or modelling it would not end."""
-    from ..core.deadline import check_deadline
-    from ..core.errors import InputError
-    from ..core.limits import MAX_SLOTS
+    from ...core.deadline import check_deadline
+    from ...core.errors import InputError
+    from ...core.limits import MAX_SLOTS
 
     for j in range(inst.n_jobs):
         check_deadline()  # the first configurations of a job take ~0.06 s: a caller's limit

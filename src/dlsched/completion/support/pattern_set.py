@@ -36,10 +36,10 @@ from typing import Any
 import numpy as np
 import scipy.sparse as sp
 
-from ..core.deadline import check_deadline
-from ..core.errors import InputError
+from ...core.deadline import check_deadline
+from ...core.errors import InputError
+from ..instance import CompletionInstance
 from .config import EPS, Config, configurations
-from .instance import CompletionInstance
 
 PLACEMENT_LIMIT = 20_000
 COLUMN_LIMIT = 300_000
