@@ -67,21 +67,21 @@ def _opt_solution(data: dict) -> tuple:
 def test_validator_catches_capacity_duration_bandwidth_and_objective() -> None:
     inst, sol = _opt_solution(s4())
     assert ds.check(inst, sol) == []
-    bad = copy.deepcopy(sol)
+    bad = sol.to_json()
     for rec in bad["jobs"].values():
         rec["workers"] = {"h1": 2}  # 2 + 2 GPUs on a 3-GPU server if they overlap
         rec["start"], rec["duration"] = 1, 3
     bad["objective"] = None
     assert any("(2h)" in e for e in ds.check(inst, bad))
-    bad = copy.deepcopy(sol)
+    bad = sol.to_json()
     bad["jobs"]["j1"]["duration"] -= 1
     bad["objective"] -= 1
     assert any("(2f)" in e for e in ds.check(inst, bad))
-    bad = copy.deepcopy(sol)
+    bad = sol.to_json()
     bad["objective"] += 1
     assert any("objective" in e for e in ds.check(inst, bad))
     inst5, sol5 = _opt_solution(s5(10))
-    bad = copy.deepcopy(sol5)
+    bad = sol5.to_json()
     rec = bad["jobs"]["j1"]
     rec["workers"], rec["ps"] = {"A": 2, "B": 2}, {"A": 1}
     assert any("(2i)" in e for e in ds.check(inst5, bad))

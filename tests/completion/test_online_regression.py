@@ -43,7 +43,7 @@ def test_pinned_schedules(arch: str, J: int, H: int, T: int, seed: int, kw: dict
                     capacity="legacy")  # the instances the digests were recorded on
     res = ds.run(inst, "a-online", **kw)
     assert ds.check(inst, res) == []
-    sol = json.loads(json.dumps(res.solution))
+    sol = json.loads(json.dumps(res.solution.to_json()))
     recomputed = sum(float(inst.weight[inst.job_names.index(name)]) * (p["start"] + p["duration"])
                      for name, p in sol["jobs"].items())
     assert recomputed == pytest.approx(obj, rel=1e-12) and res.objective == obj

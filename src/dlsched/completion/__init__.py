@@ -15,6 +15,7 @@ from .instance import CompletionInstance, dump, parse
 from .metrics import metrics
 from .model import build_model
 from .paper import s4
+from .solution import Solution
 from .validate import check, objective
 
 PROBLEMS.add(
@@ -36,6 +37,7 @@ PROBLEMS.add(
         crosscheck=CROSSCHECK,
         demo_instance=json.dumps(s4()),
         export_model="completion-milp",
+        solution_type=Solution,
     ),
 )
 
@@ -55,4 +57,4 @@ MOVED = {
 }
 alias_modules({f"{__name__}.{old}": f"{__name__}.{new}" for old, new in MOVED.items()})
 
-__all__ = ["CompletionInstance", "check", "dump", "generate", "parse"]
+__all__ = ["CompletionInstance", "Solution", "check", "dump", "generate", "parse"]

@@ -79,7 +79,7 @@ def place(inst: CompletionInstance, m: int, p: int, n: int, res: np.ndarray
 
 
 def placement_load(inst: CompletionInstance, m: int, p: int, workers: dict[int, int],
-          ps: dict[int, int]) -> np.ndarray:
+                   ps: dict[int, int]) -> np.ndarray:
     load = np.zeros_like(inst.capacity)
     for h, c in workers.items():
         load[h] += c * inst.worker_demand[m]

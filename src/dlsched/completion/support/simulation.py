@@ -18,13 +18,13 @@ import numpy as np
 from ...core import Result, Status
 from ...sim import Placement, SimJob, run_policy
 from ..instance import CompletionInstance
-from ..solution import JobPlan, make_solution
+from ..solution import JobPlan, Solution, solution_json
 from .config import check_durations, configurations, theta
 from .placement import place, placement_load
 
 
 def sim_placement(inst: CompletionInstance, j: int, m: int, p: int, workers: dict[int, int],
-               ps: dict[int, int]) -> Placement:
+                  ps: dict[int, int]) -> Placement:
     n = sum(workers.values())
     q = int(len(set(workers) | set(ps)) == 1)
     rate = n / theta(inst, j, m, p, q, n)
@@ -32,7 +32,7 @@ def sim_placement(inst: CompletionInstance, j: int, m: int, p: int, workers: dic
 
 
 def try_place(inst: CompletionInstance, j: int, m: int, p: int, n: int, res: np.ndarray
-         ) -> Placement | None:
+              ) -> Placement | None:
     got = place(inst, m, p, n, res)
     return None if got is None else sim_placement(inst, j, m, p, *got)
 
@@ -43,7 +43,7 @@ def sim_jobs(inst: CompletionInstance) -> list[SimJob]:
 
 
 def sim_result(inst: CompletionInstance, method: str, jobs: list[SimJob], t0: float,
-            stats: dict[str, Any]) -> Result:
+               stats: dict[str, Any]) -> Result:
     plans: dict[int, JobPlan] = {}
     segs: dict[str, Any] = {}
     for job in jobs:
@@ -57,17 +57,18 @@ def sim_result(inst: CompletionInstance, method: str, jobs: list[SimJob], t0: fl
                  "workers": {inst.server_names[h]: c for h, c in s["workers"].items()},
                  "ps": {inst.server_names[h]: c for h, c in s["ps"].items()}}
                 for s in job.segments]
-    sol = make_solution(inst, plans, capped=False)
+    data = solution_json(inst, plans, capped=False)
     for name, sg in segs.items():
-        sol["jobs"][name]["segments"] = sg
+        data["jobs"][name]["segments"] = sg
+    sol = Solution.from_json(data)
     stats["preempted_jobs"] = len(segs)
     return Result(problem="completion", method=method, status=Status.FEASIBLE,
                   objective=sol["objective"], runtime_s=time.perf_counter() - t0,
                   solution=sol, stats=stats)
 
 
-def simulate(inst: CompletionInstance, method: str, policy: Callable, *, resume_penalty: int = 1,
-         rescale_penalty: int = 0, **stats: Any) -> Result:
+def simulate(inst: CompletionInstance, method: str, policy: Callable, *,
+             resume_penalty: int = 1, rescale_penalty: int = 0, **stats: Any) -> Result:
     """Simulate ``policy``; a resume after a pause costs ``resume_penalty`` slots without
     progress, a change of a running job's placement (rescale, migration) ``rescale_penalty``."""
     t0 = time.perf_counter()
