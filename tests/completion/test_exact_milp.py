@@ -1,4 +1,5 @@
-"""Exact models against the golden optima of notes §6, each other and brute force."""
+"""E1 (``completion-milp``, :mod:`dlsched.completion.exact.milp`) against the golden optima of
+notes §6, the CP-SAT model and brute force; the LP bounds every exact result carries."""
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
@@ -12,14 +13,11 @@ import dlsched as ds
 from dlsched.completion import exact
 from dlsched.completion.exact.bounds import lower_bounds
 from dlsched.completion.generate import tiny
-from dlsched.completion.paper import GOLDEN, golden
+from dlsched.completion.paper import golden
 from dlsched.core import SolveOptions, Status
 
 from .bruteforce import brute_force
-
-# notes §6 optima (S1-S5), written here from the notes, not from the code
-SPEC_OPT = {"s1-ring": 66, "s1-ps": 66, "s2-one": 17, "s2-two": 17, "s3": 18, "s4": 7,
-            "s5-bw10": 4, "s5-bw3": 5}
+from .test_paper import SPEC_OPT
 
 
 @pytest.mark.parametrize("name", sorted(SPEC_OPT))
@@ -31,19 +29,6 @@ def test_milp_golden(name: str, solver: str) -> None:
     assert ds.check(inst, res) == []
     bounds = res.stats["bounds"]
     assert all(v <= SPEC_OPT[name] + 1e-6 for v in bounds.values() if v is not None)
-
-
-@pytest.mark.parametrize("name", sorted(SPEC_OPT))
-def test_cpsat_golden(name: str) -> None:
-    inst = golden(name)
-    res = exact.solve_cp(inst)
-    assert res.status is Status.OPTIMAL
-    assert res.objective == pytest.approx(SPEC_OPT[name])
-    assert ds.check(inst, res) == []
-
-
-def test_golden_table_matches_spec() -> None:
-    assert {k: v for k, (_, v) in GOLDEN.items()} == SPEC_OPT
 
 
 def test_s6_ample_capacity_reaches_lb0() -> None:
@@ -105,18 +90,6 @@ def test_large_lps_are_skipped_with_a_reason(monkeypatch: pytest.MonkeyPatch) ->
     assert "LP_COLUMN_LIMIT" in res.stats["bounds_missing"]["lp_relaxation"]
     forced = exact.solve_cp(inst, lp_bound=True)
     assert forced.stats["bounds"]["lp_relaxation"] is not None
-
-
-def test_cpsat_warm_start_is_complete_and_never_worse() -> None:
-    from dlsched.completion.generate import generate
-
-    inst = generate(n_jobs=12, n_servers=4, horizon=60, architecture="ps", seed=2)
-    res = exact.solve_cp(inst, horizon="extended", options=SolveOptions(time_limit=3),
-                         lp_bound=False)
-    ws = res.stats["warm_start"]
-    assert ws["jobs_hinted"] == inst.n_jobs
-    assert res.objective is not None and res.objective <= ws["objective"] + 1e-6
-    assert ds.check(inst, res) == []
 
 
 def test_milp_time_limit_falls_back_to_the_heuristic_incumbent() -> None:

@@ -40,8 +40,8 @@ from dlsched.completion.support.config import configurations, job_duration
 from dlsched.completion.support.pattern_set import job_placements
 from dlsched.core import Status
 
-from .test_mincost import _random_prices
-from .test_online import _batch_opt
+from .test_algorithm_mincost import _random_prices
+from .test_algorithm_online import _batch_opt
 
 ARCH = st.sampled_from(["ps", "ring"])
 

@@ -19,7 +19,7 @@ from dlsched.completion.support import pattern_set as patterns
 from dlsched.core import InputError, SolveOptions, Status
 
 from .bruteforce import brute_force
-from .test_exact import SPEC_OPT
+from .test_paper import SPEC_OPT
 
 
 @pytest.mark.parametrize("name", sorted(SPEC_OPT))

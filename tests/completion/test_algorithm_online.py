@@ -187,3 +187,14 @@ def test_maxweight_never_exceeds_batch_optimum(seed: int) -> None:
     assert res.objective <= opt + 1e-9
     greedy = ds.run(inst, "jain-greedy", tau=tau)
     assert ds.check(inst, greedy) == [] and greedy.objective <= opt + 1e-9
+
+
+def test_tie_rule_default_and_loop_order_variant() -> None:
+    inst = generate(n_jobs=8, n_servers=4, horizon=60, seed=2, architecture="ps")
+    default = ds.run(inst, "a-online")
+    assert default.objective == ds.run(inst, "a-online", tie="earliest").objective
+    loop = ds.run(inst, "a-online", tie="loop-order")
+    assert loop.objective == ds.run(inst, "a-online", tie="faithful").objective
+    # S8 (notes §6) holds under both tie rules: B in slot 8, A in slot 16 at alpha = 4
+    for tie in ("earliest", "loop-order"):
+        assert ds.run(golden("s3"), "a-online", alpha=4, tie=tie).objective == 55

@@ -1,4 +1,4 @@
-"""List schedules (``completion.lists``) and the column-generation-first start of
+"""List schedules (``completion.support.lists``) and the column-generation-first start of
 ``completion-interval``: valid schedules for every job order, never better than the brute-force
 optimum, Smith's value where it is optimal, and the LP order of a tight LP."""
 
@@ -25,7 +25,7 @@ from dlsched.completion.support.lists import (
 from dlsched.core import InputError, SolveOptions, Status
 
 from .bruteforce import brute_force
-from .test_interval import SMALL, smith_value
+from .test_exact_interval import SMALL, smith_value
 
 
 @settings(max_examples=25, deadline=None)
