@@ -3,6 +3,7 @@ order (arrival, then index) with their ideal configuration and keep it; a job th
 more than ``patience`` slots (t - a_j > patience) runs opportunistically on the idle resources
 with the most workers that fit (1..N), re-evaluated every slot. Expected schedules are worked by
 hand from that rule (docstrings), not taken from the code."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

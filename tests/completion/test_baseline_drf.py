@@ -3,6 +3,7 @@ at a time to the job with the smallest dominant share (max over resources of its
 cluster's capacity), ties by arrival then index, until no job can take another worker (or has
 N = D_j); the allocation is kept until the job completes. Expected schedules are worked by hand
 from that rule (docstrings), not taken from the code."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """FIFO (notes §5): the worker-count variants. Expected values are worked by hand from the
 rule (comments)."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -3,6 +3,7 @@ jobs by w_j / (area x d) of their smallest-footprint configuration, descending (
 each job takes its configurations by increasing footprint and the latest start t with
 t + d <= tau that fits; a job that fits nowhere is left out. The objective is the accepted
 weight. Expected schedules are worked by hand from that rule (docstring)."""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

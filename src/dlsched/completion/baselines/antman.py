@@ -8,6 +8,7 @@ Like every preemptive baseline, a resume costs
 ``resume_penalty`` slots without progress (default 1), a change of a running job's placement
 (rescale, migration) ``rescale_penalty`` slots (default 0, the earlier free rescaling).
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ slot). That variant is preemptive and elastic, so like Tiresias and AntMan it so
 relaxation of E1 and only LB0 binds it (models/completion.md, "Which bounds bind the
 preemptive baselines").
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ A job progresses N / theta(q) mini-batches per slot; a resume after a pause cost
 without a pause (AntMan opportunistic jobs, Tiresias migrations) ``rescale_penalty`` slots
 (default 0, ours). A preempted job's solution record carries its ``segments``.
 """
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
