@@ -38,3 +38,22 @@ def test_allocation_is_kept_until_completion() -> None:
     res = ds.run(inst, "drf")
     assert runs(res.solution) == {"A": (1, 5, 2), "B": (5, 6, 2)}
     assert "segments" not in res.solution["jobs"]["A"]
+
+
+def test_elastic_variant_refills_every_slot() -> None:
+    """``elastic=True`` on the same pair: slot 1 A alone takes both GPUs (progress 2 x 1/4 of
+    its 2 mini-batches: 0.5). At slot 2 the filling restarts from zero over A and B: A 1 worker
+    (share 1/2), B 1 worker (share 1/2), then the tie goes to A (earlier arrival) but no GPU is
+    left. B runs slots 2-3 at rate 1 (C = 4); A runs 1 worker (rate 1/4) in slots 2-3 (1.0 done)
+    and both GPUs again from slot 4 (rate 1/2): done after slot 5, C = 6; objective 10, with three
+    segments for A (2, 1, 2 workers). With ``rescale_penalty=1`` each of A's two resizes (slots 2
+    and 4) costs a slot without progress: 0.5 after slot 1, 0.75 after slot 3, then 0.5 per slot
+    from slot 5: 2.0 after slot 7, C_A = 8; objective 12."""
+    inst = one_server([job("A", chunks=2, v=4.0), job("B", a=2, chunks=2, v=1.0)], {"gpu": 2})
+    res = ds.run(inst, "drf", elastic=True)
+    assert runs(res.solution) == {"A": (1, 6, 2), "B": (2, 4, 1)} and res.objective == 10
+    segs = res.solution["jobs"]["A"]["segments"]
+    assert [(s["start"], s["end"], s["workers"]) for s in segs] == [
+        (1, 2, {"h1": 2}), (2, 4, {"h1": 1}), (4, 6, {"h1": 2})]
+    assert ds.check(inst, res) == []
+    assert ds.run(inst, "drf", elastic=True, rescale_penalty=1).objective == 12
