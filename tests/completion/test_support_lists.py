@@ -59,20 +59,6 @@ def test_best_list_schedule_is_never_below_the_optimum(seed: int, arch: str) -> 
     assert all(v >= opt - 1e-9 for v in values)
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_registered_wspt_list_is_smiths_rule_on_one_machine(seed: int) -> None:
-    inst = generate(kind="single-machine", n=15, seed=seed)
-    res = ds.run(inst, "wspt-list", spread=False)
-    assert res.status is Status.FEASIBLE and ds.check(inst, res) == []
-    assert res.objective == smith_value(inst.minibatch_time[:, 0], inst.weight)
-
-
-def test_wspt_list_reports_a_too_short_horizon() -> None:
-    inst = generate(kind="single-machine", n=5, seed=0)
-    res = ds.run(inst, "wspt-list", horizon=2)
-    assert res.status is Status.INFEASIBLE and res.solution is None
-
-
 def test_lp_order_of_a_tight_lp_is_smiths_order() -> None:
     # on one machine the time-indexed LP is tight (its value is Smith's), so list-scheduling
     # the jobs in the LP's mean-completion order gives Smith's value
