@@ -25,11 +25,11 @@ import numpy as np
 import dlsched as ds
 from dlsched.bench.machine import cpu_model, git_commit
 from dlsched.completion import exact
-from dlsched.completion.bounds import area_bound, lb0
-from dlsched.completion.colgen import colgen_bound
-from dlsched.completion.config import configurations
+from dlsched.completion.exact.bounds import area_bound, lb0
+from dlsched.completion.exact.colgen import colgen_bound
 from dlsched.completion.generate import generate
 from dlsched.completion.model import load_of
+from dlsched.completion.support.config import configurations
 from dlsched.core import SolveOptions
 
 QUICK = {"n_servers": 2, "horizon": 30, "n_worker_types": 2, "n_ps_types": 2, "max_chunks": 3,

@@ -18,8 +18,8 @@ import subprocess
 import time
 
 import dlsched as ds
+from dlsched.completion.exact.interval import solve_interval
 from dlsched.completion.generate import generate
-from dlsched.completion.interval_cpsat import solve_interval
 from dlsched.core import SolveOptions
 
 SMALL = {"n_worker_types": 2, "n_ps_types": 2, "max_chunks": 4, "epochs": (1, 3),

@@ -126,7 +126,7 @@ def test_completion_model_with_an_exhausted_budget_is_honest(model):
 def test_interval_model_stopped_before_cpsat_keeps_its_warm_start():
     # the deadline passes inside the model after the warm start was found: the warm start is
     # returned (status time_limit), not dropped
-    from dlsched.completion import interval_cpsat
+    from dlsched.completion.exact import interval as interval_cpsat
 
     inst = ds.load(ROOT / "instances" / "completion" / "s1-ps.json")
     heur = interval_cpsat.incumbent_pool(inst, int(inst.horizon))
@@ -198,7 +198,7 @@ def test_model_lookup_with_a_problem_imports_only_that_problem():
 def _area_reference(inst) -> float:
     """Area bound (docs/specs/completion.md, notes §2.5), written out job by job, configuration
     by configuration."""
-    from dlsched.completion.config import configurations
+    from dlsched.completion.support.config import configurations
 
     best = 0.0
     total = inst.capacity.sum(axis=0)
@@ -227,7 +227,7 @@ def _area_reference(inst) -> float:
 
 @pytest.mark.parametrize("name", ["s1-ps.json", "s1-ring.json", "s2-two.json"])
 def test_vectorised_area_bound_matches_the_job_by_job_reference(name):
-    from dlsched.completion.bounds import area_bound
+    from dlsched.completion.exact.bounds import area_bound
 
     inst = ds.load(ROOT / "instances" / "completion" / name)
     assert area_bound(inst) == pytest.approx(_area_reference(inst), rel=1e-12)

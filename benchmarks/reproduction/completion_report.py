@@ -56,12 +56,12 @@ from dlsched.bench.repro import (
     load_claims,
     sweep,
 )
-from dlsched.completion.bounds import area_bound, lb0
-from dlsched.completion.config import configurations, min_duration
+from dlsched.completion.algorithms.online import default_lambda, theory_alpha
+from dlsched.completion.exact.bounds import area_bound, lb0
 from dlsched.completion.generate import generate_dict, resize_servers
 from dlsched.completion.instance import CompletionInstance, parse
 from dlsched.completion.model import load_of
-from dlsched.completion.online import default_lambda, theory_alpha
+from dlsched.completion.support.config import configurations, min_duration
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]

@@ -9,8 +9,8 @@ import math
 
 import numpy as np
 
-from dlsched.completion.config import duration, theta
 from dlsched.completion.instance import CompletionInstance
+from dlsched.completion.support.config import duration, theta
 
 
 def _compositions(n: int, parts: int):

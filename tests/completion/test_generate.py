@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dlsched.completion.config import configurations
-from dlsched.completion.generate import _ideal_demand, generate, generate_dict
+import dlsched as ds
+from dlsched.completion.generate import _ideal_demand, generate, generate_dict, resize_servers
+from dlsched.completion.support.config import configurations
 from dlsched.core.errors import InputError
 
 
@@ -55,3 +56,32 @@ def test_legacy_floors_and_bad_switch() -> None:
 def test_last_arrival_window() -> None:
     d = generate_dict(n_jobs=20, horizon=100, seed=3, last_arrival=2)
     assert {j["arrival"] for j in d["jobs"]} <= {1, 2}
+
+
+def test_area_capacity_reading_by_hand() -> None:
+    # one ring job: one worker type (1 GPU, 2 vCPU, 1 Gbps), D = 4, E = 2, K = 3, v = 0.5,
+    # U = 0, pi = 0, so theta = 0.5 and the ideal (full-width) run takes E K theta = 3 slots.
+    # Ideal per-slot demand 4 x (1, 2, 1) = (4, 8, 4); resource-time (12, 24, 12); over T = 6:
+    # (2, 4, 2). kappa = 0.5 -> footprint reading (2, 4, 2), area reading (1, 2, 1).
+    d = {"problem": "completion", "schema_version": 1, "name": "area", "architecture": "ring",
+         "horizon": 6, "slot_seconds": 3600.0, "servers": [{"name": "h1", "capacity": {
+             "gpu": 9, "cpu": 9, "bandwidth": 9.0}}],
+         "worker_types": [{"name": "m1", "demand": {"gpu": 1, "cpu": 2}, "bandwidth": 1.0}],
+         "jobs": [{"name": "j1", "arrival": 1, "weight": 1, "epochs": 2, "chunks": 4,
+                   "minibatches_per_chunk": 3, "minibatch_time": {"m1": 0.5},
+                   "update_time": 0.0, "gradient_size": 0.0}]}
+    foot = resize_servers(d, 0.5, "footprint")["servers"][0]["capacity"]
+    area = resize_servers(d, 0.5, "area")["servers"][0]["capacity"]
+    assert (foot["gpu"], foot["cpu"], foot["bandwidth"]) == (2, 4, 2)
+    assert (area["gpu"], area["cpu"], area["bandwidth"]) == (1, 2, 1)
+    assert d["servers"][0]["capacity"]["gpu"] == 9  # the input is not changed
+
+
+def test_generator_capacity_basis_option() -> None:
+    foot = generate(n_jobs=6, n_servers=3, horizon=60, seed=1)
+    area = generate(n_jobs=6, n_servers=3, horizon=60, seed=1, capacity_basis="area")
+    assert area.provenance["capacity_basis"] == "area"
+    # resource-time / T <= per-slot demand x (T/2) / T (generator guard): area <= footprint
+    assert np.all(area.capacity.sum(axis=0) <= foot.capacity.sum(axis=0) + 1e-9)
+    with pytest.raises(ds.core.InputError):
+        generate(n_jobs=2, n_servers=1, seed=0, capacity_basis="volume")

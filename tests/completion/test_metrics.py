@@ -6,7 +6,7 @@ import pytest
 
 import dlsched as ds
 from dlsched.completion import exact
-from dlsched.completion.bounds import area_bound, lb0
+from dlsched.completion.exact.bounds import area_bound, lb0
 from dlsched.completion.generate import tiny
 from dlsched.completion.metrics import metrics
 

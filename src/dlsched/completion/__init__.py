@@ -6,21 +6,16 @@ from __future__ import annotations
 
 import json
 
+from ..core.compat import alias_modules
 from ..core.registry import PROBLEMS, Problem
-from . import (  # noqa: F401  (register models, algorithms)
-    baselines,
-    exact,
-    interval_cpsat,
-    lists,
-    online,
-    pattern_ilp,
-)
-from .crosscheck import CROSSCHECK
+from . import algorithms, baselines, exact  # noqa: F401  (register models, algorithms)
+from .exact.crosscheck import CROSSCHECK
 from .generate import generate
 from .instance import CompletionInstance, dump, parse
 from .metrics import metrics
 from .model import build_model
 from .paper import s4
+from .solution import Solution
 from .validate import check, objective
 
 PROBLEMS.add(
@@ -42,7 +37,24 @@ PROBLEMS.add(
         crosscheck=CROSSCHECK,
         demo_instance=json.dumps(s4()),
         export_model="completion-milp",
+        solution_type=Solution,
     ),
 )
 
-__all__ = ["CompletionInstance", "check", "dump", "generate", "parse"]
+#: old module -> its new room (issue 21); the old paths import with a DeprecationWarning
+MOVED = {
+    "batch": "exact.batch",
+    "bounds": "exact.bounds",
+    "colgen": "exact.colgen",
+    "config": "support.config",
+    "crosscheck": "exact.crosscheck",
+    "interval_cpsat": "exact.interval",
+    "lists": "support.lists",
+    "mincost": "algorithms.mincost",
+    "online": "algorithms.online",
+    "pattern_ilp": "exact.patterns",
+    "patterns": "support.pattern_set",
+}
+alias_modules({f"{__name__}.{old}": f"{__name__}.{new}" for old, new in MOVED.items()})
+
+__all__ = ["CompletionInstance", "Solution", "check", "dump", "generate", "parse"]

@@ -6,7 +6,7 @@ import numpy as np
 
 from ..core.errors import InputError
 from ..core.export import Budget, ExportPlan, register_exporter, require_bool
-from .exact import resolve_horizon
+from .exact.incumbent import resolve_horizon
 from .instance import CompletionInstance
 from .model import build_e1, e1_data, load_of
 

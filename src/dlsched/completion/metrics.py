@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .bounds import lower_bounds
+from .exact.bounds import lower_bounds
 from .instance import CompletionInstance
 
 

@@ -2,7 +2,7 @@
 
 It recomputes q from the placement, the iteration time from Eq. (1)/(14), the minimal duration,
 the per-(server, resource, slot) loads (2h), the PS bandwidth rule (2i) and the objective; it
-uses none of the exact models' or algorithms' code except the duration formula of config.py.
+uses none of the exact models' or algorithms' code except the duration formula of support/config.py.
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from .config import theta
 from .instance import CompletionInstance
+from .support.config import theta
 
 TOL = 1e-6
 

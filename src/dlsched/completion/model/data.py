@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..config import Config, configurations
 from ..instance import CompletionInstance
+from ..support.config import Config, configurations
 
 
 @dataclass(frozen=True)

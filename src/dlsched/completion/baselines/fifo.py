@@ -1,0 +1,66 @@
+"""FIFO baseline (notes §5).
+
+``fifo``: strict arrival order, head-of-line blocking, N_j = min(U{1..30}, D_j) (seeded).
+"""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from ...core import InputError, Result, register_algorithm
+from ...sim import Placement, SimState
+from ..instance import CompletionInstance
+from ..support.placement import ideal_config, place
+from ..support.simulation import simulate, try_place
+
+
+def _fifo_policy(inst: CompletionInstance, nfix: np.ndarray) -> Callable:
+    order = sorted(range(inst.n_jobs), key=lambda j: (inst.arrival[j], j))
+    ideal = [ideal_config(inst, j) for j in range(inst.n_jobs)]
+    fixed: dict[int, Placement] = {}
+    queue = list(order)
+
+    def policy(t: int, st: SimState) -> dict[int, Placement]:
+        for j in [j for j in fixed if st.jobs[j].done]:
+            del fixed[j]
+        res = inst.capacity - sum((pl.load for pl in fixed.values()), np.zeros_like(inst.capacity))
+        while queue and inst.arrival[queue[0]] <= t:
+            j = queue[0]
+            pl = try_place(inst, j, ideal[j].m, ideal[j].p, int(nfix[j]), res)
+            if pl is None:
+                break  # head-of-line blocking
+            fixed[j] = pl
+            res = res - pl.load
+            queue.pop(0)
+        return dict(fixed)
+
+    return policy
+
+
+def _placeable(inst: CompletionInstance, j: int, n: int) -> int:
+    """Largest n' <= n whose ideal-type placement fits an empty cluster (ours: a FIFO draw the
+    cluster can never host would block the queue forever)."""
+    k = ideal_config(inst, j)
+    while n > 1 and place(inst, k.m, k.p, n, inst.capacity) is None:
+        n -= 1
+    return n
+
+
+@register_algorithm("fifo", "completion",
+                    "FIFO: arrival order, head-of-line blocking, N = min(U{1..30}, D) (seeded)")
+def fifo(inst: CompletionInstance, *, seed: int = 0, max_workers: int = 30,
+         workers: str = "draw", **_: Any) -> Result:
+    """``workers="draw"``: N_j = min(U{1..max_workers}, D_j) (the paper's 'fixed to a number
+    within [1, 30]'); ``"ideal"``: N_j of the ideal configuration (a variant)."""
+    if workers not in ("draw", "ideal"):
+        raise InputError("workers", "must be 'draw' or 'ideal'")
+    rng = np.random.default_rng(seed)
+    draw = np.minimum(rng.integers(1, max_workers + 1, size=inst.n_jobs), inst.chunks)
+    if workers == "ideal":
+        draw = np.array([ideal_config(inst, j).n for j in range(inst.n_jobs)])
+    nfix = np.array([_placeable(inst, j, int(n)) for j, n in enumerate(draw)])
+    return simulate(inst, "fifo", _fifo_policy(inst, nfix), seed=seed, workers=workers)

@@ -1,0 +1,471 @@
+"""Column-generation lower bound: Dantzig-Wolfe reformulation of the time-indexed model E1.
+
+Master (restricted, LP, HiGHS through highspy, warm-started as columns are added)::
+
+    min  sum_col c_col x_col
+    s.t. sum_{col of j} x_col = 1                              (convexity, one row per job)
+         sum_col load_col[c, r, s] x_col <= cap[c, r]          (server class c, resource r, slot s)
+         x >= 0
+
+A column of job j is a schedule: configuration k = (m, p, q, N, d), start t with
+a_j <= t <= T_max - d + 1, cost w_j (t + d), and a placement *by server class*: servers with the
+same capacity vector form one class whose capacity is their sum. The worker split over the
+classes is any integer vector summing to N with at most ``cap_w[c, m]`` workers of type m in
+class c (their single-type per-server maxima, summed); a colocated (q = 1) configuration puts all
+workers and one PS in one class whose server fits them; under PS one PS is placed in a class
+whose server fits it.
+
+Why the bound is valid. Every feasible schedule of E1 that ends by ``tmax`` maps to one column
+per job with the same cost: aggregate its per-server loads by class and drop all PSs but one
+(demands are >= 0, so the class loads only decrease). The class rows are sums of E1's
+per-server capacity rows, so the mapped columns satisfy the master rows: the master LP over the
+*full* column set (the "relaxed set") is a relaxation of E1 over slots 1..``tmax``. For any
+prices pi >= 0 on the capacity rows, the Lagrangian function
+
+    L(pi) = sum_j min_{col of j} (c_col + pi . load_col) - sum pi . cap
+
+is a lower bound on that LP (weak duality, the convexity rows kept as the Lagrangian's
+subproblem constraints), hence on every schedule ending by ``tmax``. Pricing computes the
+inner minimum *exactly over the relaxed set* (all configurations x all starts; the placement
+minimum is a greedy fill of the cheapest classes, exact because the placement cost is linear
+with per-class caps), so L(pi) is valid at *every* iteration with the master's current duals:
+an early stop (time limit, iteration cap) still returns a valid bound; the best one seen is kept.
+L(pi) = LP value + sum_j min reduced cost_j when pi are the master's optimal duals (Lasdon;
+the "Farley-type" bound of column generation with convexity rows).
+
+Rows horizon. Capacity rows exist only for slots 1..T_rows (default ``default_rows``: a
+makespan estimate from the areas); later slots' capacity constraints are dropped, which is again a
+relaxation, so the bound is valid for every T_rows. A column may then start as late as its end
+limit allows; past T_rows it costs no capacity, so T_rows + 1 (or a_j) is its cheapest start.
+
+End limit. ``tmax`` = an int bounds schedules ending by that slot (the exact models pass their
+T_max); ``tmax`` = None bounds the uncapped optimum, which equals the optimum under the extended
+horizon of notes §2.4 (``incumbent.extended_horizon``: every optimal schedule ends by it, since
+w_j C_j <= UB - sum_{k != j} w_k C^min_k); ``"instance"`` bounds the optimum over the
+instance's horizon (notes [A22]).
+"""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..instance import CompletionInstance
+from ..support.config import EPS, configurations
+from .incumbent import best_heuristic
+
+COLGEN_TIME_LIMIT = 5.0
+MAX_ITERATIONS = 500
+CHUNK = 512  # configurations priced at once, at most
+CELLS = 4_000_000  # and at most this many (configuration, class, start) cells per array
+
+
+@dataclass(frozen=True)
+class ColgenResult:
+    """``bound``: best Lagrangian bound (valid lower bound on schedules ending by ``tmax``;
+    ``None`` if some job has no schedule within ``tmax``); ``lp``: last restricted-master LP
+    value (an upper bound on the master's optimum until ``converged``)."""
+
+    bound: float | None
+    lp: float | None
+    iterations: int
+    columns: int
+    converged: bool
+    rows: int  # last slot with capacity rows
+    runtime_s: float
+    history: tuple[float, ...]
+    # per job: mean completion slot sum_col x_col (t + d) of the last master LP solution
+    # (None without one); a job order for LP-guided list schedules (Schulz's LP ordering)
+    lp_completion: tuple[float, ...] | None = None
+
+
+@dataclass(frozen=True)
+class _Classes:
+    """Server classes: identical capacity vectors, aggregated."""
+
+    rep: np.ndarray  # [c, r] capacity of one server of class c
+    count: np.ndarray  # [c]
+    of: np.ndarray  # [h] class of server h
+    cap_w: np.ndarray  # [c, m] max workers of type m in class c (single-type)
+
+
+def server_classes(inst: CompletionInstance) -> _Classes:
+    rep, inv, count = np.unique(inst.capacity, axis=0, return_inverse=True, return_counts=True)
+    e = inst.worker_demand
+    with np.errstate(divide="ignore", invalid="ignore"):
+        per = np.where(e[None, :, :] > 0, np.floor(rep[:, None, :] / e[None, :, :] + EPS), np.inf)
+    cap_w = per.min(axis=2) * count[:, None]
+    return _Classes(rep, count, np.ravel(inv), cap_w)
+
+
+@dataclass(frozen=True)
+class _JobSpace:
+    """Configurations of one job as arrays, with their per-class fit masks."""
+
+    m: np.ndarray
+    p: np.ndarray
+    q: np.ndarray
+    n: np.ndarray
+    d: np.ndarray
+    u: np.ndarray  # index of d in ``durs``
+    durs: np.ndarray
+    fit1: np.ndarray  # [k, c]: q=1 configuration fits one server of class c (workers + 1 PS)
+
+
+def _undominated(m: np.ndarray, p: np.ndarray, q: np.ndarray, n: np.ndarray, d: np.ndarray,
+                 e: np.ndarray, z: np.ndarray) -> np.ndarray:
+    """Mask of configurations not dominated within their (q, N) group: k' dominates k when
+    d' <= d, e_m' <= e_m and z_p' <= z_p (ties: the earlier index stays). Any relaxed column
+    of k maps to one of k' with the same placement and no larger cost at any prices >= 0
+    (shorter window, smaller loads, larger caps and fits), so the pricing minimum is kept."""
+    keep = np.ones(len(d), bool)
+    key = q * (int(n.max()) + 1) + n
+    for g in np.unique(key):
+        idx = np.nonzero(key == g)[0]
+        if len(idx) < 2:
+            continue
+        vec = np.concatenate([d[idx, None].astype(float), e[m[idx]], z[p[idx]]], axis=1)
+        le = np.all(vec[:, None, :] <= vec[None, :, :] + EPS, axis=2)  # [a, b]: a <= b
+        eq = le & le.T
+        first = np.arange(len(idx))[:, None] < np.arange(len(idx))[None, :]
+        dom = (le & ~eq) | (eq & first)  # a dominates b
+        keep[idx[dom.any(axis=0)]] = False
+    return keep
+
+
+def _job_space(inst: CompletionInstance, j: int, cl: _Classes, tmax: float,
+               ) -> _JobSpace | None:
+    ks = [k for k in configurations(inst, j) if int(inst.arrival[j]) + k.d - 1 <= tmax]
+    if not ks:
+        return None
+    m = np.array([k.m for k in ks])
+    p = np.array([k.p for k in ks])
+    q = np.array([k.q for k in ks])
+    n = np.array([k.n for k in ks])
+    d = np.array([k.d for k in ks])
+    z = inst.ps_demand if not inst.ring else np.zeros((1, len(inst.resources)))
+    pz = np.maximum(p, 0)
+    keep = _undominated(m, pz, q, n, d, inst.worker_demand, z)
+    m, p, q, n, d = m[keep], p[keep], q[keep], n[keep], d[keep]
+    durs, u = np.unique(d, return_inverse=True)
+    need = n[:, None] * inst.worker_demand[m]
+    if not inst.ring:
+        need = need + inst.ps_demand[p]
+    fit1 = np.all(need[:, None, :] <= cl.rep[None] + EPS, axis=2)
+    return _JobSpace(m, p, q, n, d, u, durs, fit1)
+
+
+@dataclass
+class _Column:
+    j: int
+    t: int
+    d: int
+    cost: float
+    load: np.ndarray  # [c, r] per slot
+
+
+def _unit_prefix(demand: np.ndarray, prefix: np.ndarray) -> np.ndarray:
+    """Price prefix sums of one unit of each type: [type, c, s] = sum_r demand[type, r]
+    prefix[c, r, s] (window prices are differences of it: prices are linear in the load)."""
+    return np.einsum("mr,crs->mcs", demand, prefix)
+
+
+def _gather(unit: np.ndarray, types: np.ndarray, ends: np.ndarray, ts: np.ndarray,
+            ) -> np.ndarray:
+    """[k, c, t]: price of one unit of ``types[k]`` over slots t..ends[k, t] in each class."""
+    cidx = np.arange(unit.shape[1])[None, :, None]
+    ty = types[:, None, None]
+    return unit[ty, cidx, ends[:, None, :]] - unit[ty, cidx, (ts - 1)[None, None, :]]
+
+
+def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
+               units: tuple[np.ndarray, np.ndarray | None], ps_fit: np.ndarray, tmax: float,
+               n_cols: int = 1) -> tuple[float, list[_Column]]:
+    """min over the relaxed column set of job j of c_col + pi . load_col, and the columns of
+    the ``n_cols`` configurations with the smallest values (each at its best start).
+
+    ``units``: :func:`_unit_prefix` of the worker and PS types (prefix over slots 0..T_rows).
+    Starts run over 1..T_rows + 1: a start after T_rows costs no capacity, so T_rows + 1 (or
+    a_j) is its cheapest one."""
+    PW, PZ = units
+    C, R = len(cl.rep), len(inst.resources)
+    T = PW.shape[2] - 1  # rows horizon
+    a = int(inst.arrival[j])
+    w = float(inst.weight[j])
+    ts = np.arange(1, T + 2)
+    ends = np.minimum(ts[None, :] + sp.durs[:, None] - 1, T)  # [u, t]
+    valid = (ts[None, :] >= a) & (ts[None, :] + sp.durs[:, None] - 1 <= tmax)  # [u, t]
+    chunk = max(1, min(CHUNK, int(CELLS // max(1, C * len(ts)))))
+    cands: list[tuple[float, _Column]] = []
+    for lo in range(0, len(sp.d), chunk):
+        sl = slice(lo, lo + chunk)
+        m, q, n, u = sp.m[sl], sp.q[sl], sp.n[sl], sp.u[sl]
+        aw = _gather(PW, m, ends[u], ts)  # [k, c, t] price of one worker in class c
+        bw = _gather(PZ, sp.p[sl], ends[u], ts) if PZ is not None else np.zeros_like(aw)
+        # colocated: all N workers + 1 PS in one class that fits them
+        co = np.where(sp.fit1[sl][:, :, None], n[:, None, None] * aw + bw, np.inf)
+        cost1 = co.min(axis=1)
+        cls1 = co.argmin(axis=1)
+        # spread: greedy fill of the cheapest classes (exact: linear cost, per-class caps)
+        order = np.argsort(aw, axis=1, kind="stable")
+        a_sorted = np.take_along_axis(aw, order, axis=1)
+        caps = cl.cap_w[:, m].T[np.arange(len(m))[:, None, None], order]
+        before = np.cumsum(caps, axis=1) - caps
+        x_sorted = np.clip(n[:, None, None] - before, 0, caps)
+        spread = (x_sorted * a_sorted).sum(axis=1)
+        if PZ is not None:
+            bps = np.where(ps_fit[sp.p[sl]][:, :, None], bw, np.inf)
+            spread = spread + bps.min(axis=1)
+            pcls = bps.argmin(axis=1)
+        total = np.where(q[:, None] == 1, cost1, spread)
+        total = total + w * (ts[None, :] + sp.d[sl][:, None])
+        total = np.where(valid[u], total, np.inf)
+        tbest = total.argmin(axis=1)
+        vbest = total[np.arange(len(tbest)), tbest]
+        for kk in np.argsort(vbest, kind="stable")[:n_cols]:
+            if not np.isfinite(vbest[kk]):
+                break
+            ti, k = int(tbest[kk]), lo + int(kk)
+            load = np.zeros((C, R))
+            mk, pk = int(sp.m[k]), int(sp.p[k])
+            if sp.q[k] == 1:
+                c = int(cls1[kk, ti])
+                load[c] = sp.n[k] * inst.worker_demand[mk]
+                if not inst.ring:
+                    load[c] += inst.ps_demand[pk]
+            else:
+                x = np.zeros(C)
+                x[order[kk, :, ti]] = x_sorted[kk, :, ti]
+                load += x[:, None] * inst.worker_demand[mk][None, :]
+                if not inst.ring:
+                    load[int(pcls[kk, ti])] += inst.ps_demand[pk]
+            t = int(ts[ti])
+            cands.append((float(vbest[kk]),
+                          _Column(j, t, int(sp.d[k]), w * (t + int(sp.d[k])), load)))
+    cands.sort(key=lambda vc: vc[0])
+    return cands[0][0], [c for _, c in cands[:n_cols]]
+
+
+class _Master:
+    """Restricted master LP in highspy matrix form (rows fixed, columns appended)."""
+
+    def __init__(self, inst: CompletionInstance, cl: _Classes, tmax: int,
+                 big: np.ndarray) -> None:
+        import highspy
+
+        self.J, self.C, self.R, self.T = inst.n_jobs, len(cl.rep), len(inst.resources), tmax
+        self.cap = (cl.rep * cl.count[:, None])  # [c, r]
+        h = highspy.Highs()
+        h.setOptionValue("output_flag", False)
+        h.setOptionValue("simplex_strategy", 4)  # primal simplex: columns are added
+        n_cap = self.C * self.R * self.T
+        lower = np.concatenate([np.ones(self.J), np.full(n_cap, -highspy.kHighsInf)])
+        upper = np.concatenate([np.ones(self.J), np.repeat(self.cap.ravel(), self.T)])
+        h.addRows(len(lower), lower, upper, 0, np.zeros(0, np.int32), np.zeros(0, np.int32),
+                  np.zeros(0))
+        # artificial columns: the master is feasible from the start (no effect on L(pi))
+        h.addCols(self.J, big, np.zeros(self.J), np.full(self.J, highspy.kHighsInf), self.J,
+                  np.arange(self.J, dtype=np.int32), np.arange(self.J, dtype=np.int32),
+                  np.ones(self.J))
+        self.h, self.columns = h, 0
+        self.ends: list[tuple[int, int]] = []  # (job, completion slot) per added column
+
+    def add(self, cols: list[_Column]) -> None:
+        import highspy
+
+        starts, idx, val, cost = [], [], [], []
+        for col in cols:
+            starts.append(len(idx))
+            idx.append(col.j)
+            val.append(1.0)
+            span = max(0, min(col.t + col.d - 1, self.T) - col.t + 1)  # slots within the rows
+            cs, rs = np.nonzero(col.load) if span else ((), ())
+            for c, r in zip(cs, rs, strict=True):
+                base = self.J + (c * self.R + r) * self.T + col.t - 1
+                idx.extend(range(base, base + span))
+                val.extend([float(col.load[c, r])] * span)
+            cost.append(col.cost)
+            self.ends.append((col.j, col.t + col.d))
+        self.h.addCols(len(cols), np.array(cost), np.zeros(len(cols)),
+                       np.full(len(cols), highspy.kHighsInf), len(idx),
+                       np.array(starts, np.int32), np.array(idx, np.int32), np.array(val))
+        self.columns += len(cols)
+
+    def reduced_cost(self, col: _Column, pi: np.ndarray) -> float:
+        """c_col + pi . load_col (without the convexity dual)."""
+        end = min(col.t + col.d - 1, self.T)
+        win = pi[:, :, col.t - 1:end].sum(axis=2) if end >= col.t else 0.0
+        return col.cost + float((win * col.load).sum())
+
+    def solve(self, time_left: float) -> tuple[float | None, np.ndarray | None]:
+        """(LP value, capacity prices pi >= 0 as [c, r, s]) or (None, None) if not optimal."""
+        import highspy
+
+        # HiGHS compares time_limit with its run time summed over all run() calls
+        self.h.setOptionValue("time_limit", self.h.getRunTime() + max(time_left, 0.01))
+        self.h.run()
+        if self.h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            self.h.clearSolver()  # numerical trouble after a warm start: solve afresh once
+            self.h.run()
+        if self.h.getModelStatus() != highspy.HighsModelStatus.kOptimal:
+            return None, None
+        dual = np.asarray(self.h.getSolution().row_dual)[self.J:]
+        pi = np.maximum(-dual, 0.0).reshape(self.C, self.R, self.T)
+        return float(self.h.getInfo().objective_function_value), pi
+
+    def lp_completion(self) -> tuple[float, ...] | None:
+        """Per job, the LP's mean completion slot (None while an artificial column is used)."""
+        x = np.asarray(self.h.getSolution().col_value)
+        if x.size < self.J + len(self.ends) or np.any(x[:self.J] > 1e-6):
+            return None
+        jobs, ends = np.array(self.ends, dtype=float).T
+        mean = np.bincount(jobs.astype(int), weights=x[self.J:] * ends, minlength=self.J)
+        return tuple(float(v) for v in mean)
+
+
+def _solution_columns(inst: CompletionInstance, sol: dict, cl: _Classes) -> list[_Column]:
+    """Columns of a (non-preemptive) schedule, class-aggregated: a feasible starting master."""
+    sidx = {h: i for i, h in enumerate(inst.server_names)}
+    out = []
+    for j, name in enumerate(inst.job_names):
+        rec = sol["jobs"].get(name)
+        if rec is None or "segments" in rec:
+            return []
+        m = inst.worker_names.index(rec["worker_type"])
+        load = np.zeros((len(cl.rep), len(inst.resources)))
+        for h, c in rec["workers"].items():
+            load[cl.of[sidx[h]]] += c * inst.worker_demand[m]
+        for h, c in rec.get("ps", {}).items():
+            load[cl.of[sidx[h]]] += c * inst.ps_demand[inst.ps_names.index(rec["ps_type"])]
+        t, d = int(rec["start"]), int(rec["duration"])
+        out.append(_Column(j, t, d, float(inst.weight[j]) * (t + d), load))
+    return out
+
+
+def _heuristic(inst: CompletionInstance, tmax: float) -> dict | None:
+    """The best of A_online and FIFO when it ends by ``tmax`` (else ``None``)."""
+    if tmax <= inst.horizon:
+        return None
+    sol = best_heuristic(inst).solution
+    recs = sol["jobs"].values()
+    if any("segments" in r or r["start"] + r["duration"] - 1 > tmax for r in recs):
+        return None
+    return sol
+
+
+ROWS_FACTOR = 1.25
+
+
+def default_rows(inst: CompletionInstance, spaces: list[_JobSpace | None]) -> int:
+    """ROWS_FACTOR x (last arrival + the largest per-resource area makespan + the longest
+    d^min), at least the instance horizon: past it an optimal LP solution rarely needs capacity,
+    and a short rows horizon is what makes column generation converge within seconds."""
+    live = [s for s in spaces if s is not None]
+    if not live:
+        return int(inst.horizon)
+    area = np.zeros(len(inst.resources))
+    for s in live:
+        need = s.n[:, None] * inst.worker_demand[s.m]
+        if not inst.ring:
+            need = need + inst.ps_demand[s.p]
+        area += (s.d[:, None] * need).min(axis=0)
+    total = inst.capacity.sum(axis=0)
+    span = float(np.max(np.where(total > 0, area / np.where(total > 0, total, 1), 0)))
+    est = int(inst.arrival.max()) + span + max(int(s.d.min()) for s in live)
+    return max(int(inst.horizon), math.ceil(ROWS_FACTOR * est))
+
+
+def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
+                 rows: int | None = None, time_limit: float = COLGEN_TIME_LIMIT,
+                 max_iterations: int = MAX_ITERATIONS, tol: float = 1e-6,
+                 smoothing: float = 0.5, columns_per_job: int = 10,
+                 warm: bool = False) -> ColgenResult:
+    """Column generation with a valid Lagrangian bound at every iteration (module docstring).
+
+    ``tmax``: last slot a schedule may use; ``None`` or ``"extended"`` (default) bounds the
+    uncapped optimum (which is also the optimum under the extended horizon of notes §2.4, since
+    every optimal schedule ends by it); ``"instance"`` the instance's horizon; or an int.
+    ``rows``: the last slot with capacity rows (default :func:`default_rows`, at most
+    ``tmax``); the capacity constraints of later slots are dropped, a relaxation, so the bound
+    stays valid for any value. ``warm``: start the master from the columns of the best of
+    A_online and FIFO (when it ends by ``tmax``) instead of artificial columns only.
+    ``smoothing``: Wentges dual smoothing, prices alpha pi_best + (1 - alpha) pi_master
+    (0 = plain column generation); a round whose columns do not price out at the master duals
+    is repeated at them.
+    ``columns_per_job``: each round adds, per job, the best columns of up to this many
+    configurations (each at its best start) when they price out.
+    The time limit is checked before each pricing round (estimated from the previous one).
+    """
+    t0 = time.perf_counter()
+    if tmax == "instance":
+        tmax = int(inst.horizon)
+    cap_end = math.inf if tmax in (None, "extended") else int(tmax)
+    cl = server_classes(inst)
+    spaces = [_job_space(inst, j, cl, cap_end) for j in range(inst.n_jobs)]
+    heur = _heuristic(inst, cap_end) if warm else None
+    t_rows = int(min(cap_end, rows if rows is not None else default_rows(inst, spaces)))
+    t_rows = max(t_rows, int(inst.arrival.max()))
+    if any(s is None for s in spaces):
+        return ColgenResult(None, None, 0, 0, False, t_rows, time.perf_counter() - t0, ())
+    ps_fit = (np.all(inst.ps_demand[:, None, :] <= cl.rep[None] + EPS, axis=2)
+              if not inst.ring else np.zeros((0, len(cl.rep)), bool))
+    big = inst.weight * (t_rows + 1 + max(int(s.d.max()) for s in spaces)) * 2.0
+    master = _Master(inst, cl, t_rows, big)
+    pi_rmp = np.zeros((len(cl.rep), len(inst.resources), t_rows))
+    mu = big.copy()
+    if heur is not None:
+        master.add(_solution_columns(inst, heur, cl))
+        lp_val, p0 = master.solve(time_limit)
+        if p0 is not None:
+            pi_rmp, mu = p0, np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
+    pi_best = pi_rmp
+    best, lp_val, history = -math.inf, None, []
+    converged = False
+    it, round_s = 0, 0.0
+    alpha = 0.0
+    while it < max_iterations:
+        if it and time.perf_counter() - t0 + round_s > time_limit:
+            break
+        it += 1
+        tr = time.perf_counter()
+        pi = alpha * pi_best + (1 - alpha) * pi_rmp
+        prefix = np.concatenate([np.zeros((*pi.shape[:2], 1)), np.cumsum(pi, axis=2)], axis=2)
+        units = (_unit_prefix(inst.worker_demand, prefix),
+                 None if inst.ring else _unit_prefix(inst.ps_demand, prefix))
+        priced = [_price_job(inst, j, spaces[j], cl, units, ps_fit, cap_end, columns_per_job)
+                  for j in range(inst.n_jobs)]
+        lag = sum(v for v, _ in priced) - float((pi.sum(axis=2) * master.cap).sum())
+        history.append(lag)
+        if lag > best:
+            best, pi_best = lag, pi
+        new = [col for (_, cols), mj in zip(priced, mu, strict=True) for col in cols
+               if master.reduced_cost(col, pi_rmp) - mj < -tol * max(1.0, abs(mj))]
+        if not new:
+            if alpha == 0.0:
+                converged = lp_val is not None or heur is not None
+                break
+            alpha = 0.0  # mis-pricing: the next round prices at the master duals
+            round_s = time.perf_counter() - tr
+            continue
+        master.add(new)
+        val, pi_new = master.solve(time_limit - (time.perf_counter() - t0))
+        round_s = time.perf_counter() - tr
+        if pi_new is None:  # time limit inside the LP: keep the last LP value
+            break
+        lp_val = val
+        pi_rmp = pi_new
+        mu = np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
+        alpha = smoothing
+        if best >= lp_val - tol * max(1.0, abs(lp_val)):
+            converged = True
+            break
+    mean = master.lp_completion() if lp_val is not None else None
+    return ColgenResult(best, lp_val, it, master.columns, converged, t_rows,
+                        time.perf_counter() - t0, tuple(history), mean)
+
+
+__all__ = ["COLGEN_TIME_LIMIT", "ColgenResult", "colgen_bound", "server_classes"]

@@ -1,0 +1,79 @@
+"""The exact models' heuristic incumbents and their horizon T_max.
+
+``best_heuristic`` (the better of A_online and FIFO) is the upper bound behind the extended
+horizon of notes §2.4 and the warm start of the CP-SAT models; ``incumbent_pool`` adds the WSPT
+list schedules (the interval model's warm start). Column generation (:mod:`.colgen`) and every
+exact model import it from here, below the bounds, so no import circle forms.
+"""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ...core import InputError, Result
+from ...core.deadline import DeadlineExceeded
+from ..algorithms.online import a_online
+from ..baselines.fifo import fifo
+from ..instance import CompletionInstance
+from ..support.config import min_duration
+from ..support.lists import wspt_list
+from ..validate import check
+
+
+def extended_horizon(inst: CompletionInstance, ub: float) -> int:
+    """Last slot any optimal schedule can use, from an upper bound ``ub`` (notes §2.4 [A22])."""
+    cmin = inst.arrival + np.array([min_duration(inst, j) for j in range(inst.n_jobs)])
+    base = float(np.dot(inst.weight, cmin))
+    cmax = [math.ceil((ub - base + inst.weight[j] * cmin[j]) / inst.weight[j] - 1e-9)
+            for j in range(inst.n_jobs)]
+    return max(int(inst.horizon), max(cmax) - 1)
+
+
+def best_heuristic(inst: CompletionInstance) -> Result | None:
+    """The better of A_online and FIFO (both non-preemptive): the upper bound behind the
+    extended horizon and the CP-SAT warm start. Inside a time limit (``core.deadline``) the
+    best of those that finished in time, None if neither did."""
+    runs = []
+    for run in (a_online, fifo):
+        try:
+            r = run(inst)
+        except DeadlineExceeded:
+            break
+        if r.objective is not None:
+            runs.append(r)
+    return min(runs, key=lambda r: r.objective) if runs else None
+
+
+def resolve_horizon(inst: CompletionInstance, horizon: int | str,
+                    heuristic: Result | None = None) -> int:
+    if horizon == "instance":
+        return int(inst.horizon)
+    if horizon == "extended":
+        heuristic = heuristic or best_heuristic(inst)
+        if heuristic is None:  # neither heuristic finished within the time limit
+            raise DeadlineExceeded("no upper bound for the extended horizon in time")
+        return extended_horizon(inst, heuristic.objective)
+    if isinstance(horizon, int) and horizon >= 1:
+        return horizon
+    raise InputError("horizon", "must be 'instance', 'extended' or a positive int")
+
+
+def incumbent_pool(inst: CompletionInstance, tmax: int) -> Result | None:
+    """Best validated non-preemptive schedule ending by ``tmax`` among A_online, FIFO and
+    ``wspt_list`` (the preemptive / elastic baselines are not E1 schedules)."""
+    runs = []
+    for run in (lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax),
+                lambda: wspt_list(inst, tmax, spread=True)):
+        try:
+            r = run()
+        except DeadlineExceeded:  # the caller's time limit: the best found so far
+            break
+        if r is None or r.objective is None or r.solution is None or check(inst, r.solution):
+            continue
+        recs = r.solution["jobs"].values()
+        if all("segments" not in x and x["start"] + x["duration"] - 1 <= tmax for x in recs):
+            runs.append(r)
+    return min(runs, key=lambda r: r.objective) if runs else None

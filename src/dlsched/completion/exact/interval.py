@@ -1,0 +1,403 @@
+"""``completion-interval``: the default exact model of the completion problem (CP-SAT).
+
+Same decision space as E1 (notes §2): per job one configuration k = (m, p, q, N) of
+``support.config.configurations`` (Pareto-pruned), a start slot >= its arrival, per-server
+worker / PS counts, the PS bandwidth rule (2i) and the capacity rule (2h) per (server,
+resource). On top of the single-interval model of ``completion-cpsat`` it adds what makes CP-SAT
+propagate:
+
+- one *optional fixed-size interval per configuration* (presence literal = the configuration
+  choice, exactly one per job) carrying the job's least aggregate demand under k
+  (N e_m + one PS z_p), in a *redundant cumulative per resource over the whole cluster*
+  (capacity sum_h C_h). It is implied by (2h), and it is the exact resource constraint when
+  the cluster has one server (1 || sum w_j C_j is this cumulative with unit demands);
+- *symmetry breaking* between interchangeable jobs (same data except the weight, same
+  arrival): the heavier one ends no later (swap their labels: never worse);
+- a *complete hint and an objective cut* from the best validated non-preemptive schedule of
+  A_online, FIFO and the list schedules of ``support.lists`` (WSPT order; single-server and spread
+  placements): the incumbent at time 0 is that schedule, and CP-SAT only searches for
+  strictly better or equal ones;
+- *column generation first* (``colgen_share`` of the limit): the Lagrangian bound of
+  ``colgen`` as objective floor, and the master LP's mean completion times as a list order;
+- an *order search* (``search_share`` of the limit): insertion moves on the list order, from
+  the LP order, keeping the best list schedule as the hint;
+- the *cheap lower bounds* of ``exact.bounds`` (LB0, area / Smith) folded into
+  ``Result.bound`` with the column-generation bound; when the incumbent meets that bound the
+  status is ``optimal`` (a proof, ``stats["optimal_by"]``).
+
+The time limit covers the whole call: heuristics and build time are taken off the solver's
+budget. Every returned schedule goes through the independent validator (``exact.finish.finish``).
+"""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import itertools
+import math
+import time
+from typing import Any
+
+import numpy as np
+
+from ...core import InputError, Result, SolveOptions, Status, register_model, relative_gap
+from ...core.cpsat import solve_cpsat
+from ...core.deadline import DeadlineExceeded, check_deadline, remaining
+from ..instance import CompletionInstance
+from ..model import e1_data
+from ..support.config import configurations
+from ..support.lists import improve_order, list_schedule, wspt_list, wspt_order
+from .bounds import colgen_bound, lower_bounds
+from .colgen import COLGEN_TIME_LIMIT, server_classes
+from .cpsat import add_hints, cp_integer_data, placement_vars, read_plans
+from .finish import fallback, finish
+from .incumbent import incumbent_pool, resolve_horizon
+
+TOL = 1e-9
+
+
+def _server_groups(inst: CompletionInstance) -> list[list[int]]:
+    """Servers with identical capacity vectors (interchangeable: no other datum is per server),
+    in index order, groups of two or more."""
+    of = server_classes(inst).of
+    groups = [sorted(int(h) for h in np.nonzero(of == c)[0]) for c in np.unique(of)]
+    return [g for g in groups if len(g) > 1]
+
+
+def _break_server_symmetry(cp: Any, inst: CompletionInstance,
+                           vars_: dict[int, Any]) -> dict[tuple[int, int], Any]:
+    """Identical servers h_0 < h_1 < ... of a group are opened in order: job j may use h_k
+    (k >= 1) only if some job i <= j uses h_{k-1}. Exact: relabelling the servers of a group
+    by the index of the first job that uses them (``canonical_servers``) maps every schedule to
+    one that satisfies these rows, with the same objective. Returns the literals
+    opened[j, h] = OR_{i <= j} o[i, h] that the rows use (to be hinted)."""
+    opened: dict[tuple[int, int], Any] = {}
+    jobs = sorted(vars_)
+    for hs in _server_groups(inst):
+        for h in hs[:-1]:
+            prev = None
+            for j in jobs:
+                o = vars_[j][5]["o"][h]
+                if prev is None:
+                    lit = o
+                else:
+                    lit = cp.new_bool_var(f"opened[{j},{h}]")
+                    cp.add_max_equality(lit, [prev, o])
+                opened[j, h] = lit
+                prev = lit
+        for prev_h, h in itertools.pairwise(hs):
+            for j in jobs:
+                cp.add_implication(vars_[j][5]["o"][h], opened[j, prev_h])
+    return opened
+
+
+def canonical_servers(inst: CompletionInstance, solution: dict[str, Any]) -> dict[str, Any]:
+    """The same schedule with the servers of each identical group relabelled in the order of
+    the first job (by index) that uses them (unused servers last): it satisfies
+    ``_break_server_symmetry`` and has the same objective and validity."""
+    names = inst.server_names
+    first = {h: inst.n_jobs for h in range(inst.n_servers)}
+    for j, name in enumerate(inst.job_names):
+        rec = solution["jobs"].get(name, {})
+        for key in ("workers", "ps"):
+            for hn, c in (rec.get(key) or {}).items():
+                if c:
+                    h = names.index(hn)
+                    first[h] = min(first[h], j)
+    rename = {hn: hn for hn in names}
+    for hs in _server_groups(inst):
+        by_use = sorted(hs, key=lambda h: (first[h], h))
+        for old, new in zip(by_use, hs, strict=True):
+            rename[names[old]] = names[new]
+    jobs = {}
+    for name, rec in solution["jobs"].items():
+        rec = dict(rec)
+        for key in ("workers", "ps"):
+            if key in rec and rec[key] is not None:
+                rec[key] = {rename[hn]: c for hn, c in rec[key].items()}
+        jobs[name] = rec
+    return {**solution, "jobs": jobs}
+
+
+def _hint_opened(cp: Any, inst: CompletionInstance, solution: dict[str, Any],
+                 opened: dict[tuple[int, int], Any]) -> None:
+    used: dict[int, set[str]] = {}
+    for j, name in enumerate(inst.job_names):
+        rec = solution["jobs"].get(name, {})
+        used[j] = {hn for key in ("workers", "ps") for hn, c in (rec.get(key) or {}).items()
+                   if c}
+    for (j, h), lit in opened.items():
+        if j > 0 and (j - 1, h) in opened:  # the first job's literal is o itself (hinted)
+            hn = inst.server_names[h]
+            cp.add_hint(lit, any(hn in used[i] for i in range(j + 1)))
+
+
+def _twins(inst: CompletionInstance) -> list[tuple[int, int]]:
+    """Pairs (i, j), i before j, of jobs equal in every datum but the weight (w_i >= w_j):
+    some optimal schedule ends i no later than j."""
+    def key(j: int) -> tuple:
+        return (int(inst.arrival[j]), float(inst.workload[j]), int(inst.chunks[j]),
+                tuple(np.ravel(inst.minibatch_time[j])), tuple(np.ravel(inst.update_time[j])),
+                float(inst.transfer[j].sum()), configurations(inst, j))
+    groups: dict[tuple, list[int]] = {}
+    for j in range(inst.n_jobs):
+        groups.setdefault(key(j), []).append(j)
+    pairs = []
+    for js in groups.values():
+        js = sorted(js, key=lambda j: (-inst.weight[j], j))
+        pairs += list(itertools.pairwise(js))
+    return pairs
+
+
+COLGEN_SHARE = 0.25  # of the time limit, for the column-generation bound before the search
+COLGEN_CAP = 30.0  # seconds at most (and COLGEN_TIME_LIMIT without a time limit)
+SEARCH_SHARE = 0.15  # of the time limit, for the local search over list-schedule orders
+SEARCH_CAP = 10.0  # seconds at most (also without a time limit)
+
+
+def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
+                  limit: float | None, share: float, stats: dict[str, Any]) -> list[int] | None:
+    """Run the column-generation bound before the search (recorded in ``stats["colgen"]``,
+    used as objective floor and by ``finish``) unless the hint already meets the cheap
+    bounds. Returns the jobs in the master LP's mean-completion order (Schulz's LP ordering;
+    None without an LP solution)."""
+    if share <= 0 or heur is None or _proven(heur, _floor(inst, tmax, stats)):
+        return None
+    budget = COLGEN_TIME_LIMIT if limit is None else min(COLGEN_CAP, share * limit)
+    cg = colgen_bound(inst, tmax, time_limit=budget)
+    stats["colgen"] = {"bound": cg.bound, "iterations": cg.iterations, "columns": cg.columns,
+                       "converged": cg.converged, "rows": cg.rows, "master_lp": cg.lp,
+                       "runtime_s": round(cg.runtime_s, 3), "up_front": True}
+    if cg.lp_completion is None:
+        return None
+    return [int(j) for j in np.lexsort((np.arange(inst.n_jobs), np.asarray(cg.lp_completion)))]
+
+
+def _floor(inst: CompletionInstance, tmax: int, stats: dict[str, Any]) -> float:
+    """The best valid lower bound known before the search: the cheap bounds and, if it ran,
+    the column-generation bound (both computed on the instance's own data)."""
+    if "cheap_bound" not in stats:  # computed once per solve (seconds at paper scale)
+        stats["cheap_bound"] = lower_bounds(inst, tmax)["best"]
+    return max(stats["cheap_bound"], stats.get("colgen", {}).get("bound") or 0.0)
+
+
+def _proven(heur: Result, floor: float) -> bool:
+    """The hint meets ``floor``, a valid lower bound (``_floor``): it is optimal."""
+    return heur.objective <= floor + 1e-9 * max(1.0, heur.objective)
+
+
+def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
+                  lp_order: list[int] | None, limit: float | None, share: float,
+                  stats: dict[str, Any]) -> Result | None:
+    """List-schedule the jobs in the LP order (single-server and spread placements), then
+    improve the order by local search (``lists.improve_order``) for ``share`` of the time
+    limit; the best of these and ``heur``. Stops as soon as a schedule meets the lower bound
+    known so far (nothing better exists)."""
+    floor = _floor(inst, tmax, stats)
+    if heur is None or _proven(heur, floor):
+        return heur
+    start = lp_order
+    if start is not None:
+        for spread in (False, True):
+            res = list_schedule(inst, start, tmax, method="lp-order-list", spread=spread)
+            if res is not None and res.objective < heur.objective:
+                stats["lp_order_list"] = res.objective
+                heur = res
+    else:
+        start = wspt_order(inst)
+    budget = SEARCH_CAP if limit is None else min(SEARCH_CAP, share * limit)
+    if share > 0 and start is not None:
+        res = improve_order(inst, start, tmax, budget, target=floor)
+        if res is not None:
+            stats["order_search"] = {"objective": res.objective,
+                                     "moves": res.stats.get("moves", 0),
+                                     "stopped": res.stats.get("stopped", "single job")}
+            if res.objective < heur.objective:
+                heur = res
+    return heur
+
+
+@register_model("completion-interval", "completion",
+                "CP-SAT interval model (default): optional interval per configuration, "
+                "cumulative per (server, resource) + redundant cluster cumulative, symmetry "
+                "breaking, heuristic hint + cut, cheap bounds")
+def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = None,
+                   horizon: int | str = "instance", lp_bound: Any = False,
+                   warm_start: bool = True, colgen_share: float = COLGEN_SHARE,
+                   search_share: float = SEARCH_SHARE, server_symmetry: bool = True,
+                   cpsat_params: dict[str, Any] | None = None, **_: Any) -> Result:
+    """``lp_bound`` as in ``completion-cpsat`` (off by default: the LPs of E1 cost build time
+    at paper scale); ``warm_start`` hints and cuts with ``incumbent_pool``; ``colgen_share``:
+    the part of the time limit given to the column-generation bound before the search (0: none
+    up front), whose LP also orders a list schedule that may improve the hint;
+    ``search_share``: the part given to the local search over list-schedule orders before
+    CP-SAT (0: none); ``server_symmetry``: identical servers are opened in order
+    (``_break_server_symmetry``); ``cpsat_params``: further CP-SAT parameters by name."""
+    if not 0.0 <= colgen_share < 1.0:
+        raise InputError("colgen_share", "must be in [0, 1)")
+    if not 0.0 <= search_share < 1.0 - colgen_share:
+        raise InputError("search_share", "must be in [0, 1 - colgen_share)")
+    options = options or SolveOptions()
+    state: dict[str, Any] = {"t0": time.perf_counter(), "stats": {}}
+    try:
+        return _solve_interval(inst, options, state, horizon, lp_bound, warm_start,
+                               colgen_share, search_share, server_symmetry, cpsat_params)
+    except DeadlineExceeded:  # a Python phase reached the time limit (core.deadline)
+        if "tmax" not in state:
+            raise
+        return _stopped(inst, state, options)
+
+
+def _stopped(inst: CompletionInstance, state: dict[str, Any], options: SolveOptions) -> Result:
+    """Status ``time_limit`` with the warm start as incumbent (when it ends by T_max): the time
+    ran out before CP-SAT could start."""
+    stats, tmax, t0 = state["stats"], state["tmax"], state["t0"]
+    stats["stopped"] = "the time limit was reached before the CP-SAT search"
+    obj, plans = fallback(inst, state.get("heur"), tmax, None, None, stats)
+    return finish(inst, "completion-interval", Status.TIME_LIMIT, obj, None, plans, t0,
+                   time.perf_counter() - t0, stats, tmax, False, time_limit=options.time_limit)
+
+
+def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict[str, Any],
+                    horizon: int | str, lp_bound: Any, warm_start: bool, colgen_share: float,
+                    search_share: float, server_symmetry: bool,
+                    cpsat_params: dict[str, Any] | None) -> Result:
+    """The body of ``solve_interval``; ``state`` keeps what is known (horizon, warm start)
+    for ``_stopped`` should the time run out."""
+    from ortools.sat.python import cp_model
+
+    t0, stats = state["t0"], state["stats"]
+    pre = incumbent_pool(inst, int(inst.horizon)) if horizon == "extended" else None
+    tmax = state["tmax"] = resolve_horizon(inst, horizon, pre)
+    heur = state["heur"] = incumbent_pool(inst, tmax) if warm_start else None
+    lp_order = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
+    heur = state["heur"] = _better_lists(inst, tmax, heur, lp_order, options.time_limit,
+                                         search_share, stats)
+    if heur is not None and _proven(heur, _floor(inst, tmax, stats)):
+        # the warm start meets a valid lower bound: optimal without building the CP model
+        obj, plans = fallback(inst, heur, tmax, None, None, stats)
+        if plans is not None:
+            stats["optimal_by"] = "warm start meets the lower bound"
+            return finish(inst, "completion-interval", Status.OPTIMAL, obj, obj, plans, t0,
+                           time.perf_counter() - t0, stats, tmax, False,
+                           time_limit=options.time_limit)
+    data = e1_data(inst, tmax)
+    cp = cp_model.CpModel()
+    H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
+                  len(inst.ps_names))
+    Ci, ei, zi, bi, Bi, wi, fw, inexact = cp_integer_data(inst, data, tmax)
+    vars_: dict[int, Any] = {}
+    ends: dict[int, Any] = {}
+    per_server: dict[tuple[int, int], list] = {(h, r): [] for h in range(H) for r in range(R)}
+    cluster: dict[int, list] = {r: [] for r in range(R)}
+    infeasible = False
+    for j in range(inst.n_jobs):
+        check_deadline()
+        ks = [k for k, rng in zip(data.configs[j], data.starts[j], strict=False) if len(rng)]
+        if not ks:
+            infeasible = True
+            break
+        a = int(inst.arrival[j])
+        xi = [cp.new_bool_var(f"xi[{j},{i}]") for i in range(len(ks))]
+        cp.add_exactly_one(xi)
+        dmin, dmax = min(k.d for k in ks), max(k.d for k in ks)
+        start = cp.new_int_var(a, tmax - dmin + 1, f"s[{j}]")
+        dur = cp.new_int_var(dmin, dmax, f"d[{j}]")
+        cp.add(dur == sum(k.d * x for k, x in zip(ks, xi, strict=False)))
+        end = cp.new_int_var(a + dmin, tmax + 1, f"e[{j}]")
+        itv = cp.new_interval_var(start, dur, end, f"job[{j}]")
+        for k, x in zip(ks, xi, strict=False):
+            cp.add(start <= tmax - k.d + 1).only_enforce_if(x)
+            opt = cp.new_optional_fixed_size_interval_var(start, k.d, x, f"k[{j},{k}]")
+            for r in range(R):
+                dem = k.n * int(ei[k.m, r]) + (int(zi[k.p, r]) if k.p >= 0 else 0)
+                if dem:
+                    cluster[r].append((opt, dem))
+        Y, S, aux = placement_vars(cp, inst, j, ks, xi, data.s_hat[j], (bi, Bi))
+        aux.update(dur=dur, end=end, l={})
+        if H > 1:  # with one server the cluster cumulative below is (2h) itself
+            for h in range(H):
+                for r in range(R):
+                    expr = sum(int(ei[m, r]) * Y[h, m] for m in range(M) if ei[m, r])
+                    if not inst.ring:
+                        expr += sum(int(zi[p, r]) * S[h, p] for p in range(P) if zi[p, r])
+                    if isinstance(expr, int):
+                        continue
+                    lv = cp.new_int_var(0, int(Ci[h, r]), f"l[{j},{h},{r}]")
+                    cp.add(lv == expr)
+                    aux["l"][h, r] = lv
+                    per_server[h, r].append((itv, lv))
+        vars_[j] = (ks, xi, start, Y, S, aux)
+        ends[j] = end
+    if inexact:
+        stats["scaled_inexact"] = inexact
+    if infeasible:
+        return finish(inst, "completion-interval", Status.INFEASIBLE, None, None, None, t0,
+                       time.perf_counter() - t0, stats, tmax, False)
+    for (h, r), items in per_server.items():
+        if items:
+            cp.add_cumulative([i for i, _ in items], [lv for _, lv in items], int(Ci[h, r]))
+    for r, items in cluster.items():
+        if items:
+            cp.add_cumulative([i for i, _ in items], [d for _, d in items],
+                              int(Ci[:, r].sum()))
+    twins = _twins(inst)
+    for i, j in twins:
+        cp.add(ends[i] <= ends[j])
+    stats["symmetry_pairs"] = len(twins)
+    obj_expr = sum(int(wi[j]) * e for j, e in ends.items())
+    cp.minimize(obj_expr)
+    if not inexact:  # a valid bound as a constraint: a hint that meets it is proven at once
+        lb = _floor(inst, tmax, stats)
+        cp.add(obj_expr >= math.ceil(lb * fw - 1e-6))
+        stats["objective_floor"] = lb
+    opened = _break_server_symmetry(cp, inst, vars_) if server_symmetry else {}
+    stats["identical_server_rows"] = len(opened)
+    if heur is not None:
+        hint = canonical_servers(inst, heur.solution) if opened else heur.solution
+        hinted = add_hints(cp, inst, hint, vars_, tmax, (ei, zi))
+        _hint_opened(cp, inst, hint, opened)
+        stats["warm_start"] = {"method": heur.method, "objective": heur.objective,
+                               "jobs_hinted": hinted}
+        if hinted == inst.n_jobs and not inexact:
+            cp.add(obj_expr <= round(heur.objective * fw))  # never worse than the hint
+            stats["objective_cut"] = heur.objective
+    build_s = time.perf_counter() - t0
+    limit = options.time_limit
+    left = remaining(limit, build_s)
+    out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw,
+                      params=cpsat_params, reproducible=options.reproducible,
+                      budget_s=options.budget_basis)
+    stats.update(out.stats)
+    status = out.status
+    if status is Status.INFEASIBLE and "objective_cut" in stats:
+        status = Status.OPTIMAL  # nothing is better than the hinted schedule: it is optimal
+        stats["optimal_by"] = "cut infeasible"
+    if inexact:  # rounded data: a restriction, its verdicts say nothing about the instance
+        status = {Status.OPTIMAL: Status.FEASIBLE, Status.INFEASIBLE: Status.TIME_LIMIT}.get(
+            status, status)
+    plans = read_plans(inst, out, vars_)
+    obj = out.objective
+    if heur is not None and (status in (Status.TIME_LIMIT, Status.FEASIBLE)
+                             or "optimal_by" in stats):
+        obj, plans = fallback(inst, heur, tmax, obj, plans, stats)
+    bound = out.bound if not inexact else None
+    if "optimal_by" in stats:
+        bound = obj
+    if status is Status.INFEASIBLE and heur is not None:
+        status = Status.ERROR  # the heuristic schedule contradicts the proof: surfaced
+    res = finish(inst, "completion-interval", status, obj, bound, plans, t0, build_s,
+                  stats, tmax, lp_bound, time_limit=options.time_limit)
+    # A validated schedule whose objective (recomputed from the schedule on the instance's own
+    # data) meets a valid bound is optimal; with inexact scaling the bound holds the instance's
+    # own lower bounds only (CP-SAT's bound is on the restriction and is dropped above).
+    sol_obj = None if res.solution is None else res.solution.get("objective")
+    if (res.status in (Status.TIME_LIMIT, Status.FEASIBLE) and sol_obj is not None
+            and res.bound is not None
+            and sol_obj <= res.bound + 1e-6 * max(1.0, abs(sol_obj))):
+        res.status = Status.OPTIMAL
+        res.stats["optimal_by"] = "incumbent meets the lower bound"
+        res.gap = relative_gap(res.objective, res.bound)
+    return res
+
+
+__all__ = ["incumbent_pool", "solve_interval", "wspt_list"]

@@ -1,0 +1,116 @@
+"""``completion-patterns``: the pattern ILP E2 of notes §2.4 and its config LP (notes §2.5.5).
+
+Set partitioning over the single-job patterns of ``support/pattern_set.py`` (problem (8) with the
+completion objective): binaries x_jl,
+
+    min sum_j w_j (t_l + d_l) x_jl
+    s.t. sum_l x_jl = 1                                  for every job j          (2a)/(8b)
+         sum_{j, l: t in [t_l, t_l + d_l)} f_jhr(l) x_jl <= C_hr   for every (h, r, t)   (8a)/(2h)
+
+(2b)-(2g), (2i) and (2j) hold inside each pattern by construction. Its LP relaxation is the
+configuration LP, at least as strong as E1's and the aggregate LP (each pattern is a feasible
+single-job schedule).
+
+The matrix form and the HiGHS runs are in :mod:`.pattern_model` (shared with the config LP
+bound of :mod:`.bounds`).
+"""
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Any
+
+import numpy as np
+
+from ...core import Result, SolveOptions, Status, register_model
+from ...core.result import relative_gap
+from ..instance import CompletionInstance
+from ..solution import JobPlan
+from ..support.config import configurations
+from ..support.pattern_set import pattern_set
+from .bounds import LP_TIME_LIMIT, LpSwitch
+from .bounds import solve_config_lp as config_lp
+from .finish import finish
+from .incumbent import resolve_horizon
+from .pattern_model import NONZERO_LIMIT, PatternModel, build_pattern_model, run_model
+
+
+def _plans(pm: PatternModel, x: np.ndarray) -> dict[int, JobPlan]:
+    ps = pm.ps
+    plans: dict[int, JobPlan] = {}
+    for c in np.nonzero(x > 0.5)[0]:
+        j, i = int(ps.job[c]), int(ps.place[c])
+        pl = ps.placements[j]
+        k = configurations(ps.inst, j)[int(pl.config[i])]
+        y = {h: int(v) for h, v in enumerate(pl.y[i])}
+        s = {h: int(v) for h, v in enumerate(pl.s[i])} if k.p >= 0 else {}
+        plans[j] = JobPlan(int(ps.start[c]), int(pl.d[i]), k.m, k.p, y, s)
+    return plans
+
+
+def _attach_config_lp(res: Result, value: float | None, why: str) -> None:
+    """Add the configuration LP to ``stats["bounds"]`` and fold it into ``best`` and into the
+    result's bound the way ``finish.finish`` folds the other bounds."""
+    bounds = res.stats["bounds"]
+    bounds["config_lp"] = value
+    if value is None:
+        res.stats.setdefault("bounds_missing", {})["config_lp"] = why
+        return
+    bounds["best"] = max(bounds["best"], value)
+    if res.status is not Status.OPTIMAL and (res.status.has_solution
+                                             or res.status is Status.TIME_LIMIT):
+        res.bound = value if res.bound is None else max(res.bound, value)
+        res.gap = relative_gap(res.objective, res.bound)
+    if (res.status is Status.OPTIMAL and res.objective is not None
+            and value > res.objective + 1e-6 * max(1.0, res.objective)):
+        res.stats["bound_above_optimum"] = value
+
+
+@register_model("completion-patterns", "completion",
+                "Pattern ILP E2 (set partitioning over single-job placements x starts, "
+                "highspy), its LP = configuration LP; for H <= 3")
+def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = None,
+                   horizon: int | str = "instance", lp_bound: LpSwitch = "auto",
+                   dominance: bool = True, mip_presolve: bool = False, **_: Any) -> Result:
+    """``lp_bound`` drives the E1 LP bounds as for the other models; the configuration LP is
+    solved unless it is ``False`` (its size was accepted by the pattern limits). ``dominance``
+    drops dominated placements (exact; see ``support/pattern_set.py``). Always HiGHS through
+    highspy: ``options.solver`` is ignored, its time limit, gap, threads and options apply.
+
+    HiGHS presolve runs only if ``mip_presolve`` and ``options.presolve``: off by default
+    because it slows these set-partitioning MIPs down (benchmark instances 8 jobs x 3 servers x
+    T = 30: PS 41.9 s -> 16.4 s, RAR 16.5 s -> 5.5 s without it, same optima)."""
+    options = options or SolveOptions()
+    options = dataclasses.replace(options, presolve=options.presolve and mip_presolve)
+    t0 = time.perf_counter()
+    tmax = resolve_horizon(inst, horizon)
+    ps = pattern_set(inst, tmax, dominance=dominance)
+    stats: dict[str, Any] = {"placements_enumerated": ps.enumerated,
+                             "placements": ps.n_placements, "columns": ps.n_columns}
+    if np.bincount(ps.job, minlength=inst.n_jobs).min() == 0:
+        res = finish(inst, "completion-patterns", Status.INFEASIBLE, None, None, None, t0,
+                      time.perf_counter() - t0, stats, tmax, False)
+        _attach_config_lp(res, None, "some job has no pattern that fits by T_max: infeasible")
+        return res
+    pm = build_pattern_model(ps)
+    build_s = time.perf_counter() - t0
+    stats.update(rows=pm.n_rows, nonzeros=int(pm.rows.nnz), presolve=options.presolve)
+    run = run_model(pm, options, integer=True)
+    stats.update(run.stats)
+    plans = _plans(pm, run.x) if run.x is not None else None
+    res = finish(inst, "completion-patterns", run.status, run.objective, run.bound, plans, t0,
+                  build_s, stats, tmax, lp_bound, config=False,  # its own config LP below
+                  time_limit=options.time_limit)
+    if lp_bound is False:
+        return res
+    lp_t0 = time.perf_counter()
+    value = config_lp(inst, tmax, model=pm)
+    res.stats["config_lp_s"] = time.perf_counter() - lp_t0
+    res.runtime_s = time.perf_counter() - t0
+    _attach_config_lp(res, value, f"not solved to optimality within {LP_TIME_LIMIT:g} s")
+    return res
+
+
+__all__ = ["NONZERO_LIMIT", "PatternModel", "build_pattern_model", "config_lp", "solve_patterns"]

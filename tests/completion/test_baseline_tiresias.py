@@ -1,0 +1,55 @@
+"""Tiresias (notes §5): its own discretised 2D-LAS next to the clairvoyant variant (issue 18).
+Expected values are worked by hand from the rules (comments)."""
+
+# "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import dlsched as ds
+from dlsched.completion.generate import single_machine_dict
+from dlsched.completion.instance import parse
+
+from .hand import job, one_server, runs
+
+
+def _two_jobs() -> ds.core.Instance:
+    # one server with one GPU, 1-GPU workers, D = E = K = 1: job A (arrival 1, 10 slots),
+    # job B (arrival 2, 1 slot); weights 1.
+    d = single_machine_dict(n=2, seed=0)
+    for rec, (a, p) in zip(d["jobs"], ((1, 10.0), (2, 1.0)), strict=True):
+        rec["arrival"], rec["minibatch_time"], rec["weight"] = a, {"m1": p}, 1
+    d["horizon"] = 20
+    return parse(d)
+
+
+def test_tiresias_default_is_attained_service_not_remaining_time() -> None:
+    inst = _two_jobs()
+    # 2D-LAS, threshold 8 GPU-slots: at t = 2 A has 1 GPU-slot < 8, both in the first queue,
+    # FIFO keeps A for slots 1..8; at t = 9 A has 8 GPU-slots and drops to the second queue, so
+    # B runs slot 9 (C_B = 10); A resumes at 10, stalls one slot, runs 11, 12: C_A = 13 -> 23.
+    las = ds.run(inst, "tiresias")
+    ends = {n: p["start"] + p["duration"] for n, p in las.solution["jobs"].items()}
+    assert ends == {"j1": 13, "j2": 10} and las.objective == 23
+    # clairvoyant (remaining time x GPUs): at t = 2 B's 1 < A's 9, B preempts A: B completes at
+    # 3; A resumes at slot 3, stalls one slot (resume_penalty 1), runs 9 slots 4..12 -> 13: 16.
+    assert ds.run(inst, "tiresias", clairvoyant=True).objective == 16
+    # LAS with threshold 1: A (1 GPU-slot attained) drops to the second queue at t = 2, so B
+    # goes first as under the clairvoyant rule: 16; with a 3-slot restart A ends at 15: 18.
+    assert ds.run(inst, "tiresias", threshold=1.0).objective == 16
+    res = ds.run(inst, "tiresias", threshold=1.0, resume_penalty=3)
+    assert res.objective == 18
+    assert ds.check(inst, res) == []
+
+
+def test_fifo_inside_a_queue_with_greedy_backfill_and_weights_ignored() -> None:
+    """One 2-GPU server. A (a = 1, 1 worker, 5 slots), B (a = 2, ideal N = 2: 2 GPUs, 2 slots),
+    C (a = 3, weight 5, 1 worker, 2 slots). Attained service stays below the 8 GPU-slot
+    threshold, so all are in the first queue, served by (arrival, index): at t = 2 and 3, A
+    keeps its GPU and B (2 GPUs) does not fit in the 1 left; at t = 3 C is backfilled into it
+    (slots 3-4, C = 5). A ends at 6; B runs slots 6-7 (C = 8). Objective 6 + 8 + 5 x 5 = 39;
+    the weight does not move C ahead of B."""
+    inst = one_server([job("A", v=5.0), job("B", a=2, chunks=2, v=2.0),
+                       job("C", a=3, w=5, v=2.0)], {"gpu": 2})
+    res = ds.run(inst, "tiresias")
+    assert runs(res.solution) == {"A": (1, 6, 1), "B": (6, 8, 2), "C": (3, 5, 1)}
+    assert res.objective == 39 and ds.check(inst, res) == []
