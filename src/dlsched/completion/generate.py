@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from ..core.inputs import FORWARDS
 from .instance import CompletionInstance, parse
 
 SHAPES = [(4, 32, 10.0), (16, 64, 25.0), (1, 16, 10.0)]  # (gpu, vcpu, Gbps)
@@ -271,3 +272,8 @@ def tiny(**params: Any) -> CompletionInstance:
 
 __all__ = ["generate", "generate_dict", "resize_servers", "single_machine_dict", "tiny",
            "tiny_dict"]
+
+
+# ``**params`` of ``generate`` reach these builders: the parameter check knows their keywords
+FORWARDS[f"{generate.__module__}:{generate.__qualname__}"] = (
+    f"{__name__}:generate_dict", f"{__name__}:single_machine_dict")

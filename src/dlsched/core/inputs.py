@@ -407,10 +407,7 @@ def _kinds_text(kinds: set[str]) -> str:
 #: Functions taking ``**params`` -> the functions those keywords are passed on to
 #: (``"module:function"``), so that their parameters are known and checked too; a function with
 #: ``**params`` that is not listed accepts any keyword (its callee refuses the unknown ones).
-FORWARDS: dict[str, tuple[str, ...]] = {
-    "dlsched.completion.generate:generate": ("dlsched.completion.generate:generate_dict",
-                                             "dlsched.completion.generate:single_machine_dict"),
-}
+FORWARDS: dict[str, tuple[str, ...]] = {}  # each problem adds its own rows on import
 
 
 def _key(fn: Callable[..., Any]) -> str:
