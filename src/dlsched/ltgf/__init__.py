@@ -23,7 +23,7 @@ from .instance import Job, LTGFInstance, Tenant, dump, parse
 from .metrics import metrics as timeline_metrics
 from .model import build_model
 from .paper import FIG6
-from .solution import check_slots
+from .solution import SlotSolution, Solution, TimelineSolution, check_slots
 from .support.simulate import run_policy, simulate
 from .support.slots import schedule_rho, slot_data
 from .validate import check as check_timeline
@@ -124,6 +124,7 @@ PROBLEMS.add(
         build_model=_build_model,
         metrics=_metrics,
         demo_instance=FIG6,
+        solution_type=Solution,
     ),
 )
 
@@ -131,7 +132,10 @@ __all__ = [
     "FIG6",
     "Job",
     "LTGFInstance",
+    "SlotSolution",
+    "Solution",
     "Tenant",
+    "TimelineSolution",
     "check",
     "check_slots",
     "check_timeline",

@@ -33,6 +33,7 @@ import numpy as np
 from ...core import InputError, Result, SolveOptions, Status
 from ...core.deadline import DeadlineExceeded, past_deadline
 from ..instance import LTGFInstance
+from ..solution import SlotSolution
 from ..support.slots import SlotData, schedule_rho, slot_data
 from .bounds import shortest_horizon, too_big
 from .starts import fit, online_schedules, online_slot_matrix
@@ -43,13 +44,17 @@ from .starts import fit, online_schedules, online_slot_matrix
 BACKENDS: dict[str, Callable[[SlotData, SolveOptions], Any]] = {}
 
 
-def slot_solution(inst: LTGFInstance, sd: SlotData, x: np.ndarray) -> dict[str, Any]:
-    """Slot schedule -> solution dict (``slots``: job -> run slots, slot ``length``)."""
-    return {
-        "slot_length": sd.L,
-        "horizon": sd.S,
-        "slots": {j.name: [int(s) for s in np.flatnonzero(x[i])] for i, j in enumerate(inst.jobs)},
-    }
+def slot_solution(inst: LTGFInstance, sd: SlotData, x: np.ndarray,
+                  **windows: Any) -> SlotSolution:
+    """Slot schedule -> typed solution (``slots``: job -> run slots, ``slot_length``);
+    ``windows``: ``objective_kind`` and ``window_slots`` of the windows objective."""
+    return SlotSolution(
+        slot_length=sd.L,
+        horizon=sd.S,
+        slots={j.name: tuple(int(s) for s in np.flatnonzero(x[i]))
+               for i, j in enumerate(inst.jobs)},
+        **windows,
+    )
 
 
 def refused(inst: LTGFInstance, method: str, t0: float, reason: str,

@@ -69,7 +69,7 @@ def solve_windows(
         x = np.zeros((sd.n, sd.S), dtype=np.int64)
         for (i, s), v in m.x.items():
             x[i, s] = round(v.value or 0)
-        sol = {**slot_solution(inst, sd, x), "objective_kind": "windows", "window_slots": window}
+        sol = slot_solution(inst, sd, x, objective_kind="windows", window_slots=window)
         # an incumbent may set v = 1 on windows that are not short (only the optimum forces
         # v down): its schedule's objective is the count of windows with Alloc < Fair
         obj = float(_short_windows(m, sd, x, window))

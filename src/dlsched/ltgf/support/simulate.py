@@ -19,6 +19,7 @@ from ...core import InputError, Result, Status, register_algorithm
 from ...sim.events import EventSim, SimConfig
 from ..instance import LTGFInstance
 from ..metrics import metrics
+from ..solution import Solution
 from ..validate import check
 from .policy import Policy
 
@@ -108,7 +109,7 @@ def run_policy(
         Status.ERROR if errs else Status.FEASIBLE,
         objective=mets["min_tenant_rho"],
         runtime_s=time.perf_counter() - t0,
-        solution=sol,
+        solution=Solution.from_json(sol),
         stats=stats,
     )
 
