@@ -10,7 +10,7 @@ import pytest
 import dlsched as ds
 from dlsched.core import InputError
 from dlsched.ltgf import generate
-from dlsched.ltgf.algorithms import simulate
+from dlsched.ltgf.support.simulate import simulate
 from dlsched.ltgf.validate import check
 
 
