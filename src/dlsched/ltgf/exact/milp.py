@@ -21,6 +21,8 @@ from .starts import online_schedules
 
 
 class PyomoBackend:
+    """Level solver on the Pyomo model, built once: each level sets its mutable z and w."""
+
     def __init__(self, sd: SlotData, opts: SolveOptions) -> None:
         self.sd, self.opts = sd, opts
         self.m = build_model(sd)
