@@ -17,8 +17,8 @@ import dlsched as ds
 from dlsched.bench.machine import cpu_model, git_commit
 from dlsched.ltgf import generate_slotted
 from dlsched.ltgf.model import build_model
-from dlsched.ltgf.policies import POLICIES
-from dlsched.ltgf.slots import slot_data
+from dlsched.ltgf.support.simulate import POLICIES
+from dlsched.ltgf.support.slots import slot_data
 
 ROOT = Path(__file__).resolve().parents[1]
 INST = ROOT / "instances" / "ltgf"

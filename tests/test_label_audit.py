@@ -107,8 +107,8 @@ def revenue_case(seed: int) -> Case:
 # ---- ltgf: slotted instances over ASTRAEA's makespan, brute force over slot matrices ---------
 def ltgf_case(seed: int) -> Case:
     from dlsched.ltgf import generate_slotted
-    from dlsched.ltgf.brute import brute_force
-    from dlsched.ltgf.exact import online_slot_matrix
+    from dlsched.ltgf.exact.brute import brute_force
+    from dlsched.ltgf.exact.starts import online_slot_matrix
 
     inst = generate_slotted(n_jobs=4, tenants=2, gpus=8, max_slots=2, release_slots=2, seed=seed)
     slots = online_slot_matrix(inst).shape[1]

@@ -39,9 +39,9 @@ from dlsched.bench.repro import (
     load_claims,
     sweep,
 )
-from dlsched.ltgf.algorithms import simulate
 from dlsched.ltgf.generate import generate_trace_like, offered_load
 from dlsched.ltgf.metrics import metrics, unfairness_ratio
+from dlsched.ltgf.support.simulate import simulate
 
 HERE = Path(__file__).resolve().parent
 CLAIMS = load_claims(HERE / "claims" / "ltgf.toml")

@@ -13,27 +13,30 @@ from typing import Any
 
 import numpy as np
 
+from ..core.compat import alias_modules
 from ..core.errors import InputError
 from ..core.registry import PROBLEMS, Problem
-from . import algorithms, exact  # noqa: F401  (registration)
-from .algorithms import run_policy, simulate
+from . import algorithms, baselines, exact  # noqa: F401  (registration: ASTRAEA first)
+from .exact.starts import online_schedules
 from .generate import generate, generate_slotted
 from .instance import Job, LTGFInstance, Tenant, dump, parse
 from .metrics import metrics as timeline_metrics
-from .slots import schedule_rho, slot_data
-from .solution import check_slots
+from .model import build_model
+from .paper import FIG6
+from .solution import SlotSolution, Solution, TimelineSolution, check_slots
+from .support.simulate import run_policy, simulate
+from .support.slots import schedule_rho, slot_data
 from .validate import check as check_timeline
 
-#: Fig. 6 of the paper (notes §8): 6 GPUs, one tenant, three 40-min jobs (6, 3, 3 GPUs), 10-min
-#: rounds; no preemption overhead so the figure's schedules are reproduced exactly.
-FIG6 = """{"problem": "ltgf", "schema_version": 1, "name": "fig6",
- "cluster": {"nodes": 1, "gpus_per_node": 6}, "lease": 600, "tick": 600,
- "tenants": [{"name": "tenant", "weight": 1}],
- "jobs": [{"name": "J1", "tenant": "tenant", "submit": 0, "gpus": 6, "duration": 2400},
-          {"name": "J2", "tenant": "tenant", "submit": 0, "gpus": 3, "duration": 2400},
-          {"name": "J3", "tenant": "tenant", "submit": 0, "gpus": 3, "duration": 2400}],
- "overhead": {"checkpoint": 0, "cold_start": 0}}"""
-
+#: the modules that moved in the layout of issue 21 (old path -> new path); the old paths still
+#: import, with a DeprecationWarning
+MOVED_MODULES = {
+    "dlsched.ltgf.brute": "dlsched.ltgf.exact.brute",
+    "dlsched.ltgf.fairness": "dlsched.ltgf.support.fairness",
+    "dlsched.ltgf.policies": "dlsched.ltgf.baselines",
+    "dlsched.ltgf.slots": "dlsched.ltgf.support.slots",
+}
+alias_modules(MOVED_MODULES)
 
 def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
     """Timeline (simulators) or slot schedule (exact models) — whichever the solution holds."""
@@ -93,13 +96,9 @@ def _metrics(inst: LTGFInstance, result: Any) -> dict[str, float]:
 
 
 def _build_model(inst: LTGFInstance, model: str) -> Any:
-    from .model import build_model
-
     builders = {"ltgf-milp": "maxmin", "ltgf-milp-windows": "windows"}
     if model not in builders:
         raise InputError("model", f"exportable LTGF models: {sorted(builders)}, not {model!r}")
-    from .exact import online_schedules
-
     S = max(x.shape[1] for x in online_schedules(inst))
     m = build_model(slot_data(inst, S), builders[model])
     if builders[model] == "maxmin":
@@ -125,6 +124,7 @@ PROBLEMS.add(
         build_model=_build_model,
         metrics=_metrics,
         demo_instance=FIG6,
+        solution_type=Solution,
     ),
 )
 
@@ -132,7 +132,10 @@ __all__ = [
     "FIG6",
     "Job",
     "LTGFInstance",
+    "SlotSolution",
+    "Solution",
     "Tenant",
+    "TimelineSolution",
     "check",
     "check_slots",
     "check_timeline",

@@ -8,9 +8,10 @@ import numpy as np
 
 from ..core.errors import InputError
 from ..core.export import Budget, ExportPlan, register_exporter, require
+from .exact.bounds import model_sizes, shortest_horizon
 from .instance import LTGFInstance
 from .model import build_model
-from .slots import model_sizes, shortest_horizon, slot_data
+from .support.slots import slot_data
 
 SHRINK = "use -p slots=N (a shorter horizon) or a smaller instance"
 OBJECTIVES = ("maxmin", "windows")
@@ -32,7 +33,7 @@ def plan_milp(inst: LTGFInstance, budget: Budget, objective: str = "maxmin",
         # every policy needs at least max_i(r_i + P_i) slots: refuse before simulating them
         cols, rows, nnz = model_sizes(shortest_horizon(inst), objective, window)
         budget.check(cols, SHRINK, rows, nnz, at_least=True)
-        from .exact import online_schedules
+        from .exact.starts import online_schedules
 
         slots = max(x.shape[1] for x in online_schedules(inst))
         budget.check_time("simulating the online policies for the horizon", SHRINK)

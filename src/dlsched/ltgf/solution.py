@@ -1,14 +1,236 @@
-"""Checks of slot schedules returned by the exact models (GPU-count relaxation of notes §9)."""
+"""Typed LTGF solutions and the check of slot schedules.
+
+An LTGF solution is one of two shapes, both read by :func:`Solution.from_json`:
+
+* :class:`TimelineSolution` (the simulator policies): ``segments`` (job, start, end, placement
+  ``[[node, gpus], ...]``, reason, cold-start s, checkpoint s), ``completion`` times and the
+  run's ``lease_based``, ``policy``, ``knobs``, ``preemptions``, ``decisions``, ``lease``;
+* :class:`SlotSolution` (the exact models): ``slot_length``, ``horizon``, ``slots`` (job -> run
+  slots) and, for ``objective="windows"``, ``objective_kind`` and ``window_slots``.
+
+Keys outside these are kept in ``extra`` so ``from_json(d).to_json() == d``.
+:func:`check_slots` checks a slot schedule (GPU-count relaxation of notes §9).
+"""
 # "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
+import copy
 import math
-from typing import Any
+import numbers
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 import numpy as np
 
+from ..core import solution as base
+from ..core.errors import InputError
 from .instance import LTGFInstance
+
+
+def _mapping(v: Any, path: str) -> Mapping[str, Any]:
+    if not isinstance(v, Mapping):
+        raise InputError(path, f"must be an object, got {type(v).__name__}")
+    return v
+
+
+def _seq(v: Any, path: str) -> list[Any] | tuple[Any, ...]:
+    if not isinstance(v, (list, tuple)):
+        raise InputError(path, f"must be a list, got {type(v).__name__}")
+    return v
+
+
+def _number(v: Any, path: str) -> Any:
+    """``v`` itself (its JSON type kept) when it is a real number."""
+    if isinstance(v, bool) or not isinstance(v, numbers.Real):
+        raise InputError(path, f"must be a number, got {v!r}")
+    return v
+
+
+def _int(v: Any, path: str) -> Any:
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral):
+        raise InputError(path, f"must be an integer, got {v!r}")
+    return v
+
+
+def _str(v: Any, path: str) -> str:
+    if not isinstance(v, str):
+        raise InputError(path, f"must be a string, got {v!r}")
+    return v
+
+
+def _bool(v: Any, path: str) -> bool:
+    if not isinstance(v, bool):
+        raise InputError(path, f"must be true or false, got {v!r}")
+    return v
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One run of a job on the timeline: ``[job, start, end, placement, reason, cold, ckpt]``."""
+
+    job: str
+    start: float
+    end: float
+    #: (node, GPUs) pairs
+    placement: tuple[tuple[int, int], ...]
+    #: "complete" or "preempt"
+    reason: str
+    cold: float
+    ckpt: float
+
+    def to_json(self) -> list[Any]:
+        return [self.job, self.start, self.end, [list(p) for p in self.placement], self.reason,
+                self.cold, self.ckpt]
+
+    @classmethod
+    def from_json(cls, data: Any, path: str) -> Segment:
+        row = _seq(data, path)
+        if len(row) != 7:
+            raise InputError(path, f"must have 7 entries (job, start, end, placement, reason, "
+                                   f"cold, ckpt), got {len(row)}")
+        place = []
+        for q, pair in enumerate(_seq(row[3], f"{path}[3]")):
+            pair = _seq(pair, f"{path}[3][{q}]")
+            if len(pair) != 2:
+                raise InputError(f"{path}[3][{q}]", "must be a [node, gpus] pair")
+            place.append((_int(pair[0], f"{path}[3][{q}][0]"), _int(pair[1], f"{path}[3][{q}][1]")))
+        return cls(_str(row[0], f"{path}[0]"), _number(row[1], f"{path}[1]"),
+                   _number(row[2], f"{path}[2]"), tuple(place), _str(row[4], f"{path}[4]"),
+                   _number(row[5], f"{path}[5]"), _number(row[6], f"{path}[6]"))
+
+
+@dataclass(frozen=True, eq=False)
+class Solution(base.Solution):
+    """An LTGF solution: a :class:`TimelineSolution` or a :class:`SlotSolution`."""
+
+    #: keys of the JSON this type does not know, kept as they are
+    extra: dict[str, Any] = field(default_factory=dict, kw_only=True)
+
+    #: the typed keys, in the order ``to_json`` writes them
+    _KEYS: ClassVar[tuple[str, ...]] = ()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Solution:
+        """The timeline or slot schedule of ``data`` (``InputError`` names a malformed field)."""
+        data = _mapping(data, "solution")
+        kind = SlotSolution if "slots" in data else TimelineSolution
+        if not issubclass(kind, cls):
+            raise InputError("solution", f"is a {kind.__name__}, not a {cls.__name__}")
+        return kind._parse(data)
+
+    @classmethod
+    def _parse(cls, data: Mapping[str, Any]) -> Solution:
+        raise NotImplementedError
+
+    def _typed_json(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_json(self) -> dict[str, Any]:
+        out = {k: v for k, v in self._typed_json().items() if v is not None}
+        out.update(copy.deepcopy(self.extra))
+        return out
+
+    @staticmethod
+    def _extra(data: Mapping[str, Any], keys: tuple[str, ...]) -> dict[str, Any]:
+        return {k: copy.deepcopy(v) for k, v in data.items() if k not in keys}
+
+
+@dataclass(frozen=True, eq=False)
+class TimelineSolution(Solution):
+    """A simulator run (``dlsched.ltgf.support.simulate.run_policy``)."""
+
+    segments: tuple[Segment, ...]
+    #: job name -> completion time (s)
+    completion: dict[str, float]
+    lease_based: bool | None = None
+    policy: str | None = None
+    #: the policy's parameters and the simulator switches (any JSON values)
+    knobs: dict[str, Any] | None = None
+    preemptions: int | None = None
+    decisions: int | None = None
+    #: the lease the run honoured (``run_policy``'s ``lease`` override or the instance's)
+    lease: float | None = None
+
+    _KEYS = ("segments", "completion", "lease_based", "policy", "knobs", "preemptions",
+             "decisions", "lease")
+
+    @classmethod
+    def _parse(cls, data: Mapping[str, Any]) -> TimelineSolution:
+        for key in ("segments", "completion"):
+            if key not in data:
+                raise InputError(f"solution.{key}", "missing (a timeline needs segments and "
+                                                    "completion)")
+        segs = tuple(Segment.from_json(row, f"solution.segments[{q}]")
+                     for q, row in enumerate(_seq(data["segments"], "solution.segments")))
+        comp = {_str(k, "solution.completion"): _number(v, f"solution.completion.{k}")
+                for k, v in _mapping(data["completion"], "solution.completion").items()}
+        opt: dict[str, Any] = {}
+        checks = {"lease_based": _bool, "policy": _str, "preemptions": _int, "decisions": _int,
+                  "lease": _number}
+        for key, conv in checks.items():
+            if key in data:
+                opt[key] = conv(data[key], f"solution.{key}")
+        if "knobs" in data:
+            opt["knobs"] = copy.deepcopy(dict(_mapping(data["knobs"], "solution.knobs")))
+        return cls(segments=segs, completion=comp, extra=cls._extra(data, cls._KEYS), **opt)
+
+    def _typed_json(self) -> dict[str, Any]:
+        return {
+            "segments": [s.to_json() for s in self.segments],
+            "completion": dict(self.completion),
+            "lease_based": self.lease_based,
+            "policy": self.policy,
+            "knobs": copy.deepcopy(self.knobs),
+            "preemptions": self.preemptions,
+            "decisions": self.decisions,
+            "lease": self.lease,
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class SlotSolution(Solution):
+    """A slot schedule of the exact models: slot ``s`` is ``[s L, (s+1) L)``."""
+
+    slot_length: float
+    horizon: int
+    #: job name -> the slots it runs in
+    slots: dict[str, tuple[int, ...]]
+    #: "windows" for ``ltgf-milp`` with ``objective="windows"`` (absent: max-min)
+    objective_kind: str | None = None
+    window_slots: int | None = None
+
+    _KEYS = ("slot_length", "horizon", "slots", "objective_kind", "window_slots")
+
+    @classmethod
+    def _parse(cls, data: Mapping[str, Any]) -> SlotSolution:
+        for key in ("slot_length", "horizon"):
+            if key not in data:
+                raise InputError(f"solution.{key}", "missing (a slot schedule needs slot_length, "
+                                                    "horizon and slots)")
+        slots = {}
+        for name, run in _mapping(data["slots"], "solution.slots").items():
+            path = f"solution.slots.{name}"
+            slots[_str(name, "solution.slots")] = tuple(
+                _int(s, f"{path}[{q}]") for q, s in enumerate(_seq(run, path)))
+        opt: dict[str, Any] = {}
+        if "objective_kind" in data:
+            opt["objective_kind"] = _str(data["objective_kind"], "solution.objective_kind")
+        if "window_slots" in data:
+            opt["window_slots"] = _int(data["window_slots"], "solution.window_slots")
+        return cls(slot_length=_number(data["slot_length"], "solution.slot_length"),
+                   horizon=_int(data["horizon"], "solution.horizon"), slots=slots,
+                   extra=cls._extra(data, cls._KEYS), **opt)
+
+    def _typed_json(self) -> dict[str, Any]:
+        return {
+            "slot_length": self.slot_length,
+            "horizon": self.horizon,
+            "slots": {name: list(run) for name, run in self.slots.items()},
+            "objective_kind": self.objective_kind,
+            "window_slots": self.window_slots,
+        }
 
 
 def check_slots(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pyomo.environ as pyo
 
-from ..slots import SlotData
+from ..support.slots import SlotData
 from .constraints import demand
 
 

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..core.errors import InputError
-from .instance import LTGFInstance
+from ...core.errors import InputError
+from ..instance import LTGFInstance
 
 
 @dataclass(frozen=True)
@@ -68,30 +68,6 @@ def slot_data(
         Qq,
         has,
     )
-
-
-def shortest_horizon(inst: LTGFInstance) -> SlotData:
-    """Slot data over max_i (r_i + P_i) slots: no schedule is shorter, so a model too big here
-    is too big for every horizon (checked before simulating the online policies)."""
-    low = slot_data(inst, 1)
-    return slot_data(inst, int(max(int(r) + int(p)
-                                   for r, p in zip(low.release, low.proc, strict=True))))
-
-
-def model_sizes(sd: SlotData, objective: str, window: int) -> tuple[int, int, int]:
-    """(columns, rows, nonzeros) of the slotted MILP, upper bounds (model/*.py): x, c per
-    (job, slot >= release); f, b per (tenant, slot); t or the window flags v. The completion rows
-    hold the cumulative runs, L(L+1) entries for a job with L slots; the fair-share rows hold
-    the job's c once per row."""
-    n_t = len(sd.tenants_with_jobs)
-    L = np.maximum(0, sd.S - sd.release.astype(np.int64))
-    run = int(L.sum())
-    n_w = math.ceil(sd.S / window)
-    extra = 1 if objective == "maxmin" else n_t * n_w
-    cols = 2 * run + 2 * n_t * sd.S + extra
-    rows = 3 * run + sd.S + sd.n + 4 * n_t * sd.S + (n_t if objective == "maxmin" else n_t * n_w)
-    nnz = int((L * (L + 1)).sum()) + 10 * run + 12 * n_t * sd.S + 2 * extra + n_t
-    return cols, rows, nnz
 
 
 def schedule_rho(sd: SlotData, x: np.ndarray) -> dict[int, Fraction] | None:

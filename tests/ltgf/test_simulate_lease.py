@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import copy
 from dataclasses import replace
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 import dlsched as ds
 from dlsched.core import InputError
 from dlsched.ltgf import generate
-from dlsched.ltgf.algorithms import simulate
+from dlsched.ltgf.support.simulate import simulate
 from dlsched.ltgf.validate import check
 
 
@@ -41,7 +40,7 @@ def test_preemptions_respect_the_overridden_lease(contended):
 
 
 def test_validator_checks_preemptions_against_the_declared_lease(contended):
-    sol = copy.deepcopy(ds.run(contended, "astraea-ltgf", lease=300).solution)
+    sol = ds.run(contended, "astraea-ltgf", lease=300).solution.to_json()
     assert check(contended, sol) == []
     sol["lease"] = 3600.0  # claim a longer lease than the timeline honours
     errs = check(contended, sol)

@@ -3,15 +3,14 @@
 
 from __future__ import annotations
 
-import json
 from fractions import Fraction
 
 import numpy as np
 import pytest
 
 import dlsched as ds
-from dlsched.ltgf import FIG6, parse
-from dlsched.ltgf.brute import brute_force
+from dlsched.ltgf import paper
+from dlsched.ltgf.exact.brute import brute_force
 from dlsched.ltgf.metrics import job_rho, timeline_arrays
 
 MIN = 60.0
@@ -19,7 +18,7 @@ MIN = 60.0
 
 @pytest.fixture(scope="module")
 def fig6():
-    return parse(json.loads(FIG6))
+    return paper.fig6()
 
 
 def runs(res, job):

@@ -2,21 +2,31 @@
 
 The objective of every algorithm is the exact model's: min over tenants of rho^ten (12) with
 (8) over the whole run; the notes §4 metrics are in ``stats``; the knobs used are reported.
+:data:`POLICIES` is the table of the simulator policies by registered name: ASTRAEA
+(``algorithms/``) and the baselines (``baselines/``) enter it with :func:`register_policy`, in
+the order the package imports them (ASTRAEA first; the exact models' incumbents follow it).
 """
 # "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any
+from typing import Any, TypeVar
 
-from ..core import InputError, Result, Status, register_algorithm
-from ..sim.events import EventSim, SimConfig
-from .instance import LTGFInstance
-from .metrics import metrics
-from .policies import POLICIES
-from .validate import check
+from ...core import InputError, Result, Status, register_algorithm
+from ...sim.events import EventSim, SimConfig
+from ..instance import LTGFInstance
+from ..metrics import metrics
+from ..solution import Solution
+from ..validate import check
+from .policy import Policy
+
+P = TypeVar("P", bound=type[Policy])
+
+#: registered name -> policy class, in registration order (ASTRAEA, then the baselines)
+POLICIES: dict[str, type[Policy]] = {}
 
 
 def simulate(
@@ -99,27 +109,25 @@ def run_policy(
         Status.ERROR if errs else Status.FEASIBLE,
         objective=mets["min_tenant_rho"],
         runtime_s=time.perf_counter() - t0,
-        solution=sol,
+        solution=Solution.from_json(sol),
         stats=stats,
     )
 
 
-_DESCRIPTIONS = {
-    "astraea-ltgf": "ASTRAEA Alg. 1/2: lease-based two-phase tenant-then-job LTGF scheduling",
-    "yarn-cs": "YARN capacity scheduler: static quotas, per-tenant FIFO, no borrowing",
-    "hived": "HiveD: guaranteed quota jobs preempt opportunistic borrowers",
-    "allox": "AlloX: least-served tenants first, SJF matching, non-preemptive",
-    "tiresias-l": "Tiresias-L: discretised 2D-LAS with starvation guard at lease ends",
-    "themis": "Themis: finish-time fairness auction at lease ends",
-    "gandiva-fair": "Gandiva_fair: gang-aware split stride scheduling (no trading)",
-}
+def register_policy(description: str) -> Callable[[P], P]:
+    """Class decorator: enter a policy in :data:`POLICIES` under its ``name`` and register it
+    as the LTGF algorithm of that name (run by :func:`run_policy`)."""
 
+    def add(cls: P) -> P:
+        name = cls.name
+        if name in POLICIES:
+            raise ValueError(f"LTGF policy {name!r} is registered twice")
+        POLICIES[name] = cls
 
-def _register(name: str) -> None:
-    @register_algorithm(name, "ltgf", _DESCRIPTIONS[name])
-    def _run(inst: LTGFInstance, **params: Any) -> Result:
-        return run_policy(inst, name, **params)
+        @register_algorithm(name, "ltgf", description)
+        def _run(inst: LTGFInstance, **params: Any) -> Result:
+            return run_policy(inst, name, **params)
 
+        return cls
 
-for _name in POLICIES:
-    _register(_name)
+    return add

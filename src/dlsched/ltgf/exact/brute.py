@@ -13,8 +13,8 @@ from itertools import combinations
 
 import numpy as np
 
-from .instance import LTGFInstance
-from .slots import job_rho_slots, schedule_rho, slot_data
+from ..instance import LTGFInstance
+from ..support.slots import job_rho_slots, schedule_rho, slot_data
 
 
 def brute_force(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .instance import LTGFInstance
+from ..instance import LTGFInstance
 
 
 def ratio(num: float, den: float) -> float:

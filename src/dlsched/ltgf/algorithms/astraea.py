@@ -1,0 +1,155 @@
+"""ASTRAEA (Alg. 1/2 of Ye et al., TPDS 2022; notes §3) as an event-simulator policy."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import bisect
+
+import numpy as np
+
+from ...sim.events import RUNNING, EventSim
+from ..instance import LTGFInstance
+from ..support.fairness import ratio
+from ..support.policy import Policy
+from ..support.simulate import register_policy
+
+
+@register_policy("ASTRAEA Alg. 1/2: lease-based two-phase tenant-then-job LTGF scheduling")
+class Astraea(Policy):
+    """Alg. 1 two-phase: tenant with the lowest rho (16) "as if running", then SelectJob (Alg. 2)
+    with newly-submitted priority; line 17 skips the tenant when its top job does not fit."""
+
+    name = "astraea-ltgf"
+
+    def __init__(
+        self,
+        inst: LTGFInstance,
+        tenant_share: str = "16",
+        tenant_backfill: bool = False,
+        newly_submitted: str = "fifo",
+        job_share_uses_quota: bool = False,
+        t_begin_window: float | None = None,
+    ) -> None:
+        if tenant_share not in ("16", "8"):
+            raise ValueError("tenant_share must be '16' (ASTRAEA impl.) or '8' (paper definition)")
+        if newly_submitted not in ("fifo", "lifo", "off", "cross-tenant"):
+            raise ValueError("newly_submitted must be fifo, lifo, off or cross-tenant")
+        if t_begin_window is not None and not t_begin_window > 0:
+            raise ValueError("t_begin_window must be a positive number of seconds (or None)")
+        super().__init__(
+            inst,
+            tenant_share=tenant_share,
+            tenant_backfill=tenant_backfill,
+            newly_submitted=newly_submitted,
+            job_share_uses_quota=job_share_uses_quota,
+            t_begin_window=t_begin_window,
+        )
+        # history of the cumulative tenant integrals (sliding t_begin only): exact breakpoints
+        # at every decision, submission and completion, linear in between
+        self._h_t: list[float] = []
+        self._h_alloc: list[np.ndarray] = []
+        self._h_fair: list[np.ndarray] = []
+
+    def _record(self, t: float) -> None:
+        if self.knobs["t_begin_window"] is None or self.sim is None:
+            return
+        for k in range(self.inst.n_tenants):
+            self.tracker.update(k, t)
+        if self._h_t and t <= self._h_t[-1]:
+            self._h_t.pop()
+            self._h_alloc.pop()
+            self._h_fair.pop()
+        self._h_t.append(t)
+        self._h_alloc.append(self.tenant_alloc(t))
+        self._h_fair.append(self.tracker.ten_fair.copy())
+
+    def _at(self, hist: list[np.ndarray], t0: float) -> np.ndarray:
+        """A cumulative tenant integral at ``t0`` (linear between recorded breakpoints)."""
+        k = bisect.bisect_right(self._h_t, t0)
+        if k == 0:
+            return np.zeros(self.inst.n_tenants)
+        if k == len(self._h_t):
+            return hist[-1]
+        t1, t2 = self._h_t[k - 1], self._h_t[k]
+        w = (t0 - t1) / (t2 - t1) if t2 > t1 else 0.0
+        return hist[k - 1] + w * (hist[k] - hist[k - 1])
+
+    def on_submit(self, i: int, t: float) -> None:
+        super().on_submit(i, t)
+        self._record(t)
+
+    def on_finish(self, i: int, t: float) -> None:
+        super().on_finish(i, t)
+        self._record(t)
+
+    def _tenant_rho_parts(self, t: float) -> tuple[np.ndarray, np.ndarray]:
+        """(Alloc^ten, FairShare^ten) over [t_begin, t]: t_begin = 0 (cluster start, default)
+        or t - t_begin_window (a sliding window)."""
+        kn, inst = self.knobs, self.inst
+        alloc = self.tenant_alloc(t)
+        fair = inst.quota * t if kn["tenant_share"] == "16" else self.tracker.ten_fair.copy()
+        w = kn["t_begin_window"]
+        if w is None or t <= w:
+            return alloc, fair
+        self._record(t)
+        t0 = t - w
+        alloc = alloc - self._at(self._h_alloc, t0)
+        fair = inst.quota * w if kn["tenant_share"] == "16" else fair - self._at(self._h_fair, t0)
+        return alloc, fair
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        inst, kn = self.inst, self.knobs
+        cands = np.array(pending + expired, dtype=np.int64)
+        ten = inst.job_tenant[cands]
+        tenants = np.unique(ten)
+        for k in tenants:
+            self.tracker.update(int(k), t)
+        alloc_tmp, fair = self._tenant_rho_parts(t)
+        run = sim.state[cands] == RUNNING
+        alloc = sim.alloc_acc[cands] + np.where(
+            run, sim.gpus[cands] * (t - sim.seg_start[cands]), 0
+        )
+        jf = self.tracker.job_fair[cands]
+        rho = np.where(jf > 0, alloc / np.where(jf > 0, jf, 1.0), np.where(alloc > 0, np.inf, 0.0))
+        sign = {"fifo": 1.0, "lifo": -1.0, "off": 0.0, "cross-tenant": 1.0}[kn["newly_submitted"]]
+        never = ~sim.ever_run[cands] & (sign != 0.0)
+        sub = np.where(never, sign * inst.job_submit[cands], 0.0)
+        # SelectJob key per tenant: (never-run first, rho, submission FIFO/LIFO, id)
+        order = cands[np.lexsort((cands, sub, rho, ~never, ten))]
+        L = inst.lease
+        if kn["newly_submitted"] == "cross-tenant":
+            # reading B of "We prioritize the newly submitted job": jobs that never ran are
+            # placed first across tenants (FIFO), before the two-phase selection
+            new = cands[never]
+            first = new[np.lexsort((new, inst.job_submit[new]))].tolist()
+            placed = set()
+            for i in first:
+                if sim.place(i):
+                    placed.add(i)
+                    alloc_tmp[inst.job_tenant[i]] += inst.job_gpus[i] * L
+            if placed:
+                order = np.array([i for i in order.tolist() if i not in placed], dtype=np.int64)
+                if order.size == 0:
+                    return
+        tenants = np.unique(inst.job_tenant[order])
+        bounds = np.searchsorted(inst.job_tenant[order], tenants, side="right")
+        queues: dict[int, list[int]] = {}
+        lo = 0
+        for k, hi in zip(tenants.tolist(), bounds.tolist(), strict=True):
+            queues[k] = order[lo:hi].tolist()
+            lo = hi
+        ptr = dict.fromkeys(queues, 0)
+        tset = set(queues)
+        while tset and sim.pool_size() > 0:
+            p = min(tset, key=lambda k: (ratio(alloc_tmp[k], fair[k]), k))
+            if ptr[p] >= len(queues[p]):
+                tset.discard(p)
+                continue
+            i = queues[p][ptr[p]]
+            if sim.place(i):
+                ptr[p] += 1
+                alloc_tmp[p] += inst.job_gpus[i] * L
+            elif kn["tenant_backfill"]:
+                ptr[p] += 1
+            else:
+                tset.discard(p)

@@ -1,0 +1,39 @@
+"""Gandiva_fair (notes §6.6): gang-aware split stride scheduling without trading."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...sim.events import EventSim
+from ..instance import LTGFInstance
+from ..support.policy import Policy
+from ..support.simulate import register_policy
+
+
+@register_policy("Gandiva_fair: gang-aware split stride scheduling (no trading)")
+class GandivaFair(Policy):
+    """Gang-aware split stride scheduling without trading: tenant tickets ∝ weight split among
+    its active jobs; jobs by increasing pass, skipping those that do not fit (notes §6.6)."""
+
+    name = "gandiva-fair"
+
+    def __init__(self, inst: LTGFInstance, quantum: float | None = None) -> None:
+        super().__init__(inst, quantum=quantum or inst.lease)
+        self.pass_ = np.zeros(inst.n_jobs)
+        self.wten = np.array([tn.weight for tn in inst.tenants])
+
+    def on_submit(self, i: int, t: float) -> None:
+        active = self.tracker.pos >= 0
+        self.pass_[i] = float(self.pass_[active].min()) if active.any() else 0.0
+        super().on_submit(i, t)
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        inst = self.inst
+        cands = np.array(pending + expired, dtype=np.int64)
+        order = cands[np.lexsort((cands, self.pass_[cands]))].tolist()  # by pass, ties by id
+        for i in order:
+            if sim.place(i):
+                k = inst.job_tenant[i]
+                tickets = self.wten[k] / max(self.tracker.count[k], 1)
+                self.pass_[i] += inst.job_gpus[i] * self.knobs["quantum"] / tickets

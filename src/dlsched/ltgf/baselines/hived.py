@@ -1,0 +1,79 @@
+"""HiveD (notes §6.2): guaranteed jobs within the integer quota, opportunistic jobs on free GPUs
+beyond it; guaranteed jobs preempt opportunistic ones.
+"""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...sim.events import RUNNING, EventSim
+from ...sim.placement import consolidated
+from ..instance import LTGFInstance
+from ..support.simulate import register_policy
+from .yarn_cs import YarnCS, tenant_fifo
+
+
+@register_policy("HiveD: guaranteed quota jobs preempt opportunistic borrowers")
+class HiveD(YarnCS):
+    """Guaranteed jobs within the quota, opportunistic jobs on free GPUs beyond it; guaranteed
+    jobs preempt opportunistic ones (most recently started first, other tenants' first)."""
+
+    name = "hived"
+    lease_based = False
+
+    def __init__(self, inst: LTGFInstance, backfill: bool = True) -> None:
+        super().__init__(inst)
+        self.opportunistic = np.zeros(inst.n_jobs, dtype=bool)
+        # backfill (default, issue 19): a job that cannot be placed does not block the jobs
+        # behind it (HiveD runs in the Kubernetes scheduler, whose queue moves an
+        # unschedulable pod aside and tries the next); a tenant whose guaranteed job cannot be
+        # placed still has its later jobs tried opportunistically. backfill=False: the old
+        # head-of-line rule (stop a tenant's queue at its first job that does not fit).
+        self.knobs = {"quota": "largest remainder of (6)", "victims": "most recent, others first",
+                      "backfill": backfill}
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        self.renew_all(expired)
+        inst = self.inst
+        run = sim.state == RUNNING
+        guar = run & ~self.opportunistic
+        use = np.bincount(inst.job_tenant[guar], weights=sim.gpus[guar], minlength=inst.n_tenants)
+        beyond: dict[int, list[int]] = {}
+        for k, queue in tenant_fifo(inst, pending):  # guaranteed pass
+            for q, i in enumerate(queue):
+                g = int(sim.gpus[i])
+                if not (use[k] + g <= self.iquota[k] or (g > self.iquota[k] and use[k] == 0)):
+                    beyond[k] = queue[q:]
+                    break
+                if not self._place_guaranteed(i, k):
+                    if self.knobs["backfill"]:
+                        beyond[k] = queue[q + 1:]
+                    break
+                self.opportunistic[i] = False
+                use[k] += g
+        for _k, queue in sorted(beyond.items()):  # opportunistic pass: free GPUs only
+            for i in queue:
+                if sim.place(i):
+                    self.opportunistic[i] = True
+                elif not self.knobs["backfill"]:
+                    break
+
+    def _place_guaranteed(self, i: int, k: int) -> bool:
+        sim = self.sim
+        if sim.place(i):
+            return True
+        opp = [j for j in np.flatnonzero((sim.state == RUNNING) & self.opportunistic)]
+        held = sim.free.copy()
+        for j in opp:
+            for n, c in sim.placement[j]:
+                held[n] += c
+        if consolidated(held, int(sim.gpus[i]), sim.cfg.gpus_per_node) is None:
+            return False
+        victims = sorted(opp, key=lambda j: (self.inst.job_tenant[j] == k, -sim.seg_start[j], -j))
+        for j in victims:
+            sim.preempt(int(j))
+            self.opportunistic[j] = False
+            if sim.place(i):
+                return True
+        return False

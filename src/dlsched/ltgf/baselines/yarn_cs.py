@@ -1,0 +1,65 @@
+"""YARN capacity scheduler (notes §6.1): static integer quotas (largest remainder of (6)),
+per-tenant strict FIFO, no borrowing, no preemption.
+"""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...sim.events import RUNNING, EventSim
+from ..instance import LTGFInstance
+from ..support.policy import Policy
+from ..support.simulate import register_policy
+
+
+def largest_remainder(quota: np.ndarray, total: int) -> np.ndarray:
+    """Integer quotas summing to ``total`` (largest-remainder rounding of (6))."""
+    base = np.floor(quota + 1e-9).astype(np.int64)
+    left = total - int(base.sum())
+    frac = quota - base
+    order = np.lexsort((np.arange(len(quota)), -frac))
+    base[order[: max(left, 0)]] += 1
+    return base
+
+
+def tenant_fifo(inst: LTGFInstance, jobs: list[int]) -> list[tuple[int, list[int]]]:
+    """``jobs`` grouped by tenant (ascending id), FIFO (submission, job id) inside each."""
+    if not jobs:
+        return []
+    a = np.array(jobs, dtype=np.int64)
+    order = a[np.lexsort((a, inst.job_submit[a], inst.job_tenant[a]))]
+    ten = inst.job_tenant[order]
+    cuts = np.flatnonzero(np.diff(ten)) + 1
+    return [(int(ten[lo]), part.tolist())
+            for lo, part in zip(np.r_[0, cuts], np.split(order, cuts), strict=True)]
+
+
+@register_policy("YARN capacity scheduler: static quotas, per-tenant FIFO, no borrowing")
+class YarnCS(Policy):
+    """Static integer quotas, per-tenant strict FIFO, no borrowing, no preemption (notes §6.1)."""
+
+    name = "yarn-cs"
+
+    def __init__(self, inst: LTGFInstance) -> None:
+        super().__init__(inst)
+        self.iquota = largest_remainder(inst.quota, inst.gpus)
+        self.knobs = {"quota": "largest remainder of (6)", "oversize_rule": "only when tenant idle"}
+
+    def usage(self) -> np.ndarray:
+        s = self.sim
+        run = s.state == RUNNING
+        return np.bincount(
+            self.inst.job_tenant[run], weights=s.gpus[run], minlength=self.inst.n_tenants
+        )
+
+    def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        self.renew_all(expired)
+        use = self.usage()
+        for k, queue in tenant_fifo(self.inst, pending):
+            for i in queue:
+                g = int(sim.gpus[i])
+                ok = use[k] + g <= self.iquota[k] or (g > self.iquota[k] and use[k] == 0)
+                if not (ok and sim.place(i)):
+                    break
+                use[k] += g

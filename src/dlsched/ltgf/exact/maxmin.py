@@ -1,0 +1,251 @@
+"""Max-min driver of the exact models ``ltgf-milp`` and ``ltgf-cpsat`` (notes §9).
+
+Both maximise min_j rho^ten_j (12) with (8) over slot schedules of lease-length slots by the
+generalised Dinkelbach iteration for max-min ratios (default) or by bisection on z (notes §9.1):
+each step solves ``max t s.t. Alloc_j - z Fair_j >= t`` for all tenants with jobs. Alloc and Fair
+are integers in units of L*GPU/q, so with z = p/d a schedule beats z iff t >= 1/d; Dinkelbach
+stops when the best t is < 1/(2d) (z optimal), bisection when the bracket is narrower than
+1/Fmax^2 (distinct rho values differ by more). The start is the best slotted-mode schedule of
+the online policies; the horizon defaults to the longest of their makespans (pass ``slots`` for
+another one): the optimum is over schedules finishing within it.
+
+``lexicographic=True`` continues to the leximin vector (notes §9, issue "optionally
+lexicographic") by iterated max-min with saturation tests: after the level z*, a tenant is
+saturated when no schedule keeping every free tenant >= z* (and the fixed ones at their floors)
+gives it rho > z*; saturated tenants are fixed at floor z* and the rest maximised again. The
+schedules are discrete, so it can happen that every tenant alone can rise above z* but not all
+together; then the tenant at the bottom is branched on (exponential in that case, exact). The
+sorted rho vector is returned in ``stats["leximin"]``.
+
+Second objective ``objective="windows"``: min number of (tenant, window) pairs with rho < 1.
+"""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ...core import InputError, Result, SolveOptions, Status
+from ...core.deadline import DeadlineExceeded, past_deadline
+from ..instance import LTGFInstance
+from ..solution import SlotSolution
+from ..support.slots import SlotData, schedule_rho, slot_data
+from .bounds import shortest_horizon, too_big
+from .starts import fit, online_schedules, online_slot_matrix
+
+#: exact model name -> its level-solver backend class ``(sd, opts)`` with
+#: ``solve(levels, floors, time_limit) -> (status, t, bound, x)``; ``milp.py`` and ``cpsat.py``
+#: enter theirs when imported (the ``exact`` package imports both).
+BACKENDS: dict[str, Callable[[SlotData, SolveOptions], Any]] = {}
+
+
+def slot_solution(inst: LTGFInstance, sd: SlotData, x: np.ndarray,
+                  **windows: Any) -> SlotSolution:
+    """Slot schedule -> typed solution (``slots``: job -> run slots, ``slot_length``);
+    ``windows``: ``objective_kind`` and ``window_slots`` of the windows objective."""
+    return SlotSolution(
+        slot_length=sd.L,
+        horizon=sd.S,
+        slots={j.name: tuple(int(s) for s in np.flatnonzero(x[i]))
+               for i, j in enumerate(inst.jobs)},
+        **windows,
+    )
+
+
+def refused(inst: LTGFInstance, method: str, t0: float, reason: str,
+             x: np.ndarray | None = None) -> Result:
+    """A build refused for time: ``time_limit`` with the best online schedule as incumbent
+    (ASTRAEA's alone when the policies were not simulated yet) and no bound. The simulation
+    runs inside the time limit (``core.deadline``): stopped there, no incumbent (philly-2weeks,
+    1,082 jobs: 3.2 s under load)."""
+    if x is None:
+        try:
+            x = online_slot_matrix(inst)
+        except DeadlineExceeded:
+            return Result("ltgf", method, Status.TIME_LIMIT, runtime_s=time.perf_counter() - t0,
+                          stats={"refused": reason, "incumbent_from": None,
+                                 "stopped": "the online schedule was not simulated in time"})
+    sd = slot_data(inst, x.shape[1])
+    rho = schedule_rho(sd, x)
+    z = None if rho is None else min(rho.values())
+    return Result("ltgf", method, Status.TIME_LIMIT,
+                  objective=None if z is None else float(z),
+                  runtime_s=time.perf_counter() - t0,
+                  solution=None if z is None else slot_solution(inst, sd, x),
+                  stats={"refused": reason, "slots": sd.S, "slot_length": sd.L,
+                         "incumbent_from": "online schedule",
+                         "rho_exact": None if z is None else str(z)})
+
+
+def solve_maxmin(
+    inst: LTGFInstance,
+    backend: str,
+    options: SolveOptions | None = None,
+    slots: int | None = None,
+    method: str = "dinkelbach",
+    max_iter: int = 200,
+    lexicographic: bool = False,
+) -> Result:
+    """Max-min tenant rho over slot schedules (see module docstring); ``lexicographic`` goes on
+    to the leximin vector."""
+    t0 = time.perf_counter()
+    opts = options or SolveOptions()
+    if method not in ("dinkelbach", "bisection"):
+        raise InputError("method", "'dinkelbach' or 'bisection'")
+    if slots is None and (why := too_big(shortest_horizon(inst), "maxmin", 4, opts.time_limit)):
+        return refused(inst, backend, t0, why)
+    starts = online_schedules(inst)
+    sd = slot_data(inst, slots if slots is not None else max(x.shape[1] for x in starts))
+    x_best, z = None, Fraction(0)
+    for x0 in starts:
+        x0 = fit(x0, sd.S)
+        if (
+            x0 is not None
+            and (r := schedule_rho(sd, x0)) is not None
+            and (x_best is None or min(r.values()) > z)
+        ):
+            x_best, z = x0, min(r.values())
+    if (why := too_big(sd, "maxmin", 4, opts.time_limit)) is not None:
+        return refused(inst, backend, t0, why, x_best)
+    if past_deadline():  # the simulations used the limit: no model (its load alone takes s)
+        return refused(inst, backend, t0, "no time left in the limit for the model", x_best)
+    be = BACKENDS[backend](sd, opts)
+    build_s = time.perf_counter() - t0
+    deadline = None if opts.time_limit is None else t0 + opts.time_limit
+    status, iters, bound = Status.OPTIMAL, 0, None
+    fmax = int(sd.quota_q.max()) * sd.S
+    lo, hi = z, None
+
+    def left() -> float | None:
+        return None if deadline is None else max(0.0, deadline - time.perf_counter())
+
+    while iters < max_iter:
+        if deadline is not None and time.perf_counter() >= deadline:
+            status = Status.TIME_LIMIT  # loading a level model into HiGHS alone takes seconds
+            break
+        iters += 1
+        target = z if method == "dinkelbach" else (lo * 2 + 1 if hi is None else (lo + hi) / 2)
+        st, tval, _tbound, x = be.solve(dict.fromkeys(sd.tenants_with_jobs, target), {}, left())
+        if st is Status.INFEASIBLE:
+            if x_best is None:
+                status = Status.INFEASIBLE
+                break
+            raise RuntimeError("level model infeasible although a schedule is known")
+        if st is not Status.OPTIMAL:
+            status = Status.TIME_LIMIT
+            if x is not None and (r := schedule_rho(sd, x)) is not None and min(r.values()) > z:
+                z, x_best = min(r.values()), x
+            break
+        thr = Fraction(1, 2 * target.denominator)
+        if x is not None and (r := schedule_rho(sd, x)) is not None and min(r.values()) > z:
+            z, x_best = min(r.values()), x
+        if method == "dinkelbach":
+            if tval < thr or (r and min(r.values()) <= target):
+                bound = z
+                break
+        else:
+            if tval >= -1e-9:  # feasible at target (t >= 0)
+                lo = max(lo, z, target)
+            else:
+                hi = target
+            if hi is not None and hi - lo < Fraction(1, fmax * fmax):
+                bound = z
+                break
+    else:
+        status = Status.TIME_LIMIT
+    if method == "bisection" and status is Status.TIME_LIMIT and hi is not None:
+        bound = hi
+    lex_exact = None
+    if lexicographic and status is Status.OPTIMAL and x_best is not None:
+        x_best, done = _leximin(be, sd, frozenset(sd.tenants_with_jobs), {}, x_best, left)
+        if not done:
+            status = Status.TIME_LIMIT  # max-min level proven, later levels not
+        lex_exact = sorted(schedule_rho(sd, x_best).values())
+    sol = None if x_best is None else slot_solution(inst, sd, x_best)
+    stats = {
+        "iterations": iters,
+        "method": method,
+        "slots": sd.S,
+        "slot_length": sd.L,
+        "q": sd.q,
+        "rho": None
+        if x_best is None
+        else {inst.tenants[k].name: float(v) for k, v in schedule_rho(sd, x_best).items()},
+        "rho_exact": None if x_best is None else str(z),
+    }
+    stats.update(getattr(be, "mode", {}))  # CP-SAT backend: mode, deterministic_time
+    if lex_exact is not None:
+        stats["leximin"] = [float(v) for v in lex_exact]
+        stats["leximin_exact"] = [str(v) for v in lex_exact]
+        stats["leximin_proven"] = status is Status.OPTIMAL
+    return Result(
+        "ltgf",
+        backend,
+        status,
+        objective=float(z) if x_best is not None else None,
+        bound=None if bound is None else float(bound),
+        runtime_s=time.perf_counter() - t0,
+        build_s=build_s,
+        solution=sol,
+        stats=stats,
+    )
+
+
+def _free_min(sd: SlotData, x: np.ndarray, free: frozenset[int]) -> Fraction:
+    r = schedule_rho(sd, x)
+    return min(r[k] for k in free)
+
+
+def _raise_level(be, sd, free, floors, x, left) -> tuple[Fraction, np.ndarray, bool]:
+    """Dinkelbach on min_{k in free} rho_k with ``floors`` fixed, starting from schedule ``x``
+    (which satisfies the floors). Returns (level, schedule, proven)."""
+    z = _free_min(sd, x, free)
+    while True:
+        st, tval, _, xn = be.solve(dict.fromkeys(free, z), floors, left())
+        if st is not Status.OPTIMAL:
+            return z, x, False
+        if tval < Fraction(1, 2 * z.denominator) or xn is None:
+            return z, x, True
+        zn = _free_min(sd, xn, free)
+        if zn <= z:  # numerical guard: no strict improvement means z is optimal
+            return z, x, True
+        z, x = zn, xn
+
+
+def _leximin(be, sd, free, floors, x, left) -> tuple[np.ndarray, bool]:
+    """Leximin over ``free`` tenants given ``floors`` (see module docstring)."""
+    if not free:
+        return x, True
+    z, x, ok = _raise_level(be, sd, free, floors, x, left)
+    if not ok:
+        return x, False
+    saturated, lifted = [], set()
+    for k in sorted(free):
+        if k in lifted:
+            continue
+        others = {**floors, **{j: z for j in free if j != k}}
+        st, tval, _, xn = be.solve({k: z}, others, left())
+        if st is not Status.OPTIMAL:
+            return x, False
+        if tval >= Fraction(1, 2 * z.denominator) and xn is not None:
+            r = schedule_rho(sd, xn)
+            lifted |= {j for j in free if r[j] > z}
+        else:
+            saturated.append(k)
+    if saturated:
+        fixed = {**floors, **dict.fromkeys(saturated, z)}
+        return _leximin(be, sd, free - frozenset(saturated), fixed, x, left)
+    # every tenant alone can rise above z, not all together: branch on the one left at z
+    best, best_key, proven = x, None, True
+    for k in sorted(free):
+        xk, ok = _leximin(be, sd, free - {k}, {**floors, k: z}, x, left)
+        proven &= ok
+        key = sorted(schedule_rho(sd, xk).values())
+        if best_key is None or key > best_key:
+            best, best_key = xk, key
+    return best, proven

@@ -1,0 +1,121 @@
+"""``ltgf-milp``: the slotted MILP (``model/``, Pyomo + HiGHS) as a level solver of the max-min
+driver (``maxmin.py``), and its second objective ``objective="windows"``: min number of
+(tenant, window) pairs with rho < 1 (notes §9.2)."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
+
+from __future__ import annotations
+
+import time
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from ...core import Result, SolveOptions, register_model, solve_pyomo
+from ..instance import LTGFInstance
+from ..model import build_model
+from ..support.slots import SlotData, slot_data
+from .bounds import shortest_horizon, too_big
+from .maxmin import BACKENDS, refused, slot_solution, solve_maxmin
+from .starts import online_schedules
+
+
+class PyomoBackend:
+    """Level solver on the Pyomo model, built once: each level sets its mutable z and w."""
+
+    def __init__(self, sd: SlotData, opts: SolveOptions) -> None:
+        self.sd, self.opts = sd, opts
+        self.m = build_model(sd)
+
+    def solve(self, levels: dict[int, Fraction], floors: dict[int, Fraction], time_limit):
+        """max t s.t. rho rows of ``levels`` at their z (>= t), ``floors`` rho_k >= z_k."""
+        m = self.m
+        for k in m.T:
+            m.z[k].set_value(float(levels.get(k, floors.get(k, 0))))
+            m.w[k].set_value(1.0 if k in levels else 0.0)
+        opts = SolveOptions(**{**self.opts.__dict__, "time_limit": time_limit})
+        out = solve_pyomo(m, opts)
+        x = None
+        if out.has_solution:
+            x = np.zeros((self.sd.n, self.sd.S), dtype=np.int64)
+            for (i, s), v in m.x.items():
+                x[i, s] = round(v.value or 0)
+        return out.status, out.objective, out.bound, x
+
+
+BACKENDS["ltgf-milp"] = PyomoBackend
+
+
+def solve_windows(
+    inst: LTGFInstance,
+    options: SolveOptions | None = None,
+    slots: int | None = None,
+    window: int = 4,
+) -> Result:
+    """Min number of (tenant, window) pairs with rho < 1 (notes §9.2), HiGHS."""
+    t0 = time.perf_counter()
+    opts = options or SolveOptions()
+    if slots is None and (why := too_big(shortest_horizon(inst), "windows", window,
+                                          opts.time_limit)):
+        return refused(inst, "ltgf-milp-windows", t0, why)
+    S = max(x.shape[1] for x in online_schedules(inst))
+    sd = slot_data(inst, slots if slots is not None else S)
+    if (why := too_big(sd, "windows", window, opts.time_limit)) is not None:
+        return refused(inst, "ltgf-milp-windows", t0, why)
+    m = build_model(sd, objective="windows", window=window)
+    build_s = time.perf_counter() - t0
+    out = solve_pyomo(m, opts)
+    sol, obj = None, out.objective
+    stats = {"window_slots": window, "slots": sd.S, **out.stats}
+    if out.has_solution:
+        x = np.zeros((sd.n, sd.S), dtype=np.int64)
+        for (i, s), v in m.x.items():
+            x[i, s] = round(v.value or 0)
+        sol = slot_solution(inst, sd, x, objective_kind="windows", window_slots=window)
+        # an incumbent may set v = 1 on windows that are not short (only the optimum forces
+        # v down): its schedule's objective is the count of windows with Alloc < Fair
+        obj = float(_short_windows(m, sd, x, window))
+        stats["model_objective"] = out.objective
+    return Result(
+        "ltgf",
+        "ltgf-milp-windows",
+        out.status,
+        objective=obj,
+        bound=out.bound,
+        runtime_s=time.perf_counter() - t0,
+        build_s=build_s,
+        solution=sol,
+        stats=stats,
+    )
+
+
+def _short_windows(m: Any, sd: SlotData, x: np.ndarray, window: int) -> int:
+    """(tenant, window) pairs of the model's solution with Alloc < Fair (units of 1/q GPU); the
+    fair shares ``f`` are exact (f = min(Dem, Q) is enforced, not relaxed)."""
+    count = 0
+    for k in sd.tenants_with_jobs:
+        mine = np.flatnonzero(sd.tenant == k)
+        for w0 in range(0, sd.S, window):
+            slots = range(w0, min(w0 + window, sd.S))
+            alloc = sum(int(sd.q * sd.gpus[i]) * int(x[i, s]) for i in mine for s in slots)
+            fair = sum(m.f[k, s].value or 0.0 for s in slots)
+            count += alloc < fair - 0.5
+    return count
+
+
+@register_model(
+    "ltgf-milp",
+    "ltgf",
+    "Slotted MILP (Pyomo+HiGHS): max-min tenant LTGF rho by "
+    "Dinkelbach or bisection (lexicographic=True: leximin); objective='windows' min "
+    "sharing-loss windows",
+)
+def _milp(
+    inst: LTGFInstance,
+    options: SolveOptions | None = None,
+    objective: str = "maxmin",
+    **params: Any,
+) -> Result:
+    if objective == "windows":
+        return solve_windows(inst, options, **params)
+    return solve_maxmin(inst, "ltgf-milp", options, **params)
