@@ -20,6 +20,7 @@ _ALIASES: dict[str, str] = {}
 class _AliasLoader(importlib.abc.Loader):
     def __init__(self, new: str) -> None:
         self.new = new
+        self._spec: importlib.machinery.ModuleSpec | None = None
 
     def create_module(self, spec: importlib.machinery.ModuleSpec) -> ModuleType:
         warnings.warn(
@@ -27,10 +28,13 @@ class _AliasLoader(importlib.abc.Loader):
             DeprecationWarning,
             stacklevel=3,
         )
-        return importlib.import_module(self.new)
+        module = importlib.import_module(self.new)
+        self._spec = module.__spec__  # the import system overwrites it with the alias's spec
+        return module
 
-    def exec_module(self, module: ModuleType) -> None:  # the target module is already executed
-        return None
+    def exec_module(self, module: ModuleType) -> None:
+        """The target module is already executed: only give it back its own spec."""
+        module.__spec__ = self._spec
 
 
 class _AliasFinder(importlib.abc.MetaPathFinder):
