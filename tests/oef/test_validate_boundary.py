@@ -295,3 +295,20 @@ def test_no_under_service_bound_with_min_demand_above_one() -> None:
     # a type nobody should get has no bound either
     g = [[[1, 0], [0, 0], [0, 0]], [[0, 0], [1, 0], [0, 0]]]
     assert check_rounds(INST, rounds(g, ideal=[[0.5, 0], [0.5, 0], [0, 0]])) == []
+
+
+def test_exact_tolerance_edges() -> None:
+    # an entry of exactly -1e-7 is not negative (strict <), in the allocation and in the rows
+    sol = {"allocation": [[1.0, -1e-7], [1.5, 2.0]],
+           "rows": [{"allocation": [1.0, -1e-7]}, {"allocation": [1.5, 0.0]},
+                    {"allocation": [0.0, 2.0]}]}
+    assert check(INST, sol) == []
+    # capacity + tolerance exactly (0.5 + 1e-7 * max(1, 0.5)) is still feasible
+    small = parse({"problem": "oef", "gpu_types": [{"name": "g", "count": 0.5}],
+                   "users": [{"name": "u", "speedup": [1]}]})
+    assert check(small, {"allocation": [[0.5 + 1e-7]]}) == []
+    # rows may differ from the per-user allocation by the absolute 1e-6 on a zero cell
+    sol = {"allocation": [[1.0, 0.0], [1.5, 2.0]],
+           "rows": [{"allocation": [1.0, 5e-7]}, {"allocation": [1.5, 0.0]},
+                    {"allocation": [0.0, 2.0]}]}
+    assert check(INST, sol) == []

@@ -163,7 +163,7 @@ def test_balance_of_a_jobs_slowdowns() -> None:
 def test_objective_errors_and_empty() -> None:
     with pytest.raises(ValueError, match="devices: missing or not a list"):
         objective(INST, {})
-    with pytest.raises(ValueError, match="devices\\[0\\].z: unknown job"):
+    with pytest.raises(ValueError, match=r"devices\[0\]\.z: unknown job"):
         objective(INST, {"devices": [{"z": 1}]})
     with pytest.raises(ValueError, match="unknown objective_kind 'x'"):
         objective(INST, {**BASE, "objective_kind": "x"})
