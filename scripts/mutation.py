@@ -75,6 +75,9 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.oef.validate.x_objective__mutmut_17": _DTYPE,
     "dlsched.oef.validate.x_objective__mutmut_22": _DTYPE,
     "dlsched.oef.validate.x_objective__mutmut_24": _DTYPE,
+    "dlsched.oef.validate_rounds.x__min_demand__mutmut_6": (
+        "a single-row user's job type carries the user's min_demand (instance._job_type), so "
+        "max(jt.min_demand, u.min_demand) equals max(jt.min_demand, 1) for it"),
 }
 
 #: mutmut exit codes -> our categories (mutmut.stats.status_by_exit_code, folded).

@@ -312,3 +312,50 @@ def test_exact_tolerance_edges() -> None:
            "rows": [{"allocation": [1.0, 5e-7]}, {"allocation": [1.5, 0.0]},
                     {"allocation": [0.0, 2.0]}]}
     assert check(INST, sol) == []
+
+
+def test_rounds_exact_tolerance_edges() -> None:
+    # |G - round(G)| of exactly 1e-9 is still whole (a grant of 1e-9 is below any minimum)
+    assert check_rounds(INST, rounds(tweak((1, 2, 0), 1e-9))) == [
+        "rounds[1][2][0]: grant 0 below min demand 2"]
+    # g2 used 1 + 1e-9 + 2 = exactly whole + 1e-9 in round 0: not over
+    assert check_rounds(INST, rounds(tweak((0, 1, 1), 1e-9))) == [
+        "rounds[0][1][1]: grant 0 below min demand 1"]
+    # an ideal share of exactly -1e-7 is not negative
+    assert check_rounds(INST, rounds(ideal=[[0.5, 0.5], [0.5, 0.5], [-1e-7, 2]])) == []
+    # average above the ideal by exactly 1/(2T) + 1e-7 (exact in floats): allowed
+    y = 0.25 + 1e-7
+    assert check_rounds(INST, rounds(ideal=[[0.5 - y, 0.5], [0.5, 0.5], [0, 2]])) == []
+    g = [[[1, 1], [0, 0], [0, 2]], [[0, 0], [0, 1], [0, 2]]]  # avg g1: [0.5, 0, 0]
+    # below the ideal by exactly (c - 1/2)/T + 1e-7: flagged (>=)
+    assert check_rounds(INST, rounds(g, ideal=[[0.5, 0.5], [0.75 + 1e-7, 0.5], [0, 2]])) == [
+        "rounds: cell (1,0) average 0 is below ideal 0.75 by more than (c-1/2)/T = 0.75"]
+    # a column summing to exactly floor(m_j) + 1e-7 keeps the under-service bound
+    assert check_rounds(INST, rounds(g, ideal=[[2.0 + 1e-7, 0.5], [0, 0.5], [0, 2]])) == [
+        "rounds: cell (0,0) average 0.5 is below ideal 2 by more than (c-1/2)/T = 0.25"]
+    # an ideal of exactly 1e-7 is not a positive cell (row b's min demand 2 would void the bound)
+    assert check_rounds(INST, rounds(ideal=[[0.5, 0.5], [1.3, 0.5], [1e-7, 2]])) == [
+        "rounds: cell (1,0) average 0.5 is below ideal 1.3 by more than (c-1/2)/T = 0.75"]
+
+
+def test_rounds_integer_capacity_is_whole() -> None:
+    # g2 has exactly 3 devices: an ideal column sum of 2.8 <= 3 keeps the bound (c = 2: 0.75)
+    g = [[[1, 1], [0, 0], [0, 0]], [[0, 0], [1, 1], [0, 0]]]  # avg g2: [0.5, 0.5, 0]
+    assert check_rounds(INST, rounds(g, ideal=[[0.5, 2.3], [0.5, 0.5], [0, 0]])) == [
+        "rounds: cell (0,1) average 0.5 is below ideal 2.3 by more than (c-1/2)/T = 0.75"]
+
+
+def test_rounds_a_skipped_type_does_not_end_the_bound_check() -> None:
+    g = [[[0, 1], [0, 0], [0, 0]], [[0, 0], [0, 1], [0, 0]]]  # g1 unused: no bound for it
+    assert check_rounds(INST, rounds(g, ideal=[[0, 1.3], [0, 0.5], [0, 0]])) == [
+        "rounds: cell (0,1) average 0.5 is below ideal 1.3 by more than (c-1/2)/T = 0.75"]
+
+
+def test_rounds_null_entries_are_reported_not_raised() -> None:
+    sol = rounds()
+    sol["ideal"][0][1] = None
+    assert check_rounds(INST, sol) == ["ideal: shape (3, 2), expected (3, 2) finite"]
+    sol = rounds()
+    sol["rows"][0]["allocation"] = [0.5, None]
+    assert check_rounds(INST, sol) == ["rounds: rows' allocations are not the average of the "
+                                       "rounds"]
