@@ -37,7 +37,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 RESULTS = ROOT / "benchmarks" / "mutation.json"
 REPORT = ROOT / "benchmarks" / "mutation.md"
-TABLE_START, TABLE_END = "<!-- mutation-table:start -->", "<!-- mutation-table:end -->"
+MARKERS = {"table": ("<!-- mutation-table:start -->", "<!-- mutation-table:end -->"),
+           "equivalent": ("<!-- mutation-equivalent:start -->",
+                          "<!-- mutation-equivalent:end -->")}
 
 #: Module to mutate -> the test files that cover it (paths relative to the repository root).
 #: Adding a module is one line here (phase 2: baselines and bounds).
@@ -65,6 +67,10 @@ SAMPLED = [m for m in MODULES if m not in VALIDATORS]
 _ZIP = "zip over the two index arrays of one np.nonzero call: equal lengths, strict is moot"
 _DTYPE = ("dtype=float dropped: numeric JSON lists give the same products with the float "
           "speedups (W is already float)")
+_KNOBS = ("default of knobs.synchronized: False, None or no default all read as false "
+          "through bool()")
+_BASE = ("every placement entry adds +c and -c on its node, so the running load is 0 at each "
+         "node boundary: the per-node base is always 0 (lost or added, it changes nothing)")
 EQUIVALENT: dict[str, str] = {
     "dlsched.oef.validate.x_check_allocation__mutmut_29": _ZIP,
     "dlsched.oef.validate.x_check_allocation__mutmut_31": _ZIP,
@@ -75,6 +81,11 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.oef.validate.x_objective__mutmut_17": _DTYPE,
     "dlsched.oef.validate.x_objective__mutmut_22": _DTYPE,
     "dlsched.oef.validate.x_objective__mutmut_24": _DTYPE,
+    "dlsched.ltgf.validate.x_check__mutmut_125": _KNOBS,
+    "dlsched.ltgf.validate.x_check__mutmut_127": _KNOBS,
+    "dlsched.ltgf.validate.x_check__mutmut_70": _BASE,
+    "dlsched.ltgf.validate.x_check__mutmut_85": _BASE,
+    "dlsched.ltgf.validate.x_check__mutmut_91": _BASE,
     "dlsched.oef.validate_rounds.x__min_demand__mutmut_6": (
         "a single-row user's job type carries the user's min_demand (instance._job_type), so "
         "max(jt.min_demand, u.min_demand) equals max(jt.min_demand, 1) for it"),
@@ -199,14 +210,24 @@ def table(results: dict[str, dict[str, Any]]) -> str:
     return "\n".join(rows)
 
 
+def equivalents(results: dict[str, dict[str, Any]]) -> str:
+    """Markdown list of the equivalent mutants met in the stored runs, with their reasons."""
+    lines = [f"- `{name}`: {why}" for module in sorted(results)
+             for name, why in sorted(results[module].get("equivalent_ids", {}).items())]
+    return "\n".join(lines) or "(none)"
+
+
 def _write(results: dict[str, dict[str, Any]]) -> None:
     RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
-    if REPORT.exists():
-        text = REPORT.read_text()
-        if TABLE_START in text and TABLE_END in text:
-            head, rest = text.split(TABLE_START, 1)
-            tail = rest.split(TABLE_END, 1)[1]
-            REPORT.write_text(f"{head}{TABLE_START}\n{table(results)}\n{TABLE_END}{tail}")
+    if not REPORT.exists():
+        return
+    text = REPORT.read_text()
+    for key, body in (("table", table(results)), ("equivalent", equivalents(results))):
+        start, end = MARKERS[key]
+        if start in text and end in text:
+            head, rest = text.split(start, 1)
+            text = f"{head}{start}\n{body}\n{end}{rest.split(end, 1)[1]}"
+    REPORT.write_text(text)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -224,3 +224,100 @@ def test_completion_must_be_the_last_end() -> None:
     assert check(INST, s) == ["j1: completion 171 != end of last segment"]
     s["completion"] = {"j1": 170 + 5e-7}
     assert check(INST, s) == []
+
+
+def test_lease_based_is_the_default() -> None:
+    s = sol()
+    del s["lease_based"]
+    s["lease"] = 105.5
+    assert check(INST, s) == ["j1: preempted after 105 s, inside its lease of 105.5 s"]
+
+
+def test_every_job_is_checked_after_a_missing_or_unknown_one() -> None:
+    s = sol()
+    del s["segments"][:2]
+    s["completion"]["j2"] = 146
+    assert check(INST, s) == ["j1: never runs", "j2: completion 146 != end of last segment"]
+    s = sol()
+    s["segments"].insert(0, ["jx", 0, 1, [[1, 1]], "complete", 0, 0])
+    assert check(INST, s) == ["segments[0]: unknown job 'jx'"]
+
+
+def test_tolerance_edges_are_inclusive() -> None:
+    # start exactly TOL before the submission
+    s = seg(sol(), 2, start=50 - 1e-6, end=90 - 1e-6, place=[[1, 2]])
+    s["completion"]["j2"] = 90 - 1e-6
+    assert check(INST, s) == []
+    # next segment exactly TOL before the previous end
+    s = seg(sol(), 1, start=105 - 1e-6, end=165 - 1e-6)
+    s["completion"]["j1"] = 165 - 1e-6
+    assert check(INST, s) == []
+    # preempted exactly TOL before a full lease (100 - 1e-6 s)
+    s = seg(seg(sol(), 0, end=100 - 1e-6), 1, end=175 + 1e-6)
+    s["completion"]["j1"] = 175 + 1e-6
+    assert check(INST, s) == []
+    # cold start / checkpoint exactly TOL off
+    s = seg(sol(), 2, cold=1e-6, end=145 + 1e-6)
+    s["completion"]["j2"] = 145 + 1e-6
+    assert check(INST, s) == []
+    s = seg(sol(), 2, ckpt=1e-6, end=145 + 1e-6)
+    s["completion"]["j2"] = 145 + 1e-6
+    assert check(INST, s) == []
+
+
+def test_service_and_completion_tolerance_on_short_jobs() -> None:
+    def tiny(duration: float):
+        return parse({"problem": "ltgf", "cluster": {"nodes": 1, "gpus_per_node": 1},
+                      "tenants": [{"name": "A", "weight": 1}],
+                      "jobs": [{"name": "k", "tenant": "A", "submit": 0, "gpus": 1,
+                                "duration": duration}]})
+
+    # duration 1e-6: tolerance 1e-6 * max(1, d) = 1e-6; 2e-6 served is exactly 1e-6 off
+    s = {"segments": [["k", 0, 2e-6, [[0, 1]], "complete", 0, 0]], "completion": {"k": 2e-6}}
+    assert check(tiny(1e-6), s) == []
+    s = {"segments": [["k", 0, 1e-6, [[0, 1]], "complete", 0, 0]], "completion": {"k": 2e-6}}
+    assert check(tiny(1e-6), s) == []  # completion exactly 1e-6 after the end
+    # duration 1: tolerance 1e-6 (not 2e-6)
+    s = {"segments": [["k", 0, 1 + 1.5e-6, [[0, 1]], "complete", 0, 0]]}
+    out = check(tiny(1.0), s)
+    assert len(out) == 1 and out[0].startswith("k: receives 1.00000")
+
+
+def test_synchronized_lease_offset_is_in_seconds() -> None:
+    # 1 ms after the lease boundary: 1e-5 of a lease, 1e-3 s > 1e-6 s
+    s = seg(seg(sol(), 0, end=100.001), 1, end=174.999)
+    s["completion"]["j1"] = 174.999
+    s["synchronized"] = True
+    assert check(INST, s) == ["j1: preempted at 100.001, not at the end of a synchronized "
+                              "lease (multiple of 100 s)"]
+
+
+def test_capacity_is_counted_per_node() -> None:
+    inst = parse({"problem": "ltgf", "cluster": {"nodes": 2, "gpus_per_node": 4}, "lease": 200,
+                  "tenants": [{"name": "A", "weight": 1}],
+                  "jobs": [{"name": "a", "tenant": "A", "submit": 0, "gpus": 2, "duration": 100},
+                           {"name": "b", "tenant": "A", "submit": 0, "gpus": 1, "duration": 100},
+                           {"name": "c", "tenant": "A", "submit": 0, "gpus": 4, "duration": 10},
+                           {"name": "d", "tenant": "A", "submit": 0, "gpus": 1,
+                            "duration": 10}]})
+    s = {"segments": [["a", 0, 100, [[0, 2]], "complete", 0, 0],
+                      ["b", 50, 150, [[0, 1]], "complete", 0, 0],  # node 0: 2, 3, 1, 0 GPUs
+                      ["c", 0, 10, [[1, 4]], "complete", 0, 0],
+                      ["d", 0, 10, [[1, 1]], "complete", 0, 0]]}  # node 1: 5 at time 0
+    assert check(inst, s) == ["node 1: 5 GPUs in use at 0.0 > 4"]
+    s["segments"][3][3] = [[0, 1]]  # d on node 0 instead: at most 4 there
+    assert check(inst, s) == []
+
+
+def test_synchronized_offset_of_exactly_tol_is_allowed() -> None:
+    inst = parse({"problem": "ltgf", "cluster": {"nodes": 1, "gpus_per_node": 1}, "lease": 1,
+                  "tenants": [{"name": "A", "weight": 1}],
+                  "overhead": {"checkpoint": 0, "cold_start": 0},
+                  "jobs": [{"name": "k", "tenant": "A", "submit": 0, "gpus": 1, "duration": 1}]})
+    s = {"segments": [["k", 0, 1e-6, [[0, 1]], "preempt", 0, 0],  # 1e-6 s past the boundary 0
+                      ["k", 1, 2 - 1e-6, [[0, 1]], "complete", 0, 0]], "synchronized": True}
+    assert check(inst, s) == []
+    s["segments"][0][2] = 2e-6
+    s["segments"][1][2] = 2 - 2e-6
+    assert check(inst, s) == ["k: preempted at 2e-06, not at the end of a synchronized lease "
+                              "(multiple of 1 s)"]
