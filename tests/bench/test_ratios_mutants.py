@@ -6,6 +6,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dlsched.bench.ratios import BOUND, PROVEN, TOL, Ratio, attach, ratio, reference_value
 
@@ -119,3 +121,13 @@ def test_attach_without_a_reference() -> None:
     assert [(r["ratio"], r["basis"], r["reason"], r["suspicious"]) for r in out] == [
         (None, None, None, False)] * 2
     assert out[0]["objective"] == 2.0
+
+
+@given(st.floats(0.001, 1e6), st.floats(0.001, 1e6))
+def test_property_proven_ratio_and_flag(a: float, o: float) -> None:
+    """ALG/OPT against a proven optimum; flagged exactly when it beats OPT beyond TOL."""
+    for sense in ("max", "min"):
+        r = ratio(alg(a), ref(o), sense)
+        assert r.basis == PROVEN and r.value == a / o
+        beats = a / o > 1 + TOL if sense == "max" else a / o < 1 - TOL
+        assert r.suspicious is beats

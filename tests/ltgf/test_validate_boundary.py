@@ -12,6 +12,9 @@ from __future__ import annotations
 
 import copy
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from dlsched.ltgf.instance import parse
 from dlsched.ltgf.validate import check
 
@@ -321,3 +324,14 @@ def test_synchronized_offset_of_exactly_tol_is_allowed() -> None:
     s["segments"][1][2] = 2 - 2e-6
     assert check(inst, s) == ["k: preempted at 2e-06, not at the end of a synchronized lease "
                               "(multiple of 1 s)"]
+
+
+@given(st.integers(0, 10_000))
+def test_property_a_later_start_keeps_a_timeline_feasible(delta: int) -> None:
+    """Every rule is invariant under a common delay (submissions only bound from below)."""
+    s = sol()
+    for segment in s["segments"]:
+        segment[1] += delta
+        segment[2] += delta
+    s["completion"] = {k: v + delta for k, v in s["completion"].items()}
+    assert check(INST, s) == []

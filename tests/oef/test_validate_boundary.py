@@ -13,6 +13,8 @@ import copy
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from dlsched.oef.instance import parse
 from dlsched.oef.validate import check, check_allocation, objective
@@ -359,3 +361,10 @@ def test_rounds_null_entries_are_reported_not_raised() -> None:
     sol["rows"][0]["allocation"] = [0.5, None]
     assert check_rounds(INST, sol) == ["rounds: rows' allocations are not the average of the "
                                        "rounds"]
+
+
+@given(st.floats(0.0, 1.0), st.floats(0.0, 1.0))
+def test_property_scaling_down_a_feasible_allocation_keeps_it_feasible(a: float, b: float) -> None:
+    """Capacity and sign constraints are closed under shrinking each user's row."""
+    X = np.array(alloc()["allocation"]) * np.array([[a], [b]])
+    assert check(INST, {"allocation": X.tolist()}) == []
