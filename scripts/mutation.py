@@ -67,6 +67,9 @@ SAMPLED = [m for m in MODULES if m not in VALIDATORS]
 _ZIP = "zip over the two index arrays of one np.nonzero call: equal lengths, strict is moot"
 _DTYPE = ("dtype=float dropped: numeric JSON lists give the same products with the float "
           "speedups (W is already float)")
+_COUNTS = ("worker / PS count vectors as float64 instead of int64: small integer counts are "
+           "exact in float and every use (sums, products, comparisons) gives the same numbers")
+_OR_EMPTY = "the default of .get() is replaced by `or {}` whatever falsy value it is"
 _KNOBS = ("default of knobs.synchronized: False, None or no default all read as false "
           "through bool()")
 _BASE = ("every placement entry adds +c and -c on its node, so the running load is 0 at each "
@@ -81,6 +84,24 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.oef.validate.x_objective__mutmut_17": _DTYPE,
     "dlsched.oef.validate.x_objective__mutmut_22": _DTYPE,
     "dlsched.oef.validate.x_objective__mutmut_24": _DTYPE,
+    "dlsched.completion.validate.x__finish__mutmut_13": _ZIP,
+    "dlsched.completion.validate.x__finish__mutmut_15": _ZIP,
+    "dlsched.completion.validate.x__finish__mutmut_17": _ZIP,
+    "dlsched.completion.validate.x__finish__mutmut_7": (
+        "one extra all-zero slot in the usage array is never over capacity"),
+    "dlsched.completion.validate.x__finish__mutmut_21": (
+        "return instead of break after 51 violations: the objective check that follows is "
+        "skipped anyway when there are violations"),
+    "dlsched.completion.validate.x__segment__mutmut_21": _COUNTS,
+    "dlsched.completion.validate.x__segment__mutmut_23": _COUNTS,
+    "dlsched.completion.validate.x__segment__mutmut_26": _COUNTS,
+    "dlsched.completion.validate.x__segment__mutmut_28": _COUNTS,
+    "dlsched.completion.validate.x__segment__mutmut_29": (
+        "bad = None instead of False: only read as a truth value"),
+    "dlsched.completion.validate.x_check__mutmut_27": _OR_EMPTY,
+    "dlsched.completion.validate.x_check__mutmut_29": _OR_EMPTY,
+    "dlsched.completion.validate.x_check__mutmut_109": (
+        "p = -2 instead of -1 for Ring jobs: p is only tested as p >= 0"),
     "dlsched.ltgf.validate.x_check__mutmut_125": _KNOBS,
     "dlsched.ltgf.validate.x_check__mutmut_127": _KNOBS,
     "dlsched.ltgf.validate.x_check__mutmut_70": _BASE,

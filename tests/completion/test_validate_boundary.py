@@ -20,14 +20,14 @@ from dlsched.completion.validate import check, objective, recompute_objective
 S1 = {"gpu": 2, "cpu": 3, "bandwidth": 8}
 
 
-def instance(s1: dict | None = None):
+def instance(s1: dict | None = None, wbw: float = 2, pbw: float = 4):
     return parse({
         "problem": "completion", "architecture": "ps", "horizon": 7,
         "servers": [{"name": "s1", "capacity": s1 or S1},
                     {"name": "s2", "capacity": {"gpu": 2, "cpu": 4, "bandwidth": 10}}],
-        "worker_types": [{"name": "w", "demand": {"gpu": 1, "cpu": 1}, "bandwidth": 2},
+        "worker_types": [{"name": "w", "demand": {"gpu": 1, "cpu": 1}, "bandwidth": wbw},
                          {"name": "w2", "demand": {"gpu": 1}, "bandwidth": 2}],
-        "ps_types": [{"name": "p", "demand": {"cpu": 1}, "bandwidth": 4},
+        "ps_types": [{"name": "p", "demand": {"cpu": 1}, "bandwidth": pbw},
                      {"name": "p2", "demand": {"cpu": 1}, "bandwidth": 4}],
         "jobs": [
             {"name": "A", "arrival": 1, "weight": 2, "epochs": 1, "chunks": 3,
@@ -245,3 +245,94 @@ def test_ring_jobs_have_no_ps() -> None:
     s["jobs"]["R"].update(duration=3, ps={"s1": 1})
     s["objective"] = 4
     assert check(inst, s) == ["jobs.R.ps: Ring-AllReduce jobs have no parameter servers"]
+
+
+def ring(horizon: int = 5, chunks: int = 2, mbpc: int = 2, weight: float = 1):
+    return parse({
+        "problem": "completion", "architecture": "ring", "horizon": horizon,
+        "servers": [{"name": "s1", "capacity": {"gpu": 1}}],
+        "worker_types": [{"name": "w", "demand": {"gpu": 1}, "bandwidth": 2}],
+        "jobs": [{"name": "R", "arrival": 1, "weight": weight, "epochs": 1, "chunks": chunks,
+                  "minibatches_per_chunk": mbpc, "minibatch_time": {"w": 1}, "update_time": 1,
+                  "gradient_size": 1}],
+    })
+
+
+def test_capacity_in_the_very_last_slot() -> None:
+    s = job(job(sol(), "A", start=5), "B", start=4)  # both on s1 in slots 5, 6, 7 (the last)
+    s["objective"] = 24
+    assert check(INST, s) == [
+        f"capacity (2h): server s1, resource {r}, slot {t}: {u} > {c}"
+        for t in (5, 6, 7) for r, u, c in (("gpu", 3, 2), ("cpu", 5, 3), ("bandwidth", 14, 8))]
+
+
+def test_at_most_51_violations_are_listed() -> None:
+    # 2 workers on a 1-GPU server: W = 70, rate 2 / 1.5 -> 53 slots, each one GPU over
+    inst = ring(horizon=60, mbpc=35)
+    s = {"jobs": {"R": {"start": 1, "duration": 53, "worker_type": "w", "workers": {"s1": 2}}}}
+    out = check(inst, s)
+    assert out == [f"capacity (2h): server s1, resource gpu, slot {t}: 2 > 1"
+                   for t in range(1, 52)]
+
+
+def test_one_slot_jobs_and_zero_counts_are_fine() -> None:
+    inst = ring(chunks=1, mbpc=1)  # 1 worker, theta = 1: one mini-batch in one slot
+    s = {"jobs": {"R": {"start": 1, "duration": 1, "worker_type": "w", "workers": {"s1": 1}}},
+         "objective": 2}
+    assert check(inst, s) == []
+    s = job(sol(), "A", workers={"s1": 2, "s2": 0}, ps={"s1": 1, "s2": 0})
+    assert check(INST, s) == []
+
+
+def test_every_bad_entry_is_listed() -> None:
+    assert check(INST, job(sol(), "A", workers={"s9": 1, "s8": 1})) == [
+        "jobs.A.workers.s9: unknown server or bad count 1",
+        "jobs.A.workers.s8: unknown server or bad count 1"]
+    s = sol()
+    s["jobs"]["A"]["segments"] = [{"start": 1, "end": 4.0, "workers": {"s1": 2},
+                                   "ps": {"s1": 1}}]
+    assert check(INST, s) == ["jobs.A: bad segment bounds"]
+
+
+@pytest.mark.parametrize("bad", [None, {"start": 0}, {"worker_type": "x"},
+                                 {"worker_type": "w2"}, {"ps_type": "x"}, {"ps_type": "p2"}])
+def test_later_jobs_are_checked_after_a_bad_one(bad) -> None:
+    s = job(sol(), "B", start=1, workers={"s2": 1}, ps={"s2": 1})
+    if bad is None:
+        del s["jobs"]["A"]
+    else:
+        job(s, "A", **bad)
+    out = check(INST, s)
+    assert len(out) == 2 and out[1] == "jobs.B.start: 1 before arrival 2 (2j)"
+
+
+def test_batch_weight_adds_up() -> None:
+    s = sol()
+    s["deadline"] = 8
+    s["accepted_weight"] = 3  # 2 + 1
+    assert check(INST, s) == []
+
+
+def test_batch_weight_tolerance() -> None:
+    inst = ring(weight=1e-6)
+    s = {"jobs": {"R": {"start": 1, "duration": 3, "worker_type": "w", "workers": {"s1": 1}}},
+         "deadline": 5}
+    # 1 worker: theta 1, 3 slots = 3 mini-batches < 4
+    s["jobs"]["R"]["duration"] = 4
+    s["accepted_weight"] = 2e-6  # exactly 1e-6 * max(1, 1e-6) off: accepted
+    assert check(inst, s) == []
+    s["accepted_weight"] = 2.5e-6
+    assert check(inst, s) == ["objective: reported 2.5e-06 but the schedule gives 1e-06"]
+
+
+def test_ps_bandwidth_edges() -> None:
+    def rule(inst, workers: dict, ps: dict) -> list[str]:
+        s = job(sol(), "A", workers=workers, ps=ps, duration=6)
+        del s["jobs"]["B"]
+        return [e for e in check(inst, s) if "(2i)" in e]
+
+    # traffic 2 * (2 + 5e-7) = 4 + 1e-6 = B_p * 1 + 1e-6 exactly: allowed
+    assert rule(instance(wbw=2 + 5e-7), {"s2": 2}, {"s1": 1}) == []
+    # two PSs of 2 Gbps on s1 carry at most 4; 3 remote workers send 6
+    assert rule(instance(pbw=2), {"s2": 3}, {"s1": 2}) == [
+        "jobs.A: PSs on s1 carry 6 Gbps > 4 (2i)"]
