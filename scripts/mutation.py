@@ -271,12 +271,13 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("no module given")
     os.nice(10)
     results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
-    commit = _git("rev-parse", "--short", "HEAD") + ("-dirty" if _git("status", "--porcelain",
-                                                                      "src", "tests") else "")
     for module in modules:
         tests = args.tests or MODULES.get(module)
         if not tests:
             ap.error(f"{module}: not in MODULES and no --tests given")
+        # the commit measured: the workspace copies src/ and tests/ as they are now
+        dirty = _git("status", "--porcelain", "src", "tests", "pyproject.toml")
+        commit = _git("rev-parse", "--short", "HEAD") + ("-dirty" if dirty else "")
         r = run_module(module, tests, None if args.all else args.sample, args.seed, args.keep)
         r["commit"] = commit
         r["date"] = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
