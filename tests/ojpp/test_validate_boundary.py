@@ -169,3 +169,48 @@ def test_objective_errors_and_empty() -> None:
         objective(INST, {**BASE, "objective_kind": "x"})
     assert objective(INST, {"devices": [{}], "objective_kind": "max_slowdown"}) == 0.0
     assert objective(INST, {"devices": [{"a": 1}, {}], "objective_kind": "devices"}) == 1.0
+
+
+def test_parsing_goes_on_after_a_bad_entry() -> None:
+    assert check(INST, {"devices": [5, {"z": 1}]}) == [
+        "devices[0]: expected an object mapping job names to worker counts",
+        "devices[1].z: unknown job",
+        "job a: 0 workers placed, expected 2", "job b: 0 workers placed, expected 1"]
+    assert check(INST, {"devices": [{"z": 1, "a": 2}, {"b": 1}]}) == ["devices[0].z: unknown job"]
+    assert check(INST, {"devices": [{"b": -1, "a": 2}, {"b": 1}]}) == [
+        "devices[0].b: count must be a non-negative integer"]
+    assert check(INST, {"devices": [{"a": 2, "b": 0.0}, {"b": 1}]}) == []
+    with pytest.raises(ValueError, match=r"^devices\[0\]\.z: unknown job; devices\[0\]\.y: "):
+        objective(INST, {"devices": [{"z": 1, "y": 1}]})
+
+
+def test_devices_after_an_empty_one_are_checked() -> None:
+    sol = {"devices": [{"b": 1}, {}, {"a": 2}]}
+    assert check(instance({**CAP, "compute": 99}), sol) == ["device 2: compute 100 > capacity 99"]
+
+
+def test_balance_of_later_jobs_after_a_single_worker_job() -> None:
+    inst = parse({"problem": "ojpp", "device_capacity": {"compute": 10, "memory": 10},
+                  "jobs": [{"name": "x", "workers": 1, "compute": 1},
+                           {"name": "y", "workers": 2, "compute": 1}],
+                  "interference": {"matrix": [[0, 0], [0.5, 0]]}, "limits": {"balance": 0.4}})
+    assert check(inst, {"devices": [{"x": 1, "y": 1}, {"y": 1}]}) == [
+        "job y: slowdown spread 0.5 > 0.4 (8)"]
+
+
+def test_capacity_plus_relative_tol_is_still_feasible() -> None:
+    x = 0.5 + 5e-10  # two of them are exactly 1 * (1 + 1e-9)
+    inst = parse({"problem": "ojpp", "device_capacity": {"compute": 1, "memory": 1, "net": 1},
+                  "jobs": [{"name": "c", "workers": 2, "compute": x, "mem_base": x,
+                            "resources": {"net": x}},
+                           {"name": "d", "workers": 2, "compute": 0.1}]})  # d needs no net
+    assert check(inst, {"devices": [{"c": 2}, {"d": 2}]}) == []
+
+
+def test_limits_plus_tol_are_still_feasible() -> None:
+    # tau = 0.25, theta = 0.1 on device 0; limit + 1e-9 equals them exactly
+    limits = {"collision": 0.25 - 1e-9, "interference": 0.1 - 1e-9}
+    assert check(instance(limits=limits), BASE) == []
+    sol = {"devices": [{"a": 1, "b": 1}, {"a": 1}]}  # spread of a: 0.2 - 0
+    assert check(instance(limits={"balance": 0.2 - 1e-9}), sol) == []
+    assert check(instance(limits={"interference": 0.3 - 1e-9}), sol) == []
