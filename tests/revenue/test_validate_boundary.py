@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import math
+import time
 
 import pytest
 
@@ -270,3 +271,56 @@ def test_listed_rejections_are_free(kind: str) -> None:
         s["gains"] = {"T1": 7.0, "T2": 0.0}
         s["fairness"] = {"alpha": {"T1": 2.0, "T2": 0.0}}
     assert check(INST, s) == []
+
+
+def test_cost_vectors_must_match_the_run_exactly() -> None:
+    out = check(INST, job(mech(), "J2", cost_p=[R2, 0.0]))  # cost_w is fine, cost_p too long
+    assert out == ["J2: per-slot costs do not cover the run",
+                   "J2: per-slot costs do not cover the run"]  # prices (8) and money (10)
+
+
+def test_price_tolerances_are_tight() -> None:
+    # J1's slot-1 worker price is 0: a charge of 5e-9 is beyond atol 1e-9
+    s = job(mech(), "J1", cost_w=[5e-9, 0.0, 0.0])
+    assert check(INST, s) == ["J1: charged costs differ from the posted prices (8)"]
+    # J2's PS charge 1e-7 above sqrt(2) - 1: beyond 1e-9 + 1e-9 * 0.41
+    pay = 2 * R2 + (R2 + 1e-7)
+    s = job(mech(), "J2", cost_p=[R2 + 1e-7], mu=18.0 - pay, payment=pay, income={"T2": pay})
+    assert check(INST, s) == ["J2: charged costs differ from the posted prices (8)"]
+
+
+def test_incomes_in_the_last_slot() -> None:
+    # J2 in slot 3, the last slot of J1: same prices, x = 2, F = 16; all income to T2
+    s = job(mech(), "J2", start=3, completion=3, utility=16.0, mu=16.0 - PAY)
+    s["revenue"] = 23.0
+    s["gains"] = {"T1": 7.0, "T2": 16.0}
+    s["fairness"] = {"alpha": {"T1": 14 / 23, "T2": 32 / 23}}
+    assert check(INST, s) == []
+    s["jobs"]["J2"]["income"] = {"T1": PAY}
+    assert check(INST, s) == [f"J2: incomes {[PAY, 0.0]} != Eq. (2) {[0.0, PAY]}"]
+
+
+def test_checked_result_keeps_ten_violations_and_times_the_run() -> None:
+    s = job(job(plain(), "J1", workers={"s1": 2.5}, ps={"s1": 1.5}), "J2",
+            workers={"s1": 2.5}, ps={"s2": 1.5})
+    s["revenue"] = 0.0
+    s["gains"] = {"T1": 1.0, "T2": 1.0}
+    s["fairness"] = {"alpha": {"T1": 1.0, "T2": 3.0}}
+    expected = ["J1: workers on s1 must be a non-negative integer",
+                "J1: ps on s1 must be a non-negative integer",
+                "J1: 2.5 workers outside 1..D_j=2",
+                "J2: workers on s1 must be a non-negative integer",
+                "J2: ps on s2 must be a non-negative integer",
+                "J2: 2.5 workers outside 1..D_j=2",
+                "server s1: workers over capacity at slot 1",
+                "server s1: PSs over capacity at slot 1",
+                "revenue 0.0 != Σ F_j = 19.0",
+                "tenant gains sum to 2.0, revenue 19.0",
+                "Σ β_u α_u = 2.0 != 1"]
+    assert check(INST, s) == expected
+    res = checked_result(INST, "m", s, time.perf_counter() - 5.0, {"k": 1})
+    assert res.stats == {"k": 1, "violations": expected[:10]}
+    assert res.objective == 0.0 and res.method == "m" and res.problem == "revenue"
+    assert 5.0 <= res.runtime_s < 60.0
+    res = checked_result(INST, "m", plain(), time.perf_counter() - 5.0, {})
+    assert res.stats == {} and 5.0 <= res.runtime_s < 60.0
