@@ -225,7 +225,8 @@ def test_posted_prices_replayed_in_order() -> None:
 
 def test_money() -> None:
     out = check(INST, job(mech(), "J2", payment=PAY + 0.01))
-    assert out[0].startswith("J2: payment ") and out[1].startswith("J2: incomes sum to ")
+    assert out == [f"J2: payment {PAY + 0.01} != charged cost {PAY}",
+                   f"J2: incomes sum to {PAY}, payment {PAY + 0.01}"]
     out = check(INST, job(mech(), "J2", income={"T1": PAY}))
     assert out == [f"J2: incomes {[PAY, 0.0]} != Eq. (2) {[0.0, PAY]}"]
     out = check(INST, job(mech(), "J1", payment=1.0))
@@ -321,6 +322,52 @@ def test_checked_result_keeps_ten_violations_and_times_the_run() -> None:
     res = checked_result(INST, "m", s, time.perf_counter() - 5.0, {"k": 1})
     assert res.stats == {"k": 1, "violations": expected[:10]}
     assert res.objective == 0.0 and res.method == "m" and res.problem == "revenue"
+    assert res.solution == s
     assert 5.0 <= res.runtime_s < 60.0
     res = checked_result(INST, "m", plain(), time.perf_counter() - 5.0, {})
     assert res.stats == {} and 5.0 <= res.runtime_s < 60.0
+
+
+def both_phase_two() -> dict:
+    """J1 also in phase 2 (it pays 0, first decided): in slot 2 no tenant uses its share, so
+    J2's payment splits half / half (worker and PS shares both 1/2)."""
+    s = job(mech(), "J1", phase=2, payment=0.0, income={})
+    half = 0.5 * (2 * R2) + 0.5 * R2
+    return job(s, "J2", income={"T1": half, "T2": half})
+
+
+def test_incomes_split_by_idle_share() -> None:
+    assert check(INST, both_phase_two()) == []
+    s = job(both_phase_two(), "J2", income={"T2": PAY})
+    half = 0.5 * (2 * R2) + 0.5 * R2
+    assert check(INST, s) == [f"J2: incomes {[0.0, PAY]} != Eq. (2) {[half, half]}"]
+
+
+def test_money_goes_on_after_a_bad_cost_vector() -> None:
+    s = job(both_phase_two(), "J1", cost_w=[0.0, 0.0])
+    s = job(s, "J2", payment=PAY + 0.01)
+    # the price replay skips J1 (no usable costs), so J2's posted prices replay as 0
+    assert check(INST, s) == ["J1: per-slot costs do not cover the run",
+                              "J2: charged costs differ from the posted prices (8)",
+                              "J1: per-slot costs do not cover the run",
+                              f"J2: payment {PAY + 0.01} != charged cost {PAY}",
+                              f"J2: incomes sum to {PAY}, payment {PAY + 0.01}"]
+
+
+def test_missing_payment() -> None:
+    s = mech()
+    del s["jobs"]["J2"]["payment"]
+    assert check(INST, s) == ["J2: payment None != charged cost " + str(PAY),
+                              f"J2: incomes sum to {PAY}, payment None"]
+
+
+def test_multi_slot_phase_two_run() -> None:
+    # J2 decided first (phase 1, free); J1 in phase 2 pays for slot 2 only, where T2 uses its
+    # whole share: the income goes to T1 (idle shares [2, 0] workers, [1, 0] PSs)
+    s = job(mech(), "J2", phase=1, order=0, cost_w=[0.0], cost_p=[0.0], mu=18.0)
+    del s["jobs"]["J2"]["payment"], s["jobs"]["J2"]["income"]
+    s = job(s, "J1", phase=2, order=1, cost_w=[0.0, 2 * R2, 0.0], cost_p=[0.0, R2, 0.0],
+            mu=7.0 - PAY, payment=PAY, income={"T1": PAY})
+    assert check(INST, s) == []
+    s["jobs"]["J1"]["income"] = {"T2": PAY}
+    assert check(INST, s) == [f"J1: incomes {[0.0, PAY]} != Eq. (2) {[PAY, 0.0]}"]
