@@ -371,3 +371,20 @@ def test_multi_slot_phase_two_run() -> None:
     assert check(INST, s) == []
     s["jobs"]["J1"]["income"] = {"T2": PAY}
     assert check(INST, s) == [f"J1: incomes {[0.0, PAY]} != Eq. (2) {[PAY, 0.0]}"]
+
+
+def test_missing_payment_and_income_of_a_free_phase_two_job() -> None:
+    s = both_phase_two()
+    del s["jobs"]["J1"]["income"]  # no income: nothing to share out of 0
+    assert check(INST, s) == []
+    del s["jobs"]["J1"]["payment"]  # counts as nan != 0 for the payment, as 0 for the incomes
+    assert check(INST, s) == ["J1: payment None != charged cost 0.0"]
+
+
+def test_income_tolerances() -> None:
+    half = 0.5 * (2 * R2) + 0.5 * R2
+    s = job(both_phase_two(), "J2", income={"T1": half + 1e-6, "T2": half - 1e-6})
+    out = check(INST, s)
+    assert len(out) == 1 and out[0].startswith("J2: incomes [")
+    s = job(mech(), "J2", income={"T1": 5e-8, "T2": PAY - 5e-8})  # within atol 1e-7
+    assert check(INST, s) == []
