@@ -70,6 +70,9 @@ _DTYPE = ("dtype=float dropped: numeric JSON lists give the same products with t
 _COUNTS = ("worker / PS count vectors as float64 instead of int64: small integer counts are "
            "exact in float and every use (sums, products, comparisons) gives the same numbers")
 _OR_EMPTY = "the default of .get() is replaced by `or {}` whatever falsy value it is"
+_PRICED = ("default of max() over the admitted jobs' ends: the price replay runs only when "
+           "an admitted job has mu, so the list is never empty")
+_LONGER = "a longer all-zero usage history: slots past the last completion are never read"
 _KNOBS = ("default of knobs.synchronized: False, None or no default all read as false "
           "through bool()")
 _BASE = ("every placement entry adds +c and -c on its node, so the running load is 0 at each "
@@ -102,6 +105,17 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.completion.validate.x_check__mutmut_29": _OR_EMPTY,
     "dlsched.completion.validate.x_check__mutmut_109": (
         "p = -2 instead of -1 for Ring jobs: p is only tested as p >= 0"),
+    "dlsched.revenue.validate.x__prices__mutmut_18": _PRICED,
+    "dlsched.revenue.validate.x__prices__mutmut_20": _PRICED,
+    "dlsched.revenue.validate.x__prices__mutmut_21": _PRICED,
+    "dlsched.revenue.validate.x__prices__mutmut_22": _LONGER,
+    "dlsched.revenue.validate.x__prices__mutmut_26": _LONGER,
+    "dlsched.revenue.validate.x__prices__mutmut_29": _LONGER,
+    "dlsched.revenue.validate.x__money__mutmut_13": (
+        "default of max() over the admitted jobs' ends: with none admitted nothing is read"),
+    "dlsched.revenue.validate.x__money__mutmut_53": _ZIP,
+    "dlsched.revenue.validate.x__money__mutmut_55": _ZIP,
+    "dlsched.revenue.validate.x__money__mutmut_57": _ZIP,
     "dlsched.ltgf.validate.x_check__mutmut_125": _KNOBS,
     "dlsched.ltgf.validate.x_check__mutmut_127": _KNOBS,
     "dlsched.ltgf.validate.x_check__mutmut_70": _BASE,

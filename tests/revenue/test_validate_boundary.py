@@ -388,3 +388,45 @@ def test_income_tolerances() -> None:
     assert len(out) == 1 and out[0].startswith("J2: incomes [")
     s = job(mech(), "J2", income={"T1": 5e-8, "T2": PAY - 5e-8})  # within atol 1e-7
     assert check(INST, s) == []
+
+
+def test_relative_closeness_edges() -> None:
+    none = plain()
+    for name in ("J1", "J2"):
+        none["jobs"][name] = {"admitted": False, "workers": {}, "ps": {}}
+    for revenue in (1e-6, 5e-7):  # |r - 0| <= 1e-6 * max(1, ...): inclusive, floor 1
+        none["revenue"] = revenue
+        assert check(INST, none) == []
+    none["revenue"] = 1.5e-6
+    assert check(INST, none) == ["revenue 1.5e-06 != Σ F_j = 0"]
+    # the tolerance scales with the larger of the two: 1e-6 * 19.000019 on either side
+    s = plain()
+    s["gains"] = {"T1": 7.0, "T2": 12.0 + 1.90000095e-5}
+    assert check(INST, s) == []
+    s["gains"] = {"T1": 7.0, "T2": 12.0 - (1.9e-5 - 1e-11)}
+    assert check(INST, s) == []
+
+
+def test_one_worker_and_zero_counts() -> None:
+    # J2 distributed with 1 worker: d = ceil(4 / 1) = 4, slots 4-7, x = 6, F = 8
+    s = job(plain(), "J2", workers={"s1": 1, "s2": 0}, completion=7, utility=8.0)
+    s["revenue"] = 15.0
+    assert check(INST, s) == []
+
+
+def test_ps_multi_allows_workers_on_the_ps_server() -> None:
+    s = job(plain(), "J2", workers={"s2": 2}, ps={"s2": 1})
+    s["ps_multi"] = True
+    assert check(INST, s) == []
+
+
+def test_distributed_rate_is_used() -> None:
+    # J2 distributed runs at 1 mini-batch per worker and slot: 2 x 1 slot = 2 < 4
+    s = job(plain(), "J2", completion=4, utility=14.0)
+    s["revenue"] = 21.0
+    assert check(INST, s) == ["J2: 2x1 slots train 2 < 4 mini-batches",
+                              "J2: runs 1 slots, d_j(D,2) = 2"]
+
+
+def test_ps_bandwidth_bound_is_inclusive() -> None:
+    assert check(instance(bw_ps=2 - 1e-9), plain()) == []  # traffic 2 = b_p * 1 + 1e-9
