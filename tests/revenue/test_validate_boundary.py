@@ -430,3 +430,42 @@ def test_distributed_rate_is_used() -> None:
 
 def test_ps_bandwidth_bound_is_inclusive() -> None:
     assert check(instance(bw_ps=2 - 1e-9), plain()) == []  # traffic 2 = b_p * 1 + 1e-9
+
+
+def test_rejected_job_with_only_workers_or_only_ps() -> None:
+    for held in ({"workers": {"s1": 1}, "ps": {}}, {"workers": {}, "ps": {"s2": 1}}):
+        s = plain()
+        s["jobs"]["J2"] = {"admitted": False, **held}
+        s["revenue"] = 7.0
+        assert check(INST, s) == ["J2: rejected job holds resources"]
+
+
+def test_aggregate_usage_above_the_quotas() -> None:
+    # J2 with 3 workers in slot 3 (J1 holds 2 of s1): 5 workers > 4 in all
+    s = job(plain(), "J2", start=3, completion=4, utility=14.0, workers={"s2": 2, "s1": 1},
+            ps={"s2": 1})
+    s["revenue"] = 21.0
+    assert check(INST, s) == ["J2: 3 workers outside 1..D_j=2",
+                              "server s1: workers over capacity at slot 3",
+                              "aggregate usage above Σq (3a)/(3b)"]
+    # J2's second PS on s1 in slot 3, where J1 has its PS: 3 PSs > 2 in all
+    s = job(plain(), "J2", start=3, completion=4, utility=14.0, workers={"s2": 2},
+            ps={"s1": 1, "s2": 1})
+    s["revenue"] = 21.0
+    assert check(INST, s) == ["J2: distributed PSs must sit on one server",
+                              "server s1: PSs over capacity at slot 3",
+                              "aggregate usage above Σq (3a)/(3b)"]
+
+
+def test_fairness_checked_only_with_positive_revenue() -> None:
+    s = plain()
+    s["jobs"]["J2"] = {"admitted": False, "workers": {}, "ps": {}}
+    s = job(s, "J1", start=7, completion=9, utility=1.0)  # F = 10 - 9 = 1
+    s["revenue"] = 1.0
+    s["gains"] = {"T1": 1.0, "T2": 0.0}
+    s["fairness"] = {"alpha": {"T1": 1.0, "T2": 3.0}}
+    assert check(INST, s) == ["Σ β_u α_u = 2.0 != 1"]
+    s["jobs"]["J1"] = {"admitted": False, "workers": {}, "ps": {}}
+    s["revenue"] = 0.0
+    s["gains"] = {"T1": 0.0, "T2": 0.0}
+    assert check(INST, s) == []  # no revenue: alpha is undefined, not checked
