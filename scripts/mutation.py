@@ -73,6 +73,8 @@ _OR_EMPTY = "the default of .get() is replaced by `or {}` whatever falsy value i
 _PRICED = ("default of max() over the admitted jobs' ends: the price replay runs only when "
            "an admitted job has mu, so the list is never empty")
 _LONGER = "a longer all-zero usage history: slots past the last completion are never read"
+_SAME_LEN = ("zip of an array and its elementwise image (same length by construction): "
+             "strict is moot")
 _KNOBS = ("default of knobs.synchronized: False, None or no default all read as false "
           "through bool()")
 _BASE = ("every placement entry adds +c and -c on its node, so the running load is 0 at each "
@@ -116,6 +118,16 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.revenue.validate.x__money__mutmut_53": _ZIP,
     "dlsched.revenue.validate.x__money__mutmut_55": _ZIP,
     "dlsched.revenue.validate.x__money__mutmut_57": _ZIP,
+    "dlsched.core.guard.x__with_incumbent__mutmut_22": (
+        "gap=None: Result.__post_init__ recomputes a missing gap from objective and bound, "
+        "the same relative_gap(heur.objective, bound)"),
+    "dlsched.core.intscale.x_common_scale__mutmut_5": (
+        "dtype=float dropped: every value is converted by float(v) before it is read"),
+    "dlsched.core.intscale.x_exact_integers__mutmut_44": _SAME_LEN,
+    "dlsched.core.intscale.x_exact_integers__mutmut_47": _SAME_LEN,
+    "dlsched.core.intscale.x_exact_integers__mutmut_55": (
+        "message of an AssertionError that cannot be raised: each integer is built from the "
+        "exact fraction it is checked against"),
     "dlsched.ltgf.validate.x_check__mutmut_125": _KNOBS,
     "dlsched.ltgf.validate.x_check__mutmut_127": _KNOBS,
     "dlsched.ltgf.validate.x_check__mutmut_70": _BASE,

@@ -101,3 +101,17 @@ def test_process_age_survives_an_unreadable_stat(monkeypatch) -> None:
     monkeypatch.setattr(builtins, "open", fake)
     t = time.perf_counter() - dl._IMPORTED
     assert t <= dl.process_age() <= t + 0.5
+
+
+def test_the_due_moment_itself_is_not_past(monkeypatch) -> None:
+    now = [100.0]
+    monkeypatch.setattr(dl.time, "perf_counter", lambda: now[0])
+    with dl.deadline(5.0):
+        now[0] = 105.0
+        assert dl.time_left() == 0.0
+        assert dl.past_deadline() is False
+        dl.check_deadline()  # does not raise at the due time
+        now[0] = 105.5
+        assert dl.past_deadline() is True
+        with pytest.raises(dl.DeadlineExceeded):
+            dl.check_deadline()

@@ -60,7 +60,7 @@ def model(*results: Result, calls: list | None = None):
 
     def fn(inst, *, options=None, **params):
         if calls is not None:
-            calls.append((options.presolve, options.time_limit, params))
+            calls.append((options.presolve, options.time_limit, params, inst))
         return queue.pop(0) if len(queue) > 1 else queue[0]
     return fn
 
@@ -92,6 +92,8 @@ def test_better_uses_a_relative_tolerance_of_one_millionth() -> None:
     assert not g._better("min", 0.0, 0.9e-6)  # floor of the scale is 1
     assert g._better("min", 0.0, 1.1e-6)
     assert not g._better("min", 2.0, 1.0) and not g._better("max", 1.0, 2.0)
+    assert not g._better("min", 1e-6, 2e-6)  # exactly b - tol: not strictly better
+    assert not g._better("max", 2e-6, 1e-6)
 
 
 def test_best_by_sense() -> None:
@@ -170,9 +172,11 @@ def test_error_and_unbounded_skip_the_heuristics(toy, status) -> None:
 def test_infeasible_refuted_after_one_presolve_off_resolve(toy) -> None:
     calls: list = []
     fn = model(res(Status.INFEASIBLE, bound=1.0), calls=calls)
-    out = g.guarded("toy", "m", fn)(None, options=SolveOptions(time_limit=60), k=3)
+    inst = object()
+    out = g.guarded("toy", "m", fn)(inst, options=SolveOptions(time_limit=60), k=3)
     assert [c[0] for c in calls] == [True, False]
     assert calls[0][2] == calls[1][2] == {"k": 3}
+    assert calls[0][3] is inst and calls[1][3] is inst
     assert 59 < calls[1][1] <= 60  # what is left of the limit
     assert out.status is Status.ERROR
     assert (out.objective, out.solution, out.bound, out.gap) == (5.0, {"v": 5.0}, None, None)
@@ -311,6 +315,7 @@ def test_a_model_stopped_by_the_deadline_is_a_time_limit(toy) -> None:
     assert out.status is Status.TIME_LIMIT and out.solution is None
     assert (out.problem, out.method) == ("toy", "other")
     assert out.stats == {"stopped": "the model's Python work reached the time limit"}
+    assert 0.0 <= out.runtime_s < 60.0
     out = g.guarded("toy", "m", loops)(None, options=SolveOptions(time_limit=1))
     assert out.status is Status.TIME_LIMIT and out.objective == 5.0
 
@@ -326,3 +331,22 @@ def test_wrapper_keeps_the_model_identity_and_times_the_guard(toy) -> None:
     out = run(None)
     assert out.runtime_s > 0.0
     assert g.guarded in g.MODEL_WRAPPERS
+
+
+def test_no_valid_heuristic_leaves_the_label(toy) -> None:
+    problem, algos = toy
+
+    def refuse(inst):
+        raise DlschedError("too big")
+
+    def slowish(inst):
+        time.sleep(0.02)
+        return heur(9.0, name="slowish")(inst)
+
+    algos.update({"refuse": Algo(refuse), "slowish": Algo(slowish)})
+    problem.crosscheck["m"] = g.CrossCheck(("refuse",))
+    out = g.guarded("toy", "m", model(res(Status.INFEASIBLE)))(None)
+    assert out.status is Status.INFEASIBLE and out.stats["crosscheck"]["best"] is None
+    problem.crosscheck["m"] = g.CrossCheck(("slowish",))
+    out = g.guarded("toy", "m", model(res(Status.OPTIMAL, 5.0, {"v": 5})))(None)
+    assert 0.015 <= out.stats["crosscheck"]["seconds"]["slowish"] < 1.0  # rounded to 0.1 ms

@@ -86,3 +86,8 @@ def test_fractions_over_a_common_denominator_scale_back(nums, den):
     ints, scale = exact_integers(values)
     assert den % scale == 0
     assert ints.tolist() == [p * scale // den for p in nums]
+
+
+def test_any_real_numbers_are_read_as_their_floats() -> None:
+    ints, scale = exact_integers([Fraction(1, 3), 1])  # 1/3 is read as the float 0.333...
+    assert scale == 3 and ints.tolist() == [1, 3]
