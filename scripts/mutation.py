@@ -113,6 +113,7 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.revenue.validate.x__prices__mutmut_22": _LONGER,
     "dlsched.revenue.validate.x__prices__mutmut_26": _LONGER,
     "dlsched.revenue.validate.x__prices__mutmut_29": _LONGER,
+    "dlsched.revenue.validate.x__money__mutmut_14": _LONGER,
     "dlsched.revenue.validate.x__money__mutmut_13": (
         "default of max() over the admitted jobs' ends: with none admitted nothing is read"),
     "dlsched.revenue.validate.x__money__mutmut_53": _ZIP,

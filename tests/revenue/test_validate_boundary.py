@@ -412,6 +412,8 @@ def test_one_worker_and_zero_counts() -> None:
     s = job(plain(), "J2", workers={"s1": 1, "s2": 0}, completion=7, utility=8.0)
     s["revenue"] = 15.0
     assert check(INST, s) == []
+    s["jobs"]["J2"]["workers"] = {"s1": 1}  # no entry for the PS server: 0 workers there
+    assert check(INST, s) == []
 
 
 def test_ps_multi_allows_workers_on_the_ps_server() -> None:
