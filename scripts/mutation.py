@@ -10,6 +10,7 @@ are copied into a temporary folder that is removed afterwards. Usage::
     python scripts/mutation.py --sample 50 --seed 21 src/dlsched/core/guard.py
     python scripts/mutation.py --all --validators                     # all validator modules
     python scripts/mutation.py --sample 50 --seed 21 --sampled        # the sampled modules
+    python scripts/mutation.py --render          # rewrite benchmarks/mutation.md from the JSON
 
 Results are merged into ``benchmarks/mutation.json`` (one entry per module: counts, the
 command, date, commit, the surviving mutants' diffs) and the table between the markers of
@@ -255,6 +256,9 @@ def table(results: dict[str, dict[str, Any]]) -> str:
                     f"{r['killed']} | {r['equivalent']} | {r['survived']} | {r['timeout']} | "
                     f"{100 * r['score']:.1f} | {r['seconds']:.0f} | {r['commit']} | "
                     f"{r['date']} |")
+    sampled = sum(r["run"] for r in results.values() if r["mode"] != "all")
+    every = sum(r["run"] for r in results.values() if r["mode"] == "all")
+    rows.append(f"\nMutants run in all: {every} (every mutant) + {sampled} (fixed-seed samples).")
     return "\n".join(rows)
 
 
@@ -282,7 +286,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("modules", nargs="*", help="module paths (keys of MODULES, or any module "
                     "with --tests)")
-    mode = ap.add_mutually_exclusive_group(required=True)
+    mode = ap.add_mutually_exclusive_group()
     mode.add_argument("--all", action="store_true", help="run every mutant")
     mode.add_argument("--sample", type=int, help="run a fixed-seed sample of N mutants")
     ap.add_argument("--seed", type=int, default=21)
@@ -291,7 +295,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tests", nargs="+", help="test files for a module not in MODULES")
     ap.add_argument("--keep", action="store_true", help="keep the temporary workspace")
     ap.add_argument("--no-write", action="store_true", help="print only, store nothing")
+    ap.add_argument("--render", action="store_true",
+                    help="only rewrite the Markdown tables from the stored JSON")
     args = ap.parse_args(argv)
+    if args.render:
+        _write(json.loads(RESULTS.read_text()) if RESULTS.exists() else {})
+        return 0
+    if not args.all and args.sample is None:
+        ap.error("give --all or --sample N")
     modules = list(args.modules) + (VALIDATORS if args.validators else []) + (
         SAMPLED if args.sampled else [])
     if not modules:
