@@ -1,4 +1,5 @@
 """AlloX (``baselines/allox.py``, notes §6.3)."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

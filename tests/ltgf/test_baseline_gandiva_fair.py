@@ -2,6 +2,7 @@
 trading. Tenant tickets = weight, split equally among its active jobs; a new job starts at the
 minimum pass of the active jobs; each quantum (= lease) jobs go by increasing pass (ties: lower
 id), skipping those that do not fit; a job placed for a quantum adds g x quantum / tickets."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
 """HiveD (``baselines/hived.py``, notes §6.2)."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

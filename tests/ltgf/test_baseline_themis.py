@@ -1,4 +1,5 @@
 """Themis (``baselines/themis.py``, notes §6.5): the auction share f and the estimates."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -2,6 +2,7 @@
 GPUs x executed seconds; queue = number of thresholds (threshold x 2^q GPU-s) reached; FIFO
 (submission, id) inside a queue; preemptive at lease ends; a pending job that waited >= STARVE x
 its last run is promoted to the top queue (until it runs again)."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """YARN capacity scheduler (``baselines/yarn_cs.py``, notes §6.1): integer quotas by the largest
 remainder of (6), per-tenant strict FIFO, start iff usage + g <= quota (or the job is larger than
 the quota and the tenant idle), no borrowing, no preemption."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

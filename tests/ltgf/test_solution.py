@@ -1,5 +1,6 @@
 """The typed LTGF solution: every method returns it, its JSON round-trips exactly, a malformed
 solution names its field, and the old module paths still import (with a DeprecationWarning)."""
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

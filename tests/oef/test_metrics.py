@@ -9,6 +9,7 @@ bounds every method; max-min, Gandiva_fair and uncapped Gavel are SI.
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 import numpy as np
@@ -147,7 +148,7 @@ def test_multitype_rows_of_gandiva_fair_are_feasible_and_si():
 
 def test_problem_hooks_and_metrics():
     prob = PROBLEMS.get("oef")
-    assert prob.properties is P.properties and prob.metrics is P.metrics
+    assert inspect.unwrap(prob.properties) is P.properties and prob.metrics is P.metrics
     inst = generate(3, 2, seed=7)
     res = solve(inst, "cooperative")
     got = prob.metrics(inst, res)

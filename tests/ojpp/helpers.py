@@ -1,4 +1,5 @@
 """Test helpers: G-O1 instance, brute force over set partitions (uses only the validator)."""
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

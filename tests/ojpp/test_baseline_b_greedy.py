@@ -6,6 +6,7 @@ after placing it, every job's worker slowdowns stay within theta' of each other 
 and the jobs already on the device); collision (5) and the interference cap (7) are not checked.
 Expected placements are worked by hand in each docstring.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ left with the least residual capacity (normalised compute + memory residual afte
 ties: lowest device index), opening a new device only when none fits. Collision, interference and
 balance are ignored. Every expected placement below is worked by hand in the test's docstring.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

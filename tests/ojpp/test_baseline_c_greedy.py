@@ -5,6 +5,7 @@ after placing it (then least residual, then lowest index) among the devices wher
 memory (3) and the collision probability tau <= tau-bar hold; the interference cap (7) and the
 balance (8) are not checked. Expected placements are worked by hand in each docstring.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

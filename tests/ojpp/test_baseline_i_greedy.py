@@ -5,6 +5,7 @@ Rule: Greedy's job order; each worker goes to the open device of lowest interfer
 index) among the devices where compute, memory (3) and potential <= theta-bar hold; collision (5)
 and balance (8) are not checked. Expected placements are worked by hand in each docstring.
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

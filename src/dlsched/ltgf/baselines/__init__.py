@@ -5,6 +5,7 @@ their incumbents from the policies in registration order). It is also the target
 deprecated ``dlsched.ltgf.policies`` path, so it re-exports that module's names (``POLICIES``
 and ``Astraea`` included).
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -6,6 +6,7 @@ incumbents come from the online policies (``starts.py``), their size checks from
 Importing this package registers both models. It re-exports the names of the former
 ``dlsched.ltgf.exact`` module.
 """
+# "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

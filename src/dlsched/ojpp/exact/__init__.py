@@ -6,6 +6,7 @@ generation in ``colgen`` / ``pricing`` / ``master`` / ``packing`` / ``fixed_bins
 
 Re-exports the public names of the former ``dlsched.ojpp.exact`` module (now ``exact.milp``).
 """
+# "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
