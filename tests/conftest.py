@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 
+from pathlib import Path
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 # The default profile is derandomised so that CI is reproducible: the same 40 examples per
@@ -31,3 +34,22 @@ def pytest_generate_tests(metafunc):
     if "solver" in metafunc.fixturenames:
         solvers = [s for s in metafunc.config.getoption("solvers").split(",") if s]
         metafunc.parametrize("solver", solvers)
+
+
+def _slow_ids() -> tuple[str, ...]:
+    """Node ids (or id prefixes: a file, a class) of the measured slow tier, tests/slow.txt."""
+    path = Path(__file__).with_name("slow.txt")
+    lines = (line.split("#", 1)[0].strip() for line in path.read_text().splitlines())
+    return tuple(line for line in lines if line)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests listed in tests/slow.txt ``slow`` (``pytest -m "not slow"``: the fast
+    development loop; the full run, as CI runs it, includes them)."""
+    slow = _slow_ids()
+    exact = set(slow)
+    prefixes = tuple(s + "::" for s in slow if "::" not in s or not s.endswith("]"))
+    for item in items:
+        if item.nodeid in exact or item.nodeid.startswith(prefixes):
+            item.add_marker(pytest.mark.slow)

@@ -41,7 +41,7 @@ from dlsched.bench.repro import (
     load_claims,
     sweep,
 )
-from dlsched.oef import gavel_data
+from dlsched.oef.support import gavel_data
 from dlsched.oef.generate import random_speedups
 from dlsched.oef.instance import OEFInstance, make
 from dlsched.oef.metrics import properties

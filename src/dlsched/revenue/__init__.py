@@ -56,4 +56,4 @@ MOVED_MODULES = {
 }
 alias_modules(MOVED_MODULES)
 
-__all__ = ["RevenueInstance", "check", "dump", "generate", "parse"]
+__all__ = ["RevenueInstance", "Solution", "check", "dump", "generate", "parse"]
