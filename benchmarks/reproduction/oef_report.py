@@ -41,10 +41,10 @@ from dlsched.bench.repro import (
     load_claims,
     sweep,
 )
-from dlsched.oef.support import gavel_data
 from dlsched.oef.generate import random_speedups
 from dlsched.oef.instance import OEFInstance, make
 from dlsched.oef.metrics import properties
+from dlsched.oef.support import gavel_data
 
 HERE = Path(__file__).resolve().parent
 CLAIMS = load_claims(HERE / "claims" / "oef.toml")
