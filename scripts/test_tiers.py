@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                             capture_output=True, text=True).stdout.strip()
     head = [
-        "# The slow tier: tests measured at >= %.1f s (setup + call + teardown)." % args.min,
+        f"# The slow tier: tests measured at >= {args.min:.1f} s (setup + call + teardown).",
         f"# Made by scripts/test_tiers.py on {dt.date.today()} at {commit}; the number after",
         "# each id is its measured time. tests/conftest.py marks these `slow`.",
     ]
