@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+# Cache the assertion-rewritten test modules even where PYTHONDONTWRITEBYTECODE is set (as on
+# this project's machines): it halves the collection time of every pytest(-xdist) process.
+sys.dont_write_bytecode = False
 
 # The default profile is derandomised so that CI is reproducible: the same 40 examples per
 # property every run. ``HYPOTHESIS_PROFILE=explore`` draws fresh random examples (5x as many)
