@@ -1,0 +1,312 @@
+"""Mutation testing of chosen modules with mutmut, in a throw-away copy of the repository.
+
+Why: a suite can pass while missing wrong changes; a mutant (one small change of the code) that
+no test notices marks a gap. Each module in :data:`MODULES` is mutated on its own, with only the
+test files listed for it (mutmut further runs, per mutant, only the tests that call the mutated
+function). The repository itself is never modified: ``src/``, ``tests/`` and ``pyproject.toml``
+are copied into a temporary folder that is removed afterwards. Usage::
+
+    python scripts/mutation.py --all src/dlsched/oef/validate.py      # every mutant of a module
+    python scripts/mutation.py --sample 50 --seed 21 src/dlsched/core/guard.py
+    python scripts/mutation.py --all --validators                     # all validator modules
+    python scripts/mutation.py --sample 50 --seed 21 --sampled        # the sampled modules
+
+Results are merged into ``benchmarks/mutation.json`` (one entry per module: counts, the
+command, date, commit, the surviving mutants' diffs) and the table between the markers of
+``benchmarks/mutation.md`` is rewritten. A surviving mutant that cannot change behaviour is
+listed in :data:`EQUIVALENT` with the reason and counted as equivalent, not as survived.
+The runs are niced (``nice -n 10``) and use one worker process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "benchmarks" / "mutation.json"
+REPORT = ROOT / "benchmarks" / "mutation.md"
+MARKERS = {"table": ("<!-- mutation-table:start -->", "<!-- mutation-table:end -->"),
+           "equivalent": ("<!-- mutation-equivalent:start -->",
+                          "<!-- mutation-equivalent:end -->")}
+
+#: Module to mutate -> the test files that cover it (paths relative to the repository root).
+#: Adding a module is one line here (phase 2: baselines and bounds).
+MODULES: dict[str, list[str]] = {
+    "src/dlsched/revenue/validate.py": ["tests/revenue/test_validate_boundary.py"],
+    "src/dlsched/completion/validate.py": ["tests/completion/test_validate_boundary.py"],
+    "src/dlsched/oef/validate.py": ["tests/oef/test_validate_boundary.py"],
+    "src/dlsched/oef/validate_rounds.py": ["tests/oef/test_validate_boundary.py"],
+    "src/dlsched/ojpp/validate.py": ["tests/ojpp/test_validate_boundary.py"],
+    "src/dlsched/ltgf/validate.py": ["tests/ltgf/test_validate_boundary.py"],
+    # tests/test_guard.py also covers the guard but solves real models (minutes per mutant)
+    "src/dlsched/core/guard.py": ["tests/test_guard_rules.py"],
+    "src/dlsched/core/intscale.py": ["tests/test_intscale.py", "tests/test_intscale_bounds.py"],
+    "src/dlsched/core/deadline.py": ["tests/test_deadline.py"],
+    "src/dlsched/bench/ratios.py": ["tests/bench/test_ratios.py",
+                                    "tests/bench/test_ratios_mutants.py"],
+}
+
+#: Modules run with every mutant (the validators); the others take a fixed-seed sample.
+VALIDATORS = [m for m in MODULES if m.endswith(("/validate.py", "/validate_rounds.py"))]
+SAMPLED = [m for m in MODULES if m not in VALIDATORS]
+
+#: Surviving mutants that cannot change behaviour: mutmut id -> why. Ids name the function and a
+#: counter (``<module>.x_<function>__mutmut_<n>``); re-check them when the function changes.
+_ZIP = "zip over the two index arrays of one np.nonzero call: equal lengths, strict is moot"
+_DTYPE = ("dtype=float dropped: numeric JSON lists give the same products with the float "
+          "speedups (W is already float)")
+_COUNTS = ("worker / PS count vectors as float64 instead of int64: small integer counts are "
+           "exact in float and every use (sums, products, comparisons) gives the same numbers")
+_OR_EMPTY = "the default of .get() is replaced by `or {}` whatever falsy value it is"
+_PRICED = ("default of max() over the admitted jobs' ends: the price replay runs only when "
+           "an admitted job has mu, so the list is never empty")
+_LONGER = "a longer all-zero usage history: slots past the last completion are never read"
+_KNOBS = ("default of knobs.synchronized: False, None or no default all read as false "
+          "through bool()")
+_BASE = ("every placement entry adds +c and -c on its node, so the running load is 0 at each "
+         "node boundary: the per-node base is always 0 (lost or added, it changes nothing)")
+EQUIVALENT: dict[str, str] = {
+    "dlsched.oef.validate.x_check_allocation__mutmut_29": _ZIP,
+    "dlsched.oef.validate.x_check_allocation__mutmut_31": _ZIP,
+    "dlsched.oef.validate.x_check_allocation__mutmut_35": _ZIP,
+    "dlsched.oef.validate.x_objective__mutmut_6": _DTYPE,
+    "dlsched.oef.validate.x_objective__mutmut_8": _DTYPE,
+    "dlsched.oef.validate.x_objective__mutmut_15": _DTYPE,
+    "dlsched.oef.validate.x_objective__mutmut_17": _DTYPE,
+    "dlsched.oef.validate.x_objective__mutmut_22": _DTYPE,
+    "dlsched.oef.validate.x_objective__mutmut_24": _DTYPE,
+    "dlsched.completion.validate.x__finish__mutmut_13": _ZIP,
+    "dlsched.completion.validate.x__finish__mutmut_15": _ZIP,
+    "dlsched.completion.validate.x__finish__mutmut_17": _ZIP,
+    "dlsched.completion.validate.x__finish__mutmut_7": (
+        "one extra all-zero slot in the usage array is never over capacity"),
+    "dlsched.completion.validate.x__finish__mutmut_21": (
+        "return instead of break after 51 violations: the objective check that follows is "
+        "skipped anyway when there are violations"),
+    "dlsched.completion.validate.x__segment__mutmut_21": _COUNTS,
+    "dlsched.completion.validate.x__segment__mutmut_23": _COUNTS,
+    "dlsched.completion.validate.x__segment__mutmut_26": _COUNTS,
+    "dlsched.completion.validate.x__segment__mutmut_28": _COUNTS,
+    "dlsched.completion.validate.x__segment__mutmut_29": (
+        "bad = None instead of False: only read as a truth value"),
+    "dlsched.completion.validate.x_check__mutmut_27": _OR_EMPTY,
+    "dlsched.completion.validate.x_check__mutmut_29": _OR_EMPTY,
+    "dlsched.completion.validate.x_check__mutmut_109": (
+        "p = -2 instead of -1 for Ring jobs: p is only tested as p >= 0"),
+    "dlsched.revenue.validate.x__prices__mutmut_18": _PRICED,
+    "dlsched.revenue.validate.x__prices__mutmut_20": _PRICED,
+    "dlsched.revenue.validate.x__prices__mutmut_21": _PRICED,
+    "dlsched.revenue.validate.x__prices__mutmut_22": _LONGER,
+    "dlsched.revenue.validate.x__prices__mutmut_26": _LONGER,
+    "dlsched.revenue.validate.x__prices__mutmut_29": _LONGER,
+    "dlsched.revenue.validate.x__money__mutmut_13": (
+        "default of max() over the admitted jobs' ends: with none admitted nothing is read"),
+    "dlsched.revenue.validate.x__money__mutmut_53": _ZIP,
+    "dlsched.revenue.validate.x__money__mutmut_55": _ZIP,
+    "dlsched.revenue.validate.x__money__mutmut_57": _ZIP,
+    "dlsched.ltgf.validate.x_check__mutmut_125": _KNOBS,
+    "dlsched.ltgf.validate.x_check__mutmut_127": _KNOBS,
+    "dlsched.ltgf.validate.x_check__mutmut_70": _BASE,
+    "dlsched.ltgf.validate.x_check__mutmut_85": _BASE,
+    "dlsched.ltgf.validate.x_check__mutmut_91": _BASE,
+    "dlsched.oef.validate_rounds.x__min_demand__mutmut_6": (
+        "a single-row user's job type carries the user's min_demand (instance._job_type), so "
+        "max(jt.min_demand, u.min_demand) equals max(jt.min_demand, 1) for it"),
+}
+
+#: mutmut exit codes -> our categories (mutmut.stats.status_by_exit_code, folded).
+STATUS: dict[int | None, str] = {
+    1: "killed", 3: "killed", 0: "survived", 36: "timeout", 24: "timeout", -24: "timeout",
+    152: "timeout", 255: "timeout", -9: "timeout", -11: "killed", 5: "no tests",
+    33: "no tests", 34: "skipped", 37: "killed", None: "not checked",
+}
+COUNTS = ("run", "killed", "survived", "timeout", "equivalent", "no tests", "other")
+LIST_ONLY = "dlsched_mutation_list_only"  # a mutant filter that matches nothing
+
+
+def _mutmut() -> list[str]:
+    """The mutmut command of this interpreter's environment."""
+    exe = Path(sys.executable).with_name("mutmut")
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "mutmut"]
+
+
+def _workspace(module: str, tests: list[str]) -> Path:
+    """A temporary copy of src/, tests/ and pyproject.toml configured for one module."""
+    tmp = Path(tempfile.mkdtemp(prefix="dlsched-mutation-"))
+    ignore = shutil.ignore_patterns("__pycache__", "*.pyc", ".pytest_cache", ".hypothesis")
+    shutil.copytree(ROOT / "src", tmp / "src", ignore=ignore)
+    shutil.copytree(ROOT / "tests", tmp / "tests", ignore=ignore)
+    text = (ROOT / "pyproject.toml").read_text()
+    text = re.sub(r"(?ms)^\[tool\.mutmut\].*?(?=^\[|\Z)", "", text)
+    text += (
+        "\n[tool.mutmut]\n"
+        'source_paths = ["src"]\n'
+        f"only_mutate = {json.dumps([module])}\n"
+        f"pytest_add_cli_args_test_selection = {json.dumps(tests)}\n"
+        'pytest_add_cli_args = ["-q", "-p", "no:cacheprovider", "-m", "not slow"]\n'
+    )
+    (tmp / "pyproject.toml").write_text(text)
+    return tmp
+
+
+def _mutmut_run(tmp: Path, names: list[str], log: Path) -> int:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    env["PYTHONHASHSEED"] = "0"
+    with log.open("a") as fh:
+        return subprocess.call([*_mutmut(), "run", "--max-children", "1", *names], cwd=tmp,
+                               env=env, stdout=fh, stderr=subprocess.STDOUT)
+
+
+def _exit_codes(tmp: Path, module: str) -> dict[str, int | None]:
+    meta = tmp / "mutants" / f"{module}.meta"
+    if not meta.exists():
+        raise SystemExit(f"mutmut wrote no results for {module}; see the log")
+    return json.loads(meta.read_text())["exit_code_by_key"]
+
+
+def _show(tmp: Path, name: str) -> str:
+    out = subprocess.run([*_mutmut(), "show", name], cwd=tmp, capture_output=True, text=True)
+    return out.stdout.strip()
+
+
+def run_module(module: str, tests: list[str], sample: int | None, seed: int,
+               keep: bool) -> dict[str, Any]:
+    """Mutate one module; return its counts, survivors (with diffs) and timing."""
+    t0 = time.monotonic()
+    tmp = _workspace(module, tests)
+    log = tmp / "mutation.log"
+    try:
+        names: list[str] = []
+        if sample is not None:
+            _mutmut_run(tmp, [LIST_ONLY], log)  # generates mutants and test stats, runs none
+            every = sorted(_exit_codes(tmp, module))
+            names = sorted(random.Random(seed).sample(every, min(sample, len(every))))
+        rc = _mutmut_run(tmp, names, log)
+        codes = _exit_codes(tmp, module)
+        if names:
+            codes = {k: codes[k] for k in names}
+        if rc != 0 or all(v is None for v in codes.values()):
+            raise SystemExit(f"mutmut failed on {module} (rc {rc}): {log}\n"
+                             + log.read_text()[-3000:])
+        counts = dict.fromkeys(COUNTS, 0)
+        survivors: dict[str, str] = {}
+        equivalent: dict[str, str] = {}
+        for name, code in sorted(codes.items()):
+            status = STATUS.get(code, "other")
+            if status == "survived" and name in EQUIVALENT:
+                status = "equivalent"
+                equivalent[name] = EQUIVALENT[name]
+            elif status == "survived":
+                survivors[name] = _show(tmp, name)
+            counts[status if status in counts else "other"] += 1
+            counts["run"] += 1
+        alive = counts["run"] - counts["equivalent"]
+        return {
+            "module": module, "tests": tests, "mode": "all" if sample is None else
+            f"sample {sample} seed {seed}", **counts,
+            "score": round(counts["killed"] / alive, 4) if alive else 1.0,
+            "seconds": round(time.monotonic() - t0, 1), "survivors": survivors,
+            "equivalent_ids": equivalent,
+        }
+    finally:
+        if keep:
+            print(f"kept workspace {tmp}", file=sys.stderr)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _git(*args: str) -> str:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+
+
+def table(results: dict[str, dict[str, Any]]) -> str:
+    """Markdown table of the stored results, one row per module."""
+    rows = ["| module | mode | run | killed | equivalent | survived | timeout | killed % "
+            "of non-equivalent | time (s) | commit | date |",
+            "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for module in sorted(results):
+        r = results[module]
+        rows.append(f"| `{module.removeprefix('src/')}` | {r['mode']} | {r['run']} | "
+                    f"{r['killed']} | {r['equivalent']} | {r['survived']} | {r['timeout']} | "
+                    f"{100 * r['score']:.1f} | {r['seconds']:.0f} | {r['commit']} | "
+                    f"{r['date']} |")
+    return "\n".join(rows)
+
+
+def equivalents(results: dict[str, dict[str, Any]]) -> str:
+    """Markdown list of the equivalent mutants met in the stored runs, with their reasons."""
+    lines = [f"- `{name}`: {why}" for module in sorted(results)
+             for name, why in sorted(results[module].get("equivalent_ids", {}).items())]
+    return "\n".join(lines) or "(none)"
+
+
+def _write(results: dict[str, dict[str, Any]]) -> None:
+    RESULTS.write_text(json.dumps(results, indent=1, sort_keys=True) + "\n")
+    if not REPORT.exists():
+        return
+    text = REPORT.read_text()
+    for key, body in (("table", table(results)), ("equivalent", equivalents(results))):
+        start, end = MARKERS[key]
+        if start in text and end in text:
+            head, rest = text.split(start, 1)
+            text = f"{head}{start}\n{body}\n{end}{rest.split(end, 1)[1]}"
+    REPORT.write_text(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("modules", nargs="*", help="module paths (keys of MODULES, or any module "
+                    "with --tests)")
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--all", action="store_true", help="run every mutant")
+    mode.add_argument("--sample", type=int, help="run a fixed-seed sample of N mutants")
+    ap.add_argument("--seed", type=int, default=21)
+    ap.add_argument("--validators", action="store_true", help="add every validator module")
+    ap.add_argument("--sampled", action="store_true", help="add every non-validator module")
+    ap.add_argument("--tests", nargs="+", help="test files for a module not in MODULES")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary workspace")
+    ap.add_argument("--no-write", action="store_true", help="print only, store nothing")
+    args = ap.parse_args(argv)
+    modules = list(args.modules) + (VALIDATORS if args.validators else []) + (
+        SAMPLED if args.sampled else [])
+    if not modules:
+        ap.error("no module given")
+    os.nice(10)
+    results = json.loads(RESULTS.read_text()) if RESULTS.exists() else {}
+    for module in modules:
+        tests = args.tests or MODULES.get(module)
+        if not tests:
+            ap.error(f"{module}: not in MODULES and no --tests given")
+        # the commit measured: the workspace copies src/ and tests/ as they are now
+        dirty = _git("status", "--porcelain", "src", "tests", "pyproject.toml")
+        commit = _git("rev-parse", "--short", "HEAD") + ("-dirty" if dirty else "")
+        r = run_module(module, tests, None if args.all else args.sample, args.seed, args.keep)
+        r["commit"] = commit
+        r["date"] = dt.datetime.now(dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+        r["command"] = "python scripts/mutation.py " + (
+            "--all " if args.all else f"--sample {args.sample} --seed {args.seed} ") + module
+        print(f"{module}: run {r['run']} killed {r['killed']} survived {r['survived']} "
+              f"timeout {r['timeout']} equivalent {r['equivalent']} "
+              f"({100 * r['score']:.1f} %) in {r['seconds']:.0f} s", flush=True)
+        for name, diff in r["survivors"].items():
+            print(f"  survived {name}\n" + "\n".join("    " + x for x in diff.splitlines()[2:]))
+        results[module] = r
+        if not args.no_write:
+            _write(results)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
