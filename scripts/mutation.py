@@ -56,6 +56,68 @@ MODULES: dict[str, list[str]] = {
     "src/dlsched/core/deadline.py": ["tests/test_deadline.py"],
     "src/dlsched/bench/ratios.py": ["tests/bench/test_ratios.py",
                                     "tests/bench/test_ratios_mutants.py"],
+    # phase 2: every baseline, the support modules holding the baselines' shared rules, the bounds
+    "src/dlsched/completion/baselines/antman.py": ["tests/completion/test_baseline_antman.py"],
+    "src/dlsched/completion/baselines/drf.py": ["tests/completion/test_baseline_drf.py"],
+    "src/dlsched/completion/baselines/fifo.py": ["tests/completion/test_baseline_fifo.py"],
+    "src/dlsched/completion/baselines/jain_greedy.py": [
+        "tests/completion/test_baseline_jain_greedy.py",
+    ],
+    "src/dlsched/completion/baselines/tiresias.py": ["tests/completion/test_baseline_tiresias.py"],
+    "src/dlsched/completion/baselines/wspt_list.py": [
+        "tests/completion/test_baseline_wspt_list.py",
+    ],
+    "src/dlsched/ltgf/baselines/allox.py": ["tests/ltgf/test_baseline_allox.py"],
+    "src/dlsched/ltgf/baselines/gandiva_fair.py": ["tests/ltgf/test_baseline_gandiva_fair.py"],
+    "src/dlsched/ltgf/baselines/hived.py": ["tests/ltgf/test_baseline_hived.py"],
+    "src/dlsched/ltgf/baselines/themis.py": ["tests/ltgf/test_baseline_themis.py"],
+    "src/dlsched/ltgf/baselines/tiresias.py": ["tests/ltgf/test_baseline_tiresias.py"],
+    "src/dlsched/ltgf/baselines/yarn_cs.py": ["tests/ltgf/test_baseline_yarn_cs.py"],
+    "src/dlsched/oef/baselines/gandiva_fair.py": ["tests/oef/test_baseline_gandiva_fair.py"],
+    "src/dlsched/oef/baselines/gavel.py": ["tests/oef/test_baseline_gavel.py"],
+    "src/dlsched/oef/baselines/max_min.py": ["tests/oef/test_baseline_max_min.py"],
+    "src/dlsched/ojpp/baselines/b_greedy.py": ["tests/ojpp/test_baseline_b_greedy.py"],
+    "src/dlsched/ojpp/baselines/best_fit.py": ["tests/ojpp/test_baseline_best_fit.py"],
+    "src/dlsched/ojpp/baselines/c_greedy.py": ["tests/ojpp/test_baseline_c_greedy.py"],
+    "src/dlsched/ojpp/baselines/i_greedy.py": ["tests/ojpp/test_baseline_i_greedy.py"],
+    "src/dlsched/revenue/baselines/batchsche.py": ["tests/revenue/test_baseline_batchsche.py"],
+    "src/dlsched/revenue/baselines/gandiva_fair.py": [
+        "tests/revenue/test_baseline_gandiva_fair.py",
+    ],
+    "src/dlsched/revenue/baselines/hived.py": ["tests/revenue/test_baseline_hived.py"],
+    "src/dlsched/completion/support/placement.py": [
+        "tests/completion/test_baseline_antman.py",
+        "tests/completion/test_baseline_fifo.py",
+        "tests/completion/test_baseline_tiresias.py",
+        "tests/completion/test_baseline_jain_greedy.py",
+    ],
+    "src/dlsched/completion/support/simulation.py": [
+        "tests/completion/test_support_simulation.py",
+        "tests/completion/test_baseline_antman.py",
+        "tests/completion/test_baseline_drf.py",
+        "tests/completion/test_baseline_fifo.py",
+    ],
+    "src/dlsched/ltgf/support/policy.py": [
+        "tests/ltgf/test_baseline_gandiva_fair.py",
+        "tests/ltgf/test_baseline_tiresias.py",
+        "tests/ltgf/test_baseline_themis.py",
+        "tests/ltgf/test_baseline_allox.py",
+    ],
+    "src/dlsched/ojpp/support/placement.py": [
+        "tests/ojpp/test_baseline_best_fit.py",
+        "tests/ojpp/test_baseline_b_greedy.py",
+        "tests/ojpp/test_baseline_c_greedy.py",
+        "tests/ojpp/test_baseline_i_greedy.py",
+    ],
+    "src/dlsched/revenue/support/placement.py": [
+        "tests/revenue/test_baseline_gandiva_fair.py",
+        "tests/revenue/test_baseline_hived.py",
+    ],
+    "src/dlsched/completion/exact/bounds.py": ["tests/completion/test_bounds.py"],
+    "src/dlsched/ltgf/exact/bounds.py": ["tests/ltgf/test_bounds.py"],
+    "src/dlsched/oef/exact/bounds.py": ["tests/oef/test_bounds.py"],
+    "src/dlsched/ojpp/exact/bounds.py": ["tests/ojpp/test_bounds.py"],
+    "src/dlsched/revenue/exact/bounds.py": ["tests/revenue/test_bounds.py"],
 }
 
 #: Modules run with every mutant (the validators); the others take a fixed-seed sample.
