@@ -64,8 +64,11 @@ MODULES: dict[str, list[str]] = {
         "tests/completion/test_baseline_jain_greedy.py",
     ],
     "src/dlsched/completion/baselines/tiresias.py": ["tests/completion/test_baseline_tiresias.py"],
-    "src/dlsched/completion/baselines/wspt_list.py": [
+    # wspt_list.py is one registered (decorated) function, which mutmut does not mutate: its
+    # rule (Smith's order, earliest-completing list schedule) lives in support/lists.py
+    "src/dlsched/completion/support/lists.py": [
         "tests/completion/test_baseline_wspt_list.py",
+        "tests/completion/test_support_lists.py",
     ],
     "src/dlsched/ltgf/baselines/allox.py": ["tests/ltgf/test_baseline_allox.py"],
     "src/dlsched/ltgf/baselines/gandiva_fair.py": ["tests/ltgf/test_baseline_gandiva_fair.py"],
@@ -186,6 +189,13 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.oef.validate_rounds.x__min_demand__mutmut_6": (
         "a single-row user's job type carries the user's min_demand (instance._job_type), so "
         "max(jt.min_demand, u.min_demand) equals max(jt.min_demand, 1) for it"),
+    # phase 2 (baselines, support, bounds)
+    "dlsched.completion.baselines.drf.x__drf_policy__mutmut_69": (
+        "np.zeros_like(None) is an object-dtype 0: the residual becomes an object array of the "
+        "same floats, and every use (sums, comparisons, floor) gives the same numbers"),
+    "dlsched.completion.baselines.tiresias.x__tiresias_policy__mutmut_68": (
+        "load < res + EPS instead of <=: differs only when a load equals the residual plus "
+        "EPS (1e-9) to the last bit"),
 }
 
 #: mutmut exit codes -> our categories (mutmut.stats.status_by_exit_code, folded).
