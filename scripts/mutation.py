@@ -196,6 +196,15 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.completion.baselines.tiresias.x__tiresias_policy__mutmut_68": (
         "load < res + EPS instead of <=: differs only when a load equals the residual plus "
         "EPS (1e-9) to the last bit"),
+    "dlsched.ltgf.baselines.gandiva_fair.xǁGandivaFairǁschedule__mutmut_4": (
+        "dtype=None for the candidate ids: the event simulator calls schedule() only with a "
+        "pending or expired job (sim.events), and a non-empty list of ints is int64 anyway"),
+    "dlsched.ltgf.baselines.tiresias.xǁTiresiasLǁschedule__mutmut_16": (
+        "dtype=None for the candidate ids: the event simulator calls schedule() only with a "
+        "pending or expired job (sim.events), and a non-empty list of ints is int64 anyway"),
+    "dlsched.ltgf.baselines.tiresias.xǁTiresiasLǁschedule__mutmut_28": (
+        "last >= 0 instead of > 0 also promotes pending jobs that never ran (last run 0): they "
+        "have attained 0 GPU-s, so they are in queue 0 anyway, and the flag clears once they run"),
 }
 
 #: mutmut exit codes -> our categories (mutmut.stats.status_by_exit_code, folded).
