@@ -77,12 +77,13 @@ MODULES: dict[str, list[str]] = {
     "src/dlsched/ltgf/baselines/tiresias.py": ["tests/ltgf/test_baseline_tiresias.py"],
     "src/dlsched/ltgf/baselines/yarn_cs.py": ["tests/ltgf/test_baseline_yarn_cs.py"],
     "src/dlsched/oef/baselines/gandiva_fair.py": ["tests/oef/test_baseline_gandiva_fair.py"],
-    "src/dlsched/oef/baselines/gavel.py": ["tests/oef/test_baseline_gavel.py"],
+    "src/dlsched/oef/baselines/gavel.py": [
+        "tests/oef/test_baseline_gavel.py",
+        "tests/oef/test_baseline_gavel_peer.py",
+    ],
     "src/dlsched/oef/baselines/max_min.py": ["tests/oef/test_baseline_max_min.py"],
-    "src/dlsched/ojpp/baselines/b_greedy.py": ["tests/ojpp/test_baseline_b_greedy.py"],
-    "src/dlsched/ojpp/baselines/best_fit.py": ["tests/ojpp/test_baseline_best_fit.py"],
-    "src/dlsched/ojpp/baselines/c_greedy.py": ["tests/ojpp/test_baseline_c_greedy.py"],
-    "src/dlsched/ojpp/baselines/i_greedy.py": ["tests/ojpp/test_baseline_i_greedy.py"],
+    # the OJPP baselines' modules hold one Rules row each and no function (mutmut mutates
+    # functions only): their rules are mutated in support/placement.py and support/state.py
     "src/dlsched/revenue/baselines/batchsche.py": ["tests/revenue/test_baseline_batchsche.py"],
     "src/dlsched/revenue/baselines/gandiva_fair.py": [
         "tests/revenue/test_baseline_gandiva_fair.py",
@@ -107,6 +108,12 @@ MODULES: dict[str, list[str]] = {
         "tests/ltgf/test_baseline_allox.py",
     ],
     "src/dlsched/ojpp/support/placement.py": [
+        "tests/ojpp/test_baseline_best_fit.py",
+        "tests/ojpp/test_baseline_b_greedy.py",
+        "tests/ojpp/test_baseline_c_greedy.py",
+        "tests/ojpp/test_baseline_i_greedy.py",
+    ],
+    "src/dlsched/ojpp/support/state.py": [
         "tests/ojpp/test_baseline_best_fit.py",
         "tests/ojpp/test_baseline_b_greedy.py",
         "tests/ojpp/test_baseline_c_greedy.py",
