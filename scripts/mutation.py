@@ -212,6 +212,9 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.ltgf.baselines.tiresias.xǁTiresiasLǁschedule__mutmut_28": (
         "last >= 0 instead of > 0 also promotes pending jobs that never ran (last run 0): they "
         "have attained 0 GPU-s, so they are in queue 0 anyway, and the flag clears once they run"),
+    "dlsched.oef.baselines.gavel.xǁ_LPǁsolve__mutmut_30": (
+        "returns res.x also when HiGHS fails: scipy's linprog gives x = None for every failure "
+        "these LPs can have (infeasible, unbounded; no iteration or time limit is set)"),
 }
 
 #: mutmut exit codes -> our categories (mutmut.stats.status_by_exit_code, folded).

@@ -100,3 +100,23 @@ def test_normaliser_weighs_the_types_by_their_counts(point):
     assert flat(res.solution["allocation"]) == pytest.approx([1 - f, f, f, 1 - f], abs=ATOL)
     assert res.stats["gavel_level"] == pytest.approx(14 / 11, abs=ATOL)
     assert res.solution["level"] == pytest.approx(7 / 11, abs=ATOL)
+
+
+def test_second_stage_keeps_the_max_min_level():
+    """One GPU type (1 GPU), throughputs (1, 3), priority weights (1, 1/2): p_i = T_i, so the
+    weighted normalised throughputs are x_1 / 1 and x_2 / (1/2) = 2 x_2. Max-min: x_1 = 2 x_2,
+    x_1 + x_2 = 1 -> x = (2/3, 1/3), level 2/3. The second stage maximises throughput x_1 + 3 x_2
+    only among allocations keeping the level >= 2/3 (tol 0): x_1 >= 2/3 and x_2 >= 1/3 leave
+    the same x. (A lower floor, e.g. 1/3, would let it move to x = (1/3, 2/3), level 1/3.)"""
+    from dlsched.oef.baselines.gavel import gavel_allocation
+
+    x, level = gavel_allocation([[1.0], [3.0]], None, [1.0], [1.0, 0.5], point="vertex",
+                                second_stage=True)
+    assert flat(x) == pytest.approx([2 / 3, 1 / 3], abs=ATOL)
+    assert level == pytest.approx(2 / 3, abs=ATOL)
+
+
+def test_unknown_mapping_names_the_field():
+    with pytest.raises(ds.core.InputError) as err:
+        ds.run(make([[1, 2], [1, 4]]), "gavel", mapping="bogus")
+    assert err.value.field == "mapping"
