@@ -212,6 +212,15 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.oef.baselines.gavel.xǁ_LPǁsolve__mutmut_30": (
         "returns res.x also when HiGHS fails: scipy's linprog gives x = None for every failure "
         "these LPs can have (infeasible, unbounded; no iteration or time limit is set)"),
+    "dlsched.revenue.baselines.gandiva_fair.x__water_fill__mutmut_3": (
+        "dtype=None for the shares: the only caller passes float weights "
+        "(quota_w.astype(float)), so zeros_like gives float64 either way"),
+    "dlsched.revenue.baselines.hived.x__hived_place__mutmut_57": (
+        "placement None instead of 'D': RevenueInstance.duration reads anything but 'C' as "
+        "distributed"),
+    "dlsched.revenue.baselines.hived.x__hived_place__mutmut_63": (
+        "placement 'd' instead of 'D': RevenueInstance.duration reads anything but 'C' as "
+        "distributed"),
 }
 
 #: mutmut exit codes -> our categories (mutmut.stats.status_by_exit_code, folded).
