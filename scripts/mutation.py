@@ -87,6 +87,7 @@ MODULES: dict[str, list[str]] = {
     ],
     "src/dlsched/revenue/baselines/hived.py": ["tests/revenue/test_baseline_hived.py"],
     "src/dlsched/completion/support/placement.py": [
+        "tests/completion/test_support_placement.py",
         "tests/completion/test_baseline_antman.py",
         "tests/completion/test_baseline_fifo.py",
         "tests/completion/test_baseline_tiresias.py",
