@@ -100,6 +100,7 @@ MODULES: dict[str, list[str]] = {
         "tests/completion/test_baseline_fifo.py",
     ],
     "src/dlsched/ltgf/support/policy.py": [
+        "tests/ltgf/test_support_policy.py",
         "tests/ltgf/test_baseline_gandiva_fair.py",
         "tests/ltgf/test_baseline_tiresias.py",
         "tests/ltgf/test_baseline_themis.py",
@@ -222,6 +223,8 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.revenue.baselines.hived.x__hived_place__mutmut_63": (
         "placement 'd' instead of 'D': RevenueInstance.duration reads anything but 'C' as "
         "distributed"),
+    "dlsched.ojpp.support.placement.xǁ_Candidatesǁ__init____mutmut_17": _ZIP,
+    "dlsched.ojpp.support.placement.xǁ_Candidatesǁ__init____mutmut_29": _ZIP,
 }
 
 #: mutmut exit codes -> our categories (mutmut.stats.status_by_exit_code, folded).
