@@ -119,6 +119,7 @@ MODULES: dict[str, list[str]] = {
         "tests/ojpp/test_baseline_i_greedy.py",
     ],
     "src/dlsched/revenue/support/placement.py": [
+        "tests/revenue/test_support_placement.py",
         "tests/revenue/test_baseline_gandiva_fair.py",
         "tests/revenue/test_baseline_hived.py",
     ],

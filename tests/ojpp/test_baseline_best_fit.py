@@ -78,3 +78,10 @@ def test_too_few_devices_is_an_error_naming_the_count():
     assert res.status is Status.ERROR and res.method == "best-fit"
     assert res.stats["devices_opened"] == 2
     assert res.stats["reason"] == "needs 2 devices, only 1 available"
+
+
+def test_memory_may_be_filled_exactly():
+    """Best fit, no bursts: A and B (compute 0.3, base memory 0.5 each) fill the unit memory
+    of one device exactly (0.5 + 0.5 = 1 <= 1): one device."""
+    inst = tiny([("A", 1, 0.3, 0.5, 0.0, 0.0), ("B", 1, 0.3, 0.5, 0.0, 0.0)])
+    assert placed(ds.run(inst, "best-fit")) == [{"A": 1, "B": 1}]
