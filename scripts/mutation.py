@@ -123,8 +123,10 @@ MODULES: dict[str, list[str]] = {
         "tests/revenue/test_baseline_gandiva_fair.py",
         "tests/revenue/test_baseline_hived.py",
     ],
-    "src/dlsched/completion/exact/bounds.py": ["tests/completion/test_bounds.py"],
-    "src/dlsched/ltgf/exact/bounds.py": ["tests/ltgf/test_bounds.py"],
+    # test_bounds.py of completion solves Pyomo models, whose HiGHS log capture fails under
+    # mutmut (closed stream); ltgf's reads instances/, which the workspace does not copy
+    "src/dlsched/completion/exact/bounds.py": ["tests/completion/test_bounds_hand.py"],
+    "src/dlsched/ltgf/exact/bounds.py": ["tests/ltgf/test_bounds_hand.py"],
     "src/dlsched/oef/exact/bounds.py": ["tests/oef/test_bounds.py"],
     "src/dlsched/ojpp/exact/bounds.py": ["tests/ojpp/test_bounds.py"],
     "src/dlsched/revenue/exact/bounds.py": ["tests/revenue/test_bounds.py"],
