@@ -228,6 +228,11 @@ EQUIVALENT: dict[str, str] = {
         "distributed"),
     "dlsched.ojpp.support.placement.xǁ_Candidatesǁ__init____mutmut_17": _ZIP,
     "dlsched.ojpp.support.placement.xǁ_Candidatesǁ__init____mutmut_29": _ZIP,
+    "dlsched.oef.exact.bounds.x_dual_bound__mutmut_19": (
+        "asarray(v) without float: np.maximum(v, 0.0) gives float64 whatever the input dtype"),
+    "dlsched.ojpp.exact.bounds.x_max_workers__mutmut_14": (
+        "sizes[-1] >= 0 also runs an all-zero dimension: every worker fits it, and "
+        "min(best, all workers) leaves best (which starts at all workers) unchanged"),
 }
 
 #: mutmut exit codes -> our categories (mutmut.stats.status_by_exit_code, folded).
