@@ -64,9 +64,9 @@ MODULES: dict[str, list[str]] = {
         "tests/completion/test_baseline_jain_greedy.py",
     ],
     "src/dlsched/completion/baselines/tiresias.py": ["tests/completion/test_baseline_tiresias.py"],
-    # wspt_list.py is one registered (decorated) function, which mutmut does not mutate: its
-    # rule (Smith's order, earliest-completing list schedule) lives in support/lists.py
-    "src/dlsched/completion/support/lists.py": ["tests/completion/test_baseline_wspt_list.py"],
+    # wspt_list.py is one registered (decorated) function, which mutmut does not mutate; its
+    # list machinery (support/lists.py) is shared with the algorithms, and its own tests solve
+    # Pyomo / CP-SAT models, whose log capture fails under mutmut: not measured here
     "src/dlsched/ltgf/baselines/allox.py": ["tests/ltgf/test_baseline_allox.py"],
     "src/dlsched/ltgf/baselines/gandiva_fair.py": ["tests/ltgf/test_baseline_gandiva_fair.py"],
     "src/dlsched/ltgf/baselines/hived.py": ["tests/ltgf/test_baseline_hived.py"],
