@@ -228,6 +228,9 @@ EQUIVALENT: dict[str, str] = {
         "distributed"),
     "dlsched.ojpp.support.placement.xǁ_Candidatesǁ__init____mutmut_17": _ZIP,
     "dlsched.ojpp.support.placement.xǁ_Candidatesǁ__init____mutmut_29": _ZIP,
+    "dlsched.completion.exact.bounds.x_area_bound__mutmut_20": (
+        "dtype=None for the per-job areas: they are numpy floats (or inf), so the array is "
+        "float64 either way"),
     "dlsched.oef.exact.bounds.x_dual_bound__mutmut_19": (
         "asarray(v) without float: np.maximum(v, 0.0) gives float64 whatever the input dtype"),
     "dlsched.ojpp.exact.bounds.x_max_workers__mutmut_14": (

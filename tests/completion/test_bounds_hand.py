@@ -7,7 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from dlsched.completion.exact.bounds import aggregate_lp, area_bound, lb0, lower_bounds
+from dlsched.completion.exact.bounds import (
+    aggregate_lp,
+    area_bound,
+    bound_notes,
+    lb0,
+    lower_bounds,
+)
 
 from .hand import job, one_server
 
@@ -45,3 +51,25 @@ def test_lb0_takes_each_jobs_fastest_configuration():
     assert lb0(inst) == 14
     assert area_bound(inst) == pytest.approx(8.5)
     assert lower_bounds(inst)["best"] == 14
+
+
+def test_column_generation_bound_is_below_the_hand_optimum():
+    """Column generation (highspy master) on the three equal jobs: a valid bound, so between
+    LB0 = 9 and the optimum 15; its run statistics go to ``info``. ``lp="auto"`` solves the
+    aggregate LP at this size (far below the column limit): 15."""
+    inst = one_server([job(n, v=2.0) for n in ("A", "B", "C")], {"gpu": 1})
+    info: dict = {}
+    out = lower_bounds(inst, lp="auto", colgen=True, info=info)
+    assert 9 - 1e-6 <= out["colgen"] <= 15 + 1e-6
+    assert out["aggregate_lp"] == pytest.approx(15) and out["best"] == pytest.approx(15)
+    assert set(info["colgen"]) == {"iterations", "columns", "converged", "rows", "master_lp",
+                                   "runtime_s"}
+
+
+def test_bound_notes_say_why_a_bound_is_missing():
+    """A missing colgen bound names the slot; a missing LP on a small E1 was not solved."""
+    inst = one_server([job("A", v=2.0)], {"gpu": 1}, horizon=10)
+    notes = bound_notes(inst, {"colgen": None, "aggregate_lp": None, "lb0": 3.0})
+    assert notes["colgen"] == "some job has no schedule ending by slot 10"
+    assert notes["aggregate_lp"].startswith("not solved to optimality")
+    assert bound_notes(inst, {"lb0": 3.0, "aggregate_lp": 3.0}) == {}

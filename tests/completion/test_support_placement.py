@@ -50,3 +50,19 @@ def test_spread_workers_and_the_ps_count_on_the_host():
     expected = np.zeros_like(inst.capacity)
     expected[0, gpu], expected[0, cpu], expected[1, gpu] = 2, 1, 1
     assert np.array_equal(load, expected)
+
+
+def test_a_job_that_fits_no_server_names_itself():
+    """Workers of 2 GPUs on 1-GPU servers: no configuration of job 0 is placeable."""
+    import pytest
+
+    from dlsched.completion.support.placement import ideal_config
+    from dlsched.core import InputError
+
+    from .hand import one_server
+
+    wide = [{"name": "m1", "demand": {"gpu": 2}, "bandwidth": 1.0}]
+    inst = one_server([job("A")], {"gpu": 1}, wide)
+    with pytest.raises(InputError) as err:
+        ideal_config(inst, 0)
+    assert err.value.field == "jobs[0]"
