@@ -231,6 +231,9 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.completion.exact.bounds.x_area_bound__mutmut_20": (
         "dtype=None for the per-job areas: they are numpy floats (or inf), so the array is "
         "float64 either way"),
+    "dlsched.ltgf.exact.bounds.x_model_sizes__mutmut_9": (
+        "release slots as float64: L and its sums are small integers, exact in float, and are "
+        "turned back into int"),
     "dlsched.oef.exact.bounds.x_dual_bound__mutmut_19": (
         "asarray(v) without float: np.maximum(v, 0.0) gives float64 whatever the input dtype"),
     "dlsched.ojpp.exact.bounds.x_max_workers__mutmut_14": (

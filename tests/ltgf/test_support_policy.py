@@ -35,3 +35,16 @@ def test_the_job_share_knob_reaches_the_tracker():
     inst = hand_instance([("j0", "A", 0, 1, 100)])
     assert Policy(inst).tracker.use_quota is False
     assert Policy(inst, job_share_uses_quota=True).tracker.use_quota is True
+
+
+def test_job_rho_is_allocation_over_fair_share_by_hand():
+    """rho^job (15): one tenant with 2 GPUs, j0 (1 GPU) submitted at 0 and alone: its fair share
+    is min(demand 1, quota 2) = 1 GPU, i.e. 100 GPU-s by t = 100; with 50 GPU-s received,
+    rho = 0.5. After j0 finishes the tracker drops it (no active job left)."""
+    inst = hand_instance([("j0", "A", 0, 1, 500)], gpn=2)
+    pol = Policy(inst)
+    pol.attach(SimpleNamespace(alloc=lambda i, t: 50.0))
+    pol.on_submit(0, 0.0)
+    assert pol.job_rho(0, 100.0) == pytest.approx(0.5)
+    pol.on_finish(0, 100.0)
+    assert pol.tracker.count.tolist() == [0]
