@@ -43,7 +43,7 @@ def test_job_rho_is_allocation_over_fair_share_by_hand():
     rho = 0.5. After j0 finishes the tracker drops it (no active job left)."""
     inst = hand_instance([("j0", "A", 0, 1, 500)], gpn=2)
     pol = Policy(inst)
-    pol.attach(SimpleNamespace(alloc=lambda i, t: 50.0))
+    pol.attach(SimpleNamespace(alloc=lambda i, t: {0: 50.0}[i]))  # j0 received 50 GPU-s
     pol.on_submit(0, 0.0)
     assert pol.job_rho(0, 100.0) == pytest.approx(0.5)
     pol.on_finish(0, 100.0)

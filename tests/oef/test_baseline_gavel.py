@@ -120,3 +120,32 @@ def test_unknown_mapping_names_the_field():
     with pytest.raises(ds.core.InputError) as err:
         ds.run(make([[1, 2], [1, 4]]), "gavel", mapping="bogus")
     assert err.value.field == "mapping"
+
+
+def test_scale_counts_workers_against_capacity():
+    """Two jobs, one GPU type of 2 GPUs, throughputs 1, scale (2, 1) workers: p_i = 1; the LP
+    caps 2 x_1 + x_2 <= 2 and levels s_i T_i x_i = (2 x_1, x_2): max-min 2 x_1 = x_2 = t with
+    t + t = 2 -> x = (1/2, 1), level 1."""
+    from dlsched.oef.baselines.gavel import gavel_allocation
+
+    x, level = gavel_allocation([[1.0], [1.0]], [2.0, 1.0], [2.0], point="vertex")
+    assert flat(x) == pytest.approx([0.5, 1.0], abs=ATOL) and level == pytest.approx(1.0)
+
+
+def test_a_job_with_no_throughput_anywhere_is_refused():
+    from dlsched.oef.baselines.gavel import gavel_allocation
+
+    with pytest.raises(ds.core.InputError) as err:
+        gavel_allocation([[0.0], [1.0]], None, [1.0])
+    assert err.value.field == "throughputs"
+
+
+def test_hierarchical_splits_each_entity_share_among_its_jobs():
+    """Three jobs with throughput 1 on one GPU; jobs 0, 1 belong to entity 0, job 2 to entity 1,
+    entities weighted equally: each entity's weight 1 is split among its jobs (1/2, 1/2 | 1), and
+    the weighted max-min gives x_i / w_i equal: x = (1/4, 1/4, 1/2)."""
+    from dlsched.oef.baselines.gavel import gavel_hierarchical
+
+    X = gavel_hierarchical([[1.0], [1.0], [1.0]], None, [1.0], [0, 0, 1], [1.0, 1.0],
+                           point="vertex")
+    assert flat(X) == pytest.approx([0.25, 0.25, 0.5], abs=ATOL)
