@@ -111,6 +111,7 @@ MODULES: dict[str, list[str]] = {
         "tests/ojpp/test_baseline_i_greedy.py",
     ],
     "src/dlsched/ojpp/support/state.py": [
+        "tests/ojpp/test_support_state.py",
         "tests/ojpp/test_baseline_best_fit.py",
         "tests/ojpp/test_baseline_b_greedy.py",
         "tests/ojpp/test_baseline_c_greedy.py",
