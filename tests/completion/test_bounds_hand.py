@@ -73,3 +73,30 @@ def test_bound_notes_say_why_a_bound_is_missing():
     assert notes["colgen"] == "some job has no schedule ending by slot 10"
     assert notes["aggregate_lp"].startswith("not solved to optimality")
     assert bound_notes(inst, {"lb0": 3.0, "aggregate_lp": 3.0}) == {}
+
+
+def test_lp_relaxation_solves_e1_with_integrality_dropped(monkeypatch):
+    """The E1 model handed to the solver has no integer variable left; an optimal status gives
+    its objective, any other status no bound (the solver is replaced: the plumbing is tested)."""
+    import types
+
+    import pyomo.environ as pyo
+
+    import dlsched.core
+    from dlsched.completion.exact.bounds import lp_relaxation
+
+    seen = {}
+
+    def fake_solve(model, opts):
+        seen["integer"] = [v.name for v in model.component_data_objects(pyo.Var)
+                           if v.is_integer() or v.is_binary()]
+        seen["time_limit"] = opts.time_limit
+        return types.SimpleNamespace(objective=7.5, status=types.SimpleNamespace(value=status))
+
+    monkeypatch.setattr(dlsched.core, "solve_pyomo", fake_solve)
+    inst = one_server([job("A", v=2.0)], {"gpu": 1}, horizon=6)
+    status = "optimal"
+    assert lp_relaxation(inst, time_limit=3.0) == 7.5
+    assert seen == {"integer": [], "time_limit": 3.0}
+    status = "infeasible"
+    assert lp_relaxation(inst) is None
