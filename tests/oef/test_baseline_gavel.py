@@ -149,3 +149,18 @@ def test_hierarchical_splits_each_entity_share_among_its_jobs():
     X = gavel_hierarchical([[1.0], [1.0], [1.0]], None, [1.0], [0, 0, 1], [1.0, 1.0],
                            point="vertex")
     assert flat(X) == pytest.approx([0.25, 0.25, 0.5], abs=ATOL)
+
+
+@pytest.mark.parametrize("gavel_m_cap", [False, True])
+def test_hierarchical_one_round_freezes_every_job(gavel_m_cap):
+    """The split above in one water-filling round: the common raise c = 1/2 lifts the levels
+    c x (1/2, 1/2, 1) to (1/4, 1/4, 1/2), where the GPU is full and every job is bottlenecked
+    (frozen); with Gavel's M cap (M = 1 > c, nothing frozen before) the same round."""
+    from dlsched.oef.baselines.gavel import SOLVERS, _hierarchical
+
+    x, stats = _hierarchical([[1.0], [1.0], [1.0]], None, [1.0], [0, 0, 1], [1.0, 1.0],
+                             point="vertex", gavel_m_cap=gavel_m_cap)
+    assert flat(x) == pytest.approx([0.25, 0.25, 0.5], abs=ATOL)
+    assert stats["levels"] == pytest.approx([0.25, 0.25, 0.5], abs=ATOL)
+    assert stats["frozen"] == [True, True, True] and stats["rounds"] == 1
+    assert stats["point"] == "vertex" and stats["solver"] == SOLVERS["vertex"]
