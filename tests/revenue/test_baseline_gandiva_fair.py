@@ -101,3 +101,13 @@ def test_water_filling_by_hand():
     # equal weights, demands 1 and 10, 8 workers: 4 each, the first is capped at 1; the 3
     # left go to the second: 1 and 7
     assert fill([1, 1], [1, 10], 8.0) == pytest.approx([1, 7])
+
+
+def test_event_skipping_stops_at_the_next_arrival():
+    """Two 1-worker servers, one tenant. a1 (arrival 0) runs slots 1-2 on s1; b arrives at 1, so
+    it is queued from slot 2, the next event (before a1's end at 3), and starts then on the
+    free s2: slots 2-3."""
+    inst = cluster([("s1", 1, 1, None), ("s2", 1, 1, None)], [("u1", 2, 2)],
+                   [job("a1", "u1"), job("b", "u1", arrival=1)])
+    assert runs(ds.run(inst, "gandiva-fair").solution) == {
+        "a1": (1, 2, {"s1": 1}, {"s1": 1}, "C"), "b": (2, 3, {"s2": 1}, {"s2": 1}, "C")}
