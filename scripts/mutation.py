@@ -57,6 +57,79 @@ MODULES: dict[str, list[str]] = {
     "src/dlsched/core/deadline.py": ["tests/test_deadline.py"],
     "src/dlsched/bench/ratios.py": ["tests/bench/test_ratios.py",
                                     "tests/bench/test_ratios_mutants.py"],
+    # phase 2: every baseline, the support modules holding the baselines' shared rules, the bounds
+    "src/dlsched/completion/baselines/antman.py": ["tests/completion/test_baseline_antman.py"],
+    "src/dlsched/completion/baselines/drf.py": ["tests/completion/test_baseline_drf.py"],
+    "src/dlsched/completion/baselines/fifo.py": ["tests/completion/test_baseline_fifo.py"],
+    "src/dlsched/completion/baselines/jain_greedy.py": [
+        "tests/completion/test_baseline_jain_greedy.py",
+    ],
+    "src/dlsched/completion/baselines/tiresias.py": ["tests/completion/test_baseline_tiresias.py"],
+    # wspt_list.py is one registered (decorated) function, which mutmut does not mutate; its
+    # list machinery (support/lists.py) is shared with the algorithms, and its own tests solve
+    # Pyomo / CP-SAT models, whose log capture fails under mutmut: not measured here
+    "src/dlsched/ltgf/baselines/allox.py": ["tests/ltgf/test_baseline_allox.py"],
+    "src/dlsched/ltgf/baselines/gandiva_fair.py": ["tests/ltgf/test_baseline_gandiva_fair.py"],
+    "src/dlsched/ltgf/baselines/hived.py": ["tests/ltgf/test_baseline_hived.py"],
+    "src/dlsched/ltgf/baselines/themis.py": ["tests/ltgf/test_baseline_themis.py"],
+    "src/dlsched/ltgf/baselines/tiresias.py": ["tests/ltgf/test_baseline_tiresias.py"],
+    "src/dlsched/ltgf/baselines/yarn_cs.py": ["tests/ltgf/test_baseline_yarn_cs.py"],
+    "src/dlsched/oef/baselines/gandiva_fair.py": ["tests/oef/test_baseline_gandiva_fair.py"],
+    # test_baseline_gavel_peer.py reads instances/, which the workspace does not copy
+    "src/dlsched/oef/baselines/gavel.py": ["tests/oef/test_baseline_gavel.py"],
+    "src/dlsched/oef/baselines/max_min.py": ["tests/oef/test_baseline_max_min.py"],
+    # the OJPP baselines' modules hold one Rules row each and no function (mutmut mutates
+    # functions only): their rules are mutated in support/placement.py and support/state.py
+    "src/dlsched/revenue/baselines/batchsche.py": ["tests/revenue/test_baseline_batchsche.py"],
+    "src/dlsched/revenue/baselines/gandiva_fair.py": [
+        "tests/revenue/test_baseline_gandiva_fair.py",
+    ],
+    "src/dlsched/revenue/baselines/hived.py": ["tests/revenue/test_baseline_hived.py"],
+    "src/dlsched/completion/support/placement.py": [
+        "tests/completion/test_support_placement.py",
+        "tests/completion/test_baseline_antman.py",
+        "tests/completion/test_baseline_fifo.py",
+        "tests/completion/test_baseline_tiresias.py",
+        "tests/completion/test_baseline_jain_greedy.py",
+    ],
+    "src/dlsched/completion/support/simulation.py": [
+        "tests/completion/test_support_simulation.py",
+        "tests/completion/test_baseline_antman.py",
+        "tests/completion/test_baseline_drf.py",
+        "tests/completion/test_baseline_fifo.py",
+    ],
+    "src/dlsched/ltgf/support/policy.py": [
+        "tests/ltgf/test_support_policy.py",
+        "tests/ltgf/test_baseline_gandiva_fair.py",
+        "tests/ltgf/test_baseline_tiresias.py",
+        "tests/ltgf/test_baseline_themis.py",
+        "tests/ltgf/test_baseline_allox.py",
+    ],
+    "src/dlsched/ojpp/support/placement.py": [
+        "tests/ojpp/test_baseline_best_fit.py",
+        "tests/ojpp/test_baseline_b_greedy.py",
+        "tests/ojpp/test_baseline_c_greedy.py",
+        "tests/ojpp/test_baseline_i_greedy.py",
+    ],
+    "src/dlsched/ojpp/support/state.py": [
+        "tests/ojpp/test_support_state.py",
+        "tests/ojpp/test_baseline_best_fit.py",
+        "tests/ojpp/test_baseline_b_greedy.py",
+        "tests/ojpp/test_baseline_c_greedy.py",
+        "tests/ojpp/test_baseline_i_greedy.py",
+    ],
+    "src/dlsched/revenue/support/placement.py": [
+        "tests/revenue/test_support_placement.py",
+        "tests/revenue/test_baseline_gandiva_fair.py",
+        "tests/revenue/test_baseline_hived.py",
+    ],
+    # test_bounds.py of completion solves Pyomo models, whose HiGHS log capture fails under
+    # mutmut (closed stream); ltgf's reads instances/, which the workspace does not copy
+    "src/dlsched/completion/exact/bounds.py": ["tests/completion/test_bounds_hand.py"],
+    "src/dlsched/ltgf/exact/bounds.py": ["tests/ltgf/test_bounds_hand.py"],
+    "src/dlsched/oef/exact/bounds.py": ["tests/oef/test_bounds.py"],
+    "src/dlsched/ojpp/exact/bounds.py": ["tests/ojpp/test_bounds.py"],
+    "src/dlsched/revenue/exact/bounds.py": ["tests/revenue/test_bounds.py"],
 }
 
 #: Modules run with every mutant (the validators); the others take a fixed-seed sample.
@@ -138,6 +211,47 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.oef.validate_rounds.x__min_demand__mutmut_6": (
         "a single-row user's job type carries the user's min_demand (instance._job_type), so "
         "max(jt.min_demand, u.min_demand) equals max(jt.min_demand, 1) for it"),
+    # phase 2 (baselines, support, bounds)
+    "dlsched.completion.baselines.drf.x__drf_policy__mutmut_69": (
+        "np.zeros_like(None) is an object-dtype 0: the residual becomes an object array of the "
+        "same floats, and every use (sums, comparisons, floor) gives the same numbers"),
+    "dlsched.completion.baselines.tiresias.x__tiresias_policy__mutmut_68": (
+        "load < res + EPS instead of <=: differs only when a load equals the residual plus "
+        "EPS (1e-9) to the last bit"),
+    "dlsched.ltgf.baselines.gandiva_fair.xǁGandivaFairǁschedule__mutmut_4": (
+        "dtype=None for the candidate ids: the event simulator calls schedule() only with a "
+        "pending or expired job (sim.events), and a non-empty list of ints is int64 anyway"),
+    "dlsched.ltgf.baselines.tiresias.xǁTiresiasLǁschedule__mutmut_16": (
+        "dtype=None for the candidate ids: the event simulator calls schedule() only with a "
+        "pending or expired job (sim.events), and a non-empty list of ints is int64 anyway"),
+    "dlsched.ltgf.baselines.tiresias.xǁTiresiasLǁschedule__mutmut_28": (
+        "last >= 0 instead of > 0 also promotes pending jobs that never ran (last run 0): they "
+        "have attained 0 GPU-s, so they are in queue 0 anyway, and the flag clears once they run"),
+    "dlsched.oef.baselines.gavel.xǁ_LPǁsolve__mutmut_30": (
+        "returns res.x also when HiGHS fails: scipy's linprog gives x = None for every failure "
+        "these LPs can have (infeasible, unbounded; no iteration or time limit is set)"),
+    "dlsched.revenue.baselines.gandiva_fair.x__water_fill__mutmut_3": (
+        "dtype=None for the shares: the only caller passes float weights "
+        "(quota_w.astype(float)), so zeros_like gives float64 either way"),
+    "dlsched.revenue.baselines.hived.x__hived_place__mutmut_57": (
+        "placement None instead of 'D': RevenueInstance.duration reads anything but 'C' as "
+        "distributed"),
+    "dlsched.revenue.baselines.hived.x__hived_place__mutmut_63": (
+        "placement 'd' instead of 'D': RevenueInstance.duration reads anything but 'C' as "
+        "distributed"),
+    "dlsched.ojpp.support.placement.xǁ_Candidatesǁ__init____mutmut_17": _ZIP,
+    "dlsched.ojpp.support.placement.xǁ_Candidatesǁ__init____mutmut_29": _ZIP,
+    "dlsched.completion.exact.bounds.x_area_bound__mutmut_20": (
+        "dtype=None for the per-job areas: they are numpy floats (or inf), so the array is "
+        "float64 either way"),
+    "dlsched.ltgf.exact.bounds.x_model_sizes__mutmut_9": (
+        "release slots as float64: L and its sums are small integers, exact in float, and are "
+        "turned back into int"),
+    "dlsched.oef.exact.bounds.x_dual_bound__mutmut_19": (
+        "asarray(v) without float: np.maximum(v, 0.0) gives float64 whatever the input dtype"),
+    "dlsched.ojpp.exact.bounds.x_max_workers__mutmut_14": (
+        "sizes[-1] >= 0 also runs an all-zero dimension: every worker fits it, and "
+        "min(best, all workers) leaves best (which starts at all workers) unchanged"),
 }
 
 #: mutmut exit codes -> our categories (mutmut.stats.status_by_exit_code, folded).

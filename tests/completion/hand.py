@@ -24,9 +24,17 @@ def job(name: str, *, a: int = 1, w: float = 1, chunks: int = 1, v: float = 1.0,
 def one_server(jobs: list[dict[str, Any]], capacity: dict[str, float],
                worker_types: list[dict[str, Any]] | None = None,
                horizon: int = 40) -> CompletionInstance:
+    return servers(jobs, [capacity], worker_types, horizon)
+
+
+def servers(jobs: list[dict[str, Any]], capacities: list[dict[str, float]],
+            worker_types: list[dict[str, Any]] | None = None,
+            horizon: int = 40) -> CompletionInstance:
+    """Servers h1, h2, ... with the given capacities (in that order)."""
     return parse({"problem": "completion", "schema_version": 1, "name": "hand",
                   "architecture": "ring", "horizon": horizon, "slot_seconds": 1.0,
-                  "servers": [{"name": "h1", "capacity": capacity}],
+                  "servers": [{"name": f"h{i}", "capacity": c}
+                              for i, c in enumerate(capacities, 1)],
                   "worker_types": worker_types or ONE_GPU_WORKER, "jobs": jobs})
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dlsched as ds
 
-from .hand import job, one_server, runs
+from .hand import job, one_server, runs, servers
 
 WORKERS = [{"name": "m1", "demand": {"gpu": 1, "cpu": 1}, "bandwidth": 1.0},
            {"name": "m2", "demand": {"gpu": 1, "cpu": 2}, "bandwidth": 1.0}]
@@ -57,3 +57,18 @@ def test_elastic_variant_refills_every_slot() -> None:
         (1, 2, {"h1": 2}), (2, 4, {"h1": 1}), (4, 6, {"h1": 2})]
     assert ds.check(inst, res) == []
     assert ds.run(inst, "drf", elastic=True, rescale_penalty=1).objective == 12
+
+
+def test_filling_across_servers_stops_when_no_server_has_room() -> None:
+    """Two 1-GPU servers h1, h2; j1 (D = 2, v = 1: 2 mini-batches) and j2 (D = 1, v = 1), both
+    arriving at slot 1. Filling: tie at share 0 -> j1 by index: 1 worker on h1 (first fit, share
+    1/2); j2 (share 0): 1 worker on h2; tie at 1/2 -> j1 asks for a 2nd worker: both GPUs are
+    taken (no server has one left, spread or not) -> saturated; j2 is at D. So j1 runs 1
+    worker for 2 slots (C = 3), j2 1 slot (C = 2): objective 5. (Giving j1 both GPUs first would
+    make it C = 2 and j2 C = 3.)"""
+    inst = servers([job("j1", chunks=2), job("j2")], [{"gpu": 1}, {"gpu": 1}])
+    res = ds.run(inst, "drf")
+    assert runs(res.solution) == {"j1": (1, 3, 1), "j2": (1, 2, 1)}
+    assert res.solution["jobs"]["j1"]["workers"] == {"h1": 1}
+    assert res.solution["jobs"]["j2"]["workers"] == {"h2": 1}
+    assert res.objective == 5 and ds.check(inst, res) == []

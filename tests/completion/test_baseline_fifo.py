@@ -34,3 +34,14 @@ def test_head_of_line_blocking_in_arrival_then_index_order() -> None:
     res = ds.run(inst, "fifo", workers="ideal")
     assert runs(res.solution) == {"A": (1, 4, 1), "B": (4, 6, 2), "C": (6, 7, 1)}
     assert res.objective == 17 and ds.check(inst, res) == []
+
+
+def test_a_draw_the_cluster_cannot_host_shrinks_to_one_worker() -> None:
+    """One 1-GPU server, one job with D = 5, v = 1 (5 mini-batches). FIFO draws N = min(U{1..30},
+    5) workers, but only N = 1 fits the cluster, so whatever the seed's draw the job runs with
+    N' = 1 (the largest count that fits the empty cluster): slots 1-5, C = 6. Without the
+    shrinking a draw >= 2 would never start."""
+    inst = one_server([job("A", chunks=5)], {"gpu": 1})
+    for seed in range(4):
+        res = ds.run(inst, "fifo", seed=seed)
+        assert runs(res.solution) == {"A": (1, 6, 1)} and res.objective == 6

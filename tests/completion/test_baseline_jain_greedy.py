@@ -24,3 +24,57 @@ def test_heaviest_per_footprint_first_latest_fit_by_the_deadline() -> None:
     assert runs(res.solution) == {"j2": (2, 4, 1), "j3": (1, 2, 1)}
     assert res.objective == 4 and res.solution["deadline"] == 4
     assert ds.check(inst, res) == []
+
+
+def test_area_weighs_each_resource_by_the_cluster_total() -> None:
+    """One server: 2 GPUs, 0.5 memory units, 0 CPUs (a resource nobody needs). Type a: 1 GPU +
+    0.4 mem; type b: 2 GPUs + 0.1 mem. j1 on a, j2 on b, both w 1, 1 slot, tau = 2 (slot 1
+    only). Area = sum_r load_r / total_r over resources with capacity (CPU: 0 / 1):
+    j1 1/2 + 0.4/0.5 = 1.3, j2 2/2 + 0.1/0.5 = 1.2, so j2 (key 1/1.2) goes before j1 (1/1.3) and
+    takes both GPUs in slot 1; j1 is left out. (Mem unscaled, 1 / 1 for every resource or one
+    total over all resources would put j1 first.)"""
+    types = [{"name": "a", "demand": {"gpu": 1, "mem": 0.4}, "bandwidth": 1.0},
+             {"name": "b", "demand": {"gpu": 2, "mem": 0.1}, "bandwidth": 1.0}]
+    inst = one_server([job("j1", types=("a",)), job("j2", types=("b",))],
+                      {"gpu": 2, "mem": 0.5, "cpu": 0}, types)
+    res = ds.run(inst, "jain-greedy", tau=2)
+    assert runs(res.solution) == {"j2": (1, 2, 1)}
+    assert res.objective == 1 and ds.check(inst, res) == []
+
+
+def _area_vs_duration(architecture: str):
+    """One server, 2 GPUs (+ 1 CPU for the PS). j1 (w 1.2): 1 worker of 1 GPU, 2 slots; j2 (w 1):
+    1 worker of 2 GPUs, 1 slot. With ``ps`` every job also has one PS taking the only CPU."""
+    types = [{"name": "m1", "demand": {"gpu": 1}, "bandwidth": 1.0},
+             {"name": "m2", "demand": {"gpu": 2}, "bandwidth": 1.0}]
+    data = {"problem": "completion", "schema_version": 1, "name": "hand",
+            "architecture": architecture, "horizon": 10, "slot_seconds": 1.0,
+            "servers": [{"name": "h1", "capacity": {"gpu": 2, "cpu": 1}}],
+            "worker_types": types,
+            "jobs": [job("j1", w=1.2, v=2.0, types=("m1",)), job("j2", v=1.0, types=("m2",))]}
+    if architecture == "ps":
+        data["ps_types"] = [{"name": "p1", "demand": {"cpu": 1}, "bandwidth": 1.0}]
+        for j in data["jobs"]:
+            j["update_time"] = {"p1": 0.0}
+    return ds.PROBLEMS.get("completion").parse(data)
+
+
+def test_ring_jobs_area_is_the_workers_only() -> None:
+    """Ring (no PS): areas j1 1/2 (x d 2 = 1), j2 2/2 = 1 (x d 1 = 1): keys 1.2 / 1 and 1 / 1:
+    j1 first, at its latest start t = tau - 2 = 1 (slots 1-2, tau = 3); j2 then needs both GPUs
+    in slot 1 or 2: one is taken in each -> left out. Accepted weight 1.2."""
+    inst = _area_vs_duration("ring")
+    res = ds.run(inst, "jain-greedy", tau=3)
+    assert runs(res.solution) == {"j1": (1, 3, 1)}
+    assert res.objective == 1.2 and ds.check(inst, res) == []
+
+
+def test_ps_demand_counts_in_the_area() -> None:
+    """PS: each job's area adds its PS, 1 CPU of 1: j1 (1/2 + 1) x 2 = 3, j2 (1 + 1) x 1 = 2;
+    keys 1.2 / 3 = 0.4 < 1 / 2 = 0.5: j2 first, at t = tau - 1 = 2; j1 (slots 1-2) would share
+    slot 2's only CPU -> left out. Accepted weight 1 (without the PS in the area j1 would go
+    first and win 1.2)."""
+    inst = _area_vs_duration("ps")
+    res = ds.run(inst, "jain-greedy", tau=3)
+    assert runs(res.solution) == {"j2": (2, 3, 1)}
+    assert res.objective == 1 and ds.check(inst, res) == []

@@ -9,7 +9,7 @@ import dlsched as ds
 from dlsched.completion.generate import single_machine_dict
 from dlsched.completion.instance import parse
 
-from .hand import job, one_server, runs
+from .hand import job, one_server, runs, servers
 
 
 def _two_jobs() -> ds.core.Instance:
@@ -53,3 +53,32 @@ def test_fifo_inside_a_queue_with_greedy_backfill_and_weights_ignored() -> None:
     res = ds.run(inst, "tiresias")
     assert runs(res.solution) == {"A": (1, 6, 1), "B": (6, 8, 2), "C": (3, 5, 1)}
     assert res.objective == 39 and ds.check(inst, res) == []
+
+
+def test_a_running_job_keeps_its_server_when_it_still_fits() -> None:
+    """Two 1-GPU servers h1, h2; X (a = 1, 1 slot) and A (a = 1, 3 slots). Slot 1, by (queue,
+    arrival, index): X first fit on h1, A on h2. Slot 2: X is done; A comes first and its
+    placement on h2 still fits the (now empty) cluster, so it stays there, exactly filling h2,
+    instead of moving to the first-fit server h1. No migration: A runs slots 1-3 (C = 4) in one
+    segment, and a migration cost (``rescale_penalty=1``) is never paid: objective 2 + 4 = 6."""
+    inst = servers([job("X", v=1.0), job("A", v=3.0)], [{"gpu": 1}, {"gpu": 1}])
+    res = ds.run(inst, "tiresias", rescale_penalty=1)
+    assert runs(res.solution) == {"X": (1, 2, 1), "A": (1, 4, 1)}
+    assert res.solution["jobs"]["A"]["workers"] == {"h2": 1}
+    assert "segments" not in res.solution["jobs"]["A"]
+    assert res.objective == 6 and ds.check(inst, res) == []
+
+
+def test_clairvoyant_remaining_time_counts_the_ring_update() -> None:
+    """One 2-GPU server, ``clairvoyant=True``, both jobs arrive at slot 1. P: D = 4, v = 1,
+    ring update time U = 1: theta(N) = v + (N - 1)/N U, so N = 1 takes 4 slots and N = 2
+    (theta 1.5) ceil(4 x 1.5 / 2) = 3: ideal N = 2 (2 GPUs). Q: 1 worker, v = 5 (5 slots).
+    Priorities (remaining mini-batches x theta / N x GPUs): P 4 x 1.5 / 2 x 2 = 6, Q 1 x 5 x 1
+    = 5: Q first (slots 1-5, C = 6); P needs both GPUs and waits: slots 6-8, C = 9. Objective
+    15. (Ignoring the update, P's 4 x 1 / 2 x 2 = 4 would go first: 4 + 9 = 13.)"""
+    p = job("P", chunks=4, v=1.0)
+    p["update_time"] = 1.0
+    inst = one_server([p, job("Q", v=5.0)], {"gpu": 2})
+    res = ds.run(inst, "tiresias", clairvoyant=True)
+    assert runs(res.solution) == {"P": (6, 9, 2), "Q": (1, 6, 1)}
+    assert res.objective == 15 and ds.check(inst, res) == []

@@ -40,3 +40,41 @@ def test_guaranteed_job_preempts_the_most_recent_opportunistic_job_by_hand():
     assert sol["completion"] == {"X": 1000.0, "Y": 1150.0, "Z": 1000.0, "C1": 200.0}
     assert runs(sol, "Y") == [(50.0, 100.0, "preempt"), (200.0, 1150.0, "complete")]
     assert sol["preemptions"] == 1
+
+
+def _victim_case():
+    """1 node x 6 GPUs, tenants A, B, C of weight 1: quotas (2, 2, 2); HiveD is not lease-based.
+    Jobs in index order: A1 (A, 0 s, 2 GPUs, 100 s), B1 (B, 0 s, 2 GPUs, 1000 s), B2 (B, 0 s,
+    1 GPU, 1000 s), A2 (A, 0 s, 1 GPU, 1000 s), A3 (A, 100 s, 3 GPUs, 100 s)."""
+    return hand_instance(
+        [("A1", "A", 0, 2, 100), ("B1", "B", 0, 2, 1000), ("B2", "B", 0, 1, 1000),
+         ("A2", "A", 0, 1, 1000), ("A3", "A", 100, 3, 100)],
+        tenants=(("A", 1), ("B", 1), ("C", 1)), gpn=6)
+
+
+def test_guaranteed_job_preempts_other_tenants_opportunistic_jobs_first_by_hand():
+    """t=0, guaranteed pass per tenant (FIFO): A1 (A uses 0 + 2 <= 2) and B1 (B: 2 <= 2) are
+    guaranteed; A2 and B2 would exceed their tenants' quotas: both run opportunistically on the
+    last 2 GPUs. t=100: A1 ends (2 GPUs free); A3 (3 GPUs > A's quota 2, but A uses 0: the
+    oversize rule) is guaranteed and needs one more GPU: HiveD preempts an opportunistic job,
+    other tenants' first: B2 (B), not A2 (A's own, although it has the higher id and both
+    started at 0). A3 runs [100, 200); B2 resumes at 200 with 900 s left: [200, 1100)."""
+    sol = simulate(_victim_case(), "hived")
+    assert runs(sol, "B2") == [(0.0, 100.0, "preempt"), (200.0, 1100.0, "complete")]
+    assert runs(sol, "A2") == [(0.0, 1000.0, "complete")]
+    assert sol["completion"]["A3"] == 200.0 and sol["preemptions"] == 1
+
+
+def test_backfill_tries_every_job_behind_a_guaranteed_job_that_cannot_be_placed_by_hand():
+    """1 node x 3 GPUs, tenants A (weight 1), B (weight 2): quotas (1, 2). B1 (B, 0 s, 2 GPUs,
+    1000 s) is guaranteed at t=0. t=10: A's queue A1 (2 GPUs, 100 s), A2, A3 (1 GPU, 100 s
+    each). A1 is guaranteed (2 > quota 1 but A is idle: oversize rule) but only 1 GPU is free
+    and no opportunistic job can be preempted: it is not placed. With backfill the jobs behind
+    it are tried opportunistically in FIFO order: A2 takes the free GPU [10, 110); A3 waits and
+    runs [110, 210). A1 runs when B1 ends: [1000, 1100)."""
+    inst = hand_instance(
+        [("B1", "B", 0, 2, 1000), ("A1", "A", 10, 2, 100), ("A2", "A", 10, 1, 100),
+         ("A3", "A", 10, 1, 100)],
+        tenants=(("A", 1), ("B", 2)), gpn=3)
+    sol = simulate(inst, "hived")
+    assert sol["completion"] == {"B1": 1000.0, "A1": 1100.0, "A2": 110.0, "A3": 210.0}

@@ -51,3 +51,42 @@ def test_auction_size_is_rounded_up_by_hand():
                          lease=100, tick=100)
     sol = simulate(inst, "themis", f=0.5, error=0.0, estimate="noisy")
     assert runs(sol, "B") == [(0.0, 100.0, "complete")]
+
+
+def test_noisy_estimates_spread_over_one_plus_minus_the_error():
+    """``estimate="noisy"``: D_i x U(1 - e, 1 + e); over 40 jobs and e = 0.2 every factor lies
+    in [0.8, 1.2] and the draws fall on both sides of 1."""
+    inst = hand_instance([(f"J{i}", "A", 0, 1, 100) for i in range(40)])
+    fac = Themis(inst, estimate="noisy", error=0.2).d_hat / inst.job_duration
+    assert fac.min() >= 0.8 and fac.max() <= 1.2
+    assert fac.min() < 0.95 and fac.max() > 1.05
+
+
+def _fake_sim(remaining):
+    """The four EventSim arrays Themis.rho reads, every job pending (not running)."""
+    from types import SimpleNamespace
+
+    from dlsched.sim.events import PENDING
+    n = len(remaining)
+    return SimpleNamespace(remaining=np.array(remaining, float), seg_start=np.zeros(n),
+                           seg_cold=np.zeros(n), state=np.full(n, PENDING))
+
+
+def test_rho_formula_by_hand():
+    """rho_i = ((t - a_i) + R^_i) / (D^_i N). A (D 400 s, 300 s left), B (D 100 s, all left),
+    both submitted at 0; t = 200, N = 2 active jobs; estimates D^ = (600, 50), i.e. error
+    factors (1.5, 0.5).
+    * noisy: R^ = R x factor = (450, 50): rho = (200 + 450) / 1200 = 0.5417, (200 + 50) / 100
+      = 2.5.
+    * planned: R^ = max(D^ - (D - R), 1) = (600 - 100, 50 - 0) = (500, 50): rho = 700 / 1200,
+      2.5."""
+    inst = hand_instance([("A", "A", 0, 1, 400), ("B", "A", 0, 1, 100)])
+    sim, idx = _fake_sim([300.0, 100.0]), np.array([0, 1])
+    noisy = Themis(inst, estimate="noisy", error=0.0)
+    noisy.err, noisy.d_hat = np.array([1.5, 0.5]), np.array([600.0, 50.0])
+    rho, r_hat = noisy.rho(sim, 200.0, idx, 2)
+    assert np.allclose(r_hat, [450.0, 50.0]) and np.allclose(rho, [650 / 1200, 2.5])
+    planned = Themis(inst, estimate="planned", error=0.0)
+    planned.d_hat = np.array([600.0, 50.0])
+    rho, r_hat = planned.rho(sim, 200.0, idx, 2)
+    assert np.allclose(r_hat, [500.0, 50.0]) and np.allclose(rho, [700 / 1200, 2.5])

@@ -40,3 +40,17 @@ def test_starvation_guard_by_hand():
     assert sol["completion"] == {"X": 1200.0, "Y": 200.0, "Z": 400.0}
     assert runs(sol, "X") == [(0.0, 100.0, "preempt"), (200.0, 300.0, "preempt"),
                               (400.0, 1200.0, "complete")]
+
+
+def test_queue_thresholds_double_from_queue_to_queue_by_hand():
+    """1 GPU, lease 100, K = 3 queues, threshold 100 GPU-s: queue q starts at 100 x 2^(q-1),
+    i.e. 100 and 200 GPU-s; no starvation guard (STARVE = 100). A and B (400 s each) at 0.
+    * t=0: both queue 0, FIFO -> A [0, 100) (attained 100 -> queue 1).
+    * t=100: B (queue 0) [100, 200) (-> queue 1).
+    * t=200: both queue 1 -> A [200, 300): attained 200 -> queue 2.
+    * t=300: B (queue 1, 100) before A (queue 2) -> B [300, 400) (-> 200, queue 2).
+    * t=400, 500: both queue 2, FIFO -> A [400, 600) ends; B [600, 800).
+    (Thresholds 100 and 300 would keep A in queue 1 at t=300 and end it at 700.)"""
+    inst = hand_instance([("A", "A", 0, 1, 400), ("B", "A", 0, 1, 400)], lease=100)
+    sol = simulate(inst, "tiresias-l", queues=3, threshold_gpu_s=100.0, starve=100.0)
+    assert sol["completion"] == {"A": 600.0, "B": 800.0}

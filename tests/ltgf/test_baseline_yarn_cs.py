@@ -59,3 +59,11 @@ def test_a_job_larger_than_the_quota_waits_until_its_tenant_is_idle_by_hand():
     inst = hand_instance([("B1", "B", 0, 1, 100), ("B2", "B", 0, 3, 100)],
                          tenants=(("A", 1), ("B", 1)), gpn=4)
     assert simulate(inst, "yarn-cs")["completion"] == {"B1": 100.0, "B2": 200.0}
+
+
+def test_yarn_cs_reports_its_knobs():
+    """The result names YARN-CS's fixed rules (notes §6.1; the paper gives no knobs)."""
+    inst = hand_instance([("A1", "A", 0, 1, 100)])
+    assert simulate(inst, "yarn-cs")["knobs"] == {
+        "quota": "largest remainder of (6)", "oversize_rule": "only when tenant idle",
+        "synchronized": False, "strict_placement": False}

@@ -142,3 +142,19 @@ def test_job_types_of_one_user_trade_as_rows():
     rows = [r["allocation"] for r in res.solution["rows"]]
     assert flat(rows) == pytest.approx([2, 2 / 3, 0, 4 / 3, 1, 1], abs=ATOL)
     assert flat(res.solution["allocation"]) == pytest.approx([2, 2, 1, 1], abs=ATOL)
+
+
+def test_exact_ties_with_a_zero_gap_tolerance():
+    """``gap_tol=0``: only the exact largest gap is a candidate; on W = [[1, 2], [1, 4]] it is
+    the same single midpoint trade as above (buyer u1, seller u0, price 3, q = 1/6)."""
+    res = ds.run(make([[1, 2], [1, 4]]), "gandiva-fair", gap_tol=0.0)
+    assert trades(res) == [(0, 1, 1, 0, pytest.approx(3), pytest.approx(1 / 6), "midpoint")]
+    assert flat(res.solution["allocation"]) == pytest.approx([1, 1 / 3, 0, 2 / 3], abs=ATOL)
+
+
+def test_one_gpu_type_leaves_the_equal_split():
+    """One GPU type (4 GPUs), weights 1 and 3: there is no pair of types to trade, so the
+    result is the weighted equal split 1 and 3 with no trade."""
+    res = ds.run(make([[1], [1]], [4], weights=[1, 3]), "gandiva-fair")
+    assert trades(res) == [] and res.stats["trades"] == 0
+    assert flat(res.solution["allocation"]) == pytest.approx([1, 3], abs=ATOL)

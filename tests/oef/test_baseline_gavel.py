@@ -100,3 +100,67 @@ def test_normaliser_weighs_the_types_by_their_counts(point):
     assert flat(res.solution["allocation"]) == pytest.approx([1 - f, f, f, 1 - f], abs=ATOL)
     assert res.stats["gavel_level"] == pytest.approx(14 / 11, abs=ATOL)
     assert res.solution["level"] == pytest.approx(7 / 11, abs=ATOL)
+
+
+def test_second_stage_keeps_the_max_min_level():
+    """One GPU type (1 GPU), throughputs (1, 3), priority weights (1, 1/2): p_i = T_i, so the
+    weighted normalised throughputs are x_1 / 1 and x_2 / (1/2) = 2 x_2. Max-min: x_1 = 2 x_2,
+    x_1 + x_2 = 1 -> x = (2/3, 1/3), level 2/3. The second stage maximises throughput x_1 + 3 x_2
+    only among allocations keeping the level >= 2/3 (tol 0): x_1 >= 2/3 and x_2 >= 1/3 leave
+    the same x. (A lower floor, e.g. 1/3, would let it move to x = (1/3, 2/3), level 1/3.)"""
+    from dlsched.oef.baselines.gavel import gavel_allocation
+
+    x, level = gavel_allocation([[1.0], [3.0]], None, [1.0], [1.0, 0.5], point="vertex",
+                                second_stage=True)
+    assert flat(x) == pytest.approx([2 / 3, 1 / 3], abs=ATOL)
+    assert level == pytest.approx(2 / 3, abs=ATOL)
+
+
+def test_unknown_mapping_names_the_field():
+    with pytest.raises(ds.core.InputError) as err:
+        ds.run(make([[1, 2], [1, 4]]), "gavel", mapping="bogus")
+    assert err.value.field == "mapping"
+
+
+def test_scale_counts_workers_against_capacity():
+    """Two jobs, one GPU type of 2 GPUs, throughputs 1, scale (2, 1) workers: p_i = 1; the LP
+    caps 2 x_1 + x_2 <= 2 and levels s_i T_i x_i = (2 x_1, x_2): max-min 2 x_1 = x_2 = t with
+    t + t = 2 -> x = (1/2, 1), level 1."""
+    from dlsched.oef.baselines.gavel import gavel_allocation
+
+    x, level = gavel_allocation([[1.0], [1.0]], [2.0, 1.0], [2.0], point="vertex")
+    assert flat(x) == pytest.approx([0.5, 1.0], abs=ATOL) and level == pytest.approx(1.0)
+
+
+def test_a_job_with_no_throughput_anywhere_is_refused():
+    from dlsched.oef.baselines.gavel import gavel_allocation
+
+    with pytest.raises(ds.core.InputError) as err:
+        gavel_allocation([[0.0], [1.0]], None, [1.0])
+    assert err.value.field == "throughputs"
+
+
+def test_hierarchical_splits_each_entity_share_among_its_jobs():
+    """Three jobs with throughput 1 on one GPU; jobs 0, 1 belong to entity 0, job 2 to entity 1,
+    entities weighted equally: each entity's weight 1 is split among its jobs (1/2, 1/2 | 1), and
+    the weighted max-min gives x_i / w_i equal: x = (1/4, 1/4, 1/2)."""
+    from dlsched.oef.baselines.gavel import gavel_hierarchical
+
+    X = gavel_hierarchical([[1.0], [1.0], [1.0]], None, [1.0], [0, 0, 1], [1.0, 1.0],
+                           point="vertex")
+    assert flat(X) == pytest.approx([0.25, 0.25, 0.5], abs=ATOL)
+
+
+@pytest.mark.parametrize("gavel_m_cap", [False, True])
+def test_hierarchical_one_round_freezes_every_job(gavel_m_cap):
+    """The split above in one water-filling round: the common raise c = 1/2 lifts the levels
+    c x (1/2, 1/2, 1) to (1/4, 1/4, 1/2), where the GPU is full and every job is bottlenecked
+    (frozen); with Gavel's M cap (M = 1 > c, nothing frozen before) the same round."""
+    from dlsched.oef.baselines.gavel import SOLVERS, _hierarchical
+
+    x, stats = _hierarchical([[1.0], [1.0], [1.0]], None, [1.0], [0, 0, 1], [1.0, 1.0],
+                             point="vertex", gavel_m_cap=gavel_m_cap)
+    assert flat(x) == pytest.approx([0.25, 0.25, 0.5], abs=ATOL)
+    assert stats["levels"] == pytest.approx([0.25, 0.25, 0.5], abs=ATOL)
+    assert stats["frozen"] == [True, True, True] and stats["rounds"] == 1
+    assert stats["point"] == "vertex" and stats["solver"] == SOLVERS["vertex"]

@@ -40,3 +40,16 @@ def test_b_may_not_unbalance_a_split_job(slow, expected):
     inst = tiny([("A", 2, 0.6, 0.1, 0.0, 0.0), ("B", 1, 0.3, 0.1, 0.0, 0.0)],
                 [[0.0, slow], [0.0, 0.0]], balance=0.1)
     assert placed(ds.run(inst, "b-greedy")) == expected
+
+
+def test_a_held_device_may_not_unbalance_the_jobs_own_workers():
+    """B-Greedy, spread limit 0.1. X (0.6) opens device 0, Y (0.55) device 1. J: 3 workers of
+    0.2; J is slowed by 0.05 per Y worker and 0.2 per other J worker on its device, X slows
+    nobody. Phase A: J1 -> device 0 (potential 0), J2 -> device 1 (0.05 < device 0's 0.2; J's
+    spread 0.05). J3: device 0 would put J at 0.2 there against 0.05 on device 1 (spread 0.15),
+    device 1 at 0.25 against 0 (0.25): both refused, so Phase A undoes J. Phase B (a fresh
+    device may hold 0) repeats J1, J2 and opens device 2 for J3."""
+    m = [[0.0, 0.0, 0.0], [0.0, 0.0, 0.0], [0.0, 0.05, 0.2]]
+    inst = tiny([("X", 1, 0.6, 0.1, 0.0, 0.0), ("Y", 1, 0.55, 0.1, 0.0, 0.0),
+                 ("J", 3, 0.2, 0.1, 0.0, 0.0)], m, balance=0.1)
+    assert placed(ds.run(inst, "b-greedy")) == [{"X": 1, "J": 1}, {"Y": 1, "J": 1}, {"J": 1}]

@@ -65,3 +65,24 @@ def test_collision_interference_and_balance_are_ignored():
     res = ds.run(inst, "best-fit")
     assert placed(res) == [{"A": 3, "B": 1}]
     assert res.stats["enforced"] == ["compute", "memory (opportunistic)"]
+
+
+def test_too_few_devices_is_an_error_naming_the_count():
+    """Two jobs of compute 0.6 cannot share a unit device: best fit opens 2 devices, but the
+    instance has only 1, so the run is an ERROR of ``best-fit`` that says so."""
+    from dlsched.core import Status
+    from dlsched.ojpp.instance import dump, parse
+
+    data = dump(tiny([("A", 1, 0.6, 0.1, 0.0, 0.0), ("B", 1, 0.6, 0.1, 0.0, 0.0)]))
+    data["devices"] = 1
+    res = ds.run(parse(data), "best-fit")
+    assert res.status is Status.ERROR and res.method == "best-fit"
+    assert res.stats["devices_opened"] == 2
+    assert res.stats["reason"] == "needs 2 devices, only 1 available"
+
+
+def test_memory_may_be_filled_exactly():
+    """Best fit, no bursts: A and B (compute 0.3, base memory 0.5 each) fill the unit memory
+    of one device exactly (0.5 + 0.5 = 1 <= 1): one device."""
+    inst = tiny([("A", 1, 0.3, 0.5, 0.0, 0.0), ("B", 1, 0.3, 0.5, 0.0, 0.0)])
+    assert placed(ds.run(inst, "best-fit")) == [{"A": 1, "B": 1}]

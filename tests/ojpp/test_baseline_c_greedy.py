@@ -36,3 +36,22 @@ def test_the_collision_limit_is_inclusive(limit, expected):
     """Two workers of A with p = 0.3 on one device collide with probability 0.09."""
     inst = tiny([("A", 2, 0.1, 0.1, 0.1, 0.3)], collision=limit)
     assert placed(ds.run(inst, "c-greedy")) == expected
+
+
+def test_a_job_spread_over_nine_devices_keeps_them_open_for_the_next():
+    """C-Greedy, collision limit 0.1, no bursts (collision probability 0 everywhere). A has 9
+    workers of compute 0.6: two never share a unit device, so Placement opens 9 devices, one
+    worker each. B (compute 0.3) fits beside any of them; all tie on potential 0 and residual
+    0.4 -> the lowest index, device 0. No device may be dropped for B (0.6 + 0.3 <= 1, collision
+    0 <= 0.1) and none may take a second A worker (0.6 + 0.6 > 1)."""
+    inst = tiny([("A", 9, 0.6, 0.1, 0.0, 0.0), ("B", 1, 0.3, 0.1, 0.0, 0.0)], collision=0.1)
+    assert placed(ds.run(inst, "c-greedy")) == [{"A": 1, "B": 1}] + [{"A": 1}] * 8
+
+
+def test_a_collision_free_device_must_still_fit_the_compute():
+    """C-Greedy, collision limit 0.1, no bursts (collision probability 0 everywhere). A (compute
+    0.6) opens device 0. C (0.5) passes the collision test there but 0.6 + 0.5 > 1: it opens
+    device 1. D (0.2) fits both; potentials tie at 0 -> least residual: device 0 (0.4 < 0.5)."""
+    inst = tiny([("A", 1, 0.6, 0.1, 0.0, 0.0), ("C", 1, 0.5, 0.1, 0.0, 0.0),
+                 ("D", 1, 0.2, 0.1, 0.0, 0.0)], collision=0.1)
+    assert placed(ds.run(inst, "c-greedy")) == [{"A": 1, "D": 1}, {"C": 1}]

@@ -47,3 +47,19 @@ def test_the_interference_cap_is_inclusive(on_a, expected):
                  ("C", 1, 0.3, 0.1, 0.0, 0.0)],
                 [[0, 0, 0], [0, 0, 0], [on_a, 0.25, 0]], interference=0.2)
     assert placed(ds.run(inst, "i-greedy")) == expected
+
+
+@pytest.mark.parametrize(("model", "expected"), [
+    ("max", [{"A": 1, "B": 1, "C": 1}]),  # every slowdown max(0.15, 0.15) = 0.15 <= 0.2
+    ("additive", [{"A": 1, "B": 1}, {"C": 1}]),  # C beside A and B: 0.15 + 0.15 = 0.3 > 0.2
+])
+def test_the_interference_model_composes_the_slowdowns(model, expected):
+    """A, B, C (compute 0.2 each), every pairwise slowdown 0.15, cap 0.2. B joins A (0.15 each).
+    C next to both: under ``max`` each worker's slowdown is the largest pairwise one, 0.15;
+    ``additive`` sums them to 0.3 > 0.2, so C opens device 1."""
+    from dlsched.ojpp.instance import dump, parse
+
+    m = [[0.0, 0.15, 0.15], [0.15, 0.0, 0.15], [0.15, 0.15, 0.0]]
+    data = dump(tiny([(n, 1, 0.2, 0.1, 0.0, 0.0) for n in "ABC"], m, interference=0.2))
+    data["interference"]["model"] = model
+    assert placed(ds.run(parse(data), "i-greedy")) == expected

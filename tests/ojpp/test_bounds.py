@@ -79,3 +79,14 @@ def test_bottom_up_reaching_the_incumbent_proves_it_and_unknown_stops():
     t, got, log = bottom_up(3, 9.0, float("inf"), lambda t: ("unknown", None))
     assert (t, got, log) == (3, None, ["3: unknown"])
     assert bottom_up(3, 9.0, 0.0, lambda t: ("feasible", None), now=lambda: 1.0) == (3, None, [])
+
+
+def test_order_devices_keeps_ties_in_their_order():
+    """Job 0 (relative size 1.0) ranks before job 1 (0.2). Forty devices alternate between
+    holding job 0 (rows [2m + 1, 0]) and job 1 (rows [0, 2m + 2]): sorted by first-job rank,
+    the twenty job-0 rows come first and each group keeps its original order (a stable sort;
+    a quicksort reorders ties at this size)."""
+    demand, cap = np.array([[0.5, 0.5], [0.1, 0.1]]), np.array([1.0, 1.0])
+    Y = np.array([[k + 1, 0] if k % 2 == 0 else [0, k + 1] for k in range(40)])
+    expected = [[k + 1, 0] for k in range(0, 40, 2)] + [[0, k + 1] for k in range(1, 40, 2)]
+    assert order_devices(Y, demand, cap).tolist() == expected

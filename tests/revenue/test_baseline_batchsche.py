@@ -56,3 +56,24 @@ def test_each_tenant_stays_on_its_own_servers():
                for r in res.solution["jobs"].values())
     assert res.objective == 94 + 92
     assert res.solution["gains"] == {"u1": 186.0, "u2": 0.0}
+
+
+def test_global_theta_follows_the_fixed_workers_option():
+    """Two servers of 2 workers and 1 PS (u1 owns both); q: D = 3, E·D·M = 6 mini-batches,
+    f(d) = 100 - d. Placeable runs: C w=1 d=6 (f/(wd) = 94/6, f/d = 94/6), C w=2 d=3 (97/6,
+    97/3), D w=2 d=6 (94/12, 94/6), D w=3 (n^D = 0.5: 1.5 per slot) d=4 (96/12 = 8, 96/4 = 24).
+    Flexible workers: θ = (1 + 97/6, 1 + 97/3). ``fixed_workers`` (w = D = 3 only): θ = (9, 25),
+    the price base BatchSche then uses."""
+    inst = cluster([("s1", 2, 1, "u1"), ("s2", 2, 1, "u1")], [("u1", 4, 2)],
+                   [job("q", "u1", chunks=3, epochs=1, minibatches=2)])
+    assert ds.run(inst, "batchsche").stats["theta"] == pytest.approx([1 + 97 / 6, 1 + 97 / 3])
+    fixed = ds.run(inst, "batchsche", fixed_workers=True)
+    assert fixed.stats["theta"] == pytest.approx([9.0, 25.0])
+
+
+def test_method_names_and_a_bad_theta_scope(inst):
+    assert ds.run(inst, "batchsche").method == "batchsche"
+    assert ds.run(inst, "astraea-private").method == "astraea-private"
+    with pytest.raises(ds.core.InputError) as err:
+        ds.run(inst, "batchsche", theta_scope="shared")
+    assert err.value.field == "theta_scope"

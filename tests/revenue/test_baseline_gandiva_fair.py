@@ -5,6 +5,8 @@ jumping from event to event keeps the slot-by-slot schedule."""
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -83,3 +85,29 @@ def test_distributed_first_fit_puts_the_ps_with_most_workers():
     res = ds.run(inst, "gandiva-fair")
     assert runs(res.solution) == {"p": (1, 2, {"s1": 1}, {"s1": 1}, "C"),
                                   "q": (1, 4, {"s1": 1, "s2": 2}, {"s2": 1}, "D")}
+
+
+def test_water_filling_by_hand():
+    """Weighted max-min shares capped at demand (notes §5.2)."""
+    from dlsched.revenue.baselines.gandiva_fair import _water_fill
+
+    def fill(w, d, total):
+        return _water_fill(np.array(w, float), np.array(d, float), total).tolist()
+
+    # 8 workers, weights 1 : 3, demands 10 each: 2 and 6
+    assert fill([1, 3], [10, 10], 8.0) == pytest.approx([2, 6])
+    # weights 1 and 2 (a quota of one worker still counts): 6 -> 2 and 4
+    assert fill([1, 2], [5, 5], 6.0) == pytest.approx([2, 4])
+    # equal weights, demands 1 and 10, 8 workers: 4 each, the first is capped at 1; the 3
+    # left go to the second: 1 and 7
+    assert fill([1, 1], [1, 10], 8.0) == pytest.approx([1, 7])
+
+
+def test_event_skipping_stops_at_the_next_arrival():
+    """Two 1-worker servers, one tenant. a1 (arrival 0) runs slots 1-2 on s1; b arrives at 1, so
+    it is queued from slot 2, the next event (before a1's end at 3), and starts then on the
+    free s2: slots 2-3."""
+    inst = cluster([("s1", 1, 1, None), ("s2", 1, 1, None)], [("u1", 2, 2)],
+                   [job("a1", "u1"), job("b", "u1", arrival=1)])
+    assert runs(ds.run(inst, "gandiva-fair").solution) == {
+        "a1": (1, 2, {"s1": 1}, {"s1": 1}, "C"), "b": (2, 3, {"s2": 1}, {"s2": 1}, "C")}

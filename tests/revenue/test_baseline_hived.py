@@ -52,3 +52,29 @@ def test_fifo_head_of_line_blocks_the_tenant():
     assert runs(res.solution) == {"x1": _c(1, "s1", 3), "y1": _c(3, "s1", 3),
                                   "y2": _c(3, "s1", 1)}
     assert res.objective == 98 + 2 * 96
+
+
+def test_best_fit_among_the_tenants_bound_servers():
+    """s1 (3 workers), s2 (4 workers), 2 PSs each, both owned by u1 (2 cells). a1 (1 worker),
+    a2 (3 workers), a3 (1 worker) arrive at 0 and run 2 slots. a1 binds the smallest free
+    server that fits, s1 (3 < 4): 2 workers left there. a2 does not fit s1's 2, binds s2 (1
+    left). a3 fits both bound servers: best fit = the fewest free workers, s2 (1 < 2), although
+    s1 has the lower index."""
+    inst = cluster([("s1", 3, 2, "u1"), ("s2", 4, 2, "u1")], [("u1", 7, 4)],
+                   [job("a1", "u1"), job("a2", "u1", chunks=3), job("a3", "u1")])
+    res = ds.run(inst, "hived")
+    assert runs(res.solution) == {"a1": _c(1, "s1", 1), "a2": _c(1, "s2", 3),
+                                  "a3": _c(1, "s2", 1)}
+
+
+def test_a_job_larger_than_any_server_binds_the_largest_free_servers():
+    """s1 (2 workers), s2 and s3 (3 workers), 2 PSs each; u1 owns s2, s3 (2 cells), u2 owns s1.
+    q (u1, D = 5 > 3 workers per server): distributed, binding ceil-enough whole free servers
+    largest first (ties by index): s2 (3), s3 (3 -> 6 >= 5); 2 cells <= u1's 2. Workers fill
+    s2 (3) then s3 (2); the PSs go on s2 (most workers): ceil((5 - 3) b_w / b_p) = 2. E·D·M =
+    2 x 5 = 10 mini-batches at n^D w = 0.5 x 5 = 2.5 per slot: 4 slots, 1-4; f = 100 - 4."""
+    inst = cluster([("s1", 2, 2, "u2"), ("s2", 3, 2, "u1"), ("s3", 3, 2, "u1")],
+                   [("u1", 6, 4), ("u2", 2, 2)], [job("q", "u1", chunks=5)])
+    res = ds.run(inst, "hived")
+    assert runs(res.solution) == {"q": (1, 4, {"s2": 3, "s3": 2}, {"s2": 2}, "D")}
+    assert res.objective == 96

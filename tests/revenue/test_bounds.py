@@ -37,3 +37,14 @@ def test_alone_bound_short_horizon(inst):
     j12 needs 3 slots, j22 15: 0. 192."""
     assert alone_bound(milp_data(inst, 5)) == pytest.approx(192.0)
     assert milp_extent(inst, 5) == (2, pytest.approx(192.0))  # one start value per job
+
+
+def test_alone_bound_of_a_job_worth_less_than_one():
+    """One job (1 worker, 2 mini-batches: 2 slots from slot 1, x = 2) with f(x) = 2.5 - x: its
+    best value alone is 0.5, and so is the bound."""
+    from .builders import cluster, job
+
+    j = job("a", "u1")
+    j["utility"] = {"kind": "linear", "slope": -1, "intercept": 2.5}
+    inst = cluster([("s1", 1, 1, None)], [("u1", 1, 1)], [j])
+    assert alone_bound(milp_data(inst)) == pytest.approx(0.5)
