@@ -68,10 +68,6 @@ def _price(ratio: np.ndarray, can_bid: np.ndarray, u: int, s: int, gap_tol: floa
     return (float(ratio[u]) + float(ratio[s])) / 2.0, "midpoint"
 
 
-@register_algorithm("gandiva-fair", "oef",
-                    "Gandiva_fair: equal split, then greedy pairwise second-price trading "
-                    "(reconstruction of notes §6.2); in the job simulator the Gandiva_fair "
-                    "system (tickets from this outcome, split stride scheduling, jobsim.py)")
 def gandiva_fair(inst: OEFInstance, max_trades: int = 100_000, eps: float = 1e-12,
                  gap_tol: float = 1e-9) -> Result:
     """Equal split plus greedy trading of slow for fast GPUs (notes §6.2, reproduced exactly).
@@ -115,6 +111,16 @@ def gandiva_fair(inst: OEFInstance, max_trades: int = 100_000, eps: float = 1e-1
                        "quantity": float(q), "rule": rule})
     stats = {"trades": len(trades), "stopped": stopped}
     return allocation_result(inst, "gandiva-fair", X, t0, stats, trades=trades)
+
+
+# registered by a call, not a decorator: mutmut (scripts/mutation.py) mutates only
+# undecorated functions
+register_algorithm(
+    "gandiva-fair", "oef",
+    "Gandiva_fair: equal split, then greedy pairwise second-price trading "
+    "(reconstruction of notes §6.2); in the job simulator the Gandiva_fair "
+    "system (tickets from this outcome, split stride scheduling, jobsim.py)",
+)(gandiva_fair)
 
 
 @register_algorithm("gandiva-fair-trading", "oef",
