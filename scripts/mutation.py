@@ -239,6 +239,9 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.revenue.baselines.hived.x__hived_place__mutmut_63": (
         "placement 'd' instead of 'D': RevenueInstance.duration reads anything but 'C' as "
         "distributed"),
+    "dlsched.revenue.baselines.hived.x_hived__mutmut_55": (
+        "Cluster(capacity) without slots=64: 64 is Cluster's default (sim.slotted), the same "
+        "call; the usage table grows on demand anyway"),
     "dlsched.ojpp.support.placement.xǁ_Candidatesǁ__init____mutmut_17": _ZIP,
     "dlsched.ojpp.support.placement.xǁ_Candidatesǁ__init____mutmut_29": _ZIP,
     "dlsched.completion.exact.bounds.x_area_bound__mutmut_20": (

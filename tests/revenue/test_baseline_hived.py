@@ -78,3 +78,39 @@ def test_a_job_larger_than_any_server_binds_the_largest_free_servers():
     res = ds.run(inst, "hived")
     assert runs(res.solution) == {"q": (1, 4, {"s2": 3, "s3": 2}, {"s2": 2}, "D")}
     assert res.objective == 96
+
+
+def test_utility_counts_from_the_arrival_or_from_slot_zero():
+    """One server s1 (2 workers, 2 PSs, owned by u1); a (1 worker) arrives at r = 3, so it may
+    start in slot r + 1 = 4 and runs E·D·M / (n^C w) = 2 / 1 = 2 slots, 4-5: completion 5.
+    time_origin = "arrival": x = 5 - 3 = 2, f = 98; "absolute": x = 5, f = 95 (notes §1). The
+    origin changes the utility only, never the schedule."""
+    inst = cluster([("s1", 2, 2, "u1")], [("u1", 2, 2)], [job("a", "u1", arrival=3)])
+    for origin, utility in (("arrival", 98.0), ("absolute", 95.0)):
+        res = ds.run(inst, "hived", time_origin=origin)
+        assert res.status.value == "feasible"
+        assert runs(res.solution) == {"a": (4, 5, {"s1": 1}, {"s1": 1}, "C")}
+        assert res.solution["jobs"]["a"]["utility"] == utility
+        assert res.objective == utility
+
+
+def test_a_distributed_job_binds_every_server_holding_its_workers():
+    """s1 (2 workers, owned by u2), s2 and s3 (4 workers, u1), s4 (1 worker, u2), 2 PSs each:
+    u1 and u2 have 2 cells each. Tenants in index order in slot 1:
+    u1's q (D = 6 > 4): distributed over the largest free servers s2, s3 (4 + 4 >= 6, ties by
+    index); workers s2: 4, s3: 2, PSs on s2 (most workers): ceil((6 - 4) b_w / b_p) = 2. 12
+    mini-batches at 0.5 x 6 = 3 per slot: slots 1-4. Both s2 and s3 are bound to u1 until slot
+    4, s3 although it holds no PS of q (2 workers and 2 PSs of s3 stay idle).
+    u2's b1 (2 workers) binds the smallest free server that fits, s1 (s4 has 1 worker), slots
+    1-2. b2 (2 workers): s1 is full; a second cell is allowed but the only unbound server, s4,
+    is too small, so b2 waits (s3's idle room is u1's). Slot 3: s1's binding ended at slot 2,
+    b2 binds s1 again, slots 3-4."""
+    servers = [("s1", 2, 2, "u2"), ("s2", 4, 2, "u1"), ("s3", 4, 2, "u1"), ("s4", 1, 2, "u2")]
+    jobs = [job("q", "u1", chunks=6), job("b1", "u2", chunks=2), job("b2", "u2", chunks=2)]
+    inst = cluster(servers, [("u1", 8, 4), ("u2", 3, 4)], jobs)
+    res = ds.run(inst, "hived")
+    assert res.status.value == "feasible"
+    assert res.stats["cells"] == [2, 2]
+    assert runs(res.solution) == {"q": (1, 4, {"s2": 4, "s3": 2}, {"s2": 2}, "D"),
+                                  "b1": _c(1, "s1", 2), "b2": _c(3, "s1", 2)}
+    assert res.objective == 96 + 98 + 96
