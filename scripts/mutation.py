@@ -233,6 +233,9 @@ EQUIVALENT: dict[str, str] = {
     "dlsched.revenue.baselines.gandiva_fair.x__water_fill__mutmut_3": (
         "dtype=None for the shares: the only caller passes float weights "
         "(quota_w.astype(float)), so zeros_like gives float64 either way"),
+    "dlsched.revenue.baselines.gandiva_fair.x_gandiva_fair__mutmut_43": (
+        "quota_w.astype(None) instead of astype(float): numpy reads dtype None as float64, so "
+        "the weights (parsed as int64 quotas, revenue.instance.parse) are the same float64"),
     "dlsched.revenue.baselines.hived.x__hived_place__mutmut_57": (
         "placement None instead of 'D': RevenueInstance.duration reads anything but 'C' as "
         "distributed"),

@@ -1,9 +1,13 @@
 """Gandiva_fair baseline (notes §5.2): weighted water-filling entitlements, most under-served
 tenant first, first-fit placement; pinned on schedules worked by hand from that rule, and
-jumping from event to event keeps the slot-by-slot schedule."""
+jumping from event to event keeps the slot-by-slot schedule. Every test runs under a time
+limit, so a change that makes a loop endless fails here instead of hanging."""
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
+
+import signal
+from collections.abc import Iterator
 
 import numpy as np
 import pytest
@@ -14,6 +18,37 @@ import dlsched as ds
 from dlsched.revenue.generate import generate
 
 from .builders import cluster, job, runs
+
+#: Wall-clock seconds a test of this file may take: the hand-worked tests take milliseconds, and
+#: mutmut (scripts/mutation.py) counts a mutant as a timeout after about 15 s of them; the
+#: property test (slow tier, about 6 s) gets more
+TIME_LIMIT_S = 5.0
+SLOW_LIMIT_S = {"test_gandiva_fair_event_skipping_keeps_the_schedule": 120.0}
+
+
+class Hang(BaseException):
+    """A test ran past its time limit; a BaseException, so Hypothesis does not catch it and
+    re-run (shrink) the endless example, and pytest reports the test as failed."""
+
+
+def _hang(signum: int, frame: object) -> None:
+    raise Hang("time limit passed: an endless loop?")
+
+
+@pytest.fixture(autouse=True)
+def time_limit(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Interrupt a test after its time limit (SIGALRM). ``core.deadline`` cannot: a hang inside
+    ``_water_fill`` or a slot's inner loop never reaches ``check_deadline``."""
+    if not hasattr(signal, "setitimer"):
+        yield
+        return
+    old = signal.signal(signal.SIGALRM, _hang)
+    signal.setitimer(signal.ITIMER_REAL, SLOW_LIMIT_S.get(request.node.name, TIME_LIMIT_S))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 @settings(max_examples=20, deadline=None)
@@ -101,6 +136,9 @@ def test_water_filling_by_hand():
     # equal weights, demands 1 and 10, 8 workers: 4 each, the first is capped at 1; the 3
     # left go to the second: 1 and 7
     assert fill([1, 1], [1, 10], 8.0) == pytest.approx([1, 7])
+    # demands 1 and 2 below the 8 workers: each gets its demand, 5 workers stay unassigned
+    # (the loop must stop when every tenant is capped, though workers are left)
+    assert fill([1, 1], [1, 2], 8.0) == pytest.approx([1, 2])
 
 
 def test_event_skipping_stops_at_the_next_arrival():
@@ -111,3 +149,21 @@ def test_event_skipping_stops_at_the_next_arrival():
                    [job("a1", "u1"), job("b", "u1", arrival=1)])
     assert runs(ds.run(inst, "gandiva-fair").solution) == {
         "a1": (1, 2, {"s1": 1}, {"s1": 1}, "C"), "b": (2, 3, {"s2": 1}, {"s2": 1}, "C")}
+
+
+def test_a_tenant_at_its_entitlement_gets_capacity_the_other_cannot_use():
+    """Work conservation (notes §5.2). Two 1-worker servers (1 PS each); u1 and u2 have quota 1
+    (weights 1 : 1). u1 queues a1 and a2 (1 worker, 2 slots centralized), u2 queues b (2
+    chunks: 2 workers > 1 per server, so distributed: 2·2·1 = 4 mini-batches at 0.5 per worker
+    -> 4 slots). Slot 1: demands 2 and 2, entitlements 1 and 1; (0, 0) tie -> u1 a1 on s1.
+    u2 is under its entitlement but b does not fit the one free worker; u1 is at its
+    entitlement, so the entitlement pass ends. The work-conserving pass gives s2 to u1: a2 on
+    s2, slots 1-2. Slot 3: only b (entitlement 2) on s1 + s2, its PS on s1 (most workers, tie
+    to the lower index; ceil((2 - 1)·b_w/b_p) = 1 PS), slots 3-6. (Serving only tenants under
+    their entitlement leaves s2 idle: a2 would run in slots 3-4 and b in 5-8.)"""
+    inst = cluster([("s1", 1, 1, None), ("s2", 1, 1, None)], [("u1", 1, 1), ("u2", 1, 1)],
+                   [job("a1", "u1"), job("a2", "u1"), job("b", "u2", chunks=2)])
+    res = ds.run(inst, "gandiva-fair")
+    assert runs(res.solution) == {"a1": (1, 2, {"s1": 1}, {"s1": 1}, "C"),
+                                  "a2": (1, 2, {"s2": 1}, {"s2": 1}, "C"),
+                                  "b": (3, 6, {"s1": 1, "s2": 1}, {"s1": 1}, "D")}
