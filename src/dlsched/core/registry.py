@@ -12,7 +12,7 @@ from typing import Any, Generic, TypeVar
 from .errors import InputError
 from .inputs import did_you_mean
 from .result import Result
-from .solution import Solution
+from .solution import Solution, on_json
 
 T = TypeVar("T")
 
@@ -81,21 +81,6 @@ class Registry(Generic[T]):
         return sorted(self._items.items())
 
 
-def _on_json(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``fn(inst, solution, *rest)`` called with the JSON dict of a typed solution."""
-    if getattr(fn, "_on_json", False):
-        return fn
-
-    @functools.wraps(fn)
-    def call(inst: Any, solution: Any, *rest: Any, **kwargs: Any) -> Any:
-        if isinstance(solution, Solution):
-            solution = solution.to_json()
-        return fn(inst, solution, *rest, **kwargs)
-
-    call._on_json = True  # type: ignore[attr-defined]
-    return call
-
-
 @dataclass(frozen=True)
 class Problem:
     """How dlsched handles one problem family.
@@ -143,7 +128,7 @@ class Problem:
         for name in ("check", "properties", "objective"):
             fn = getattr(self, name)
             if fn is not None:
-                object.__setattr__(self, name, _on_json(fn))
+                object.__setattr__(self, name, on_json(fn))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ with :meth:`Solution.to_json`).
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Mapping
+import functools
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TypeVar
 
 S = TypeVar("S", bound="Solution")
@@ -112,3 +113,20 @@ def as_json(solution: Mapping[str, Any] | None) -> dict[str, Any] | None:
     if isinstance(solution, Solution):
         return solution.to_json()
     return copy.deepcopy(dict(solution))
+
+
+def on_json(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``fn(inst, solution, *rest)`` called with the JSON dict of a typed solution: validators,
+    objective recomputation and property checks read the JSON, independently of the typed
+    classes (the registry wraps each problem's hooks with it)."""
+    if getattr(fn, "_on_json", False):
+        return fn
+
+    @functools.wraps(fn)
+    def call(inst: Any, solution: Any, *rest: Any, **kwargs: Any) -> Any:
+        if isinstance(solution, Solution):
+            solution = solution.to_json()
+        return fn(inst, solution, *rest, **kwargs)
+
+    call._on_json = True  # type: ignore[attr-defined]
+    return call

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.compat import alias_modules
 from ..core.registry import PROBLEMS, Problem
-from ..core.solution import Solution as _BaseSolution
+from ..core.solution import on_json
 from . import algorithms, baselines, exact  # noqa: F401  (register the models and algorithms)
 from . import metrics as _metrics
 from .exact.crosscheck import CROSSCHECK
@@ -46,10 +46,8 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def check(inst: OEFInstance, solution: Any) -> list[str]:
-    """All violations of ``solution`` (a typed Solution or its JSON dict; ``validate.check``)."""
-    data = solution.to_json() if isinstance(solution, _BaseSolution) else solution
-    return _check_json(inst, data)
+#: all violations of a solution (typed or its JSON dict) by the independent validator
+check = on_json(_check_json)
 
 
 PROBLEMS.add(

@@ -13,6 +13,7 @@ from typing import Any
 from ..core.compat import alias_modules
 from ..core.errors import InputError
 from ..core.registry import PROBLEMS, Problem
+from ..core.solution import on_json
 from . import algorithms, baselines, exact  # noqa: F401  (registration)
 from .exact.crosscheck import CROSSCHECK
 from .generate import generate
@@ -51,10 +52,8 @@ MOVED = {
 alias_modules({f"{__name__}.{old}": f"{__name__}.{new}" for old, new in MOVED.items()})
 
 
-def check(inst: OJPPInstance, solution: Any) -> list[str]:
-    """Every violation of ``solution`` (typed :class:`Solution` or its JSON) by the independent
-    validator (``validate.check``, which reads the JSON dict)."""
-    return _check(inst, solution.to_json() if isinstance(solution, Solution) else solution)
+#: every violation of a solution (typed or its JSON dict) by the independent validator
+check = on_json(_check)
 
 
 def _build_model(inst: OJPPInstance, model: str) -> Any:
