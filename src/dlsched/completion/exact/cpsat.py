@@ -81,6 +81,25 @@ def placement_vars(cp: Any, inst: CompletionInstance, j: int, ks: list[Config], 
     return Y, S, aux
 
 
+def server_loads(cp: Any, inst: CompletionInstance, j: int, Y: dict[tuple[int, int], Any],
+                 S: dict[tuple[int, int], Any], ei: np.ndarray, zi: np.ndarray,
+                 Ci: np.ndarray, loads: dict[tuple[int, int], Any]) -> None:
+    """Job j's integer load on each (server h, resource r) from its workers and PSs, as a
+    variable l[j, h, r] in [0, C_hr] stored in ``loads`` (pairs the job cannot load are left
+    out); both CP-SAT models feed these to their per-server cumulatives."""
+    M, P = len(inst.worker_names), len(inst.ps_names)
+    for h in range(inst.n_servers):
+        for r in range(ei.shape[1]):
+            expr = sum(int(ei[m, r]) * Y[h, m] for m in range(M) if ei[m, r])
+            if not inst.ring:
+                expr += sum(int(zi[p, r]) * S[h, p] for p in range(P) if zi[p, r])
+            if isinstance(expr, int):
+                continue
+            lv = cp.new_int_var(0, int(Ci[h, r]), f"l[{j},{h},{r}]")
+            cp.add(lv == expr)
+            loads[h, r] = lv
+
+
 def add_hints(cp: Any, inst: CompletionInstance, sol: dict[str, Any],
                vars_: dict[int, Any], tmax: int, demand: tuple[np.ndarray, np.ndarray]) -> int:
     """Hint every variable of each job (configuration literal, start, end, per-server counts,
@@ -183,8 +202,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         return stopped(inst, "completion-cpsat", heur, tmax, t0, {}, options.time_limit)
     data = e1_data(inst, tmax)
     cp = cp_model.CpModel()
-    H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
-                  len(inst.ps_names))
+    H, R = inst.n_servers, len(inst.resources)
     Ci, ei, zi, bi, Bi, wi, fw, inexact = cp_integer_data(inst, data, tmax)
     status = Status.OPTIMAL
     vars_: dict[int, Any] = {}
@@ -207,17 +225,9 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         itv = cp.new_interval_var(start, dur, end, f"job[{j}]")
         Y, S, aux = placement_vars(cp, inst, j, ks, xi, data.s_hat[j], (bi, Bi))
         aux.update(dur=dur, end=end, l={})
-        for h in range(H):
-            for r in range(R):
-                expr = sum(int(ei[m, r]) * Y[h, m] for m in range(M) if ei[m, r])
-                if not inst.ring:
-                    expr += sum(int(zi[p, r]) * S[h, p] for p in range(P) if zi[p, r])
-                if isinstance(expr, int):
-                    continue
-                lv = cp.new_int_var(0, int(Ci[h, r]), f"l[{j},{h},{r}]")
-                cp.add(lv == expr)
-                aux["l"][h, r] = lv
-                intervals[h, r].append((itv, lv))
+        server_loads(cp, inst, j, Y, S, ei, zi, Ci, aux["l"])
+        for hr, lv in aux["l"].items():
+            intervals[hr].append((itv, lv))
         vars_[j] = (ks, xi, start, Y, S, aux)
         objective_terms.append(int(wi[j]) * end)
     stats: dict[str, Any] = {"scaled_inexact": inexact} if inexact else {}

@@ -48,7 +48,7 @@ from ..support.config import configurations
 from ..support.lists import improve_order, list_schedule, wspt_list, wspt_order
 from .bounds import colgen_bound, lower_bounds
 from .colgen import COLGEN_TIME_LIMIT, server_classes
-from .cpsat import add_hints, cp_integer_data, placement_vars, read_plans
+from .cpsat import add_hints, cp_integer_data, placement_vars, read_plans, server_loads
 from .finish import fallback, finish
 from .incumbent import incumbent_pool, resolve_horizon
 
@@ -282,8 +282,7 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
                            time_limit=options.time_limit)
     data = e1_data(inst, tmax)
     cp = cp_model.CpModel()
-    H, R, M, P = (inst.n_servers, len(inst.resources), len(inst.worker_names),
-                  len(inst.ps_names))
+    H, R = inst.n_servers, len(inst.resources)
     Ci, ei, zi, bi, Bi, wi, fw, inexact = cp_integer_data(inst, data, tmax)
     vars_: dict[int, Any] = {}
     ends: dict[int, Any] = {}
@@ -315,17 +314,9 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
         Y, S, aux = placement_vars(cp, inst, j, ks, xi, data.s_hat[j], (bi, Bi))
         aux.update(dur=dur, end=end, l={})
         if H > 1:  # with one server the cluster cumulative below is (2h) itself
-            for h in range(H):
-                for r in range(R):
-                    expr = sum(int(ei[m, r]) * Y[h, m] for m in range(M) if ei[m, r])
-                    if not inst.ring:
-                        expr += sum(int(zi[p, r]) * S[h, p] for p in range(P) if zi[p, r])
-                    if isinstance(expr, int):
-                        continue
-                    lv = cp.new_int_var(0, int(Ci[h, r]), f"l[{j},{h},{r}]")
-                    cp.add(lv == expr)
-                    aux["l"][h, r] = lv
-                    per_server[h, r].append((itv, lv))
+            server_loads(cp, inst, j, Y, S, ei, zi, Ci, aux["l"])
+            for hr, lv in aux["l"].items():
+                per_server[hr].append((itv, lv))
         vars_[j] = (ks, xi, start, Y, S, aux)
         ends[j] = end
     if inexact:
