@@ -53,7 +53,7 @@ def pytest_collection_modifyitems(config, items):
     development loop; the full run, as CI runs it, includes them)."""
     slow = _slow_ids()
     exact = set(slow)
-    prefixes = tuple(s + "::" for s in slow if "::" not in s or not s.endswith("]"))
+    prefixes = tuple(s + "::" for s in slow)
     for item in items:
         if item.nodeid in exact or item.nodeid.startswith(prefixes):
             item.add_marker(pytest.mark.slow)
