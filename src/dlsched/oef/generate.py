@@ -29,8 +29,53 @@ def generate(
     counts: list[float] | None = None,
     weighted: bool = False,
 ) -> OEFInstance:
-    """Random instance. GPU counts default to integers in [ceil(n/k), ceil(2n/k)] per type;
-    ``weighted`` draws integer weights 1..3."""
+    """A seeded random OEF instance of ``n`` users and ``k`` GPU types.
+
+    Every user has one job type whose speedup row starts at 1 on type 0 and grows along the
+    types by log-uniform factors in [1, 2); the instance is named
+    ``oef-n{n}-k{k}-{rand|mono}[-w]-s{seed}``.
+
+    Parameters
+    ----------
+    n : int, default 4
+        Number of users (one job type each). Unit: users. Range: 1..100000.
+    k : int, default 3
+        Number of GPU types. Unit: GPU types. Range: 1..1000.
+    seed : int, default 0
+        Seed of the random generator; the same seed gives the same instance. Unit: dimensionless.
+    monotone : bool, default False
+        Draw speedups with a common relative-speedup order of the users for every pair of types
+        (the assumption of Thm 5.2, notes §7).
+    counts : list of float or None, default None
+        GPUs of each type (``k`` numbers, each > 0); None draws integers in
+        [ceil(n/k), 2 ceil(n/k)] per type. Unit: GPUs.
+    weighted : bool, default False
+        Draw an integer weight in 1..3 per user (otherwise every weight is 1).
+
+    Returns
+    -------
+    OEFInstance
+        The instance; the draws depend only on ``n``, ``k``, ``seed`` and ``monotone`` (and
+        ``weighted`` for the weights).
+
+    Raises
+    ------
+    ValueError
+        ``n`` or ``k`` is below 1, or ``counts`` does not have ``k`` entries.
+    InputError
+        A count in ``counts`` is not positive.
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> inst = generate(n=3, k=2, seed=0)
+    >>> inst.name
+    'oef-n3-k2-rand-s0'
+    >>> inst.capacity.tolist()
+    [2.0, 2.0]
+    >>> generate(n=3, k=2, seed=0, counts=[1, 4]).capacity.tolist()
+    [1.0, 4.0]
+    """
     if n < 1 or k < 1:
         raise ValueError("n and k must be positive")
     rng = np.random.default_rng(seed)

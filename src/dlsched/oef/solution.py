@@ -144,7 +144,42 @@ class Trade:
 
 @dataclass(frozen=True, eq=False)
 class Solution(BaseSolution):
-    """An OEF allocation (per user and per virtual row) with what the method adds to it."""
+    """An OEF allocation (per user and per virtual row) with what the method adds to it.
+
+    Frozen; every OEF method returns one in ``Result.solution``. Build it with
+    ``make_solution`` (from a per-row allocation) or ``Solution.from_json``; ``to_json``
+    gives the JSON dict the validator reads (``from_json(d).to_json() == d``).
+
+    Parameters
+    ----------
+    allocation : tuple of tuple of float
+        GPUs of each type per user, shape (n, k); the only required field.
+    efficiency : tuple of float or None, default None
+        Normalised throughput E_i of each user.
+    total_efficiency : float or None, default None
+        Sum of the efficiencies (the objective).
+    rows : tuple of RowAllocation or None, default None
+        One entry per virtual row (user, job type): weight, allocation, E_r.
+    level : float or None, default None
+        The max-min / equal normalised-throughput level (LP (9), Gavel).
+    rounds : tuple or None, default None
+        The placer's whole-GPU grants per round, shape (T, R, k).
+    ideal : tuple of tuple of float or None, default None
+        The placer's fractional ideal, shape (R, k).
+    trades : tuple of Trade or None, default None
+        Gandiva_fair's trades, in order.
+    extra : dict, default {}
+        Keys of the JSON this class does not know, kept verbatim.
+
+    Examples
+    --------
+    >>> from dlsched.oef.solution import Solution
+    >>> sol = Solution.from_json({"allocation": [[1, 0], [0, 1]]})
+    >>> sol.allocation
+    ((1, 0), (0, 1))
+    >>> sol.to_json()
+    {'allocation': [[1, 0], [0, 1]]}
+    """
 
     allocation: Matrix
     efficiency: tuple[float, ...] | None = None
@@ -165,7 +200,35 @@ class Solution(BaseSolution):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Solution:
-        """The typed solution of a JSON dict; ``InputError`` names the malformed field."""
+        """The typed solution of a JSON dict.
+
+        Parameters
+        ----------
+        data : Mapping
+            The JSON object (``allocation`` required; the other keys of the module docstring
+            optional; unknown keys are kept in ``extra``).
+
+        Returns
+        -------
+        Solution
+            The typed solution; numbers are kept as given.
+
+        Raises
+        ------
+        InputError
+            A field is missing or malformed; the error names its path (e.g.
+            ``allocation[0][1]``).
+
+        Examples
+        --------
+        >>> from dlsched.oef.solution import Solution
+        >>> Solution.from_json({"allocation": [[0.5, 0.5]], "level": 1.0}).level
+        1.0
+        >>> Solution.from_json({"allocation": [[1, "x"]]})
+        Traceback (most recent call last):
+        ...
+        dlsched.core.errors.InputError: allocation[0][1]: expected a number, got str
+        """
         data = _object(data, "solution")
         get = data.get
         rows, rounds, trades = get("rows"), get("rounds"), get("trades")
@@ -191,7 +254,19 @@ class Solution(BaseSolution):
         )
 
     def to_json(self) -> dict[str, Any]:
-        """A fresh JSON dict (keys in the order the methods have always written them)."""
+        """A fresh JSON dict (keys in the order the methods have always written them).
+
+        Returns
+        -------
+        dict
+            The JSON object; only the fields that are set appear, then ``extra``.
+
+        Examples
+        --------
+        >>> from dlsched.oef.solution import Solution
+        >>> Solution(allocation=((1.0, 0.0),), level=2.0).to_json()
+        {'allocation': [[1.0, 0.0]], 'level': 2.0}
+        """
         out: dict[str, Any] = {"allocation": [list(row) for row in self.allocation]}
         if self.efficiency is not None:
             out["efficiency"] = list(self.efficiency)
@@ -212,34 +287,150 @@ class Solution(BaseSolution):
 
 
 def per_user(inst: OEFInstance, X_rows: np.ndarray) -> np.ndarray:
-    """Sum virtual-row allocations per user, shape (n, k)."""
+    """Sum the virtual-row allocations of each user.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance (its ``rows.owner`` maps rows to users).
+    X_rows : numpy.ndarray
+        Allocation per virtual row, shape (R, k). Unit: GPUs.
+
+    Returns
+    -------
+    numpy.ndarray
+        Allocation per user, shape (n, k). Unit: GPUs.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dlsched.oef import generate
+    >>> inst = generate(n=2, k=2, seed=0, counts=[1, 1])
+    >>> per_user(inst, np.array([[1.0, 0.0], [0.0, 1.0]])).tolist()
+    [[1.0, 0.0], [0.0, 1.0]]
+    """
     out = np.zeros((inst.n_users, inst.n_types))
     np.add.at(out, inst.rows.owner, X_rows)
     return out
 
 
 def row_efficiency(inst: OEFInstance, X_rows: np.ndarray) -> np.ndarray:
-    """E_r = W_r . x_r for every virtual row."""
+    """Normalised throughput E_r = W_r . x_r of every virtual row.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance (its speedup rows ``rows.W``).
+    X_rows : numpy.ndarray
+        Allocation per virtual row, shape (R, k). Unit: GPUs.
+
+    Returns
+    -------
+    numpy.ndarray
+        E_r per row, shape (R,). Unit: normalised throughput.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dlsched.oef import generate
+    >>> inst = generate(n=2, k=2, seed=0, counts=[1, 1])
+    >>> row_efficiency(inst, np.array([[1.0, 0.0], [0.0, 1.0]])).round(4).tolist()
+    [1.0, 1.2056]
+    """
     return np.einsum("rk,rk->r", inst.rows.W, X_rows)
 
 
 def user_efficiency(inst: OEFInstance, X_rows: np.ndarray) -> np.ndarray:
-    """Normalised throughput of every user: sum of its rows' E_r."""
+    """Normalised throughput of every user: the sum of its rows' E_r.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance.
+    X_rows : numpy.ndarray
+        Allocation per virtual row, shape (R, k). Unit: GPUs.
+
+    Returns
+    -------
+    numpy.ndarray
+        E_i per user, shape (n,). Unit: normalised throughput.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dlsched.oef import generate
+    >>> inst = generate(n=2, k=2, seed=0, counts=[1, 1])
+    >>> user_efficiency(inst, np.array([[0.0, 1.0], [1.0, 0.0]])).round(4).tolist()
+    [1.5551, 1.0]
+    """
     out = np.zeros(inst.n_users)
     np.add.at(out, inst.rows.owner, row_efficiency(inst, X_rows))
     return out
 
 
 def clean(X: np.ndarray, tol: float = 1e-11) -> np.ndarray:
-    """Zero out solver noise (|x| < tol) so sparsity/adjacency are measured on the vertex."""
+    """Zero out solver noise (|x| < tol) so sparsity/adjacency are measured on the vertex.
+
+    Parameters
+    ----------
+    X : numpy.ndarray
+        An allocation (any shape); not modified.
+    tol : float, default 1e-11
+        Entries of smaller magnitude become 0. Unit: GPUs.
+
+    Returns
+    -------
+    numpy.ndarray
+        A float copy with the noise removed.
+
+    Examples
+    --------
+    >>> clean([[1e-13, 0.5]]).tolist()
+    [[0.0, 0.5]]
+    """
     X = np.array(X, dtype=float)
     X[np.abs(X) < tol] = 0.0
     return X
 
 
 def make_solution(inst: OEFInstance, X_rows: np.ndarray, **extra: Any) -> Solution:
-    """The typed solution: ``allocation`` (n x k per user), ``rows`` (per virtual row),
-    efficiencies, and ``extra`` keys (``level``, ``rounds``, ...) as the method gives them."""
+    """The typed solution of a per-row allocation: what a plugin returns in its Result.
+
+    Fills ``allocation`` (n x k per user), ``rows`` (per virtual row), the efficiencies and
+    ``total_efficiency`` from ``X_rows`` (entries below 1e-11 in magnitude set to 0).
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance the allocation is for.
+    X_rows : numpy.ndarray
+        GPUs of each type per virtual row (user, job type), shape (R, k), in the order of
+        ``inst.rows``; for single-job-type users R = n. Unit: GPUs.
+    **extra
+        Further solution keys as the method gives them (``level``, ``rounds``, ``ideal``,
+        ``trades`` or any other key, kept in ``extra``).
+
+    Returns
+    -------
+    Solution
+        The typed solution (``to_json()`` gives the JSON the validator reads).
+
+    Raises
+    ------
+    InputError
+        An ``extra`` key of the module docstring is malformed.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dlsched.oef import generate
+    >>> inst = generate(n=2, k=2, seed=0, counts=[1, 1])
+    >>> sol = make_solution(inst, np.array([[1.0, 0.0], [0.0, 1.0]]))
+    >>> sol.allocation
+    ((1.0, 0.0), (0.0, 1.0))
+    >>> round(sol.total_efficiency, 6)
+    2.20563
+    """
     X_rows = clean(X_rows)
     E_rows = row_efficiency(inst, X_rows)
     rows = [
@@ -262,8 +453,34 @@ def make_solution(inst: OEFInstance, X_rows: np.ndarray, **extra: Any) -> Soluti
 
 
 def rows_of(inst: OEFInstance, solution: Mapping[str, Any]) -> np.ndarray:
-    """Per-row allocation of a solution; a per-user ``allocation`` is accepted when each user
-    has a single job type."""
+    """Per-row allocation of a solution (typed or its JSON).
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance.
+    solution : Mapping
+        A solution with ``rows``, or with only a per-user ``allocation`` when every user has a
+        single job type.
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (R, k). Unit: GPUs.
+
+    Raises
+    ------
+    ValueError
+        No ``rows`` while some user has several job types.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dlsched.oef import generate
+    >>> inst = generate(n=2, k=2, seed=0, counts=[1, 1])
+    >>> rows_of(inst, {"allocation": [[1, 0], [0, 1]]}).tolist()
+    [[1.0, 0.0], [0.0, 1.0]]
+    """
     if "rows" in solution:
         return np.array([r["allocation"] for r in solution["rows"]], dtype=float)
     X = np.asarray(solution["allocation"], dtype=float)
@@ -274,8 +491,42 @@ def rows_of(inst: OEFInstance, solution: Mapping[str, Any]) -> np.ndarray:
 
 def allocation_result(inst: OEFInstance, method: str, X: np.ndarray, t0: float,
                       stats: dict[str, Any] | None = None, **extra: Any) -> Result:
-    """A baseline's feasible Result; the objective is recomputed from the allocation (never taken
-    from a solver)."""
+    """A heuristic's feasible Result: the helper a plugin algorithm returns through.
+
+    The objective is recomputed from the allocation (total normalised throughput), never taken
+    from a solver; the status is ``feasible``.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance.
+    method : str
+        The method name recorded in the Result.
+    X : numpy.ndarray
+        Allocation per virtual row, shape (R, k). Unit: GPUs.
+    t0 : float
+        ``time.perf_counter()`` at the start of the method (for ``runtime_s``). Unit: s.
+    stats : dict or None, default None
+        Method statistics to record.
+    **extra
+        Further solution keys (see ``make_solution``).
+
+    Returns
+    -------
+    Result
+        Status ``feasible``, the objective, ``runtime_s`` and the ``make_solution`` solution.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dlsched.oef import generate
+    >>> inst = generate(n=2, k=2, seed=0, counts=[1, 1])
+    >>> import time
+    >>> res = allocation_result(inst, "my-split", np.array([[1.0, 0.0], [0.0, 1.0]]),
+    ...                         time.perf_counter())
+    >>> res.status.value, round(res.objective, 6)
+    ('feasible', 2.20563)
+    """
     solution = make_solution(inst, X, **extra)
     return Result(problem="oef", method=method, status=Status.FEASIBLE,
                   objective=float(row_efficiency(inst, X).sum()),

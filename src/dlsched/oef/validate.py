@@ -78,7 +78,34 @@ CHECKS: dict[str, Callable[[OEFInstance, dict[str, Any]], list[str]]] = {
 
 
 def check(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
-    """All violations of ``solution`` (empty list when feasible)."""
+    """All violations of an OEF solution by the independent validator (empty when feasible).
+
+    Checks the per-user ``allocation`` (shape n x k, finite, non-negative, at most m_j GPUs of
+    each type in total), the per-row ``rows`` when present (they must sum to the per-user
+    allocation) and the placer's ``rounds`` when present. ``dlsched.oef.check`` is this
+    function and also takes a typed ``Solution``.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance.
+    solution : dict
+        The solution's JSON (``allocation`` at least).
+
+    Returns
+    -------
+    list of str
+        One message per violation, naming the field (e.g. ``capacity of g1: ...``).
+
+    Examples
+    --------
+    >>> from dlsched.oef import check, generate
+    >>> inst = generate(n=2, k=2, seed=0, counts=[1, 1])
+    >>> check(inst, {"allocation": [[0.5, 0.5], [0.5, 0.5]]})
+    []
+    >>> check(inst, {"allocation": [[1.0, 0.5], [0.5, 0.5]]})
+    ['capacity of g1: 1.5 allocated > 1']
+    """
     if not isinstance(solution, dict):
         return ["solution: expected a JSON object"]
     keys = [key for key in CHECKS if key in solution]
@@ -91,8 +118,35 @@ def check(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
 
 
 def objective(inst: OEFInstance, solution: dict[str, Any]) -> float:
-    """Total normalised throughput sum_r W_r . x_r of the allocation (``Problem.objective``),
-    from the per-row allocation (or the per-user one when each user has one job type)."""
+    """Total normalised throughput sum_r W_r . x_r of a solution (``Problem.objective``).
+
+    Read from the per-row allocation, or the per-user one when each user has one job type.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance.
+    solution : dict
+        The solution's JSON.
+
+    Returns
+    -------
+    float
+        The objective. Unit: normalised throughput.
+
+    Raises
+    ------
+    ValueError
+        The allocation's shape does not match the speedup rows.
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> from dlsched.oef.validate import objective
+    >>> inst = generate(n=2, k=2, seed=0, counts=[1, 1])
+    >>> round(objective(inst, {"allocation": [[1, 0], [0, 1]]}), 6)
+    2.20563
+    """
     if "rows" in solution:
         X = np.array([r["allocation"] for r in solution["rows"]], dtype=float)
     else:

@@ -172,8 +172,58 @@ def _ideal_from(inst: OEFInstance, mechanism: str, options: SolveOptions | None,
 def oef_placer(inst: OEFInstance, *, mechanism: str = "cooperative", rounds: int = DEFAULT_ROUNDS,
                ideal: np.ndarray | list[list[float]] | None = None,
                options: SolveOptions | None = None, **params: Any) -> Result:
-    """Integral grants for ``rounds`` rounds approximating ``ideal`` (default: the fractional
-    allocation of ``mechanism``). Objective = realised total efficiency of the average grants."""
+    """Integral GPU grants for ``rounds`` rounds that approximate a fractional allocation.
+
+    The deviation-tracking placer of notes §4 (module docstring): each round grants whole GPUs
+    per (virtual row, type), rounding ``ideal + deviation`` half up, dropping grants below the
+    row's minimum demand and repairing capacity. The ideal is ``ideal`` or, by default, the
+    allocation of ``mechanism``.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance to place.
+    mechanism : str, default 'cooperative'
+        Where the fractional ideal comes from when ``ideal`` is None: an OEF LP
+        (``'cooperative'``, ``'noncooperative'``, ``'efficiency'`` or a model name such as
+        ``'oef-cooperative'``) or a registered OEF algorithm (e.g. ``'gavel'``).
+    rounds : int, default 100
+        Scheduling rounds to grant (the paper's rounds are 5 minutes long). Unit: rounds.
+        Range: 1..100000.
+    ideal : list of list of float or None, default None
+        The fractional allocation to approximate, shape (R, k) (virtual rows x GPU types);
+        None solves ``mechanism``. Unit: GPUs.
+    options : SolveOptions or None, default None
+        Solver options of the mechanism's LP.
+    backend : str or None, default None
+        Passed to the mechanism's LP (see ``dlsched.oef.exact.cooperative``).
+    envy : str, default 'auto'
+        Passed to the mechanism's LP (see ``dlsched.oef.exact.cooperative``).
+
+    Returns
+    -------
+    Result
+        Status ``feasible``; ``objective`` is the realised total efficiency of the average
+        grant; the ``Solution`` holds the average grant as ``allocation`` / ``rows`` (with
+        efficiencies), ``rounds`` (whole GPUs per round, shape (rounds, R, k)) and ``ideal``;
+        ``stats`` has ``fractional_efficiency``, ``realised_ratio`` and the deviations.
+
+    Raises
+    ------
+    InputError
+        ``ideal`` has the wrong shape, ``rounds`` < 1, or ``mechanism`` is unknown, is the
+        placer itself, or returns no allocation.
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> from dlsched.oef.algorithms.placer import oef_placer
+    >>> res = oef_placer(generate(n=3, k=2, seed=0), rounds=4)
+    >>> res.status.value, round(res.objective, 6)
+    ('feasible', 4.848036)
+    >>> [list(map(list, grant)) for grant in res.solution.rounds[:2]]
+    [[[0, 1], [1, 1], [1, 0]], [[0, 2], [0, 0], [2, 0]]]
+    """
     t0 = time.perf_counter()
     stats: dict[str, Any] = {"mechanism": mechanism if ideal is None else "given", "rounds": rounds}
     if ideal is None:

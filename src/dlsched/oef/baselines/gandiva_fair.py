@@ -70,12 +70,40 @@ def _price(ratio: np.ndarray, can_bid: np.ndarray, u: int, s: int, gap_tol: floa
 
 def gandiva_fair(inst: OEFInstance, max_trades: int = 100_000, eps: float = 1e-12,
                  gap_tol: float = 1e-9) -> Result:
-    """Equal split plus greedy trading of slow for fast GPUs (notes §6.2, reproduced exactly).
+    """Gandiva_fair: the weighted equal split, then greedy trading of slow for fast GPUs.
 
-    Each trade empties the buyer's slow share or the seller's fast share and strictly raises the
-    seller's (reported) throughput; shares below ``eps`` count as empty and ratio gaps below
-    ``gap_tol`` as ties, so the loop terminates. ``max_trades`` is a safety net; hitting it is
-    recorded in ``stats["stopped"]``. The trade list is in ``solution["trades"]``.
+    Notes §6.2, reproduced exactly: the pair of rows with the largest ratio gap trades at a
+    second price (or the midpoint). Each trade empties the buyer's slow share or the seller's
+    fast share and strictly raises the seller's (reported) throughput, so the loop terminates.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance to allocate.
+    max_trades : int, default 100000
+        Safety net on the number of trades; hitting it is recorded in ``stats["stopped"]``.
+        Unit: trades.
+    eps : float, default 1e-12
+        Shares below ``eps`` times the largest GPU count count as empty. Unit: dimensionless.
+    gap_tol : float, default 1e-9
+        Speedup-ratio gaps below this are ties (no trade). Unit: dimensionless.
+
+    Returns
+    -------
+    Result
+        Status ``feasible``; ``objective`` is the total normalised throughput recomputed from
+        the allocation; the ``Solution`` holds ``allocation``, ``efficiency``,
+        ``total_efficiency``, ``rows`` and ``trades`` (every trade in order: slow and fast
+        type, buyer and seller row, price, quantity, pricing rule); ``stats["trades"]`` counts
+        them.
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> from dlsched.oef.baselines import gandiva_fair
+    >>> res = gandiva_fair(generate(n=3, k=2, seed=0))
+    >>> res.status.value, round(res.objective, 6), len(res.solution.trades)
+    ('feasible', 4.837423, 2)
     """
     t0 = time.perf_counter()
     W = inst.rows.W
@@ -128,8 +156,41 @@ register_algorithm(
                     "allocation as gandiva-fair, demand-blind; in the job simulator it runs on "
                     "OEF's placer")
 def gandiva_fair_trading(inst: OEFInstance, **params: Any) -> Result:
-    """``gandiva_fair``'s trading outcome under its own label (why: the job simulator runs
-    ``gandiva-fair`` as the Gandiva_fair system and this variant as the paper's reading)."""
+    """``gandiva_fair``'s trading outcome under its own label ``gandiva-fair-trading``.
+
+    Why a second name: the job simulator runs ``gandiva-fair`` as the Gandiva_fair system and
+    this one as the OEF paper's fractional reading (on OEF's placer); as an allocation both
+    are the same.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance to allocate.
+    max_trades : int, default 100000
+        Safety net on the number of trades (passed to ``gandiva_fair``). Unit: trades.
+    eps : float, default 1e-12
+        Shares below ``eps`` times the largest GPU count count as empty. Unit: dimensionless.
+    gap_tol : float, default 1e-9
+        Speedup-ratio gaps below this are ties (no trade). Unit: dimensionless.
+
+    Returns
+    -------
+    Result
+        ``gandiva_fair``'s result with ``method`` = ``gandiva-fair-trading``.
+
+    Raises
+    ------
+    TypeError
+        A keyword that ``gandiva_fair`` does not take.
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> from dlsched.oef.baselines import gandiva_fair_trading
+    >>> res = gandiva_fair_trading(generate(n=3, k=2, seed=0))
+    >>> res.method, round(res.objective, 6)
+    ('gandiva-fair-trading', 4.837423)
+    """
     res = gandiva_fair(inst, **params)
     res.method = "gandiva-fair-trading"
     return res

@@ -365,6 +365,7 @@ def gavel(inst: OEFInstance, cap: Cap = 1.0, second_stage: bool = False, tol: fl
           point: str = "interior", mapping: str = "flat") -> Result:
     """Gavel's heterogeneity-aware max-min policy on the virtual rows (one row = one Gavel job).
 
+    Maximises the minimum over rows of throughput normalised by Gavel's proportional share.
     A row with cap d_r is a Gavel job with scale factor d_r and priority weight = the row weight:
     X_r = d_r x_r devices, so ``sum_j X_r^j <= d_r`` is Gavel's ``sum_j x <= 1``. ``cap`` is a
     number (the default 1 is Gavel's time-fraction constraint and reproduces the paper, notes
@@ -381,6 +382,53 @@ def gavel(inst: OEFInstance, cap: Cap = 1.0, second_stage: bool = False, tol: fl
 
     ``solution["level"]`` is the max-min level relative to the weighted equal split E^eq (the
     notes' t); ``stats["gavel_level"]`` is the same optimum in Gavel's normalisation.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance to allocate.
+    cap : float, str, list of float or None, default 1.0
+        Per-row cap d_r on the GPUs of a virtual row (Gavel's scale factor): one number > 0 for
+        every row (1 is Gavel's time-fraction constraint ``sum_j x <= 1``), ``'demand'`` (each
+        job type's ``min_demand``), one number per row, or None (no cap; not a Gavel setting).
+        Unit: GPUs.
+    second_stage : bool, default False
+        Then maximise total efficiency at the max-min level (not Gavel; what
+        ``gavel-max-throughput`` does).
+    tol : float, default 0.0
+        With a second stage, the max-min level may drop to (1 - tol) t*; meaningful in
+        [0, 1). Unit: dimensionless.
+    point : str, default 'interior'
+        Which optimum of the max-min LP comes back: ``'interior'`` (cvxpy + CLARABEL, like
+        Gavel's ECOS) or ``'vertex'`` (HiGHS dual simplex).
+    mapping : str, default 'flat'
+        ``'flat'`` (every row is a Gavel job) or ``'tenant'`` (the rows of a user are the jobs
+        of one tenant: Gavel's hierarchical water filling).
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (the objective, total normalised throughput recomputed from the
+        allocation, is not the optimum of an OEF model; the LP status is in
+        ``stats["lp_status"]``); the ``Solution`` holds ``allocation``, ``efficiency``,
+        ``total_efficiency``, ``rows`` and ``level``, the max-min level relative to the
+        weighted equal split (the notes' t); ``stats["gavel_level"]`` is the same optimum in
+        Gavel's normalisation.
+
+    Raises
+    ------
+    InputError
+        ``point``, ``mapping`` or ``cap`` is not one of the accepted values (a non-positive
+        cap, a per-row list of the wrong length, an unknown cap rule), or ``second_stage``
+        with ``mapping='tenant'``.
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> from dlsched.oef.baselines import gavel
+    >>> res = gavel(generate(n=3, k=2, seed=0), point="vertex")
+    >>> res.status.value, round(res.objective, 6), round(float(res.solution.level), 6)
+    ('feasible', 3.434331, 0.758746)
     """
     return _gavel(inst, "gavel", cap, second_stage, tol, point, mapping)
 
@@ -390,7 +438,49 @@ def gavel(inst: OEFInstance, cap: Cap = 1.0, second_stage: bool = False, tol: fl
                     "(dual-simplex vertex; dlsched's gavel before it followed Gavel's code)")
 def gavel_max_throughput(inst: OEFInstance, cap: Cap = 1.0, tol: float = 0.0,
                          point: str = "vertex") -> Result:
-    """Gavel's max-min level, then the most efficient allocation at that level (stage 2)."""
+    """Gavel's max-min level, then the most efficient allocation at that level (stage 2).
+
+    Not Gavel's policy: ``gavel`` with ``second_stage=True`` and ``mapping='flat'``.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance to allocate.
+    cap : float, str, list of float or None, default 1.0
+        Per-row cap d_r on the GPUs of a virtual row (Gavel's scale factor): one number > 0 for
+        every row (1 is Gavel's time-fraction constraint ``sum_j x <= 1``), ``'demand'`` (each
+        job type's ``min_demand``), one number per row, or None (no cap; not a Gavel setting).
+        Unit: GPUs.
+    tol : float, default 0.0
+        With a second stage, the max-min level may drop to (1 - tol) t*; meaningful in
+        [0, 1). Unit: dimensionless.
+    point : str, default 'vertex'
+        Solver of the max-min stage: ``'vertex'`` (HiGHS dual simplex) or ``'interior'``
+        (cvxpy + CLARABEL).
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (the objective, total normalised throughput recomputed from the
+        allocation, is not the optimum of an OEF model; the LP status is in
+        ``stats["lp_status"]``); the ``Solution`` holds ``allocation``, ``efficiency``,
+        ``total_efficiency``, ``rows`` and ``level``, the max-min level relative to the
+        weighted equal split (the notes' t); ``stats["gavel_level"]`` is the same optimum in
+        Gavel's normalisation.
+
+    Raises
+    ------
+    InputError
+        ``point`` or ``cap`` is not one of the accepted values.
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> from dlsched.oef.baselines import gavel_max_throughput
+    >>> res = gavel_max_throughput(generate(n=3, k=2, seed=0), cap=None)
+    >>> res.status.value, round(res.objective, 6)
+    ('feasible', 4.818733)
+    """
     return _gavel(inst, "gavel-max-throughput", cap, True, tol, point, "flat")
 
 

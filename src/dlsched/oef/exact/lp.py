@@ -141,7 +141,41 @@ def default_backend(options: SolveOptions) -> str:
 
 def solve_oef(inst: OEFInstance, mechanism: str, *, options: SolveOptions | None = None,
               backend: str | None = None, **params: Any) -> Result:
-    """Solve one of the OEF LPs with the chosen backend (default: ``default_backend``)."""
+    """Solve one of the OEF LPs with the chosen backend (what the three registered models call).
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance to allocate.
+    mechanism : str
+        Which LP: ``'efficiency'`` (4), ``'noncooperative'`` (9) or ``'cooperative'`` (10).
+    options : SolveOptions or None, default None
+        Solver options; None uses the defaults (HiGHS).
+    backend : str or None, default None
+        ``'highs'``, ``'pyomo'`` or ``'cvxpy'`` (the keys of ``BACKENDS``); None picks
+        ``default_backend(options)``.
+    **params
+        Passed to the backend: ``envy`` (and ``active_set`` for ``'highs'``), as documented
+        on ``cooperative``.
+
+    Returns
+    -------
+    Result
+        The backend's result, method ``oef-<mechanism>`` (see ``cooperative``).
+
+    Raises
+    ------
+    InputError
+        ``backend`` is unknown, or the backend refuses a parameter (e.g. ``envy``).
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> from dlsched.oef.exact import solve_oef
+    >>> res = solve_oef(generate(n=3, k=2, seed=0), "efficiency", backend="pyomo")
+    >>> res.method, round(res.objective, 6)
+    ('oef-efficiency', 5.110102)
+    """
     options = options or SolveOptions()
     backend = backend or default_backend(options)
     return BACKENDS.get(backend, "backend")(inst, mechanism, options, **params)
@@ -149,6 +183,48 @@ def solve_oef(inst: OEFInstance, mechanism: str, *, options: SolveOptions | None
 
 @register_model("oef-efficiency", "oef", "LP (4): maximum total normalised throughput, no fairness")
 def efficiency(inst: OEFInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
+    """LP (4): the allocation of maximum total normalised throughput, with no fairness.
+
+    The efficiency optimum every fair mechanism is compared with (its price of fairness).
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance to allocate.
+    options : SolveOptions or None, default None
+        Solver options (solver name, time limit, threads); None uses the defaults (HiGHS).
+    backend : str or None, default None
+        How the LP is built and solved: ``'highs'`` (matrix form through highspy),
+        ``'pyomo'`` (the readable Pyomo model, any Pyomo solver) or ``'cvxpy'``; None picks
+        ``'highs'`` when the solver is HiGHS, else ``'pyomo'``.
+    envy : str, default 'auto'
+        Envy-row strategy of ``oef-cooperative``; accepted and ignored by this LP, which has no
+        envy rows.
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal`` when solved), ``objective`` = ``bound`` = the total normalised
+        throughput sum_r W_r . x_r (unit: normalised throughput, speedup x GPUs), and a
+        ``Solution`` with ``allocation`` (n x k GPUs per user), ``efficiency`` (E_i per user),
+        ``total_efficiency`` and ``rows`` (one per virtual row (user, job type)).
+
+    Raises
+    ------
+    InputError
+        ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'`` or
+        ``'lazy'`` (``'highs'`` backend).
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> from dlsched.oef.exact import efficiency
+    >>> res = efficiency(generate(n=3, k=2, seed=0))
+    >>> res.status.value
+    'optimal'
+    >>> round(res.objective, 6)
+    5.110102
+    """
     return solve_oef(inst, "efficiency", options=options, **params)
 
 
@@ -160,12 +236,109 @@ def efficiency(inst: OEFInstance, *, options: SolveOptions | None = None, **para
 def noncooperative(
     inst: OEFInstance, *, options: SolveOptions | None = None, **params: Any
 ) -> Result:
+    """LP (9): maximum total normalised throughput with equal weighted normalised throughput.
+
+    Every user gets the same throughput per unit of weight (the level T); the mechanism is
+    strategy-proof against speedup inflation (paper §4).
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance to allocate.
+    options : SolveOptions or None, default None
+        Solver options (solver name, time limit, threads); None uses the defaults (HiGHS).
+    backend : str or None, default None
+        How the LP is built and solved: ``'highs'`` (matrix form through highspy),
+        ``'pyomo'`` (the readable Pyomo model, any Pyomo solver) or ``'cvxpy'``; None picks
+        ``'highs'`` when the solver is HiGHS, else ``'pyomo'``.
+    envy : str, default 'auto'
+        Envy-row strategy of ``oef-cooperative``; accepted and ignored by this LP, which has no
+        envy rows.
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal`` when solved), ``objective`` = ``bound`` = the total normalised
+        throughput sum_r W_r . x_r (unit: normalised throughput, speedup x GPUs), and a
+        ``Solution`` with ``allocation`` (n x k GPUs per user), ``efficiency`` (E_i per user),
+        ``total_efficiency`` and ``rows`` (one per virtual row (user, job type)); ``level``
+        is T, the throughput per unit of weight.
+
+    Raises
+    ------
+    InputError
+        ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'`` or
+        ``'lazy'`` (``'highs'`` backend).
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> from dlsched.oef.exact import noncooperative
+    >>> res = noncooperative(generate(n=3, k=2, seed=0))
+    >>> res.status.value
+    'optimal'
+    >>> round(res.objective, 6), round(res.solution.level, 6)
+    (4.768415, 1.589472)
+    """
     return solve_oef(inst, "noncooperative", options=options, **params)
 
 
 @register_model("oef-cooperative", "oef",
                 "LP (10): max efficiency subject to envy-freeness (implies SI); envy=full|lazy")
 def cooperative(inst: OEFInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
+    """LP (10): maximum total normalised throughput subject to envy-freeness.
+
+    No virtual row prefers another row's bundle (scaled by the weights); envy-freeness implies
+    sharing incentive. LP (10) has R(R-1) envy rows for R virtual rows; ``envy`` chooses how
+    they enter.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance to allocate.
+    options : SolveOptions or None, default None
+        Solver options (solver name, time limit, threads); None uses the defaults (HiGHS).
+    backend : str or None, default None
+        How the LP is built and solved: ``'highs'`` (matrix form through highspy),
+        ``'pyomo'`` (the readable Pyomo model, any Pyomo solver) or ``'cvxpy'``; None picks
+        ``'highs'`` when the solver is HiGHS, else ``'pyomo'``.
+    envy : str, default 'auto'
+        How the envy rows enter the LP: ``'full'`` (all at once), ``'lazy'`` (solve, add the
+        violated rows, re-solve until none is violated) or ``'auto'`` (``'highs'`` backend:
+        lazy from 30 virtual rows on; the ``'pyomo'`` backend reads it as ``'full'``; the
+        ``'cvxpy'`` backend always adds all rows).
+    active_set : ActiveSet or None, default None
+        Tuning of the lazy strategy of the ``'highs'`` backend (seed neighbours, partners per
+        round, rounds); None uses the measured defaults. Python API only (not a ``-p``
+        parameter).
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal`` when solved), ``objective`` = ``bound`` = the total normalised
+        throughput sum_r W_r . x_r (unit: normalised throughput, speedup x GPUs), and a
+        ``Solution`` with ``allocation`` (n x k GPUs per user), ``efficiency`` (E_i per user),
+        ``total_efficiency`` and ``rows`` (one per virtual row (user, job type)).
+
+    Raises
+    ------
+    InputError
+        ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'`` or
+        ``'lazy'`` (``'highs'`` backend).
+
+    Examples
+    --------
+    >>> from dlsched.oef import generate
+    >>> from dlsched.oef.exact import cooperative
+    >>> inst = generate(n=3, k=2, seed=0)
+    >>> res = cooperative(inst)
+    >>> res.status.value
+    'optimal'
+    >>> round(res.objective, 6)
+    4.850132
+    >>> round(cooperative(inst, backend="pyomo", envy="lazy").objective, 6)
+    4.850132
+    """
     return solve_oef(inst, "cooperative", options=options, **params)
 
 
