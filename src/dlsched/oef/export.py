@@ -1,4 +1,4 @@
-"""MPS/LP exporters of the OEF LPs (``dlsched export``, :mod:`dlsched.core.export`).
+"""MPS/LP exporters of the OEF LPs (``dlsched export``, ``dlsched.core.export``).
 
 Every LP is written complete: ``oef-cooperative`` with all R(R-1) envy rows (the exact solver
 may add them lazily, the file never does).

@@ -1,4 +1,4 @@
-"""MPS/LP exporters of the OJPP models (``dlsched export``, :mod:`dlsched.core.export`).
+"""MPS/LP exporters of the OJPP models (``dlsched export``, ``dlsched.core.export``).
 
 ``ojpp-patterns`` (default) is complete by construction: collision, memory, interference are
 inside the enumerated patterns, balance in the band rows.

@@ -80,7 +80,7 @@ MIXED_READINGS = ("half-average", "collision-interference")
 
 def bimodal_matrix(rng: np.random.Generator) -> np.ndarray:
     """dlsched's bimodal 6x6 matrix: each entry U(0, 0.02) or U(0.15, 0.6) with probability 1/2,
-    plus the paper's three quoted pairs (:data:`MEASURED`)."""
+    plus the paper's three quoted pairs (``MEASURED``)."""
     T = len(TYPES)
     heavy = rng.random((T, T)) < 0.5
     M = np.where(heavy, rng.uniform(0.15, 0.6, size=(T, T)), rng.uniform(0.0, 0.02, size=(T, T)))
@@ -129,7 +129,7 @@ def generate(
     matrix_scale: float = 1.0,
     mixed: str = "half-average",
 ) -> OJPPInstance:
-    """Random workload of class ``workload`` (one of :data:`CLASSES`), reproducible by ``seed``.
+    """Random workload of class ``workload`` (one of ``CLASSES``), reproducible by ``seed``.
 
     ``active`` keeps only some side constraints: ``"all"``, ``"none"`` (plain compute + memory,
     Best-fit's set) or limit names joined by ``+`` (e.g. ``"interference"`` for I-Greedy), so a

@@ -1,11 +1,11 @@
-"""OJPP solutions: the typed frozen :class:`Solution` every OJPP method returns.
+"""OJPP solutions: the typed frozen ``Solution`` every OJPP method returns.
 
 JSON shape (unchanged, what ``validate.check`` reads)::
 
     {"devices": [{"<job>": count, ...}, ...], "used": <number of devices>}
 
 plus ``"objective_kind": "max_slowdown"`` on ``ojpap-exact``'s re-placements; any other key is
-kept in :attr:`Solution.extra` so a result file round-trips exactly.
+kept in ``Solution.extra`` so a result file round-trips exactly.
 """
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ def make_solution(inst: OJPPInstance, Y: np.ndarray | list[dict[int, int]],
                   **extra: Any) -> Solution:
     """``Y``: count matrix (devices x jobs) or a list of {job index: count}; empty devices dropped.
 
-    Result: the typed :class:`Solution` of ``{"devices": [...], "used": <devices>, **extra}``.
+    Result: the typed ``Solution`` of ``{"devices": [...], "used": <devices>, **extra}``.
     """
     names = [j.name for j in inst.jobs]
     devices: list[dict[str, int]] = []
@@ -125,7 +125,7 @@ def counts(inst: OJPPInstance, solution: Mapping[str, Any]) -> np.ndarray:
 
 
 def initial_json(initial: Any) -> dict[str, Any]:
-    """The JSON dict of a method's ``initial`` placement (a typed :class:`Solution` or its JSON;
+    """The JSON dict of a method's ``initial`` placement (a typed ``Solution`` or its JSON;
     the ``Solution`` annotation lets the typed value past the generic parameter check)."""
     if isinstance(initial, Solution):
         return initial.to_json()

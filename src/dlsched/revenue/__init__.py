@@ -7,7 +7,7 @@ checker), ``generate``, ``export``, ``paper`` (the worked example), ``metrics``,
 Pyomo MILP), ``exact/`` (``milp``, ``cpsat``, ``bounds``, ``crosscheck``), ``algorithms/``
 (``astraea``, ``a_round``, ``a_maxirev``), ``baselines/`` (``batchsche``, ``gandiva_fair``,
 ``hived``) and ``support/`` (configurations, the mechanism, shared placement). The modules of
-the former flat layout (:data:`MOVED_MODULES`) still import, with a ``DeprecationWarning``."""
+the former flat layout (``MOVED_MODULES``) still import, with a ``DeprecationWarning``."""
 
 from __future__ import annotations
 

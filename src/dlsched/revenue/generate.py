@@ -75,7 +75,7 @@ def calibration_factor(inst: RevenueInstance, j: int) -> float:
 
 
 def calibrate_utilities(inst: RevenueInstance) -> RevenueInstance:
-    """The instance with every utility scaled by :func:`calibration_factor` (linear: slope and
+    """The instance with every utility scaled by ``calibration_factor`` (linear: slope and
     intercept times c; convex (e/x)^kappa: e times c^(1/kappa)); provenance records it."""
     from .instance import dump
 
@@ -101,11 +101,11 @@ def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int
              tenant_skew: float = 0.0, calibrate: bool = False) -> RevenueInstance:
     """``scale="paper"``: E in [50,100], D in [20,50], M in [10,50], m in [0.001,0.05]
     ``minibatch_unit`` (hour: the paper's literal text; second: the reading of
-    :data:`MINIBATCH_UNITS`), G in [10,100] ms, eps in [30,575] MB, b_w in [100,5120] Mbps,
+    ``MINIBATCH_UNITS``), G in [10,100] ms, eps in [30,575] MB, b_w in [100,5120] Mbps,
     b_p in [5,20] Gbps, C_sw in {2,4,8}. ``scale="small"``: E, D, M in [1,3], [1,4], [1,2], rates
     n^C in [1,2], n^D = n^C / 2, C_sw in {2,4}, b_w = b_p (runs of 1-12 slots; exact models
-    solve them). ``tenant_skew``: jobs' tenants drawn by :func:`tenant_weights` (0 = uniform,
-    the draw as before); ``calibrate``: utilities scaled by :func:`calibrate_utilities`."""
+    solve them). ``tenant_skew``: jobs' tenants drawn by ``tenant_weights`` (0 = uniform,
+    the draw as before); ``calibrate``: utilities scaled by ``calibrate_utilities``."""
     if minibatch_unit not in MINIBATCH_UNITS:
         raise InputError("minibatch_unit", f"must be one of {sorted(MINIBATCH_UNITS)}, "
                                            f"got {minibatch_unit!r}")

@@ -1,6 +1,6 @@
 """Benchmark metrics: payments, fairness (variance and extremes of α_u), revenue per job,
 admission rate, the per-decision time of the online mechanism, and the four readings of the
-paper's "total revenue" (:func:`revenue_readings`)."""
+paper's "total revenue" (``revenue_readings``)."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def revenue_readings(inst: RevenueInstance, sol: dict[str, Any]) -> dict[str, fl
 
 def job_values(inst: RevenueInstance, sol: dict[str, Any], reading: str = "actual"
                ) -> dict[int, float]:
-    """Each admitted job's value under one of :data:`REVENUE_READINGS`."""
+    """Each admitted job's value under one of ``REVENUE_READINGS``."""
     out: dict[int, float] = {}
     for j, name in enumerate(inst.job_names):
         rec = sol["jobs"][name]

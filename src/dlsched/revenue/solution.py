@@ -7,7 +7,7 @@ The JSON of a solution is ``{"time_origin", "jobs": {name: record}, "revenue", "
 ``utility`` F_j. Astraea adds ``w``, ``phase``, ``batch``, ``round``, ``window``, ``order``,
 ``mu``, ``ideal``, per-slot ``cost_w`` / ``cost_p``, ``payment`` and ``income`` ({tenant:
 amount}) to the records and ``theta_w``, ``theta_p``, ``lambda``, ``fixed_workers`` to the
-solution; the exact models add ``ps_multi``. :class:`Solution` types exactly this shape
+solution; the exact models add ``ps_multi``. ``Solution`` types exactly this shape
 (``from_json(d).to_json() == d``); keys it does not know are kept in ``extra``.
 """
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)

@@ -204,7 +204,7 @@ def check(inst: RevenueInstance, sol: dict[str, Any]) -> list[str]:
 
 def checked_result(inst: RevenueInstance, method: str, sol: dict[str, Any], t0: float,
                    stats: dict[str, Any]) -> Result:
-    """The Result of an online method: revenue of ``sol``, re-checked by :func:`check`
+    """The Result of an online method: revenue of ``sol``, re-checked by ``check``
     (violations -> status ``error``, the first ten in ``stats``)."""
     viol = check(inst, sol)
     status = Status.FEASIBLE

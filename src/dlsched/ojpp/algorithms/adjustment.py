@@ -4,7 +4,7 @@ A placement is a count matrix ``Y`` (devices x jobs) whose device labels are fix
 interference of device k at step t is its model value theta_k(Y) (notes §3) times a fluctuation
 factor f_{k,t} (AR(1) noise in log space plus occasional spikes; the paper measures, we simulate).
 The trigger (18) keeps an EWMA ``hat_theta_k`` of the observed values; when
-``max_k hat_theta_k > theta-bar`` one adjustment round (:func:`adjust_once`) runs with the
+``max_k hat_theta_k > theta-bar`` one adjustment round (``adjust_once``) runs with the
 migration budget (19) ``sum c_i <= c-bar`` over the moves of that round.
 
 Readings (notes §6, noted where the paper is silent): the EWMA weight ``a`` defaults to 0.5; the
@@ -79,7 +79,7 @@ def balanced(inst: OJPPInstance, Y: np.ndarray, jobs: np.ndarray | list[int],
 def fits_move(inst: OJPPInstance, Y: np.ndarray, i: int, src: int, dst: int,
               S: np.ndarray | None = None) -> bool:
     """Can one worker of job ``i`` move from ``src`` to ``dst`` keeping every constraint?
-    ``S``: the current :func:`slowdown_matrix` of ``Y`` (recomputed when omitted)."""
+    ``S``: the current ``slowdown_matrix`` of ``Y`` (recomputed when omitted)."""
     if src == dst or Y[src, i] < 1:
         return False
     after = Y.copy()

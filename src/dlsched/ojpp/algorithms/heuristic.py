@@ -60,7 +60,7 @@ def heuristic_order(
 def _gregarious_front(inst: OJPPInstance, queue: np.ndarray, self_collision: bool):
     """Alg. 3's loop with the queue kept in resource order under an ``alive`` mask (no
     re-allocation per step): the first minimum of the rounded tau(i, V) is the tie-break.
-    Same values as :func:`gregariousness` on the compacted queue (V = alive jobs)."""
+    Same values as ``gregariousness`` on the compacted queue (V = alive jobs)."""
     pv = inst.p[queue]
     multi = inst.omega[queue] >= 2
     alive = np.ones(queue.size, dtype=bool)

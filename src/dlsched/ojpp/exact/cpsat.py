@@ -36,7 +36,7 @@ from .scaling import integer_data
 #: CP-SAT model build rate, (job, device) pairs per second, on an idle machine (80 jobs x 238
 #: devices in 7.2 s); with one CPU-bound process beside it was 1,107 pairs/s. A model predicted
 #: to take more than half the time left at this rate is not built; one that is built stops at
-#: half the time left (:class:`_BuildTimeout`), and the bottom-up models are predicted from the
+#: half the time left (``_BuildTimeout``), and the bottom-up models are predicted from the
 #: rate measured on the first build.
 CP_PAIRS_PER_S = 2_500
 #: a CP-SAT call handed less wall time than this is not made: loading a large model alone takes

@@ -3,7 +3,7 @@
 min sum_a lambda_a  s.t.  sum_a a_i lambda_a >= r_i  (r = demand still to place), lambda >= 0.
 Covering instead of partitioning is exact when no balance constraint is active: the feasible
 patterns are downward closed (notes §5.2), so surplus workers of a covering solution are
-dropped from their patterns (:func:`to_packing`). Its duals are >= 0, which the Farley bound
+dropped from their patterns (``to_packing``). Its duals are >= 0, which the Farley bound
 needs. The LP is kept in one ``highspy.Highs`` object and re-solved warm (columns appended,
 demands changed in place); the integer master (price-and-branch) is a separate HiGHS MIP over
 the generated columns.

@@ -5,7 +5,7 @@ per-device feasibility test, so they respect OJPP side constraints too.
 Workers of one job are identical, so first fit places as many of them as fit on the first
 device before moving on (the same packing as worker-by-worker first fit). With the knapsack
 oracle (plain vector packing) the fit of a job on *all* open devices is one numpy expression over
-the device loads; other oracles test device by device. :func:`best_packing` keeps the packing
+the device loads; other oracles test device by device. ``best_packing`` keeps the packing
 with fewest devices and stops trying further orders at its deadline (one packing always
 completes).
 """

@@ -4,16 +4,16 @@ Column generation (``colgen.py``) asks an oracle three things: does a count vect
 device (``fits``), a few good patterns cheaply (``heuristic``), and -- for the bound -- the best
 pattern with a *valid upper bound* on max pi . a (``exact``). Two oracles, a registry picks one:
 
-* :class:`KnapsackOracle` -- plain d-dimensional vector packing (no bursts, collision,
+* ``KnapsackOracle`` -- plain d-dimensional vector packing (no bursts, collision,
   interference): a bounded d-dimensional knapsack over the jobs (identical workers aggregated,
   a_i <= min(omega_i, capacity / weight)), solved by CP-SAT on integer data. The objective is
   pi scaled by 2^32 and rounded down, so every pattern's true value is at most (scaled value +
   number of workers) / 2^32; the returned upper bound adds that slack, so it is valid although
   the objective is rounded. Every improving solution CP-SAT meets is returned as a column.
-* :class:`SideConstraintOracle` -- general OJPP per-device constraints (opportunistic memory,
-  collision, interference cap) by the depth-first branch and bound of :class:`Pricer`.
+* ``SideConstraintOracle`` -- general OJPP per-device constraints (opportunistic memory,
+  collision, interference cap) by the depth-first branch and bound of ``Pricer``.
 
-Integer data: :func:`integer_data` finds a scale per dimension under which every demand and
+Integer data: ``integer_data`` finds a scale per dimension under which every demand and
 capacity is an integer -- exact for integers and dyadic fractions (k / 2^j, j <= 30), or a
 decimal scale 10^j (j <= 6) at which every value is within 1e-12 relative of an integer; with
 such data integer and float capacity checks agree within the validator's tolerance 1e-9.
@@ -254,7 +254,7 @@ class KnapsackOracle:
 
 
 class SideConstraintOracle:
-    """General OJPP per-device constraints: exact DFS pricing of :class:`Pricer`."""
+    """General OJPP per-device constraints: exact DFS pricing of ``Pricer``."""
 
     name = "dfs"
 

@@ -1,7 +1,7 @@
 """Integer data for CP-SAT (notes §5.3), exact whenever an integer model of the instance exists.
 
 Each group of values compared with each other gets its own smallest exact integer scale
-(:mod:`dlsched.core.intscale`): one per resource dimension (the jobs' demands and the device
+(``dlsched.core.intscale``): one per resource dimension (the jobs' demands and the device
 capacity; the memory dimension also the bursts), one for the interference values with the
 interference cap and the balance limit. The CP-SAT model is then the instance as given: its
 ``optimal`` and ``infeasible`` are verdicts on the instance.

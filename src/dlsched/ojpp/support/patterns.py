@@ -60,7 +60,7 @@ def device_feasible(inst: OJPPInstance, a: np.ndarray) -> bool:
 
 def enumerate_patterns(inst: OJPPInstance, max_patterns: int = 200_000,
                        deadline: float | None = None) -> Patterns:
-    """All feasible non-empty patterns; :class:`InputError` when there are more than
+    """All feasible non-empty patterns; ``InputError`` when there are more than
     ``max_patterns`` (use ojpp-cpsat or ojpp-compact then) or ``deadline``
     (``time.perf_counter()`` value) passes first."""
     n = inst.n_jobs

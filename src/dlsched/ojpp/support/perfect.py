@@ -52,5 +52,5 @@ def perfect_packing_dict(n_bins: int = 4, items: tuple[int, int] = (2, 5), dims:
 
 
 def perfect_packing(**params: Any) -> OJPPInstance:
-    """:func:`perfect_packing_dict` parsed into an instance."""
+    """``perfect_packing_dict`` parsed into an instance."""
     return parse(perfect_packing_dict(**params))

@@ -3,10 +3,10 @@ job order (Alg. 1) and Placement (Alg. 2).
 
 Greedy (``algorithms/greedy.py``), Heuristic (``algorithms/heuristic.py``, Alg. 3) and the
 Table 4 baselines Best-fit, I-Greedy, B-Greedy, C-Greedy (``baselines/``) all share Greedy's job
-order and Placement's skeleton; a :class:`Rules` value says which constraints are active and how
-a device is chosen. The table :data:`VARIANTS` is the registry the names ``best-fit``,
+order and Placement's skeleton; a ``Rules`` value says which constraints are active and how
+a device is chosen. The table ``VARIANTS`` is the registry the names ``best-fit``,
 ``i-greedy``, ``b-greedy``, ``c-greedy``, ``greedy`` and ``heuristic`` are registered from (each
-module adds its row with :func:`add_variant`).
+module adds its row with ``add_variant``).
 
 Readings fixed by the notes (and followed here where the paper's pseudo-code differs):
 * Alg. 2 line 6 "(alpha_i, beta_i) >= R" means residual capacity >= requirement, with memory
@@ -175,7 +175,7 @@ class Variant:
 
 
 #: Algorithm registry table (notes §7, Table 4): each module of ``algorithms/`` and
-#: ``baselines/`` adds its variant with :func:`add_variant`.
+#: ``baselines/`` adds its variant with ``add_variant``.
 VARIANTS: dict[str, Variant] = {}
 
 
@@ -224,7 +224,7 @@ def run_variant(inst: OJPPInstance, name: str, **params: Any) -> Result:
 
 
 def add_variant(name: str, var: Variant, order: Order | None = None) -> None:
-    """Add ``var`` to :data:`VARIANTS` (and its job order to :data:`ORDERS` when it brings one)
+    """Add ``var`` to ``VARIANTS`` (and its job order to ``ORDERS`` when it brings one)
     and register it as the algorithm ``name`` of the ``ojpp`` problem."""
     if order is not None:
         ORDERS[var.order] = order

@@ -158,7 +158,7 @@ class Cluster:
         self.prune(self.live)
 
     def prune(self, rows: np.ndarray | list[int]) -> None:
-        """Drop the devices in ``rows`` that fail the floor test of :meth:`set_remaining`."""
+        """Drop the devices in ``rows`` that fail the floor test of ``set_remaining``."""
         if self.floor is None or len(rows) == 0:
             return
         if len(rows) <= 8:  # a Job's few touched devices: plain Python, same comparisons
@@ -185,7 +185,7 @@ class Cluster:
             self._live = None
 
     def _floor_dead(self, k: int) -> bool:
-        """The test of :meth:`prune` for one device (the same float operations, in order)."""
+        """The test of ``prune`` for one device (the same float operations, in order)."""
         dem, burst, p, peak = self.floor
         capx = self.capxl
         load = self.load[k].tolist()
@@ -248,7 +248,7 @@ class Cluster:
         return snew, pot
 
     def evaluate_one(self, i: int, k: int) -> None:
-        """:meth:`evaluate` for one device in plain Python (same values, less overhead)."""
+        """``evaluate`` for one device in plain Python (same values, less overhead)."""
         cap, d = self.capl, self.deml[i]
         nl = [a + b for a, b in zip(self.load[k].tolist(), d, strict=True)]
         ok = all(map(le, nl, self.capxl))
@@ -372,13 +372,13 @@ class Cluster:
         self._refresh_types(k)
 
     def snapshot(self, k: int) -> tuple:
-        """Row k's complete state, for :meth:`restore` (Placement's whole-job undo)."""
+        """Row k's complete state, for ``restore`` (Placement's whole-job undo)."""
         return (self.load[k].copy(), self.peak[k], self.bmax[k], self.P0[k], self.P1[k],
                 self.cnt[k].copy(), self.maxS[k].copy(), self.theta[k],
                 dict(self.contents[k]), dict(self.slow[k]))
 
     def restore(self, k: int, snap: tuple) -> None:
-        """Put row k back exactly as :meth:`snapshot` saw it (O(d + T), no recomputation)."""
+        """Put row k back exactly as ``snapshot`` saw it (O(d + T), no recomputation)."""
         (self.load[k], self.peak[k], self.bmax[k], self.P0[k], self.P1[k], self.cnt[k],
          self.maxS[k], self.theta[k], contents, slow) = snap
         self.contents[k], self.slow[k] = dict(contents), dict(slow)

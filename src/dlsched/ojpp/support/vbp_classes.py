@@ -27,17 +27,17 @@ class  weights (per item, per dimension k)          capacity    note
 =====  ==========================================  ==========  ===========================
 
 Classes 7 and 8 correlate every dimension k >= 1 with dimension 0 (Caprara & Toth define them
-for d = 2). Class 10 needs n divisible by 3 (:func:`vbp_weights` rounds n down; rows 3t, 3t+1,
+for d = 2). Class 10 needs n divisible by 3 (``vbp_weights`` rounds n down; rows 3t, 3t+1,
 3t+2 form triplet t).
 
 One further class of our own, ``perfect`` (exact fit with capacity 1000, the family the issue
 report used): ``m = n // items_per_bin`` bins of capacity 1000 in every dimension are each cut
 at random distinct integer points into their items, so every bin is filled exactly in every
 dimension and the optimum is ``m`` by construction (the volume bound). Known optima:
-:func:`known_optimum`.
+``known_optimum``.
 
 Items with identical weight vectors become one OJPP job with that many workers (as in
-:func:`dlsched.ojpp.instance.read_vbp`); dimension 0 is ``compute``, 1 ``memory`` (base), and
+``dlsched.ojpp.instance.read_vbp``); dimension 0 is ``compute``, 1 ``memory`` (base), and
 2.. the extra resources ``r2, r3, ...``.
 """
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
@@ -186,7 +186,7 @@ def vbp_instance(cls: str, d: int = 3, n: int = 40, seed: int = 0) -> OJPPInstan
 
 
 def vbp_text(weights: np.ndarray, cap: np.ndarray) -> str:
-    """VPSolver ``.vbp`` text (readable by :func:`dlsched.ojpp.read_vbp`)."""
+    """VPSolver ``.vbp`` text (readable by ``dlsched.ojpp.read_vbp``)."""
     types, demand = np.unique(np.asarray(weights, dtype=np.int64), axis=0, return_counts=True)
     lines = [str(len(cap)), " ".join(str(int(c)) for c in cap), str(len(types))]
     lines += [" ".join(map(str, row)) + f" {c}" for row, c in

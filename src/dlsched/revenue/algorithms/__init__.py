@@ -1,7 +1,7 @@
 """The paper's own algorithms (Wang, Zhou et al., IEEE TC 2023), one module each: ``astraea``
-(Alg. 1, :mod:`.astraea`), ``a-round`` (Alg. 2, :mod:`.a_round`) and ``a-maxirev`` (Alg. 3,
-:mod:`.a_maxirev`, with ``mincost-d`` / ``mincost-c`` for Algs. 4-5). The mechanism they share
-lives in :mod:`dlsched.revenue.support.mechanism`.
+(Alg. 1, ``astraea``), ``a-round`` (Alg. 2, ``a_round``) and ``a-maxirev`` (Alg. 3,
+``a_maxirev``, with ``mincost-d`` / ``mincost-c`` for Algs. 4-5). The mechanism they share
+lives in ``dlsched.revenue.support.mechanism``.
 
 Importing this package registers them. The names of the former ``online.py`` module are
 re-exported here (``dlsched.revenue.online`` is a deprecated alias of this package).

@@ -1,7 +1,7 @@
-"""Baselines of notes §5.2, one module per namesake: BatchSche (:mod:`.batchsche`, also
-registered as ``astraea-private``), Gandiva_fair (:mod:`.gandiva_fair`) and HiveD
-(:mod:`.hived`). All run on the shared slotted engine (``dlsched.sim.Cluster``); what they share
-is in :mod:`dlsched.revenue.support.placement`.
+"""Baselines of notes §5.2, one module per namesake: BatchSche (``batchsche``, also
+registered as ``astraea-private``), Gandiva_fair (``gandiva_fair``) and HiveD
+(``hived``). All run on the shared slotted engine (``dlsched.sim.Cluster``); what they share
+is in ``dlsched.revenue.support.placement``.
 
 Importing this package registers them. The names of the former ``baselines.py`` module are
 re-exported here, so ``from dlsched.revenue.baselines import private_instance`` keeps working.

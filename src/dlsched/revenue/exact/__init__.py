@@ -1,6 +1,6 @@
-"""Exact models of the revenue problem, one module each: ``revenue-milp`` (:mod:`.milp`,
-Pyomo + HiGHS) and ``revenue-cpsat`` (:mod:`.cpsat`); their shared bound (:mod:`.bounds`),
-plumbing (:mod:`.common`) and the guard's heuristic table (:mod:`.crosscheck`).
+"""Exact models of the revenue problem, one module each: ``revenue-milp`` (``milp``,
+Pyomo + HiGHS) and ``revenue-cpsat`` (``cpsat``); their shared bound (``bounds``),
+plumbing (``common``) and the guard's heuristic table (``crosscheck``).
 
 Importing this package registers both models. The names of the former ``exact.py`` module are
 re-exported here, so ``from dlsched.revenue.exact import solve_milp`` keeps working.

@@ -54,9 +54,9 @@ def _refused(inst: RevenueInstance, method: str, alone: float | None, t0: float,
 def _size_gate(inst: RevenueInstance, method: str, options: SolveOptions, t0: float, T: int,
                time_origin: str, fixed_workers: bool, rate: float, unit: str,
                build: str) -> Result | None:
-    """Size the model before building it: a refusal (:func:`_refused`) when the time limit is
+    """Size the model before building it: a refusal (``_refused``) when the time limit is
     over before the data or building ``unit`` at ``rate`` per second would take more than
-    :data:`BUILD_SHARE` of the limit (the guard then adds the heuristics); ``None`` to go on."""
+    ``BUILD_SHARE`` of the limit (the guard then adds the heuristics); ``None`` to go on."""
     try:
         count, alone = milp_extent(inst, T, time_origin, fixed_workers)
     except DeadlineExceeded:  # the time limit (core.deadline) is over before the data

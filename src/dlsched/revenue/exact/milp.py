@@ -23,7 +23,7 @@ from .bounds import alone_bound
 from .common import _finish, _or_empty, _plan, _remaining, _size_gate
 
 #: Build rate of the Pyomo model, start columns per second (conservative, like
-#: :data:`..cpsat.CP_VALUES_PER_S`)
+#: ``cpsat.CP_VALUES_PER_S``)
 PYOMO_COLUMNS_PER_S = 4_000
 
 

@@ -35,7 +35,7 @@ WORKER_CAPS = ("chunks", "demand")
 
 
 def max_workers(inst: RevenueInstance, j: int, worker_cap: str = "chunks") -> int:
-    """W_j under ``worker_cap`` (:data:`WORKER_CAPS`)."""
+    """W_j under ``worker_cap`` (``WORKER_CAPS``)."""
     if worker_cap not in WORKER_CAPS:
         raise ValueError(f"worker_cap must be one of {WORKER_CAPS}, got {worker_cap!r}")
     w = min(int(inst.chunks[j]), int(inst.cap_w.sum()))

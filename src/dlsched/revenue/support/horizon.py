@@ -29,7 +29,7 @@ def auto_horizon(inst: RevenueInstance) -> int:
 
 
 def model_horizon(inst: RevenueInstance, horizon: int | str) -> int:
-    """T for ``horizon`` = "instance", "auto" (:func:`auto_horizon`) or a positive int."""
+    """T for ``horizon`` = "instance", "auto" (``auto_horizon``) or a positive int."""
     if horizon == "instance":
         return int(inst.horizon)
     if horizon == "auto":

@@ -1,4 +1,4 @@
-"""From a run of the Astraea mechanism (:mod:`.mechanism`) to a validated Result, shared by the
+"""From a run of the Astraea mechanism (``mechanism``) to a validated Result, shared by the
 paper's algorithms (``astraea``, ``a-round``, ``a-maxirev``) and the BatchSche baseline: the
 mechanism's options from method parameters, the solution with payments and incomes, and the
 job order and first batch of the one-batch variants."""
@@ -21,7 +21,7 @@ MINCOST = {"both": ("C", "D"), "d": ("D",), "c": ("C",)}
 
 
 def options_from(params: dict[str, Any]) -> Options:
-    """The mechanism's :class:`Options` from a method's keyword parameters (unknown ones are
+    """The mechanism's ``Options`` from a method's keyword parameters (unknown ones are
     ignored; ``theta`` / ``phases`` lists become tuples; ``mincost`` selects placements)."""
     theta = params.get("theta")
     if isinstance(theta, list):
