@@ -129,13 +129,75 @@ def generate(
     matrix_scale: float = 1.0,
     mixed: str = "half-average",
 ) -> OJPPInstance:
-    """Random workload of class ``workload`` (one of ``CLASSES``), reproducible by ``seed``.
+    """A seeded random OJPP workload in the paper's settings (module docstring).
 
-    ``active`` keeps only some side constraints: ``"all"``, ``"none"`` (plain compute + memory,
-    Best-fit's set) or limit names joined by ``+`` (e.g. ``"interference"`` for I-Greedy), so a
-    baseline is measured against the optimum under its own constraint set (notes §9). The jobs
-    and the interference matrix do not depend on it (the same seed gives the same workload).
-    ``matrix``, ``matrix_scale``, ``mixed``: the workload knobs of the module docstring."""
+    Devices of 100 % compute and 11264 MB memory; each job has 1..``max_workers`` workers, a
+    compute share of 10-50 %, base memory, a burst and its probability drawn by the job's
+    class, one of six model types and a migration cost. The jobs and the interference matrix
+    do not depend on ``active`` (the same seed gives the same workload).
+
+    Parameters
+    ----------
+    workload : str, default 'mixed'
+        Workload class: ``'mixed'``, ``'c-high'`` (high collision), ``'i-high'`` (high
+        interference) or ``'average'``.
+    n_jobs : int, default 20
+        Number of jobs. Unit: jobs. Range: 1..100000.
+    max_workers : int, default 10
+        Largest worker count of a job (drawn uniformly from 1..max_workers). Unit: workers.
+        Range: 1..100000.
+    seed : int, default 0
+        Seed of the random generator; the same seed gives the same workload.
+        Unit: dimensionless.
+    collision : float or None, default 0.1
+        Collision-probability limit tau-bar (5) of a device; None drops it.
+        Unit: probability. Range: [0, 1].
+    interference : float or None, default 0.2
+        Interference cap theta-bar (7): the largest slowdown of a worker; None drops it.
+        Unit: dimensionless (relative slowdown). Range: [0, 1e6].
+    balance : float or None, default 0.1
+        Slowdown balance theta' (8): the largest spread of one job's worker slowdowns; None
+        drops it. Unit: dimensionless (relative slowdown). Range: [0, 1].
+    interference_model : str, default 'additive'
+        How the slowdowns of several co-located workers compose: ``'additive'`` or
+        ``'max'``.
+    active : str, default 'all'
+        Which side constraints to keep: ``'all'``, ``'none'`` (compute + memory only,
+        Best-fit's set) or limit names joined by ``+`` (e.g. ``'interference'`` for
+        I-Greedy), so a baseline is measured against the optimum under its own constraints.
+    matrix : str, default 'synthetic'
+        The 6x6 type slowdown matrix: ``'synthetic'`` (not measured), ``'gavel'`` (Gavel's
+        measured V100 co-location slowdowns of six of its job types) or ``'bimodal'``.
+    matrix_scale : float, default 1.0
+        Factor on the whole slowdown matrix. Unit: dimensionless. Range: [1e-9, 1e9].
+    mixed : str, default 'half-average'
+        Reading of the ``'mixed'`` class: ``'half-average'`` (half the jobs high-collision or
+        high-interference, half average) or ``'collision-interference'`` (half each).
+
+    Returns
+    -------
+    OJPPInstance
+        The instance, named ``ojpp-{workload}-n{n_jobs}-w{max_workers}-s{seed}`` plus a suffix
+        per non-default knob; its ``provenance`` records the knobs and that the data are
+        synthetic.
+
+    Raises
+    ------
+    ValueError
+        An unknown ``workload``, ``matrix``, ``mixed`` or ``active`` value, ``n_jobs`` or
+        ``max_workers`` below 1, or a negative or infinite ``matrix_scale``.
+    InputError
+        An unknown ``interference_model`` or a limit the instance schema refuses.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp import generate
+    >>> inst = generate(n_jobs=4, max_workers=2, seed=0)
+    >>> inst.name, inst.n_jobs, inst.n_workers
+    ('ojpp-mixed-n4-w2-s0', 4, 8)
+    >>> generate("c-high", n_jobs=4, max_workers=2, active="interference").limits
+    Limits(collision=None, interference=0.2, balance=None)
+    """
     keep = _active_limits(active)
     if workload not in CLASSES:
         raise ValueError(f"workload must be one of {CLASSES}, got {workload!r}")

@@ -254,8 +254,68 @@ def simulate(
 def adjustment(inst: OJPPInstance, *, initial: Solution | dict | None = None, steps: int = 50,
                ewma: float = 0.5, budget: float | str | None = None, seed: int = 0,
                allow_new_devices: bool = False, guard: str = "model", **noise: Any) -> Result:
-    """``initial``: a placement to start from (default: the Heuristic's); ``budget`` and
-    ``guard``: module docstring."""
+    """Alg. 4 (OJPAP): adjust a placement online while the interference fluctuates.
+
+    Starts from ``initial`` (default: the Heuristic's placement), simulates ``steps`` steps of
+    observed interference (model value times AR(1) log-noise with spikes), and whenever the
+    EWMA trigger (18) exceeds the instance's interference limit runs one adjustment round of
+    migrations under the budget (19) (module docstring).
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance; it needs an interference limit (the trigger's threshold).
+    initial : Solution or dict or None, default None
+        The placement to start from (typed or its JSON); None runs the Heuristic.
+    steps : int, default 50
+        Simulated time steps. Unit: steps.
+    ewma : float, default 0.5
+        Weight of the previous EWMA value in the trigger (18). Unit: dimensionless.
+        Range: [0, 1).
+    budget : float or str or None, default None
+        Migration budget c-bar per adjustment round, in the jobs' ``migration_cost`` unit;
+        None = no cap beyond Alg. 4's one move per device, ``'5pct'`` = 5 % of the cost of
+        moving every worker once (a number must be >= 0).
+    seed : int, default 0
+        Seed of the simulated fluctuation. Unit: dimensionless.
+    allow_new_devices : bool, default False
+        Let moves open devices the placement does not use (default: active devices only).
+    guard : str, default 'model'
+        Improvement guard of a move: ``'model'`` (the modelled interference must drop) or
+        ``'observed'`` (the target's prediction scaled by its noise factor against the
+        source's observed value).
+    rho : float, default 0.8
+        AR(1) coefficient of the log-space noise. Unit: dimensionless.
+    sigma : float, default 0.15
+        Standard deviation of the AR(1) innovations in log space. Unit: dimensionless.
+    spike_prob : float, default 0.03
+        Probability of a spike per device and step (meaningful in [0, 1]).
+        Unit: dimensionless.
+    spike : float, default 1.0
+        Size of a spike: the factor is 1 + ``spike`` while it lasts. Unit: dimensionless.
+
+    Returns
+    -------
+    Result
+        Status ``feasible``; ``objective`` = devices used by the final placement; the
+        ``Solution`` is that placement (``devices``, ``used``); ``stats`` is the trace
+        (``triggers``, ``moves``, ``migration_cost``, ``reversals``, per-step maxima, and
+        ``theta_initial`` / ``theta_final``, the max slowdown before and after).
+
+    Raises
+    ------
+    InputError
+        ``ewma`` outside [0, 1), an unknown keyword, an invalid ``budget`` or ``guard``, a
+        malformed ``initial``, or an instance without an interference limit.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp import generate
+    >>> from dlsched.ojpp.algorithms.adjustment import adjustment
+    >>> res = adjustment(generate(n_jobs=4, max_workers=2, seed=0), steps=10)
+    >>> res.status.value, res.objective, res.stats["triggers"]
+    ('feasible', 4.0, 0)
+    """
     if not 0 <= ewma < 1:
         raise InputError("ewma", "must be in [0, 1)")
     unknown = set(noise) - {"rho", "sigma", "spike_prob", "spike"}

@@ -15,7 +15,7 @@ import numpy as np
 
 from ...core import Result
 from ..instance import OJPPInstance
-from ..support.placement import Variant, add_variant, resource_order, run_variant
+from ..support.placement import PARAM_DOCS, Variant, add_variant, resource_order, run_variant
 from ..support.state import Cluster, Rules
 
 
@@ -84,6 +84,14 @@ HEURISTIC = Variant(
     "Alg. 3 Heuristic (gregariousness order), all constraints; literal_order, self_collision",
     ("literal_order", "self_collision"),
 )
+PARAM_DOCS.update({
+    "literal_order": "literal_order : bool, default False\n"
+                     "    Follow the printed pseudo-code: take the queue's front job, then\n"
+                     "    re-sort (default: re-sort, then take the least gregarious job).",
+    "self_collision": "self_collision : bool, default False\n"
+                      "    Also count a job with two or more workers as colliding with itself in\n"
+                      "    its gregariousness (notes §6 variant).",
+})
 add_variant("heuristic", HEURISTIC, heuristic_order)
 
 

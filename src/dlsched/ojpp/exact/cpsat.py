@@ -484,4 +484,45 @@ def _refused_mode(options: SolveOptions) -> dict[str, Any]:
                 "CP-SAT over aggregated counts (notes §5.3), lazy collision no-goods, "
                 "Heuristic warm start")
 def cpsat(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
+    """Exact OJPP by CP-SAT over aggregated worker counts (notes §5.3).
+
+    Integer counts per (device, job) with lazy collision no-goods and the Heuristic's
+    placement as warm start; the data are scaled to integers (``stats["scaling"]`` says
+    whether exactly; an inexact scaling is a restriction, whose verdict proves nothing). The
+    keyword parameters go to ``solve_cpsat_model``.
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance to place.
+    options : SolveOptions or None, default None
+        Solver options (solver name, time limit, MIP gap, threads); None uses the defaults.
+    hint : bool, default True
+        Give CP-SAT the Heuristic's placement as a solution hint.
+    table : str or bool, default 'auto'
+        Add the table of feasible device patterns (notes §5.3): True, False or ``'auto'``
+        (when at most ``table_limit`` patterns exist).
+    table_limit : int, default 5000
+        Most patterns ``table='auto'`` enumerates. Unit: patterns.
+    top_down_share : float, default 0.3
+        With a time limit, the share of it the min-devices model gets before bottom-up
+        feasibility models with exactly t devices take over (meaningful in (0, 1]).
+        Unit: dimensionless.
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal`` when proven, else ``time_limit`` with the incumbent and the
+        proven lower ``bound``; ``error`` if the independent validator rejects the solution),
+        ``objective`` = devices used, and a ``Solution`` listing per device the worker count
+        of each job (``devices``) and ``used``.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp import generate
+    >>> from dlsched.ojpp.exact.cpsat import cpsat
+    >>> res = cpsat(generate(n_jobs=3, max_workers=2, seed=0))
+    >>> res.status.value, res.objective
+    ('optimal', 2.0)
+    """
     return solve_cpsat_model(inst, options, **params)

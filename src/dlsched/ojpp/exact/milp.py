@@ -217,4 +217,46 @@ def _result(inst: OJPPInstance, out: SolveOutcome, Y: np.ndarray | None, heur: R
                 "Compact MILP (notes §5.1): max-burst rows, big-M interference/balance, lazy "
                 "outer-approximation (or no-good) collision cuts; Pyomo + HiGHS")
 def compact(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
+    """Exact OJPP by the compact MILP with lazy collision cuts (notes §5.1, Pyomo + HiGHS).
+
+    Max-burst rows for memory (3), big-M rows for interference (7) and balance (8); the
+    collision bound (5) is added lazily as outer-approximation (tangent) or no-good cuts. The
+    keyword parameters go to ``solve_compact``.
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance to place.
+    options : SolveOptions or None, default None
+        Solver options (solver name, time limit, MIP gap, threads); None uses the defaults.
+    cuts : str, default 'auto'
+        Collision cuts: ``'oa'`` (tangent cuts, needs collision_model 'independent'),
+        ``'nogood'`` or ``'auto'`` (tangent cuts for the independent model, else no-goods).
+    top_down_share : float, default 0.3
+        With a time limit, the share of it the min-devices model gets before bottom-up
+        feasibility models with exactly t devices take over (meaningful in (0, 1]).
+        Unit: dimensionless.
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal`` when proven, else ``time_limit`` with the incumbent and the
+        proven lower ``bound``; ``error`` if the independent validator rejects the solution),
+        ``objective`` = devices used, and a ``Solution`` listing per device the worker count
+        of each job (``devices``) and ``used``.
+
+    Raises
+    ------
+    InputError
+        ``cuts`` is not one of the three values or ``'oa'`` with a correlated collision
+        model, or balance with a non-additive interference model.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp import generate
+    >>> from dlsched.ojpp.exact.milp import compact
+    >>> res = compact(generate(n_jobs=4, max_workers=2, seed=0))
+    >>> res.status.value, res.objective
+    ('optimal', 3.0)
+    """
     return solve_compact(inst, options, **params)

@@ -80,6 +80,45 @@ PYOMO_PAIRS_PER_S = 900
 def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
                 initial: Solution | dict | None = None, budget: float | None = None,
                 **_: Any) -> Result:
+    """Exact OJPAP (notes §6): re-place a placement to minimise the maximum slowdown Theta.
+
+    Over re-placements of ``initial`` on its devices whose migration cost stays within
+    ``budget``; Pyomo + HiGHS with lazy collision cuts. The objective is Theta, not devices.
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance (additive interference model).
+    options : SolveOptions or None, default None
+        Solver options (solver name, time limit, MIP gap, threads); None uses the defaults.
+    initial : Solution or dict or None, default None
+        The placement to re-place (typed or its JSON); None runs the Heuristic.
+    budget : float or None, default None
+        Migration budget c-bar, in the jobs' ``migration_cost`` unit; None = 5 % of the cost
+        of moving every worker once (at least one cheapest move).
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal`` when proven), ``objective`` = the maximum slowdown Theta of
+        the new placement (unit: dimensionless, relative slowdown), and a ``Solution`` with
+        ``devices``, ``used`` and ``objective_kind`` = ``'max_slowdown'``;
+        ``stats["migration_cost"]`` is the cost of the moves.
+
+    Raises
+    ------
+    InputError
+        A non-additive interference model, or an ``initial`` placement that violates the
+        instance's constraints.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp import generate
+    >>> from dlsched.ojpp.exact.ojpap import ojpap_exact
+    >>> res = ojpap_exact(generate(n_jobs=4, max_workers=2, seed=0))
+    >>> res.status.value, round(res.objective, 6)
+    ('optimal', 0.0522)
+    """
     options = options or SolveOptions()
     if inst.interference_model != "additive":
         raise InputError("interference.model", "ojpap-exact models 'additive' interference only")

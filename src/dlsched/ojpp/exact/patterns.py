@@ -205,8 +205,47 @@ def _engine(inst: OJPPInstance, options: SolveOptions, t0: float, stats: dict):
                 "fixed device count); otherwise enumerated patterns, Pyomo + HiGHS")
 def patterns(inst: OJPPInstance, *, options: SolveOptions | None = None,
              max_patterns: int = 200_000, columns: str = "auto", **_: Any) -> Result:
-    """``columns``: ``enumerate`` (refuse beyond ``max_patterns``), ``generate`` or ``auto``
-    (module docstring)."""
+    """Exact OJPP by set partitioning over feasible device patterns (notes §5.2).
+
+    A pattern is a feasible multiset of workers on one device; collision and interference are
+    checked per pattern and balance by exact bands, so no lazy loop is needed. Which columns
+    are used is the module docstring's rule (``columns``).
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance to place.
+    options : SolveOptions or None, default None
+        Solver options (solver name, time limit, MIP gap, threads); None uses the defaults.
+    max_patterns : int, default 200000
+        Most patterns to enumerate; beyond it ``'auto'`` switches to column generation and
+        ``'enumerate'`` refuses. Unit: patterns.
+    columns : str, default 'auto'
+        ``'enumerate'`` (all feasible patterns), ``'generate'`` (column generation) or
+        ``'auto'`` (module docstring).
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal`` when proven, else ``time_limit`` with the incumbent and the
+        proven lower ``bound``; ``error`` if the independent validator rejects the solution),
+        ``objective`` = devices used, and a ``Solution`` listing per device the worker count
+        of each job (``devices``) and ``used``.
+
+    Raises
+    ------
+    InputError
+        ``columns`` is not one of the three values, or ``'enumerate'`` finds more than
+        ``max_patterns`` patterns.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp import generate
+    >>> from dlsched.ojpp.exact.patterns import patterns
+    >>> res = patterns(generate(n_jobs=4, max_workers=2, seed=0))
+    >>> res.status.value, res.objective
+    ('optimal', 3.0)
+    """
     if columns not in ("auto", "enumerate", "generate"):
         raise InputError("columns", "must be 'auto', 'enumerate' or 'generate'")
     options = options or SolveOptions()

@@ -180,7 +180,35 @@ VARIANTS: dict[str, Variant] = {}
 
 
 def run_variant(inst: OJPPInstance, name: str, **params: Any) -> Result:
-    """Run the registered algorithm ``name`` on ``inst``."""
+    """Run the registered placement variant ``name`` on ``inst``.
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance to place.
+    name : str
+        A key of ``VARIANTS`` (``greedy``, ``heuristic``, ``best-fit``, ``b-greedy``,
+        ``c-greedy``, ``i-greedy``).
+    **params
+        ``memory`` and the variant's own parameters (``Variant.params``).
+
+    Returns
+    -------
+    Result
+        As the registered algorithm ``name`` returns it.
+
+    Raises
+    ------
+    InputError
+        An unknown parameter, or ``memory`` not 'opportunistic' or 'peak'.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp import generate
+    >>> res = run_variant(generate(n_jobs=4, max_workers=2, seed=0), "greedy")
+    >>> res.status.value, res.objective
+    ('feasible', 3.0)
+    """
     var = VARIANTS[name]
     rules = var.rules
     allowed = {"memory", *var.params}
@@ -223,13 +251,91 @@ def run_variant(inst: OJPPInstance, name: str, **params: Any) -> Result:
     )
 
 
+#: NumPy entries of the keyword parameters a variant may accept (``Variant.params``), keyed by
+#: name; ``memory`` is accepted by every variant. Modules that add a variant with further
+#: parameters add their entries here before ``add_variant``.
+PARAM_DOCS: dict[str, str] = {
+    "memory": "memory : str, default 'opportunistic'\n"
+              "    Memory rule of a device: 'opportunistic' (constraint (3): the base memory of\n"
+              "    all its workers plus the single largest burst) or 'peak' (every worker at base\n"
+              "    plus burst, the traditional 2D reading).",
+}
+
+
+def _variant_doc(name: str, var: Variant) -> str:
+    """The NumPy docstring of the registered algorithm ``name`` (what ``dlsched params`` and
+    the API reference show)."""
+    active = [c for c, on in (("collision (5)", var.rules.collision),
+                              ("interference cap (7)", var.rules.interference),
+                              ("balance (8)", var.rules.balance)) if on]
+    rule = "lowest interference potential" if var.rules.select == "potential" else "best fit"
+    params = "\n".join("    " + line for key in ("memory", *var.params)
+                        for line in PARAM_DOCS[key].splitlines())
+    return f"""{var.description}.
+
+    Places the jobs one by one in the ``{var.order}`` order, each by Placement (Alg. 2)
+    choosing the device of {rule}; compute and memory are always checked,
+    of the side constraints {", ".join(active) if active else "none"}.
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance to place.
+{params}
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` when more devices are needed than the instance has);
+        ``objective`` = devices used; the ``Solution`` lists per device the worker count of
+        each job on it (``devices``) and ``used``; ``stats`` has the job ``order`` and the
+        ``enforced`` constraints.
+
+    Raises
+    ------
+    InputError
+        An unknown parameter, or ``memory`` not 'opportunistic' or 'peak'.
+
+    Examples
+    --------
+    >>> from dlsched.core.registry import ALGORITHMS
+    >>> from dlsched.ojpp import generate
+    >>> run = ALGORITHMS.get("{name}", problem="ojpp").run
+    >>> res = run(generate(n_jobs=4, max_workers=2, seed=0))
+    >>> res.status.value, res.objective == res.solution.used
+    ('feasible', True)
+    """
+
+
 def add_variant(name: str, var: Variant, order: Order | None = None) -> None:
-    """Add ``var`` to ``VARIANTS`` (and its job order to ``ORDERS`` when it brings one)
-    and register it as the algorithm ``name`` of the ``ojpp`` problem."""
+    """Add a placement variant to ``VARIANTS`` and register it as an ``ojpp`` algorithm.
+
+    How a new Greedy-like algorithm is added: a ``Rules`` constraint set, a job order (a
+    registered name of ``ORDERS`` or a new one) and a description.
+
+    Parameters
+    ----------
+    name : str
+        The algorithm's registered name (e.g. ``'c-greedy'``).
+    var : Variant
+        Constraint set, order name, description and extra parameter names (each documented
+        in ``PARAM_DOCS``).
+    order : callable or None, default None
+        A new job order ``order(inst, cluster, **params)`` yielding job indices, stored in
+        ``ORDERS`` under ``var.order``; None uses an existing one.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp.support.placement import VARIANTS
+    >>> VARIANTS["c-greedy"].rules.collision, VARIANTS["c-greedy"].rules.balance
+    (True, False)
+    """
     if order is not None:
         ORDERS[var.order] = order
     VARIANTS[name] = var
 
-    @register_algorithm(name, "ojpp", var.description)
     def _run(inst: OJPPInstance, **params: Any) -> Result:
         return run_variant(inst, name, **params)
+
+    _run.__doc__ = _variant_doc(name, var)
+    register_algorithm(name, "ojpp", var.description)(_run)
