@@ -34,7 +34,32 @@ def _check_count(value: Any, path: str) -> None:
 
 @dataclass(frozen=True, eq=False)
 class Solution(_Base):
-    """A placement: per device, the worker count of each job on it (device order as given)."""
+    """A placement: per device, the worker count of each job on it (device order as given).
+
+    Frozen; every OJPP method returns one in ``Result.solution``. Build it with
+    ``make_solution`` (from a count matrix) or ``Solution.from_json``; ``to_json`` gives the
+    JSON the validator reads (``from_json(d).to_json() == d``).
+
+    Parameters
+    ----------
+    devices : tuple of Mapping
+        One read-only mapping {job name: worker count} per listed device.
+    used : int
+        Number of devices used, as the method reports it. Unit: devices.
+    objective_kind : str or None, default None
+        ``'max_slowdown'`` for ``ojpap-exact`` (the OJPAP objective); None: devices used.
+    extra : Mapping, default {}
+        Keys of the JSON this class does not model, kept verbatim.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp.solution import Solution
+    >>> sol = Solution.from_json({"devices": [{"A": 2}, {"B": 1, "C": 1}], "used": 2})
+    >>> sol.used, dict(sol.devices[1])
+    (2, {'B': 1, 'C': 1})
+    >>> sol.to_json()
+    {'devices': [{'A': 2}, {'B': 1, 'C': 1}], 'used': 2}
+    """
 
     #: One read-only mapping {job name: worker count} per listed device (empty devices allowed).
     devices: tuple[Mapping[str, int], ...]
@@ -46,6 +71,19 @@ class Solution(_Base):
     extra: Mapping[str, Any] = field(default_factory=FrozenDict)
 
     def to_json(self) -> dict[str, Any]:
+        """A fresh JSON dict: ``devices``, ``used``, ``objective_kind`` when set, ``extra``.
+
+        Returns
+        -------
+        dict
+            The JSON object.
+
+        Examples
+        --------
+        >>> from dlsched.ojpp.solution import Solution
+        >>> Solution(({"A": 1},), 1, "max_slowdown").to_json()
+        {'devices': [{'A': 1}], 'used': 1, 'objective_kind': 'max_slowdown'}
+        """
         out: dict[str, Any] = {
             "devices": [dict(dev) for dev in self.devices],
             "used": self.used,
@@ -58,6 +96,32 @@ class Solution(_Base):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Solution:
+        """The typed solution of a JSON dict.
+
+        Parameters
+        ----------
+        data : Mapping
+            ``{"devices": [{job: count}, ...], "used": n}`` and optionally
+            ``objective_kind``; other keys are kept in ``extra``.
+
+        Returns
+        -------
+        Solution
+            The typed solution (counts kept as given).
+
+        Raises
+        ------
+        InputError
+            A missing or malformed field, named by its path (e.g. ``devices[0].A``).
+
+        Examples
+        --------
+        >>> from dlsched.ojpp.solution import Solution
+        >>> Solution.from_json({"devices": [{"A": -1}], "used": 1})
+        Traceback (most recent call last):
+        ...
+        dlsched.core.errors.InputError: devices[0].A: count must be a non-negative integer
+        """
         if not isinstance(data, Mapping):
             raise InputError("solution", "expected a JSON object")
         devices = data.get("devices")
@@ -97,9 +161,33 @@ def _thaw(value: Any) -> Any:
 
 def make_solution(inst: OJPPInstance, Y: np.ndarray | list[dict[int, int]],
                   **extra: Any) -> Solution:
-    """``Y``: count matrix (devices x jobs) or a list of {job index: count}; empty devices dropped.
+    """The typed solution of a placement: what a plugin returns in its Result.
 
-    Result: the typed ``Solution`` of ``{"devices": [...], "used": <devices>, **extra}``.
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance (job names come from it).
+    Y : numpy.ndarray or list of dict
+        Worker counts: a matrix (devices x jobs, columns in the order of ``inst.jobs``) or one
+        {job index: count} per device. Empty devices are dropped. Unit: workers.
+    **extra
+        Further solution keys (e.g. ``objective_kind='max_slowdown'``).
+
+    Returns
+    -------
+    Solution
+        ``{"devices": [{job name: count}, ...], "used": <non-empty devices>, **extra}``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dlsched.ojpp.paper import golden_o1
+    >>> inst = golden_o1()  # jobs A (2 workers), B (3), C (2); optimum 5 devices
+    >>> sol = make_solution(inst, np.array([[0, 0, 2], [2, 0, 0], [0, 3, 0]]))
+    >>> sol.to_json()
+    {'devices': [{'C': 2}, {'A': 2}, {'B': 3}], 'used': 3}
+    >>> make_solution(inst, [{0: 1, 2: 1}, {}]).used
+    1
     """
     names = [j.name for j in inst.jobs]
     devices: list[dict[str, int]] = []
@@ -114,7 +202,27 @@ def make_solution(inst: OJPPInstance, Y: np.ndarray | list[dict[int, int]],
 
 
 def counts(inst: OJPPInstance, solution: Mapping[str, Any]) -> np.ndarray:
-    """Count matrix (used devices x jobs) of a solution (typed or its JSON)."""
+    """Count matrix (used devices x jobs) of a solution (typed or its JSON).
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance (column order = ``inst.jobs``).
+    solution : Mapping
+        A solution with ``devices``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Integer worker counts, shape (non-empty devices, jobs). Unit: workers.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp.paper import golden_o1
+    >>> inst = golden_o1()  # jobs A (2 workers), B (3), C (2); optimum 5 devices
+    >>> counts(inst, {"devices": [{"A": 2, "C": 1}, {}, {"B": 3}], "used": 2}).tolist()
+    [[2, 0, 1], [0, 3, 0]]
+    """
     index = {j.name: i for i, j in enumerate(inst.jobs)}
     devs = [d for d in solution["devices"] if any(d.values())]
     Y = np.zeros((len(devs), inst.n_jobs), dtype=int)
@@ -126,7 +234,28 @@ def counts(inst: OJPPInstance, solution: Mapping[str, Any]) -> np.ndarray:
 
 def initial_json(initial: Any) -> dict[str, Any]:
     """The JSON dict of a method's ``initial`` placement (a typed ``Solution`` or its JSON;
-    the ``Solution`` annotation lets the typed value past the generic parameter check)."""
+    the ``Solution`` annotation lets the typed value past the generic parameter check).
+
+    Parameters
+    ----------
+    initial : Solution or dict
+        The placement.
+
+    Returns
+    -------
+    dict
+        Its JSON.
+
+    Raises
+    ------
+    InputError
+        ``initial`` is neither a ``Solution`` nor a dict.
+
+    Examples
+    --------
+    >>> initial_json({"devices": [{"A": 1}], "used": 1})
+    {'devices': [{'A': 1}], 'used': 1}
+    """
     if isinstance(initial, Solution):
         return initial.to_json()
     if not isinstance(initial, dict):

@@ -92,7 +92,37 @@ def _parse_devices(inst: OJPPInstance, solution: dict[str, Any], out: list[str])
 
 
 def check(inst: OJPPInstance, solution: dict[str, Any]) -> list[str]:
-    """All violations of ``solution`` (empty list when feasible)."""
+    """All violations of an OJPP placement by the independent validator (empty when feasible).
+
+    Checks that every worker is placed exactly once, the device count and ``used``, and per
+    device compute (1), opportunistic memory (3), collision (5) and interference (7), and per
+    job the slowdown balance (8). ``dlsched.ojpp.check`` is this function and also takes a
+    typed ``Solution``.
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance.
+    solution : dict
+        The placement's JSON (``devices``, ``used``).
+
+    Returns
+    -------
+    list of str
+        One message per violation, naming the device or job and the constraint.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp import check
+    >>> from dlsched.ojpp.paper import golden_o1
+    >>> inst = golden_o1()  # jobs A (2 workers), B (3), C (2); optimum 5 devices
+    >>> check(inst, {"devices": [{"C": 2}, {"A": 1}, {"A": 1}, {"B": 2}, {"B": 1}],
+    ...              "used": 5})
+    []
+    >>> check(inst, {"devices": [{"A": 1, "C": 1}, {"A": 1}, {"B": 2}, {"B": 1, "C": 1}],
+    ...              "used": 4})
+    ['device 0: memory bases + largest burst 1.02 > capacity 1 (3)']
+    """
     if not isinstance(solution, dict):
         return ["solution: expected a JSON object"]
     out: list[str] = []
@@ -166,7 +196,32 @@ def check(inst: OJPPInstance, solution: dict[str, Any]) -> list[str]:
 
 def objective(inst: OJPPInstance, solution: dict[str, Any]) -> float:
     """Devices used (OJPP), or Theta = the largest worker slowdown when the solution says
-    ``objective_kind: "max_slowdown"`` (the OJPAP objective of ``ojpap-exact``)."""
+    ``objective_kind: "max_slowdown"`` (the OJPAP objective of ``ojpap-exact``).
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance.
+    solution : dict
+        The placement's JSON.
+
+    Returns
+    -------
+    float
+        Devices used (unit: devices) or Theta (unit: dimensionless, relative slowdown).
+
+    Raises
+    ------
+    ValueError
+        Malformed ``devices`` or an unknown ``objective_kind``.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp.paper import golden_o1
+    >>> inst = golden_o1()  # jobs A (2 workers), B (3), C (2); optimum 5 devices
+    >>> objective(inst, {"devices": [{"C": 2}, {"A": 2}, {"B": 3}], "used": 3})
+    3.0
+    """
     out: list[str] = []
     lists = _parse_devices(inst, solution, out)
     if lists is None or out:

@@ -54,13 +54,60 @@ def no_collision_terms(
 
 
 def tau_counts(Y: np.ndarray, p: np.ndarray, model: str = "independent") -> np.ndarray:
-    """Collision probability of every row of ``Y`` (per-job worker counts), shape (rows,)."""
+    """Collision probability of every row of a count matrix: Pr[two or more bursts at once].
+
+    Parameters
+    ----------
+    Y : numpy.ndarray
+        Worker counts per device (rows) and job (columns). Unit: workers.
+    p : numpy.ndarray
+        Burst probability of each job's workers, shape (jobs,). Unit: probability.
+    model : str, default 'independent'
+        ``'independent'`` (every worker bursts on its own) or ``'correlated_same_job'`` (the
+        co-located workers of a job burst together).
+
+    Returns
+    -------
+    numpy.ndarray
+        tau per row, shape (rows,), in [0, 1]. Unit: probability.
+
+    Raises
+    ------
+    KeyError
+        An unknown ``model``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> tau_counts(np.array([[2, 0], [1, 1]]), np.array([0.2, 0.3])).round(6).tolist()
+    [0.04, 0.06]
+    >>> tau_counts(np.array([[2, 0]]), np.array([0.2, 0.3]), "correlated_same_job").round(6)
+    array([0.2])
+    """
     P0, P1 = no_collision_terms(Y, p, model)
     return np.clip(1.0 - P0 - P1, 0.0, 1.0)
 
 
 def tau(probs: list[float] | np.ndarray) -> float:
-    """Collision probability of independent workers with the given burst probabilities."""
+    """Collision probability of independent workers with the given burst probabilities.
+
+    Parameters
+    ----------
+    probs : list of float or numpy.ndarray
+        One burst probability per worker on the device. Unit: probability.
+
+    Returns
+    -------
+    float
+        Pr[at least two workers burst at once]. Unit: probability.
+
+    Examples
+    --------
+    >>> round(tau([0.2, 0.3]), 6)
+    0.06
+    >>> tau([0.5])
+    0.0
+    """
     probs = np.asarray(probs, dtype=float)
     return float(tau_counts(np.ones((1, probs.size), dtype=int), probs)[0])
 
