@@ -99,13 +99,71 @@ def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int
              arrival_max: int = 8, utility: str = "linear", scale: str = "paper",
              horizon: int | None = None, minibatch_unit: str = "hour",
              tenant_skew: float = 0.0, calibrate: bool = False) -> RevenueInstance:
-    """``scale="paper"``: E in [50,100], D in [20,50], M in [10,50], m in [0.001,0.05]
+    """A seeded random revenue instance with the paper's §5.1 ranges or a small scale.
+
+    ``scale="paper"``: E in [50,100], D in [20,50], M in [10,50], m in [0.001,0.05]
     ``minibatch_unit`` (hour: the paper's literal text; second: the reading of
     ``MINIBATCH_UNITS``), G in [10,100] ms, eps in [30,575] MB, b_w in [100,5120] Mbps,
     b_p in [5,20] Gbps, C_sw in {2,4,8}. ``scale="small"``: E, D, M in [1,3], [1,4], [1,2], rates
     n^C in [1,2], n^D = n^C / 2, C_sw in {2,4}, b_w = b_p (runs of 1-12 slots; exact models
-    solve them). ``tenant_skew``: jobs' tenants drawn by ``tenant_weights`` (0 = uniform,
-    the draw as before); ``calibrate``: utilities scaled by ``calibrate_utilities``."""
+    solve them). Every server has one PS slot and one random owner (every tenant at least
+    one); a tenant's quota is the sum of its servers. Utilities: linear slope in [-2, -0.1],
+    intercept in [100, 1000], or convex (e/x)^kappa with e in [100, 1000], kappa in [1, 2].
+
+    Parameters
+    ----------
+    n_jobs : int, default 10
+        Number of jobs. Unit: jobs. Range: 1..100000.
+    n_servers : int, default 5
+        Number of servers (at least ``n_tenants``). Unit: servers. Range: 1..100000.
+    n_tenants : int, default 2
+        Number of tenants. Unit: tenants. Range: 1..10000.
+    seed : int, default 0
+        Seed of the random generator; the same seed gives the same instance.
+        Unit: dimensionless.
+    arrival_max : int, default 8
+        Latest arrival slot; arrivals are uniform in 1..arrival_max (0..arrival_max at the
+        small scale). Unit: slots. Range: 1..1000000.
+    utility : str, default 'linear'
+        Utility shape of every job: ``'linear'``, ``'convex'`` or ``'mixed'`` (each job one
+        of the two at random).
+    scale : str, default 'paper'
+        ``'paper'`` (the §5.1 ranges above) or ``'small'`` (instances the exact models
+        solve); any other value is read as ``'paper'``.
+    horizon : int or None, default None
+        Slots available to the exact models; None = ``arrival_max + 24`` at the small scale,
+        4096 at the paper's. Unit: slots. Range: 1..1000000.
+    minibatch_unit : str, default 'hour'
+        Unit of the paper's mini-batch time m: ``'hour'`` (the literal text) or
+        ``'second'``.
+    tenant_skew : float, default 0.0
+        Skew of the jobs' tenants: 0 = uniform, else Zipf-like weights (u + 1)^-skew
+        (``tenant_weights``). Unit: dimensionless. Range: [0, 1000].
+    calibrate : bool, default False
+        Scale every utility so that a worker-slot is worth at least 1 at the job's best case
+        (the paper's assumption after Eq. 8; ``calibrate_utilities``).
+
+    Returns
+    -------
+    RevenueInstance
+        The instance, named from scale, utility, counts and seed (e.g.
+        ``gen-small-linear-J3-S2-U2-seed0``, plus ``-skew..`` / ``-cal``); its
+        ``provenance`` records the knobs.
+
+    Raises
+    ------
+    ValueError
+        ``n_servers`` < ``n_tenants``.
+    InputError
+        An unknown ``minibatch_unit``, or values the instance schema refuses.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> inst.name, inst.horizon, inst.n_jobs
+    ('gen-small-linear-J3-S2-U2-seed0', 32, 3)
+    """
     if minibatch_unit not in MINIBATCH_UNITS:
         raise InputError("minibatch_unit", f"must be one of {sorted(MINIBATCH_UNITS)}, "
                                            f"got {minibatch_unit!r}")

@@ -16,6 +16,75 @@ from ..support.runs import arrival_order, first_batch, mechanism_result, options
                     "A_round (Alg. 2) on all jobs as one batch: λ rounds, phase 1 in each "
                     "tenant's share, phase 2 on pooled idle resources, payments")
 def a_round(inst: RevenueInstance, batch: int | None = None, **params: Any) -> Result:
+    """A_round (Alg. 2) once, on all jobs as one batch.
+
+    lambda rounds; in each, A_maxIrev in every tenant's own share (phase 1), then on the
+    pooled idle resources (phase 2, with payments and the income division).
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance to schedule.
+    batch : int or None, default None
+        The batch index l (a window of tau_l = 2^l slots); None = the smallest l with 2^l
+        greater than every arrival. Unit: dimensionless.
+    fixed_workers : bool, default False
+        Run every job with exactly D_j workers (the notes §4 narrative) instead of choosing w
+        in 1..D_j (Alg. 3 as written).
+    lam : int or str, default 2
+        lambda, the number of A_round rounds per batch, or ``'lemma1'`` (Lemma 1's value).
+        Unit: rounds.
+    theta : float or list of float or None, default None
+        Price base theta of the posted prices (8): one number for workers and PSs or a pair
+        [theta_w, theta_p]; None = the rule of notes §3.2. Unit: dimensionless.
+    theta_scale : float, default 1.0
+        Factor on both price bases. Unit: dimensionless.
+    time_origin : str, default 'arrival'
+        Argument of a job's utility: completion minus arrival (``'arrival'``) or the
+        completion slot itself (``'absolute'``).
+    reject_negative_actual : bool, default False
+        Never admit a job whose actual utility would be negative.
+    worker_cap : str, default 'chunks'
+        Largest worker count of a job: ``'chunks'`` (w <= D_j, Alg. 3) or ``'demand'`` (also
+        w <= the GPUs the job requests).
+    phases : list of int, default [1, 2]
+        Phases of every A_round round: 1 (each tenant's own share), 2 (the pooled idle
+        resources, with payments); ``[1]`` is BatchSche.
+    mincost : str, default 'both'
+        Placements Alg. 3 may try: ``'both'``, ``'d'`` (Alg. 4 MINCOSTD, distributed only)
+        or ``'c'`` (Alg. 5 MINCOSTC, centralised on one server).
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` if the independent validator rejects the schedule);
+        ``objective`` = the total revenue sum F_j of the admitted jobs (unit: utility); the
+        ``Solution`` has per job (``jobs``) whether it is admitted and, if so, ``placement`` ('C' or
+        'D'), ``start`` / ``completion`` slots, ``workers`` / ``ps`` per server and ``utility`` and,
+        for phase-2 jobs, ``payment`` and ``income`` (per tenant); the solution also holds
+        ``theta_w``, ``theta_p`` and ``lambda``; plus ``revenue``, the tenants' ``gains`` and
+        ``fairness``.
+
+    Raises
+    ------
+    KeyError
+        An unknown ``mincost``.
+    ValueError
+        ``lam`` neither an integer nor ``'lemma1'``, or an unknown ``worker_cap``.
+
+    Notes
+    -----
+    Keywords that are not mechanism options are ignored.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> from dlsched.revenue.algorithms import a_round
+    >>> res = a_round(inst)
+    >>> res.status.value, round(res.objective, 6)
+    ('feasible', 1840.885)
+    """
     t0 = time.perf_counter()
     mech = Mechanism(inst, options_from(params))
     mech.a_round(list(arrival_order(inst)), batch or first_batch(inst))

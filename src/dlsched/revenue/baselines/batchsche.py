@@ -18,7 +18,7 @@ from ..solution import job_record
 from ..support.configs import theta_rule
 from ..support.mechanism import Mechanism
 from ..support.placement import baseline_result, owners
-from ..support.runs import options_from
+from ..support.runs import derived_doc, options_from
 
 
 def private_instance(inst: RevenueInstance, u: int, servers: list[int]) -> RevenueInstance:
@@ -45,9 +45,77 @@ THETA_SCOPES = ("global", "private")
 
 def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params: Any
                     ) -> Result:
-    """Astraea's phase 1 per tenant on its own servers (no sharing, no payments): what the
-    registered ``batchsche`` is (the citing paper: "We perform this algorithm for each user to
-    schedule its jobs in its private cluster"); not the MobiHoc'20 BatchSche algorithm."""
+    """Astraea's phase 1 per tenant on its own servers (no sharing, no payments).
+
+    What the registered ``batchsche`` is (the citing paper: "We perform this algorithm for each
+    user to schedule its jobs in its private cluster"); not the MobiHoc'20 BatchSche
+    algorithm. Each tenant runs the Astraea mechanism, phase 1 only, on the instance of its
+    owned servers and its own jobs.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance to schedule.
+    theta_scope : str, default 'global'
+        Where the price base comes from when ``theta`` is not given: ``'global'`` (the theta
+        rule on the whole instance, the theta Astraea prices with) or ``'private'`` (the
+        rule on each tenant's sub-instance).
+    fixed_workers : bool, default False
+        Run every job with exactly D_j workers (the notes §4 narrative) instead of choosing w
+        in 1..D_j (Alg. 3 as written).
+    lam : int or str, default 2
+        lambda, the number of A_round rounds per batch, or ``'lemma1'`` (Lemma 1's value).
+        Unit: rounds.
+    theta : float or list of float or None, default None
+        Price base theta of the posted prices (8): one number for workers and PSs or a pair
+        [theta_w, theta_p]; None = the rule of notes §3.2. Unit: dimensionless.
+    theta_scale : float, default 1.0
+        Factor on both price bases. Unit: dimensionless.
+    time_origin : str, default 'arrival'
+        Argument of a job's utility: completion minus arrival (``'arrival'``) or the
+        completion slot itself (``'absolute'``).
+    reject_negative_actual : bool, default False
+        Never admit a job whose actual utility would be negative.
+    worker_cap : str, default 'chunks'
+        Largest worker count of a job: ``'chunks'`` (w <= D_j, Alg. 3) or ``'demand'`` (also
+        w <= the GPUs the job requests).
+    l_extra : int, default 8
+        Batches run after the batch of the last arrival. Unit: batches.
+    mincost : str, default 'both'
+        Placements Alg. 3 may try: ``'both'``, ``'d'`` (Alg. 4 MINCOSTD, distributed only)
+        or ``'c'`` (Alg. 5 MINCOSTC, centralised on one server).
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` if the independent validator rejects the schedule);
+        ``objective`` = the total revenue (unit: utility); the ``Solution`` has per job
+        ``admitted`` and, if so, ``placement``, ``start`` / ``completion``, ``workers`` /
+        ``ps`` per server and ``utility``; plus ``revenue``, ``gains`` and ``fairness``;
+        ``stats["theta"]`` is the price base used.
+
+    Raises
+    ------
+    InputError
+        An unknown ``theta_scope``, or servers whose owners do not match the quotas.
+    KeyError
+        An unknown ``mincost``.
+    ValueError
+        ``lam`` neither an integer nor ``'lemma1'``.
+
+    Notes
+    -----
+    Keywords that are not mechanism options are ignored.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> from dlsched.revenue.baselines import batchsche
+    >>> res = batchsche(inst)
+    >>> res.status.value, round(res.objective, 6)
+    ('feasible', 1845.979)
+    """
     if theta_scope not in THETA_SCOPES:
         raise InputError("theta_scope", f"must be one of {', '.join(THETA_SCOPES)}, "
                                         f"got {theta_scope!r}")
@@ -58,11 +126,24 @@ def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params
     return _private_runs(inst, params, str(params.get("_method", "batchsche")))
 
 
+def _astraea_private(inst: RevenueInstance, **params: Any) -> Result:
+    """``astraea_private`` recorded under the method name ``astraea-private``.
+
+    Its parameters, returns and raises are those of
+    ``dlsched.revenue.baselines.astraea_private`` (the same function as ``batchsche``).
+    """
+    return astraea_private(inst, **{**params, "_method": "astraea-private"})
+
+
+_astraea_private.__doc__ = derived_doc(
+    astraea_private.__doc__, "``astraea_private`` (= ``batchsche``) recorded under the method "
+    "name ``astraea-private``: Astraea's phase 1 per tenant on its own servers.")
+
+
 register_algorithm("astraea-private", "revenue",
                    "Astraea without sharing: phase 1 of Astraea per tenant on its own servers, "
                    "the same price base θ as Astraea by default (theta_scope=global|private), no "
-                   "sharing or payments")(
-    lambda inst, **params: astraea_private(inst, **{**params, "_method": "astraea-private"}))
+                   "sharing or payments")(_astraea_private)
 register_algorithm("batchsche", "revenue",
                    "The Astraea paper's 'BatchSche' baseline as it describes it: = "
                    "astraea-private (Astraea's phase 1 per private cluster; NOT the MobiHoc'20 "

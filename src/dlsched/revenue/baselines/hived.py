@@ -58,6 +58,48 @@ def _hived_place(inst: RevenueInstance, cl: Cluster, j: int, w: int, t: int, u: 
 
 
 def hived(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) -> Result:
+    """HiveD baseline: each tenant's virtual cluster of k_u server cells, bound dynamically.
+
+    k_u = the servers the tenant owns; jobs run FIFO per tenant with w_j = min(D_j, dem_j)
+    workers, best fit on the tenant's bound servers, else binding free servers within its
+    k_u; no opportunistic jobs. A job that does not fit its empty virtual cluster is
+    rejected.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance to schedule.
+    time_origin : str, default 'arrival'
+        Argument of a job's utility: completion minus arrival (``'arrival'``) or the
+        completion slot itself (``'absolute'``).
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` if the independent validator rejects the schedule);
+        ``objective`` = the total revenue (unit: utility); the ``Solution`` has per job
+        ``admitted`` and, if so, ``placement``, ``start`` / ``completion``, ``workers`` /
+        ``ps`` per server and ``utility``; plus ``revenue``, ``gains`` and ``fairness``;
+        ``stats["cells"]`` is k_u per tenant.
+
+    Raises
+    ------
+    InputError
+        Servers whose owners do not match the tenants' quotas.
+
+    Notes
+    -----
+    Other keywords are accepted and ignored.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> from dlsched.revenue.baselines import hived
+    >>> res = hived(inst)
+    >>> res.status.value, round(res.objective, 6), res.stats["cells"]
+    ('feasible', 1868.337, [1, 1])
+    """
     t0 = time.perf_counter()
     own = owners(inst)
     cells = [own.count(u) for u in range(inst.n_tenants)]

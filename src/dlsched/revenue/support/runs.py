@@ -73,6 +73,66 @@ def mechanism_result(inst: RevenueInstance, method: str, mech: Mechanism, t0: fl
     return checked_result(inst, method, sol, t0, stats)
 
 
+def derived_doc(doc: str | None, summary: str, drop: tuple[str, ...] = ()) -> str:
+    """The docstring of a registered variant of a documented method: ``summary``, then the
+    method's sections from ``Parameters`` up to (not including) ``Examples``, without the
+    parameter entries named in ``drop`` (parameters the variant fixes).
+
+    Parameters
+    ----------
+    doc : str or None
+        The documented method's raw ``__doc__`` (NumPy style, 4-space indented sections).
+    summary : str
+        The variant's first line.
+    drop : tuple of str, default ()
+        Parameter names whose entries are left out.
+
+    Returns
+    -------
+    str
+        The new docstring (just ``summary`` when ``doc`` has no Parameters section).
+
+    Examples
+    --------
+    >>> doc = '''Base.
+    ...
+    ...     Parameters
+    ...     ----------
+    ...     a : int, default 1
+    ...         Kept.
+    ...     b : str, default 'x'
+    ...         Dropped.
+    ...
+    ...     Examples
+    ...     --------
+    ...     >>> 1
+    ... '''
+    >>> print(derived_doc(doc, "Variant.", drop=("b",)))
+    Variant.
+    <BLANKLINE>
+        Parameters
+        ----------
+        a : int, default 1
+            Kept.
+    <BLANKLINE>
+    """
+    _, sep, body = (doc or "").partition("\n    Parameters\n")
+    if not sep:
+        return summary
+    body = "    Parameters\n" + body.split("\n    Examples\n")[0]
+    out: list[str] = []
+    skipping = False
+    for line in body.splitlines():
+        entry = line.startswith("    ") and not line.startswith("     ") and " : " in line
+        if entry:
+            skipping = line.strip().split(" : ")[0] in drop
+        elif not line.startswith("        "):
+            skipping = False
+        if not skipping:
+            out.append(line)
+    return f"{summary}\n\n" + "\n".join(out).rstrip() + "\n"
+
+
 def first_batch(inst: RevenueInstance) -> int:
     """Smallest l with τ_l = 2^l > every arrival (all jobs are known at τ_l)."""
     return max(1, math.floor(math.log2(max(int(inst.arrival.max()), 1))) + 1)
