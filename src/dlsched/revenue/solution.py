@@ -211,7 +211,45 @@ def _jobs(v: Any, path: str) -> FrozenDict:
 class Solution(_Typed, BaseSolution):
     """A revenue solution: the job records, the total revenue Σ F_j, the tenants' gains and
     fairness, and the method's parameters that the validator replays (Astraea's θ, λ; the
-    MILP's ``ps_multi``). It reads as a read-only mapping of its JSON (``sol["jobs"]``)."""
+    MILP's ``ps_multi``). It reads as a read-only mapping of its JSON (``sol["jobs"]``).
+
+    Frozen; every revenue method returns one in ``Result.solution``. Build it with
+    ``finish`` (from job records made by ``job_record``) or ``Solution.from_json``.
+
+    Parameters
+    ----------
+    jobs : Mapping of str to JobRecord
+        One record per job name (rejected jobs: ``admitted`` False).
+    revenue : float
+        Total revenue Σ F_j of the admitted jobs. Unit: utility.
+    time_origin : str or None, default None
+        ``'arrival'`` or ``'absolute'``: how utilities were evaluated.
+    ps_multi : bool or None, default None
+        The exact models' flag: PSs may spread over servers.
+    theta_w : float or None, default None
+        Astraea's worker price base. Unit: dimensionless.
+    theta_p : float or None, default None
+        Astraea's PS price base. Unit: dimensionless.
+    lam : int or None, default None
+        Astraea's lambda (JSON key ``lambda``). Unit: rounds.
+    fixed_workers : bool or None, default None
+        Whether the mechanism fixed w = D_j.
+    gains : Mapping of str to float or None, default None
+        Gain g_u of every tenant. Unit: utility.
+    fairness : Fairness or None, default None
+        alpha_u per tenant and their variance.
+    extra : Mapping, default {}
+        Keys of the JSON this class does not know, kept verbatim.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import Solution
+    >>> sol = Solution.from_json({"jobs": {"j1": {"admitted": False}}, "revenue": 0.0})
+    >>> sol.revenue, sol["jobs"]["j1"]["admitted"]
+    (0.0, False)
+    >>> sol.to_json()
+    {'jobs': {'j1': {'admitted': False}}, 'revenue': 0.0}
+    """
 
     jobs: Mapping[str, JobRecord]
     revenue: float
@@ -237,16 +275,73 @@ class Solution(_Typed, BaseSolution):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Solution:
-        """The typed solution of a JSON dict; ``InputError`` names a malformed field (e.g.
-        ``jobs.j1.start``)."""
+        """The typed solution of a JSON dict.
+
+        Parameters
+        ----------
+        data : Mapping
+            The JSON object (``jobs`` and ``revenue`` required).
+
+        Returns
+        -------
+        Solution
+            The typed solution; unknown keys are kept in ``extra``.
+
+        Raises
+        ------
+        InputError
+            A missing or malformed field, named by its path (e.g. ``jobs.j1.start``).
+
+        Examples
+        --------
+        >>> from dlsched.revenue import Solution
+        >>> Solution.from_json({"jobs": {"j1": {"admitted": True, "start": "x"}},
+        ...                     "revenue": 1.0})
+        Traceback (most recent call last):
+        ...
+        dlsched.core.errors.InputError: jobs.j1.start: must be an integer, got 'x'
+        """
         return cls._parse(data, "")
 
 
 def job_record(inst: RevenueInstance, j: int, placement: str, start: int, d: int,
                workers: dict[int, int], ps: dict[int, int], time_origin: str
                ) -> dict[str, Any]:
-    """The JSON record of job j run ``d`` slots from ``start`` with ``workers`` / ``ps`` per
-    server index (utility F_j from the completion and the time origin)."""
+    """The JSON record of job j run ``d`` slots from ``start``: a plugin's building block.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    j : int
+        Job index (order of ``inst.job_names``).
+    placement : str
+        ``'C'`` (centralised: workers and PS on one server) or ``'D'`` (distributed).
+    start : int
+        First slot t- of the run (the job may run from slot arrival + 1 on). Unit: slots.
+    d : int
+        Duration: slots of the run (``inst.duration(j, placement, w)``). Unit: slots.
+    workers : dict of int to int
+        Workers per server index (zero counts are dropped). Unit: workers.
+    ps : dict of int to int
+        Parameter servers per server index. Unit: PSs.
+    time_origin : str
+        ``'arrival'`` or ``'absolute'``: the argument of the utility.
+
+    Returns
+    -------
+    dict
+        ``{"admitted": True, "placement", "start", "completion" (= start + d - 1),
+        "workers", "ps" (server names), "utility" F_j}``.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> rec = job_record(inst, 0, "C", 3, 1, {0: 1}, {0: 1}, "arrival")
+    >>> rec["completion"], rec["workers"], round(rec["utility"], 3)
+    (3, {'s1': 1}, 645.704)
+    """
     completion = start + d - 1
     return {"admitted": True, "placement": placement, "start": int(start),
             "completion": int(completion),
@@ -257,8 +352,40 @@ def job_record(inst: RevenueInstance, j: int, placement: str, start: int, d: int
 
 def finish(inst: RevenueInstance, records: dict[int, dict[str, Any]], time_origin: str,
            extra: dict[str, Any] | None = None) -> Solution:
-    """Complete a solution: rejected jobs, total revenue, tenant gains and fairness (built as
-    JSON, returned typed)."""
+    """Complete a solution from job records: rejected jobs, revenue, tenant gains, fairness.
+
+    The last step of a plugin: every job without a record is rejected.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    records : dict of int to dict
+        Job index -> its record (``job_record``), admitted jobs only.
+    time_origin : str
+        ``'arrival'`` or ``'absolute'`` (recorded in the solution).
+    extra : dict or None, default None
+        Further solution keys (e.g. ``theta_w``, ``lambda``).
+
+    Returns
+    -------
+    Solution
+        The typed solution.
+
+    Raises
+    ------
+    InputError
+        A record or extra key is malformed.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> rec = job_record(inst, 0, "C", 3, 1, {0: 1}, {0: 1}, "arrival")
+    >>> sol = finish(inst, {0: rec}, "arrival")
+    >>> round(sol.revenue, 3), [n for n, r in sol.jobs.items() if r.admitted]
+    (645.704, ['j1'])
+    """
     jobs: dict[str, Any] = {}
     for j, name in enumerate(inst.job_names):
         jobs[name] = records.get(j, {"admitted": False})
@@ -271,7 +398,32 @@ def finish(inst: RevenueInstance, records: dict[int, dict[str, Any]], time_origi
 
 
 def tenant_gains(inst: RevenueInstance, sol: dict[str, Any]) -> dict[str, float]:
-    """g_u = Σ_{J1^u} F + Σ_{J2^u} (F - payment) + Σ_{J2} ρ^u (self-payments counted)."""
+    """Gain of every tenant: g_u = Σ_{J1^u} F + Σ_{J2^u} (F - payment) + Σ_{J2} ρ^u.
+
+    Self-payments are counted (a tenant may earn from its own phase-2 job).
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    sol : dict
+        The solution's JSON (``jobs`` with utilities, payments, incomes).
+
+    Returns
+    -------
+    dict of str to float
+        g_u per tenant name. Unit: utility.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> jobs = {"j1": {"admitted": True, "utility": 5.0, "payment": 2.0,
+    ...                "income": {"u1": 0.5, "u2": 1.5}},
+    ...         "j2": {"admitted": False}, "j3": {"admitted": False}}
+    >>> tenant_gains(inst, {"jobs": jobs})
+    {'u1': 3.5, 'u2': 1.5}
+    """
     g = dict.fromkeys(inst.tenant_names, 0.0)
     for j, name in enumerate(inst.job_names):
         rec = sol["jobs"][name]
@@ -284,14 +436,53 @@ def tenant_gains(inst: RevenueInstance, sol: dict[str, Any]) -> dict[str, float]
 
 
 def beta(inst: RevenueInstance) -> np.ndarray:
-    """β_u = (q_w^u / Σq_w + q_p^u / Σq_p) / 2."""
+    """Fair share of every tenant: β_u = (q_w^u / Σq_w + q_p^u / Σq_p) / 2.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance (its quotas).
+
+    Returns
+    -------
+    numpy.ndarray
+        β_u per tenant, summing to 1. Unit: dimensionless.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> beta(inst).tolist()
+    [0.5, 0.5]
+    """
     bw = inst.quota_w / max(inst.quota_w.sum(), 1)
     bp = inst.quota_p / max(inst.quota_p.sum(), 1)
     return 0.5 * (bw + bp)
 
 
 def fairness(inst: RevenueInstance, sol: dict[str, Any]) -> dict[str, Any]:
-    """α_u = (g_u / ΣF) / β_u and its population variance (undefined when ΣF <= 0)."""
+    """Fairness: α_u = (g_u / ΣF) / β_u per tenant and their population variance.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    sol : dict
+        The solution's JSON with ``revenue`` and ``gains``.
+
+    Returns
+    -------
+    dict
+        ``{"alpha": {tenant: α_u or None (β_u = 0)}, "alpha_variance": float}``; both None
+        when the revenue is not positive. Unit: dimensionless.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> fairness(inst, {"revenue": 4.0, "gains": {"u1": 3.0, "u2": 1.0}})
+    {'alpha': {'u1': 1.5, 'u2': 0.5}, 'alpha_variance': 0.25}
+    """
     total = sol["revenue"]
     if total <= 0:
         return {"alpha": None, "alpha_variance": None}
@@ -304,7 +495,34 @@ def fairness(inst: RevenueInstance, sol: dict[str, Any]) -> dict[str, Any]:
 
 def usage(inst: RevenueInstance, sol: dict[str, Any], horizon: int | None = None
           ) -> tuple[np.ndarray, np.ndarray]:
-    """Per-slot usage y[s, t], z[s, t] (t = 0..T, index t = slot t) of a solution."""
+    """Per-slot usage of a solution: workers y[s, t] and PSs z[s, t] on every server.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    sol : dict
+        The solution's JSON.
+    horizon : int or None, default None
+        Least last slot T of the arrays (they reach the last completion anyway).
+        Unit: slots.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        ``(y, z)``, each of shape (servers, T + 1); index t is slot t (index 0 unused).
+        Unit: workers / PSs.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> rec = job_record(inst, 0, "C", 3, 1, {0: 1}, {0: 1}, "arrival")
+    >>> y, z = usage(inst, {"jobs": {"j1": rec, "j2": {"admitted": False},
+    ...                              "j3": {"admitted": False}}})
+    >>> y.tolist()
+    [[0.0, 0.0, 0.0, 1.0], [0.0, 0.0, 0.0, 0.0]]
+    """
     name_to_s = {n: s for s, n in enumerate(inst.server_names)}
     ends = [r["completion"] for r in sol["jobs"].values() if r["admitted"]]
     T = max([horizon or 0, *ends, 1])

@@ -161,7 +161,36 @@ def _money(inst: RevenueInstance, sol: dict[str, Any], admitted: list[int]) -> l
 
 
 def check(inst: RevenueInstance, sol: dict[str, Any]) -> list[str]:
-    """Violations of ``sol`` (see the module docstring); [] when valid."""
+    """All violations of a revenue solution by the independent checker (empty when valid).
+
+    The checks of the module docstring: capacities per server and slot, aggregate sharing,
+    work and placement rules, Astraea's timing, prices and money when present.
+    ``dlsched.revenue.check`` is this function.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    sol : dict
+        The solution's JSON (``jobs`` with a record for every job, ``revenue``).
+
+    Returns
+    -------
+    list of str
+        One message per violation.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import check
+    >>> from dlsched.revenue.solution import finish, job_record
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> rec = job_record(inst, 0, "C", 3, 1, {0: 1}, {0: 1}, "arrival")
+    >>> check(inst, finish(inst, {0: rec}, "arrival").to_json())
+    []
+    >>> check(inst, {"jobs": {}})
+    ['solution.jobs must map every job name to a record']
+    """
     out: list[str] = []
     jobs = sol.get("jobs")
     if not isinstance(jobs, dict) or set(jobs) != set(inst.job_names):
@@ -204,8 +233,39 @@ def check(inst: RevenueInstance, sol: dict[str, Any]) -> list[str]:
 
 def checked_result(inst: RevenueInstance, method: str, sol: dict[str, Any], t0: float,
                    stats: dict[str, Any]) -> Result:
-    """The Result of an online method: revenue of ``sol``, re-checked by ``check``
-    (violations -> status ``error``, the first ten in ``stats``)."""
+    """The Result of an online method: revenue of ``sol``, re-checked by ``check``.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    method : str
+        The method name recorded in the Result.
+    sol : dict
+        The solution (typed ``Solution`` or its JSON).
+    t0 : float
+        ``time.perf_counter()`` at the start of the method. Unit: s.
+    stats : dict
+        Method statistics (``violations`` is added on failure).
+
+    Returns
+    -------
+    Result
+        Status ``feasible``, or ``error`` with the first ten violations in
+        ``stats["violations"]``; ``objective`` = ``sol["revenue"]``.
+
+    Examples
+    --------
+    >>> import time
+    >>> from dlsched.revenue.solution import finish, job_record
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> rec = job_record(inst, 0, "C", 3, 1, {0: 1}, {0: 1}, "arrival")
+    >>> res = checked_result(inst, "mine", finish(inst, {0: rec}, "arrival"),
+    ...                      time.perf_counter(), {})
+    >>> res.status.value, round(res.objective, 3)
+    ('feasible', 645.704)
+    """
     viol = check(inst, sol)
     status = Status.FEASIBLE
     if viol:
@@ -217,7 +277,30 @@ def checked_result(inst: RevenueInstance, method: str, sol: dict[str, Any], t0: 
 
 def objective(inst: RevenueInstance, sol: dict[str, Any]) -> float:
     """Total revenue sum of f_j(x_j) over admitted jobs, x_j from the completion slot and the
-    solution's time origin (``Problem.objective``)."""
+    solution's time origin (``Problem.objective``).
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    sol : dict
+        The solution's JSON.
+
+    Returns
+    -------
+    float
+        The revenue. Unit: utility.
+
+    Examples
+    --------
+    >>> from dlsched.revenue.solution import job_record
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> rec = job_record(inst, 0, "C", 3, 1, {0: 1}, {0: 1}, "arrival")
+    >>> jobs = {"j1": rec, "j2": {"admitted": False}, "j3": {"admitted": False}}
+    >>> round(objective(inst, {"jobs": jobs}), 3)
+    645.704
+    """
     total = 0.0
     origin = sol.get("time_origin", "arrival")
     for j, name in enumerate(inst.job_names):

@@ -14,7 +14,22 @@ from ..instance import RevenueInstance
 
 @dataclass(frozen=True)
 class Config:
-    """Placement ``P`` ("C" centralized, "D" distributed), ``w`` workers, duration ``d``."""
+    """A configuration of a job: placement ``P``, ``w`` workers and the duration ``d``.
+
+    Parameters
+    ----------
+    placement : str
+        ``'C'`` (centralised on one server) or ``'D'`` (distributed).
+    w : int
+        Workers. Unit: workers.
+    d : int
+        Slots the run takes with them. Unit: slots.
+
+    Examples
+    --------
+    >>> Config("C", 2, 3)
+    Config(placement='C', w=2, d=3)
+    """
 
     placement: str
     w: int
@@ -22,8 +37,31 @@ class Config:
 
 
 def utility_x(inst: RevenueInstance, j: int, completion: Any, time_origin: str) -> Any:
-    """The argument of f_j: t+ - r_j (``arrival``) or t+ (``absolute``) (notes §1); an int,
-    or an integer array of completions."""
+    """The argument of f_j: t+ - r_j (``arrival``) or t+ (``absolute``) (notes §1).
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    j : int
+        Job index.
+    completion : int or numpy.ndarray
+        Completion slot(s) t+. Unit: slots.
+    time_origin : str
+        ``'arrival'``, or anything else for absolute time.
+
+    Returns
+    -------
+    int or numpy.ndarray
+        x_j for each completion. Unit: slots.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> int(inst.arrival[0]), utility_x(inst, 0, 3, "arrival"), utility_x(inst, 0, 3, "absolute")
+    (2, 1, 3)
+    """
     return completion - int(inst.arrival[j]) if time_origin == "arrival" else completion
 
 
@@ -35,7 +73,35 @@ WORKER_CAPS = ("chunks", "demand")
 
 
 def max_workers(inst: RevenueInstance, j: int, worker_cap: str = "chunks") -> int:
-    """W_j under ``worker_cap`` (``WORKER_CAPS``)."""
+    """Largest worker count W_j of job j under ``worker_cap`` (``WORKER_CAPS``).
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    j : int
+        Job index.
+    worker_cap : str, default 'chunks'
+        ``'chunks'`` (W_j = min(D_j, Σ C_sw)) or ``'demand'`` (also at most the GPUs the
+        job requests).
+
+    Returns
+    -------
+    int
+        W_j. Unit: workers.
+
+    Raises
+    ------
+    ValueError
+        An unknown ``worker_cap``.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> max_workers(inst, 1), max_workers(inst, 1, "demand")
+    (4, 1)
+    """
     if worker_cap not in WORKER_CAPS:
         raise ValueError(f"worker_cap must be one of {WORKER_CAPS}, got {worker_cap!r}")
     w = min(int(inst.chunks[j]), int(inst.cap_w.sum()))
@@ -44,9 +110,40 @@ def max_workers(inst: RevenueInstance, j: int, worker_cap: str = "chunks") -> in
 
 def configurations(inst: RevenueInstance, j: int, fixed_workers: bool = False,
                    prune: bool = True, worker_cap: str = "chunks") -> list[Config]:
-    """K_j: C with w <= max C_sw, D with w <= W_j = min(D_j, sum C_sw) (``worker_cap`` =
-    "demand": also w <= dem_j); ``fixed_workers`` keeps w = W_j only (D_j under "chunks").
-    ``prune``: per (P, d) the smallest w (exact, notes §2.2)."""
+    """The configurations K_j of job j: every (placement, workers) and its duration.
+
+    C with w <= max C_sw, D with w <= W_j = min(D_j, sum C_sw) (``worker_cap`` = "demand":
+    also w <= dem_j). A plugin picks one, then places it (``fits_empty`` says whether the
+    empty cluster can hold it).
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    j : int
+        Job index.
+    fixed_workers : bool, default False
+        Keep w = W_j only (D_j under ``'chunks'``).
+    prune : bool, default True
+        Per (placement, duration) keep only the smallest w (exact for the models, notes
+        §2.2).
+    worker_cap : str, default 'chunks'
+        ``'chunks'`` or ``'demand'`` (see ``max_workers``).
+
+    Returns
+    -------
+    list of Config
+        C configurations, then D, by increasing w.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> [(k.placement, k.w, k.d) for k in configurations(inst, 1)]
+    [('C', 1, 6), ('C', 2, 3), ('C', 3, 2), ('D', 1, 11), ('D', 2, 6), ('D', 3, 4), ('D', 4, 3)]
+    >>> configurations(inst, 1, fixed_workers=True)
+    [Config(placement='C', w=4, d=2), Config(placement='D', w=4, d=3)]
+    """
     wmax = max_workers(inst, j, worker_cap)
     top = int(inst.chunks[j]) if worker_cap == "chunks" else wmax
     ws = [top] if fixed_workers else list(range(1, wmax + 1))
@@ -65,7 +162,29 @@ def configurations(inst: RevenueInstance, j: int, fixed_workers: bool = False,
 
 
 def fits_empty(inst: RevenueInstance, cfg: Config) -> bool:
-    """A placement of ``cfg`` exists on the empty cluster (per-server (3c)/(3d) and (3i))."""
+    """Whether a placement of ``cfg`` exists on the empty cluster.
+
+    Per-server capacities (3c)/(3d) and the bandwidth rule (3i) for the PS host.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    cfg : Config
+        The configuration.
+
+    Returns
+    -------
+    bool
+        True when some placement fits.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> fits_empty(inst, Config("C", 4, 2)), fits_empty(inst, Config("C", 5, 2))
+    (True, False)
+    """
     cw, cp = inst.cap_w, inst.cap_p
     if cfg.placement == "C":
         return bool(np.any((cw >= cfg.w) & (cp >= 1)))

@@ -22,7 +22,25 @@ Plan = tuple[str, int, dict[int, int], dict[int, int]]  # placement, d, workers,
 
 def owners(inst: RevenueInstance) -> list[int]:
     """Server -> owning tenant: the instance's ``owner`` fields, else servers in index order
-    filled up to each tenant's worker quota (error if that does not match the quotas)."""
+    filled up to each tenant's worker quota.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+
+    Returns
+    -------
+    list of int
+        Tenant index per server.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> owners(inst)
+    [0, 1]
+    """
     if all(o is not None for o in inst.owner):
         return [int(o) for o in inst.owner]  # type: ignore[arg-type]
     out, u, left = [], 0, int(inst.quota_w[0])
@@ -36,12 +54,54 @@ def owners(inst: RevenueInstance) -> list[int]:
 
 
 def job_size(inst: RevenueInstance, j: int) -> int:
-    """w_j = min(D_j, dem_j, Σ C_sw): the workers a baseline gives job j."""
+    """w_j = min(D_j, dem_j, Σ C_sw): the workers a baseline gives job j.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    j : int
+        Job index.
+
+    Returns
+    -------
+    int
+        w_j. Unit: workers.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> [job_size(inst, j) for j in range(3)]
+    [1, 1, 1]
+    """
     return int(min(inst.chunks[j], inst.demand[j], inst.cap_w.sum()))
 
 
 def ps_need(inst: RevenueInstance, w: int, local: int) -> int:
-    """Fewest PSs on a server with ``local`` of the w workers satisfying (3i), at least 1."""
+    """Fewest PSs on a server holding ``local`` of the w workers that satisfy (3i), at least 1.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance (its bandwidths b_w, b_p).
+    w : int
+        Workers of the job. Unit: workers.
+    local : int
+        Of them, those on the PS host. Unit: workers.
+
+    Returns
+    -------
+    int
+        PSs needed. Unit: PSs.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> ps_need(inst, 4, 1)
+    3
+    """
     return max(1, math.ceil((w - local) * inst.bw_worker / inst.bw_ps - 1e-9))
 
 
@@ -68,7 +128,35 @@ def place_distributed(inst: RevenueInstance, j: int, w: int, free: np.ndarray, o
 
 def record_run(inst: RevenueInstance, cl: Cluster, j: int, t: int, plan: Plan,
             records: dict[int, dict[str, Any]], time_origin: str) -> None:
-    """Reserve ``plan`` from slot ``t`` on ``cl`` and store job j\'s record."""
+    """Reserve ``plan`` from slot ``t`` on ``cl`` and store job j's record.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    cl : dlsched.sim.Cluster
+        The slotted cluster (capacities from ``capacity(inst)``); updated in place.
+    j : int
+        Job index.
+    t : int
+        Start slot. Unit: slots.
+    plan : tuple
+        ``(placement, d, workers, ps)`` with per-server-index counts.
+    records : dict of int to dict
+        Job index -> record; updated in place (``job_record``).
+    time_origin : str
+        ``'arrival'`` or ``'absolute'``.
+
+    Examples
+    --------
+    >>> from dlsched.sim import Cluster
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> cl, records = Cluster(capacity(inst), slots=8), {}
+    >>> record_run(inst, cl, 0, 3, ("C", 1, {0: 1}, {0: 1}), records, "arrival")
+    >>> records[0]["start"], records[0]["workers"]
+    (3, {'s1': 1})
+    """
     placement, d, workers, ps = plan
     load = np.zeros_like(cl.capacity)
     for s, k in workers.items():
@@ -80,13 +168,66 @@ def record_run(inst: RevenueInstance, cl: Cluster, j: int, t: int, plan: Plan,
 
 
 def capacity(inst: RevenueInstance) -> np.ndarray:
-    """[S, 2] capacities (workers, PSs) for ``dlsched.sim.Cluster``."""
+    """[S, 2] capacities (workers, PSs) for ``dlsched.sim.Cluster``.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+
+    Returns
+    -------
+    numpy.ndarray
+        Per server its worker and PS slots.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> capacity(inst).tolist()
+    [[4.0, 1.0], [4.0, 1.0]]
+    """
     return np.stack([inst.cap_w, inst.cap_p], axis=1).astype(float)
 
 
 def baseline_result(inst: RevenueInstance, method: str, records: dict[int, dict[str, Any]],
             t0: float, time_origin: str, stats: dict[str, Any] | None = None) -> Result:
-    """The validated Result of a baseline\'s records (admitted count, α variance)."""
+    """The validated Result of a heuristic's job records: how a plugin returns.
+
+    Completes the solution (``finish``), re-checks it (``checked_result``) and records the
+    admitted count and the α variance in ``stats``.
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    method : str
+        The method name recorded in the Result.
+    records : dict of int to dict
+        Job index -> its record (``job_record``), admitted jobs only.
+    t0 : float
+        ``time.perf_counter()`` at the start of the method. Unit: s.
+    time_origin : str
+        ``'arrival'`` or ``'absolute'``.
+    stats : dict or None, default None
+        Further statistics.
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` on violations), ``objective`` = the revenue.
+
+    Examples
+    --------
+    >>> import time
+    >>> from dlsched.revenue.solution import job_record
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> rec = job_record(inst, 0, "C", 3, 1, {0: 1}, {0: 1}, "arrival")
+    >>> res = baseline_result(inst, "mine", {0: rec}, time.perf_counter(), "arrival")
+    >>> res.status.value, round(res.objective, 3), res.stats["admitted"]
+    ('feasible', 645.704, 1)
+    """
     sol = finish(inst, records, time_origin)
     stats = dict(stats or {}, admitted=len(records),
                  alpha_variance=sol["fairness"]["alpha_variance"])
