@@ -138,7 +138,7 @@ def _a_maxirev_with(mincost: str, name: str):
     run.__doc__ = derived_doc(
         a_maxirev.__doc__,
         f"A_maxIrev (Alg. 3) with {placement.get(mincost, mincost)} placements only, as "
-        f"``{name}`` (``a_maxirev`` with ``mincost={mincost!r}``).", drop=("mincost",))
+        f"``{name}`` (``a_maxirev`` with ``mincost={mincost!r}``).", drop=("mincost",), method=name)
     return run
 
 

@@ -137,7 +137,8 @@ def _astraea_private(inst: RevenueInstance, **params: Any) -> Result:
 
 _astraea_private.__doc__ = derived_doc(
     astraea_private.__doc__, "``astraea_private`` (= ``batchsche``) recorded under the method "
-    "name ``astraea-private``: Astraea's phase 1 per tenant on its own servers.")
+    "name ``astraea-private``: Astraea's phase 1 per tenant on its own servers.",
+    method="astraea-private")
 
 
 register_algorithm("astraea-private", "revenue",

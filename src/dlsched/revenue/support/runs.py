@@ -73,10 +73,12 @@ def mechanism_result(inst: RevenueInstance, method: str, mech: Mechanism, t0: fl
     return checked_result(inst, method, sol, t0, stats)
 
 
-def derived_doc(doc: str | None, summary: str, drop: tuple[str, ...] = ()) -> str:
+def derived_doc(doc: str | None, summary: str, drop: tuple[str, ...] = (),
+                method: str | None = None) -> str:
     """The docstring of a registered variant of a documented method: ``summary``, then the
     method's sections from ``Parameters`` up to (not including) ``Examples``, without the
-    parameter entries named in ``drop`` (parameters the variant fixes).
+    parameter entries named in ``drop`` (parameters the variant fixes), then an Examples
+    section that runs the registered ``method`` when it is given.
 
     Parameters
     ----------
@@ -86,6 +88,8 @@ def derived_doc(doc: str | None, summary: str, drop: tuple[str, ...] = ()) -> st
         The variant's first line.
     drop : tuple of str, default ()
         Parameter names whose entries are left out.
+    method : str or None, default None
+        The registered revenue method the Examples section runs (none when None).
 
     Returns
     -------
@@ -130,7 +134,17 @@ def derived_doc(doc: str | None, summary: str, drop: tuple[str, ...] = ()) -> st
             skipping = False
         if not skipping:
             out.append(line)
-    return f"{summary}\n\n" + "\n".join(out).rstrip() + "\n"
+    examples = "" if method is None else f"""
+    Examples
+    --------
+    >>> from dlsched.core.registry import ALGORITHMS
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> res = ALGORITHMS.get("{method}", problem="revenue").run(inst)
+    >>> res.method, res.status.value
+    ('{method}', 'feasible')
+"""
+    return f"{summary}\n\n" + "\n".join(out).rstrip() + "\n" + examples
 
 
 def first_batch(inst: RevenueInstance) -> int:
