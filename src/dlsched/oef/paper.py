@@ -20,5 +20,17 @@ PAPER_TOY = """{"problem": "oef", "schema_version": 1, "name": "paper-w1",
 
 
 def paper_toy() -> OEFInstance:
-    """The running example W_1 as an instance (speedups 2, 3, 4 on one fast GPU)."""
+    """The running example W_1 as an instance (speedups 2, 3, 4 on one fast GPU).
+
+    Returns
+    -------
+    OEFInstance
+        Three users, one slow and one fast GPU.
+
+    Examples
+    --------
+    >>> inst = paper_toy()
+    >>> inst.name, inst.n_users, inst.capacity.tolist()
+    ('paper-w1', 3, [1.0, 1.0])
+    """
     return parse(json.loads(PAPER_TOY))

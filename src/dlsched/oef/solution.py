@@ -80,7 +80,29 @@ def _required(data: Mapping[str, Any], key: str, path: str) -> Any:
 
 @dataclass(frozen=True)
 class RowAllocation:
-    """One virtual row (user, job type): its weight, allocation over the GPU types and E_r."""
+    """One virtual row (user, job type): its weight, allocation over the GPU types and E_r.
+
+    Parameters
+    ----------
+    user : str
+        The user's name.
+    job_type : str
+        The job type's name (the user's name for a single-job-type user).
+    weight : float
+        The row's weight pi_u / t_u. Unit: dimensionless.
+    allocation : tuple of float
+        GPUs of each type. Unit: GPUs.
+    efficiency : float
+        E_r = W_r . x_r. Unit: normalised throughput.
+    extra : dict, default {}
+        Unknown JSON keys, kept verbatim.
+
+    Examples
+    --------
+    >>> RowAllocation.from_json({"user": "u1", "job_type": "u1", "weight": 1,
+    ...                          "allocation": [1, 0], "efficiency": 1.0}, "rows[0]").allocation
+    (1, 0)
+    """
 
     user: str
     job_type: str
@@ -112,7 +134,34 @@ class RowAllocation:
 @dataclass(frozen=True)
 class Trade:
     """One Gandiva_fair trade: ``buyer`` pays ``price * quantity`` of type ``slow`` to
-    ``seller`` for ``quantity`` of type ``fast`` (indices of rows and types)."""
+    ``seller`` for ``quantity`` of type ``fast`` (indices of rows and types).
+
+    Parameters
+    ----------
+    slow : int
+        Index of the GPU type the buyer gives.
+    fast : int
+        Index of the GPU type the buyer gets.
+    buyer : int
+        Virtual-row index of the buyer.
+    seller : int
+        Virtual-row index of the seller.
+    price : float
+        GPUs of type ``slow`` per GPU of type ``fast``. Unit: dimensionless.
+    quantity : float
+        GPUs of type ``fast`` traded. Unit: GPUs.
+    rule : str
+        How the price was set: ``'second-price'`` or ``'midpoint'``.
+    extra : dict, default {}
+        Unknown JSON keys, kept verbatim.
+
+    Examples
+    --------
+    >>> t = Trade.from_json({"slow": 0, "fast": 1, "buyer": 0, "seller": 1, "price": 1.5,
+    ...                      "quantity": 0.5, "rule": "midpoint"}, "trades[0]")
+    >>> t.price * t.quantity
+    0.75
+    """
 
     slow: int
     fast: int

@@ -27,7 +27,19 @@ GOLDEN_O1 = """{"problem": "ojpp", "schema_version": 1, "name": "golden-o1",
 
 
 def golden_o1() -> OJPPInstance:
-    """G-O1 parsed (the CLI's demo instance)."""
+    """G-O1 parsed (the CLI's demo instance): three jobs, optimum 5 devices (notes §10).
+
+    Returns
+    -------
+    OJPPInstance
+        The golden instance.
+
+    Examples
+    --------
+    >>> inst = golden_o1()
+    >>> inst.name, inst.n_jobs, inst.n_workers
+    ('golden-o1', 3, 7)
+    """
     return parse(json.loads(GOLDEN_O1))
 
 

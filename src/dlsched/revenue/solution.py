@@ -144,7 +144,61 @@ class _Typed:
 @dataclass(frozen=True)
 class JobRecord(_Typed):
     """One job's record: ``admitted``; for an admitted job its run and placement; for Astraea
-    its round, decision and money. A field left ``None`` is absent from the JSON."""
+    its round, decision and money. A field left ``None`` is absent from the JSON.
+
+    Parameters
+    ----------
+    admitted : bool
+        Whether the job runs (a rejected job has utility 0).
+    placement : str or None, default None
+        ``'C'`` (centralised) or ``'D'`` (distributed).
+    start : int or None, default None
+        First slot t- of the run. Unit: slots.
+    completion : int or None, default None
+        Last slot t+ of the run (inclusive). Unit: slots.
+    workers : Mapping of str to int or None, default None
+        Workers per server name. Unit: workers.
+    ps : Mapping of str to int or None, default None
+        Parameter servers per server name. Unit: PSs.
+    utility : float or None, default None
+        F_j, the job's utility at its completion. Unit: utility.
+    w : int or None, default None
+        Astraea: the chosen worker count. Unit: workers.
+    phase : int or None, default None
+        Astraea: 1 (own share) or 2 (pooled resources).
+    batch : int or None, default None
+        Astraea: the batch l.
+    round : int or None, default None
+        Astraea: the A_round round.
+    window : tuple of int or None, default None
+        Astraea: the round's slot window.
+    order : int or None, default None
+        Astraea: the decision's position.
+    mu : float or None, default None
+        Astraea: ``ideal`` minus the posted cost of the run; a job is admitted only when it
+        is > 0. Unit: utility.
+    ideal : float or None, default None
+        Astraea: the run's utility in the mechanism's view (completion counted from the
+        round's window start). Unit: utility.
+    cost_w : tuple of float or None, default None
+        Astraea: posted worker cost per slot of the run. Unit: utility.
+    cost_p : tuple of float or None, default None
+        Astraea: posted PS cost per slot of the run. Unit: utility.
+    payment : float or None, default None
+        Astraea, phase 2: what the job's tenant pays. Unit: utility.
+    income : Mapping of str to float or None, default None
+        Astraea, phase 2: the payment's division among tenants. Unit: utility.
+    extra : Mapping, default {}
+        Unknown JSON keys, kept verbatim.
+
+    Examples
+    --------
+    >>> rec = JobRecord.from_json({"admitted": True, "placement": "C", "start": 3,
+    ...                            "completion": 3, "workers": {"s1": 1}, "ps": {"s1": 1},
+    ...                            "utility": 2.0})
+    >>> rec.completion - rec.start + 1, rec.to_json()["workers"]
+    (1, {'s1': 1})
+    """
 
     admitted: bool
     placement: str | None = None
