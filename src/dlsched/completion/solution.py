@@ -1,4 +1,4 @@
-"""Solution format shared by every method: the typed frozen :class:`Solution` and its JSON.
+"""Solution format shared by every method: the typed frozen ``Solution`` and its JSON.
 
 A solution is ``{"jobs": {job: {"start", "duration", "worker_type", "workers", "ps_type",
 "ps"}}, "objective": sum_j w_j (start_j + duration_j), "capped": bool}``; ``workers`` and
@@ -8,9 +8,9 @@ online schedules set it false [A22] and may give ``earliest_start`` per job (the
 A preemptive baseline's job carries its run ``segments`` (``start``, ``end``, ``stall``,
 ``workers``, ``ps``); the batch problem (7) adds ``accepted_weight`` and ``deadline``.
 
-:class:`Solution` holds this JSON as typed fields; ``Solution.from_json(d).to_json() == d``
+``Solution`` holds this JSON as typed fields; ``Solution.from_json(d).to_json() == d``
 for every method's output (keys it does not know are kept in ``extra``). Methods build index
-plans (:class:`JobPlan`) and call :func:`make_solution`.
+plans (``JobPlan``) and call ``make_solution``.
 """
 
 from __future__ import annotations

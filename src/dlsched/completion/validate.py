@@ -180,7 +180,7 @@ def objective(inst: CompletionInstance, solution: dict[str, Any]) -> float:
 
     A batch solution (``deadline`` set, problem (7)) is scored by the total weight of the jobs
     it schedules, the quantity a-maxweight / jain-greedy maximise; every other one by
-    sum_j w_j C_j with C_j = start_j + duration_j, as :func:`check` reads the schedule.
+    sum_j w_j C_j with C_j = start_j + duration_j, as ``check`` reads the schedule.
     """
     if solution.get("deadline") is not None:
         return float(sum(inst.weight[inst.job_names.index(n)] for n in solution["jobs"]))

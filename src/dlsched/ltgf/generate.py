@@ -170,7 +170,7 @@ def generate_trace_like(
     Tenants: job shares proportional to ``1/rank**skew`` (uneven tenants, §3). Arrivals over
     ``days``: with ``bursts`` each tenant submits in bursts of on average ``burst_jobs`` jobs
     spread over ``burst_span`` seconds starting at uniform times; without, uniform arrivals.
-    Quotas by ``quota_rule`` (:func:`quota_weights`; the paper's rule is ``requested``).
+    Quotas by ``quota_rule`` (``quota_weights``; the paper's rule is ``requested``).
     ``durations`` takes the Table 1 row of another trace (default: ``profile``'s own).
     """
     rng = np.random.default_rng(seed)

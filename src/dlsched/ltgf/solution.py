@@ -1,15 +1,15 @@
 """Typed LTGF solutions and the check of slot schedules.
 
-An LTGF solution is one of two shapes, both read by :func:`Solution.from_json`:
+An LTGF solution is one of two shapes, both read by ``Solution.from_json``:
 
-* :class:`TimelineSolution` (the simulator policies): ``segments`` (job, start, end, placement
+* ``TimelineSolution`` (the simulator policies): ``segments`` (job, start, end, placement
   ``[[node, gpus], ...]``, reason, cold-start s, checkpoint s), ``completion`` times and the
   run's ``lease_based``, ``policy``, ``knobs``, ``preemptions``, ``decisions``, ``lease``;
-* :class:`SlotSolution` (the exact models): ``slot_length``, ``horizon``, ``slots`` (job -> run
+* ``SlotSolution`` (the exact models): ``slot_length``, ``horizon``, ``slots`` (job -> run
   slots) and, for ``objective="windows"``, ``objective_kind`` and ``window_slots``.
 
 Keys outside these are kept in ``extra`` so ``from_json(d).to_json() == d``.
-:func:`check_slots` checks a slot schedule (GPU-count relaxation of notes §9).
+``check_slots`` checks a slot schedule (GPU-count relaxation of notes §9).
 """
 # "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
@@ -103,7 +103,7 @@ class Segment:
 
 @dataclass(frozen=True, eq=False)
 class Solution(base.Solution):
-    """An LTGF solution: a :class:`TimelineSolution` or a :class:`SlotSolution`."""
+    """An LTGF solution: a ``TimelineSolution`` or a ``SlotSolution``."""
 
     #: keys of the JSON this type does not know, kept as they are
     extra: dict[str, Any] = field(default_factory=dict, kw_only=True)

@@ -339,7 +339,7 @@ def a_online(inst: CompletionInstance, *, alpha: int = 4, alpha_mode: str = "fix
 def a_online_compact(inst: CompletionInstance, *, alpha: int = 4, alpha_mode: str = "fixed",
                      tie: str = "earliest", order: str = "arrival", lam: float | None = None,
                      F: float = 1.0, **_: Any) -> Result:
-    """:func:`a_online` with ``compact=True`` and the §7.1 tie rule (module docstring)."""
+    """``a_online`` with ``compact=True`` and the §7.1 tie rule (module docstring)."""
     res = a_online(inst, alpha=alpha, alpha_mode=alpha_mode, tie=tie, order=order, lam=lam,
                    F=F, compact=True)
     res.method = "a-online-compact"

@@ -1,6 +1,6 @@
 """``wspt-list``: the reference list heuristic (not in the paper): jobs in WSPT order (Smith's
 rule, w_j / d^min_j descending), each at its earliest-completing configuration, placement and
-start (the serial list schedule of :mod:`..support.lists`)."""
+start (the serial list schedule of ``..support.lists``)."""
 
 from __future__ import annotations
 

@@ -10,13 +10,13 @@
 - ``config_lp``: the configuration LP, i.e. the LP relaxation of the pattern ILP E2 (item 5;
   ``solve_config_lp``); asked for with ``config=``, ``None`` above the pattern limits.
 - ``colgen``: the best Lagrangian bound of column generation over per-job schedules
-  (:mod:`.colgen`, Dantzig-Wolfe of E1 with class-aggregated placements), valid at every
+  (``.colgen``, Dantzig-Wolfe of E1 with class-aggregated placements), valid at every
   iteration, so a time-limited run still gives a bound; asked for with ``colgen=`` (the exact
-  models do), limited to ``colgen_time`` seconds. :func:`colgen_bound` is the direct access.
+  models do), limited to ``colgen_time`` seconds. ``colgen_bound`` is the direct access.
 
 The two LPs are time-indexed: by default (``"auto"``) they are solved only when E1 has at most
 ``LP_COLUMN_LIMIT`` configuration x start columns, so the bounds never dominate a benchmark's
-runtime; a skipped or unsolved LP is ``None`` and :func:`bound_notes` says why.
+runtime; a skipped or unsolved LP is ``None`` and ``bound_notes`` says why.
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
@@ -171,7 +171,7 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None,
                  time_limit: float = COLGEN_TIME_LIMIT, **kw: Any) -> ColgenResult:
     """Column-generation (Lagrangian) bound, independent of any exact model: ``tmax`` None /
     ``"extended"`` bounds the uncapped optimum, ``"instance"`` or an int the optimum of schedules
-    ending by that slot (see :mod:`.colgen` for why the bound is valid)."""
+    ending by that slot (see ``.colgen`` for why the bound is valid)."""
     return _colgen(inst, tmax, time_limit=time_limit, **kw)
 
 

@@ -1,6 +1,6 @@
 """``completion-cpsat``: CP-SAT with one interval per job, optional configuration literals
 and a cumulative per (server, resource); its placement variables, hints and integer data are
-shared with the interval model (:mod:`.interval`)."""
+shared with the interval model (``.interval``)."""
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations

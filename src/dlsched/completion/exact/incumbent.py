@@ -2,7 +2,7 @@
 
 ``best_heuristic`` (the better of A_online and FIFO) is the upper bound behind the extended
 horizon of notes §2.4 and the warm start of the CP-SAT models; ``incumbent_pool`` adds the WSPT
-list schedules (the interval model's warm start). Column generation (:mod:`.colgen`) and every
+list schedules (the interval model's warm start). Column generation (``.colgen``) and every
 exact model import it from here, below the bounds, so no import circle forms.
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)

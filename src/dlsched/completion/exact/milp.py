@@ -1,8 +1,8 @@
 """``completion-milp``: the time-indexed MILP E1 (Pyomo + HiGHS).
 
 ``horizon``: ``"instance"`` (faithful, T_max = T, [A22]), ``"extended"`` (the unconstrained
-optimum, :func:`.incumbent.extended_horizon`) or an explicit int. Every result carries the lower
-bounds of notes §2.5 (:mod:`.bounds`, attached by :func:`.finish.finish`) and is re-checked by
+optimum, ``.incumbent.extended_horizon``) or an explicit int. Every result carries the lower
+bounds of notes §2.5 (``.bounds``, attached by ``.finish.finish``) and is re-checked by
 the independent validator. The MILP's LP relaxation re-solves its own model with integrality
 dropped.
 """

@@ -11,8 +11,8 @@ completion objective): binaries x_jl,
 configuration LP, at least as strong as E1's and the aggregate LP (each pattern is a feasible
 single-job schedule).
 
-The matrix form and the HiGHS runs are in :mod:`.pattern_model` (shared with the config LP
-bound of :mod:`.bounds`).
+The matrix form and the HiGHS runs are in ``.pattern_model`` (shared with the config LP
+bound of ``.bounds``).
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 

@@ -40,7 +40,7 @@ def _single_server_configs(inst: CompletionInstance) -> dict[int, list[Config]] 
 
 def wspt_list(inst: CompletionInstance, tmax: int | None = None,
               spread: bool = False) -> Result | None:
-    """Serial list schedule (:func:`list_schedule`) in WSPT order (w_j / d^min_j descending,
+    """Serial list schedule (``list_schedule``) in WSPT order (w_j / d^min_j descending,
     ties by arrival). On one server with unit demands and common arrivals this is Smith's rule
     (optimal)."""
     order = wspt_order(inst)
@@ -228,7 +228,7 @@ def stall_limit(n_jobs: int) -> int:
 def improve_order(inst: CompletionInstance, order: Any, tmax: int, budget_s: float, *,
                   spread: bool = True, seed: int = 0,
                   target: float | None = None) -> Result | None:
-    """Local search over the job order of :func:`list_schedule`: move a random job to a random
+    """Local search over the job order of ``list_schedule``: move a random job to a random
     position (insertion neighbourhood), keep the move if the list schedule's objective does
     not get worse, until ``budget_s`` seconds have passed, ``stall_limit`` moves in a row
     brought no strict improvement, or the objective reaches ``target`` (a lower bound: nothing

@@ -1,4 +1,4 @@
-"""The simulated baselines' run on the shared slotted engine :mod:`dlsched.sim`: a policy's
+"""The simulated baselines' run on the shared slotted engine ``dlsched.sim``: a policy's
 placements as sim placements, the run with its resume / rescale penalties, and the Result.
 
 A job progresses N / theta(q) mini-batches per slot; a resume after a pause costs

@@ -1,9 +1,9 @@
-"""Run a policy on the event simulator and package the timeline as a :class:`Result`.
+"""Run a policy on the event simulator and package the timeline as a ``Result``.
 
 The objective of every algorithm is the exact model's: min over tenants of rho^ten (12) with
 (8) over the whole run; the notes §4 metrics are in ``stats``; the knobs used are reported.
-:data:`POLICIES` is the table of the simulator policies by registered name: ASTRAEA
-(``algorithms/``) and the baselines (``baselines/``) enter it with :func:`register_policy`, in
+``POLICIES`` is the table of the simulator policies by registered name: ASTRAEA
+(``algorithms/``) and the baselines (``baselines/``) enter it with ``register_policy``, in
 the order the package imports them (ASTRAEA first; the exact models' incumbents follow it).
 """
 # "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
@@ -115,8 +115,8 @@ def run_policy(
 
 
 def register_policy(description: str) -> Callable[[P], P]:
-    """Class decorator: enter a policy in :data:`POLICIES` under its ``name`` and register it
-    as the LTGF algorithm of that name (run by :func:`run_policy`)."""
+    """Class decorator: enter a policy in ``POLICIES`` under its ``name`` and register it
+    as the LTGF algorithm of that name (run by ``run_policy``)."""
 
     def add(cls: P) -> P:
         name = cls.name
