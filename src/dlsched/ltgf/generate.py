@@ -29,6 +29,55 @@ def generate(
     short_share: float = 0.673,
     name: str | None = None,
 ) -> LTGFInstance:
+    """A seeded synthetic LTGF workload with the published Venus statistics (the problem's
+    generator, ``dlsched generate ltgf``).
+
+    Job sizes: 52.5 % 1 GPU, 22.6 % 8 GPUs, 10.3 % > 8 GPUs (16 / 32), the rest 2 / 4 GPUs
+    (sizes above the cluster dropped); a share ``short_share`` of jobs runs 1-10 min, the
+    others log-normal around 2 h (capped at 3 days); uniform submissions over ``days``;
+    tenants with random weights 1-4.
+
+    Parameters
+    ----------
+    n_jobs : int, default 30
+        Number of jobs. Unit: jobs. Range: 1..1000000.
+    tenants : int, default 3
+        Number of tenants. Unit: tenants. Range: 1..10000.
+    nodes : int, default 4
+        Number of nodes. Unit: nodes. Range: 1..100000.
+    gpus_per_node : int, default 8
+        GPUs of each node. Unit: GPUs. Range: 1..1024.
+    days : float, default 0.25
+        Length of the submission window. Unit: days. Range: 1e-06..36500.
+    lease : float, default 900
+        Lease length L; must exceed ``cold_start``. Unit: s. Range: 0.001..1e7.
+    tick : float, default 10
+        Scheduling tick of the simulator. Unit: s. Range: 0.001..1e7.
+    seed : int, default 0
+        Seed of the random generator. Unit: dimensionless.
+    cold_start : float, default 30.0
+        Time without progress when a preempted job resumes. Unit: s. Range: 0..1e7.
+    short_share : float, default 0.673
+        Share of short (1-10 min) jobs. Unit: dimensionless. Range: [0, 1].
+    name : str or None, default None
+        Instance name; None names it from the sizes and the seed.
+
+    Returns
+    -------
+    LTGFInstance
+        The parsed, validated instance (checkpoint overhead 0).
+
+    Raises
+    ------
+    InputError
+        ``lease`` does not exceed ``cold_start``, or another instance check fails.
+
+    Examples
+    --------
+    >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+    >>> inst.n_jobs, inst.n_tenants, inst.gpus
+    (20, 3, 8)
+    """
     rng = np.random.default_rng(seed)
     M = nodes * gpus_per_node
     probs = np.where(GPU_SIZES <= M, GPU_PROBS, 0.0)
@@ -79,7 +128,38 @@ def generate_slotted(
     lease: float = 900,
     seed: int = 0,
 ) -> LTGFInstance:
-    """Tiny instance for the exact models: durations and submissions on the slot grid."""
+    """A tiny instance for the exact models: one node, durations and submissions on the slot grid.
+
+    Tick = lease = slot length, no overheads; job sizes 1, 2, 4 or 8 GPUs (at most ``gpus``).
+
+    Parameters
+    ----------
+    n_jobs : int, default 8
+        Number of jobs. Unit: jobs.
+    tenants : int, default 2
+        Number of tenants (weights 1-3). Unit: tenants. Range: 1..10000.
+    gpus : int, default 8
+        GPUs of the single node. Unit: GPUs. Range: 1..1000000.
+    max_slots : int, default 3
+        Job durations are 1..max_slots slots. Unit: slots. Range: 1..1000000.
+    release_slots : int, default 4
+        Submissions are at slots 0..release_slots - 1. Unit: slots. Range: 1..1000000.
+    lease : float, default 900
+        Slot (lease) length. Unit: s.
+    seed : int, default 0
+        Seed of the random generator. Unit: dimensionless.
+
+    Returns
+    -------
+    LTGFInstance
+        The parsed instance.
+
+    Examples
+    --------
+    >>> inst = generate_slotted(n_jobs=4, seed=1)
+    >>> inst.n_jobs, inst.gpus, inst.lease == inst.tick
+    (4, 8, True)
+    """
     rng = np.random.default_rng(seed)
     sizes = np.array([s for s in (1, 2, 4, 8) if s <= gpus])
     data = {
