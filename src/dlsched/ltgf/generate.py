@@ -137,7 +137,7 @@ def generate_slotted(
     n_jobs : int, default 8
         Number of jobs. Unit: jobs.
     tenants : int, default 2
-        Number of tenants (weights 1-3). Unit: tenants. Range: 1..10000.
+        Number of tenants (weights 1-3). Unit: tenants. Range: 1..1000000.
     gpus : int, default 8
         GPUs of the single node. Unit: GPUs. Range: 1..1000000.
     max_slots : int, default 3

@@ -112,7 +112,34 @@ def tenant_window_rho(
 
 
 def metrics(inst: LTGFInstance, sol: dict[str, Any], window: float = 86400.0) -> dict[str, float]:
-    """Headline metrics of notes §4 (window = tenant-fairness window length in seconds)."""
+    """Headline metrics of notes §4 from a timeline (exact piecewise integrals).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    sol : dict
+        The timeline JSON (``segments``); a ``TimelineSolution`` works too.
+    window : float, default 86400.0
+        Length of the tenant-fairness windows (``unfairness_ratio``). Unit: s.
+
+    Returns
+    -------
+    dict of str to float
+        ``min_tenant_rho`` (the objective), ``unfairness_ratio`` (share of (tenant, window)
+        pairs with rho < 1), ``tenant_windows``, ``sharing_loss_jobs`` (share of jobs with
+        rho < 0.95), ``min_job_rho``, ``avg_slowdown``, ``avg_jct`` (s), ``makespan`` (s),
+        ``preemptions``, ``overhead_ratio`` and ``utilisation``.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> inst = fig6()
+    >>> from dlsched.ltgf import simulate
+    >>> m = metrics(inst, simulate(inst, "astraea-ltgf"))
+    >>> m["min_tenant_rho"], m["makespan"], m["preemptions"]
+    (1.0, 4800.0, 4.0)
+    """
     tl = timeline_arrays(inst, sol)
     comp = tl["completion"]
     jct = comp - inst.job_submit
