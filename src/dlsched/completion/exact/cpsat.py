@@ -236,7 +236,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     Examples
     --------
     >>> from dlsched.completion.paper import golden
-    >>> res = solve_cp(golden("s4"))
+    >>> res = solve_cp(golden("s4"), lp_bound=False)
     >>> res.status.value, res.objective
     ('optimal', 7.0)
     """

@@ -79,7 +79,7 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     Examples
     --------
     >>> from dlsched.completion.paper import golden
-    >>> res = solve_milp(golden("s4"))
+    >>> res = solve_milp(golden("s4"), lp_bound=False)
     >>> res.status.value, res.objective
     ('optimal', 7.0)
     """

@@ -120,7 +120,7 @@ def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = N
     Examples
     --------
     >>> from dlsched.completion.paper import golden
-    >>> res = solve_patterns(golden("s4"))
+    >>> res = solve_patterns(golden("s4"), lp_bound=False)
     >>> res.status.value, res.objective
     ('optimal', 7.0)
     """
