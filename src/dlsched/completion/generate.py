@@ -246,10 +246,37 @@ def _legacy_servers(jobs: list[dict], wt: list[dict], kappa: float,
 
 
 def resize_servers(data: dict[str, Any], kappa: float, basis: str = "area") -> dict[str, Any]:
-    """A copy of a generated (or trace-derived) instance dict whose servers are re-sized by
-    the capacity rule (``_ideal_servers``: EC2 shapes, kappa x the jobs' ideal demand on
-    ``basis``); jobs, types and arrivals are unchanged. Used to make a contended version of
-    the same jobs (e.g. the Philly rows)."""
+    """A copy of an instance dict whose servers are re-sized by the capacity rule.
+
+    EC2 shapes, kappa x the jobs' ideal demand on ``basis`` (as ``generate_dict`` with
+    ``capacity="ideal"``); jobs, types and arrivals are unchanged. Used to make a contended
+    version of the same jobs (e.g. the Philly rows).
+
+    Parameters
+    ----------
+    data : dict
+        A generated or trace-derived instance JSON.
+    kappa : float
+        Total capacity as a fraction of the jobs' ideal demand. Unit: dimensionless.
+    basis : str, default "area"
+        ``"area"`` or ``"footprint"`` (see ``generate_dict``'s ``capacity_basis``).
+
+    Returns
+    -------
+    dict
+        The re-sized copy (``provenance["resized"]`` records kappa and the basis).
+
+    Raises
+    ------
+    InputError
+        ``basis`` is not ``"footprint"`` / ``"area"``.
+
+    Examples
+    --------
+    >>> d = resize_servers(generate_dict(n_jobs=3, n_servers=2, horizon=40, seed=1), 0.5)
+    >>> d["provenance"]["resized"]["kappa"], len(d["servers"])
+    (0.5, 2)
+    """
     import copy
 
     out = copy.deepcopy(data)
@@ -397,8 +424,37 @@ def single_machine_dict(*, n: int = 40, seed: int = 0, p_range: tuple[int, int] 
 
 def tiny_dict(*, seed: int = 0, n_jobs: int = 3, n_servers: int = 2, horizon: int = 12,
               architecture: str = "ps", max_chunks: int = 3) -> dict[str, Any]:
-    """Small feasible instances for exact solves and brute force (1-2 types, D <= max_chunks,
-    short jobs; every server hosts one worker of any type with one PS of any type)."""
+    """A small feasible instance JSON for exact solves and brute force.
+
+    1-2 worker and PS types, D <= ``max_chunks``, short jobs; every server hosts one worker of
+    any type with one PS of any type.
+
+    Parameters
+    ----------
+    seed : int, default 0
+        Seed of the random generator. Unit: dimensionless.
+    n_jobs : int, default 3
+        Number of jobs. Unit: jobs.
+    n_servers : int, default 2
+        Number of servers. Unit: servers.
+    horizon : int, default 12
+        Horizon T. Unit: slots.
+    architecture : str, default "ps"
+        ``"ps"`` or ``"ring"``.
+    max_chunks : int, default 3
+        Largest number of chunks D_j. Unit: chunks.
+
+    Returns
+    -------
+    dict
+        The instance JSON.
+
+    Examples
+    --------
+    >>> d = tiny_dict(seed=2)
+    >>> len(d["jobs"]), len(d["servers"]), d["horizon"]
+    (3, 2, 12)
+    """
     rng = np.random.default_rng(seed)
     wt = [{"name": f"m{i + 1}", "demand": {"gpu": int(rng.integers(1, 3))},
            "bandwidth": float(rng.choice([0.5, 1.0, 2.0]))} for i in range(int(rng.integers(1, 3)))]
@@ -430,6 +486,23 @@ def tiny_dict(*, seed: int = 0, n_jobs: int = 3, n_servers: int = 2, horizon: in
 
 
 def tiny(**params: Any) -> CompletionInstance:
+    """``tiny_dict`` parsed into an instance (same keyword parameters).
+
+    Parameters
+    ----------
+    **params
+        The parameters of ``tiny_dict``.
+
+    Returns
+    -------
+    CompletionInstance
+        The instance.
+
+    Examples
+    --------
+    >>> tiny(seed=2).n_jobs
+    3
+    """
     return parse(tiny_dict(**params))
 
 

@@ -210,9 +210,39 @@ def table1_durations(profile: str, n: int, rng: np.random.Generator) -> np.ndarr
 
 def quota_weights(tenant: np.ndarray, gpus: np.ndarray, duration: np.ndarray, n_tenants: int,
                   rule: str = "requested") -> np.ndarray:
-    """Tenant weights for (6). ``requested`` is the paper's rule (§6.1.2: "the size of a VC is
-    proportional to the total number of GPUs requested by all the jobs in this VC");
-    ``gpu-time`` weighs by sum g x D; ``equal`` gives every tenant the same quota."""
+    """Tenant weights for the quotas (6).
+
+    Parameters
+    ----------
+    tenant : numpy.ndarray
+        Tenant index of each job.
+    gpus : numpy.ndarray
+        GPUs of each job.
+    duration : numpy.ndarray
+        Duration of each job. Unit: s.
+    n_tenants : int
+        Number of tenants.
+    rule : str, default "requested"
+        ``"requested"`` (the paper's rule, §6.1.2: proportional to the GPUs requested by the
+        tenant's jobs), ``"gpu-time"`` (sum g x D) or ``"equal"``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Positive weights (a tenant without jobs gets the smallest positive one).
+
+    Raises
+    ------
+    ValueError
+        An unknown ``rule``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> quota_weights(np.array([0, 0, 1]), np.array([1.0, 2.0, 4.0]),
+    ...               np.array([10.0, 10.0, 1.0]), 2).tolist()
+    [3.0, 4.0]
+    """
     if rule == "requested":
         w = np.bincount(tenant, weights=gpus, minlength=n_tenants)
     elif rule == "gpu-time":
@@ -246,12 +276,61 @@ def generate_trace_like(
     per-job traces are not used; only their published statistics).
 
     Durations: Table 1 mix of ``profile``; GPU demands: the Philly trace's empirical mix
-    (``philly``) or the Venus shares of §3 (``venus``: 52.5 % 1 GPU, 22.6 % 8, 10.3 % > 8).
-    Tenants: job shares proportional to ``1/rank**skew`` (uneven tenants, §3). Arrivals over
-    ``days``: with ``bursts`` each tenant submits in bursts of on average ``burst_jobs`` jobs
-    spread over ``burst_span`` seconds starting at uniform times; without, uniform arrivals.
-    Quotas by ``quota_rule`` (``quota_weights``; the paper's rule is ``requested``).
-    ``durations`` takes the Table 1 row of another trace (default: ``profile``'s own).
+    (``philly``) or the Venus shares of §3 (``venus``). Tenants: job shares proportional to
+    ``1/rank**skew``. Arrivals over ``days``: with ``bursts`` each tenant submits in bursts
+    of on average ``burst_jobs`` jobs spread over ``burst_span`` seconds starting at uniform
+    times; without, uniform arrivals. Quotas by ``quota_rule`` (``quota_weights``).
+
+    Parameters
+    ----------
+    profile : str, default "philly"
+        ``"philly"`` or ``"venus"``.
+    n_jobs : int, default 1000
+        Number of jobs. Unit: jobs.
+    tenants : int, default 15
+        Number of tenants (virtual clusters). Unit: tenants.
+    nodes : int, default 210
+        Number of 8-GPU nodes. Unit: nodes.
+    days : float, default 2.0
+        Length of the submission window. Unit: days.
+    bursts : bool, default True
+        Per-tenant bursts of submissions instead of uniform arrivals.
+    burst_jobs : float, default 12.0
+        Mean jobs per burst. Unit: jobs.
+    burst_span : float, default 7200.0
+        Time a burst spreads over. Unit: s.
+    skew : float, default 1.0
+        Exponent of the tenants' job shares 1/rank**skew. Unit: dimensionless.
+    quota_rule : str, default "requested"
+        ``"requested"`` (the paper's), ``"gpu-time"`` or ``"equal"``.
+    durations : str or None, default None
+        Table 1 row of another trace for the durations; None uses ``profile``'s.
+    lease : float, default 900
+        Lease length. Unit: s.
+    tick : float, default 10
+        Scheduling tick. Unit: s.
+    cold_start : float, default 30.0
+        Resume overhead after a preemption. Unit: s.
+    seed : int, default 0
+        Seed of the random generator. Unit: dimensionless.
+    name : str or None, default None
+        Instance name; None names it from the profile, sizes and seed.
+
+    Returns
+    -------
+    LTGFInstance
+        The parsed instance.
+
+    Raises
+    ------
+    ValueError
+        An unknown ``quota_rule``.
+
+    Examples
+    --------
+    >>> inst = generate_trace_like(n_jobs=50, tenants=3, nodes=2, days=0.5, seed=1)
+    >>> inst.n_jobs, inst.n_tenants, inst.gpus
+    (50, 3, 16)
     """
     rng = np.random.default_rng(seed)
     sizes, probs = ((PHILLY_GPU_SIZES, PHILLY_GPU_PROBS) if profile == "philly"
@@ -303,10 +382,30 @@ def generate_trace_like(
 
 
 def offered_load(inst: LTGFInstance, window: float | None = None) -> dict[str, float]:
-    """Offered load over the work that can run in the measured window ``[0, window]``
-    (default: up to the last submission): ``sum g min(D, window - a) / (M window)`` over the
-    jobs submitted in it, the total work's load, and the utilisation ceiling of any policy
-    (work / (M x the earliest possible makespan max_j a_j + D_j))."""
+    """Offered load of an instance over the measured window ``[0, window]``.
+
+    ``in_window``: sum g min(D, window - a) / (M window) over the jobs submitted in it;
+    ``total``: the total work's load over the window; ``ceiling``: the utilisation ceiling of
+    any policy (work / (M x the earliest possible makespan max_j a_j + D_j)).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    window : float or None, default None
+        Window length; None uses the last submission (at least 1 s). Unit: s.
+
+    Returns
+    -------
+    dict of str to float
+        ``window_s``, ``in_window``, ``total``, ``ceiling``.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> offered_load(fig6(), window=4800.0)["in_window"]
+    1.0
+    """
     a, d, g = inst.job_submit, inst.job_duration, inst.job_gpus.astype(float)
     W = float(window if window is not None else max(a.max(), 1.0))
     inside = a < W
