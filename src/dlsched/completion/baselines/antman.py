@@ -103,7 +103,7 @@ def antman(inst: CompletionInstance, *, patience: int = 2, resume_penalty: int =
     ------
     InputError
         Some job has no configuration that fits any server, or needs more than
-        ``limits.MAX_SLOTS`` slots in its fastest configuration.
+        ``limits.MAX_SLOTS`` slots in its fastest configuration, or a penalty is negative.
 
     Examples
     --------

@@ -102,7 +102,7 @@ def drf(inst: CompletionInstance, *, elastic: bool = False, resume_penalty: int 
     ------
     InputError
         Some job has no configuration that fits any server, or needs more than
-        ``limits.MAX_SLOTS`` slots in its fastest configuration.
+        ``limits.MAX_SLOTS`` slots in its fastest configuration, or a penalty is negative.
 
     Examples
     --------

@@ -107,7 +107,7 @@ def tiresias(inst: CompletionInstance, *, clairvoyant: bool = False, threshold: 
     ------
     InputError
         Some job has no configuration that fits any server, or needs more than
-        ``limits.MAX_SLOTS`` slots in its fastest configuration.
+        ``limits.MAX_SLOTS`` slots in its fastest configuration, or a penalty is negative.
 
     Examples
     --------
