@@ -23,8 +23,9 @@ from ..support.placement import place, placement_load
 def jain_greedy(inst: CompletionInstance, *, tau: int | None = None, **_: Any) -> Result:
     """Jain et al.'s max-weight batch greedy (GreedyRTL reconstruction) for problem (7).
 
-    Jobs by weight / smallest footprint descending; for each, its configurations by
-    increasing footprint, each at the latest start that fits with t + d <= tau.
+    Jobs by w_j / (d x normalised load) of their smallest-footprint configuration,
+    descending; for each, its configurations by increasing footprint d x load, each at the
+    latest start that fits with t + d <= tau (a colocated configuration on one server).
 
     Parameters
     ----------
