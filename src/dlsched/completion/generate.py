@@ -37,15 +37,75 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
                   name: str | None = None, capacity: str = "ideal",
                   last_arrival: int | None = None,
                   capacity_basis: str = "footprint") -> dict[str, Any]:
-    """One instance; ``capacity``: ``"ideal"`` (default: per resource, total capacity = kappa x
-    the jobs' total ideal demand) or ``"legacy"`` (the pre-issue-11 GPU-only scaling with
-    floors, kept for the pinned A_online regression digests). ``last_arrival``: arrivals are
-    U{1..last_arrival} (default floor(T/2), the notes' range); a short window makes jobs overlap
-    so that the capacity binds on small instances. ``capacity_basis`` (with ``"ideal"``): how
-    §7's "[0.2,0.5] fraction of the respective overall job resource demand" is read (an open
-    reading): ``"footprint"`` (default, the earlier reading) sums each job's ideal per-slot
-    demand; ``"area"`` sums ideal demand x ideal duration and spreads it over the horizon T
-    (total capacity x T = kappa x the jobs' total ideal resource-time)."""
+    """One seeded random completion instance as a JSON dict (the paper's §7 ranges).
+
+    Parameters
+    ----------
+    n_jobs : int, default 10
+        Number of jobs. Unit: jobs. Range: 1..100000.
+    n_servers : int, default 3
+        Number of servers, cycling through the EC2 shapes of ``SHAPES``. Unit: servers.
+        Range: 1..100000.
+    horizon : int, default 150
+        Horizon T, the last slot a capped schedule may use. Unit: slots. Range: 1..1000000.
+    architecture : str, default "ps"
+        Communication architecture: ``"ps"`` (parameter servers) or ``"ring"``
+        (Ring-AllReduce).
+    seed : int, default 0
+        Seed of the random generator (same seed, same instance). Unit: dimensionless.
+    n_worker_types : int, default 8
+        Number of worker types (1-4 GPUs, 1-16 vCPUs, b in [0.1, 5] Gbps). Unit: types.
+        Range: 1..10000.
+    n_ps_types : int, default 10
+        Number of PS types (0 GPU, 1-16 vCPUs, B in [5, 20] Gbps); unused under ``"ring"``.
+        Unit: types. Range: 1..10000.
+    kappa : float or None, default None
+        Cluster capacity as a fraction of the jobs' total ideal demand, per resource; None
+        draws it from U[0.2, 0.5] (the paper's range). Unit: dimensionless.
+    max_chunks : int, default 50
+        Largest number of data chunks D_j (a job's maximum worker count); D_j is drawn from
+        U{min(5, max_chunks)..max_chunks}. Unit: chunks. Range: 1..100000.
+    epochs : tuple of int, default (50, 100)
+        Inclusive range of the epochs E_j. Unit: epochs.
+    minibatches : tuple of int, default (10, 50)
+        Inclusive range of the mini-batches per chunk K_j. Unit: mini-batches.
+    minibatch_time : tuple of float, default (0.001, 0.05)
+        Range of the base mini-batch time v_j (a worker with g GPUs takes v_j / g^0.7).
+        Unit: slots.
+    name : str or None, default None
+        Instance name; None names it from the architecture, sizes and seed.
+    capacity : str, default "ideal"
+        Capacity rule: ``"ideal"`` (per resource, total capacity = kappa x the jobs' total
+        ideal demand) or ``"legacy"`` (the earlier GPU-only scaling with floors, kept for
+        pinned regression digests).
+    last_arrival : int or None, default None
+        Arrivals are drawn from U{1..last_arrival}; None uses floor(horizon / 2). A short
+        window makes jobs overlap so the capacity binds on small instances. Unit: slots.
+        Range: 1..1000000.
+    capacity_basis : str, default "footprint"
+        How ``"ideal"`` reads the paper's "fraction of the overall job resource demand":
+        ``"footprint"`` sums each job's ideal per-slot demand, ``"area"`` spreads the jobs'
+        ideal resource-time over the horizon.
+
+    Returns
+    -------
+    dict
+        The instance as JSON (``problem``, ``architecture``, ``horizon``, ``slot_seconds``,
+        ``servers``, ``worker_types``, ``ps_types`` under PS, ``jobs``, ``provenance`` with the
+        seed, the kappa used and the achieved capacity / ideal demand).
+
+    Raises
+    ------
+    InputError
+        ``capacity`` is not ``"ideal"`` / ``"legacy"``, or ``capacity_basis`` is not
+        ``"footprint"`` / ``"area"``.
+
+    Examples
+    --------
+    >>> d = generate_dict(n_jobs=3, n_servers=2, horizon=40, seed=1)
+    >>> len(d["jobs"]), len(d["servers"]), d["architecture"]
+    (3, 2, 'ps')
+    """
     rng = np.random.default_rng(seed)
     M, P = n_worker_types, (n_ps_types if architecture == "ps" else 0)
     wt = []
@@ -186,10 +246,37 @@ def _legacy_servers(jobs: list[dict], wt: list[dict], kappa: float,
 
 
 def resize_servers(data: dict[str, Any], kappa: float, basis: str = "area") -> dict[str, Any]:
-    """A copy of a generated (or trace-derived) instance dict whose servers are re-sized by
-    the capacity rule (``_ideal_servers``: EC2 shapes, kappa x the jobs' ideal demand on
-    ``basis``); jobs, types and arrivals are unchanged. Used to make a contended version of
-    the same jobs (e.g. the Philly rows)."""
+    """A copy of an instance dict whose servers are re-sized by the capacity rule.
+
+    EC2 shapes, kappa x the jobs' ideal demand on ``basis`` (as ``generate_dict`` with
+    ``capacity="ideal"``); jobs, types and arrivals are unchanged. Used to make a contended
+    version of the same jobs (e.g. the Philly rows).
+
+    Parameters
+    ----------
+    data : dict
+        A generated or trace-derived instance JSON.
+    kappa : float
+        Total capacity as a fraction of the jobs' ideal demand. Unit: dimensionless.
+    basis : str, default "area"
+        ``"area"`` or ``"footprint"`` (see ``generate_dict``'s ``capacity_basis``).
+
+    Returns
+    -------
+    dict
+        The re-sized copy (``provenance["resized"]`` records kappa and the basis).
+
+    Raises
+    ------
+    InputError
+        ``basis`` is not ``"footprint"`` / ``"area"``.
+
+    Examples
+    --------
+    >>> d = resize_servers(generate_dict(n_jobs=3, n_servers=2, horizon=40, seed=1), 0.5)
+    >>> d["provenance"]["resized"]["kappa"], len(d["servers"])
+    (0.5, 2)
+    """
     import copy
 
     out = copy.deepcopy(data)
@@ -205,7 +292,85 @@ def resize_servers(data: dict[str, Any], kappa: float, basis: str = "area") -> d
 
 def generate(kind: Literal["default", "single-machine"] = "default",
              **params: Any) -> CompletionInstance:
-    """``kind="single-machine"`` -> ``single_machine_dict``; otherwise ``generate_dict``."""
+    """A seeded random completion instance (the problem's generator, ``dlsched generate``).
+
+    ``kind="single-machine"`` builds a 1 || sum w_j C_j instance (``single_machine_dict``);
+    any other value builds the paper-like instance of ``generate_dict``. The keyword
+    parameters below are forwarded to the builder of ``kind``; each builder accepts only its
+    own.
+
+    Parameters
+    ----------
+    kind : str, default "default"
+        Which builder: ``"single-machine"`` or ``"default"`` (any other value also selects
+        the default builder).
+    n_jobs : int, default 10
+        (default) Number of jobs. Unit: jobs. Range: 1..100000.
+    n_servers : int, default 3
+        (default) Number of servers, cycling through three EC2 shapes. Unit: servers.
+        Range: 1..100000.
+    horizon : int, default 150
+        (default) Horizon T, the last slot a capped schedule may use. Unit: slots.
+        Range: 1..1000000.
+    architecture : str, default "ps"
+        (default) Communication architecture: ``"ps"`` or ``"ring"`` (Ring-AllReduce).
+    seed : int, default 0
+        Seed of the random generator (both builders). Unit: dimensionless.
+    n_worker_types : int, default 8
+        (default) Number of worker types. Unit: types. Range: 1..10000.
+    n_ps_types : int, default 10
+        (default) Number of PS types; unused under ``"ring"``. Unit: types. Range: 1..10000.
+    kappa : float or None, default None
+        (default) Cluster capacity as a fraction of the jobs' total ideal demand; None draws
+        it from U[0.2, 0.5]. Unit: dimensionless.
+    max_chunks : int, default 50
+        (default) Largest number of data chunks D_j (a job's maximum worker count).
+        Unit: chunks. Range: 1..100000.
+    epochs : tuple of int, default (50, 100)
+        (default) Inclusive range of the epochs E_j. Unit: epochs.
+    minibatches : tuple of int, default (10, 50)
+        (default) Inclusive range of the mini-batches per chunk K_j. Unit: mini-batches.
+    minibatch_time : tuple of float, default (0.001, 0.05)
+        (default) Range of the base mini-batch time v_j. Unit: slots.
+    name : str or None, default None
+        (default) Instance name; None names it from the sizes and the seed.
+    capacity : str, default "ideal"
+        (default) Capacity rule: ``"ideal"`` (kappa x the ideal demand per resource) or
+        ``"legacy"`` (GPU-only scaling with floors, for pinned digests).
+    last_arrival : int or None, default None
+        (default) Last arrival slot; None uses floor(horizon / 2). Unit: slots.
+        Range: 1..1000000.
+    capacity_basis : str, default "footprint"
+        (default) Reading of the ideal demand under ``"ideal"``: ``"footprint"`` or
+        ``"area"``.
+    n : int, default 40
+        (single-machine) Number of jobs. Unit: jobs. Range: 1..100000.
+    p_range : tuple of int, default (1, 100)
+        (single-machine) Inclusive range of the processing times p_j. Unit: slots.
+    w_range : tuple of int, default (1, 10)
+        (single-machine) Inclusive range of the weights w_j. Unit: dimensionless.
+
+    Returns
+    -------
+    CompletionInstance
+        The parsed, validated instance.
+
+    Raises
+    ------
+    InputError
+        ``capacity`` or ``capacity_basis`` is not one of its values, or the drawn instance
+        fails the instance checks.
+    TypeError
+        A keyword the selected builder does not take.
+
+    Examples
+    --------
+    >>> inst = generate(n_jobs=3, n_servers=2, horizon=40, seed=1)
+    >>> inst.n_jobs, inst.n_servers, inst.horizon
+    (3, 2, 40)
+    >>> generate("single-machine", n=5, seed=1).n_jobs
+    5
+    """
     if kind == "single-machine":
         return parse(single_machine_dict(**params))
     return parse(generate_dict(**params))
@@ -213,11 +378,36 @@ def generate(kind: Literal["default", "single-machine"] = "default",
 
 def single_machine_dict(*, n: int = 40, seed: int = 0, p_range: tuple[int, int] = (1, 100),
                         w_range: tuple[int, int] = (1, 10)) -> dict[str, Any]:
-    """1 || sum w_j C_j as a completion instance: one server with one GPU, one 1-GPU worker
-    type, Ring-AllReduce, every job D = E = K = 1 (one worker, no communication: theta = v_j),
-    v_j = p_j in U{p_range}, w_j in U{w_range}, all arrivals 1, horizon sum p_j (always
-    enough). Each job's only duration is p_j and jobs cannot overlap, so Smith's rule (WSPT,
-    p_j / w_j ascending) is optimal with value sum_j w_j (1 + P_j), P_j its WSPT prefix sum."""
+    """1 || sum w_j C_j as a completion instance JSON dict.
+
+    One server with one GPU, one 1-GPU worker type, Ring-AllReduce, every job D = E = K = 1
+    (one worker, no communication: theta = v_j), v_j = p_j in U{p_range}, w_j in U{w_range},
+    all arrivals 1, horizon sum p_j (always enough). Each job's only duration is p_j and jobs
+    cannot overlap, so Smith's rule (WSPT, p_j / w_j ascending) is optimal with value
+    sum_j w_j (1 + P_j), P_j its WSPT prefix sum.
+
+    Parameters
+    ----------
+    n : int, default 40
+        Number of jobs. Unit: jobs. Range: 1..100000.
+    seed : int, default 0
+        Seed of the random generator. Unit: dimensionless.
+    p_range : tuple of int, default (1, 100)
+        Inclusive range of the processing times p_j. Unit: slots.
+    w_range : tuple of int, default (1, 10)
+        Inclusive range of the weights w_j. Unit: dimensionless.
+
+    Returns
+    -------
+    dict
+        The instance as JSON (``slot_seconds`` 1, horizon sum p_j).
+
+    Examples
+    --------
+    >>> d = single_machine_dict(n=3, seed=0)
+    >>> len(d["jobs"]), d["horizon"] == sum(j["minibatch_time"]["m1"] for j in d["jobs"])
+    (3, True)
+    """
     rng = np.random.default_rng(seed)
     p = rng.integers(p_range[0], p_range[1] + 1, size=n)
     w = rng.integers(w_range[0], w_range[1] + 1, size=n)
@@ -234,8 +424,37 @@ def single_machine_dict(*, n: int = 40, seed: int = 0, p_range: tuple[int, int] 
 
 def tiny_dict(*, seed: int = 0, n_jobs: int = 3, n_servers: int = 2, horizon: int = 12,
               architecture: str = "ps", max_chunks: int = 3) -> dict[str, Any]:
-    """Small feasible instances for exact solves and brute force (1-2 types, D <= max_chunks,
-    short jobs; every server hosts one worker of any type with one PS of any type)."""
+    """A small feasible instance JSON for exact solves and brute force.
+
+    1-2 worker and PS types, D <= ``max_chunks``, short jobs; every server hosts one worker of
+    any type with one PS of any type.
+
+    Parameters
+    ----------
+    seed : int, default 0
+        Seed of the random generator. Unit: dimensionless.
+    n_jobs : int, default 3
+        Number of jobs. Unit: jobs.
+    n_servers : int, default 2
+        Number of servers. Unit: servers.
+    horizon : int, default 12
+        Horizon T. Unit: slots.
+    architecture : str, default "ps"
+        ``"ps"`` or ``"ring"``.
+    max_chunks : int, default 3
+        Largest number of chunks D_j. Unit: chunks.
+
+    Returns
+    -------
+    dict
+        The instance JSON.
+
+    Examples
+    --------
+    >>> d = tiny_dict(seed=2)
+    >>> len(d["jobs"]), len(d["servers"]), d["horizon"]
+    (3, 2, 12)
+    """
     rng = np.random.default_rng(seed)
     wt = [{"name": f"m{i + 1}", "demand": {"gpu": int(rng.integers(1, 3))},
            "bandwidth": float(rng.choice([0.5, 1.0, 2.0]))} for i in range(int(rng.integers(1, 3)))]
@@ -267,6 +486,23 @@ def tiny_dict(*, seed: int = 0, n_jobs: int = 3, n_servers: int = 2, horizon: in
 
 
 def tiny(**params: Any) -> CompletionInstance:
+    """``tiny_dict`` parsed into an instance (same keyword parameters).
+
+    Parameters
+    ----------
+    **params
+        The parameters of ``tiny_dict``.
+
+    Returns
+    -------
+    CompletionInstance
+        The instance.
+
+    Examples
+    --------
+    >>> tiny(seed=2).n_jobs
+    3
+    """
     return parse(tiny_dict(**params))
 
 

@@ -10,12 +10,35 @@ from .instance import CompletionInstance
 
 
 def metrics(inst: CompletionInstance, result: Any) -> dict[str, float]:
-    """``lower_bound`` (the exact result's bounds, else max of LB0 / area), the ratio against it
-    (an upper bound on the true ratio), and A_online's alpha / sub-rounds.
+    """Benchmark metrics of a completion result (the report columns).
 
-    For algorithm results only the horizon-free bounds are used: the LPs are time-indexed over
-    the instance horizon, which online schedules may overrun, and cost minutes at paper scale
-    (the harness's ratios use the reference's bound anyway)."""
+    ``lower_bound``: the exact result's best bound of notes §2.5 (``stats["bounds"]``), else
+    max(LB0, area bound); for algorithm results only these horizon-free bounds are used (the
+    LPs are time-indexed over the instance horizon, which online schedules may overrun).
+    ``ratio_to_bound``: objective / lower_bound (an upper bound on the true ratio to the
+    optimum; absent for the batch methods a-maxweight / jain-greedy). ``alpha`` and
+    ``subrounds_max``: A_online's largest round stretch and sub-round count.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    result : Result
+        A result of any completion method on ``inst``.
+
+    Returns
+    -------
+    dict of str to float
+        The metrics that apply.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> from dlsched.completion.algorithms.online import a_online
+    >>> inst = golden("s4")
+    >>> metrics(inst, a_online(inst))
+    {'lower_bound': 6.0, 'ratio_to_bound': 6.666666666666667, 'alpha': 4.0, 'subrounds_max': 4.0}
+    """
     out: dict[str, float] = {}
     lbs = (result.stats or {}).get("bounds") or lower_bounds(inst)
     lb = float(lbs["best"])

@@ -29,25 +29,80 @@ def _single_machine(name: str, jobs: list[tuple], arch: str, servers: list[float
 
 
 def s1(arch: str = "ring") -> dict[str, Any]:
-    """S1, 1||sum w_j C_j: (p, w) = (3,1), (1,2), (2,5), (4,4); OPT = 66."""
+    """S1, 1 || sum w_j C_j: (p, w) = (3, 1), (1, 2), (2, 5), (4, 4); OPT = 66.
+
+    Parameters
+    ----------
+    arch : str, default "ring"
+        Architecture: ``"ring"`` or ``"ps"`` (same optimum).
+
+    Returns
+    -------
+    dict
+        The instance JSON.
+
+    Examples
+    --------
+    >>> len(s1()["jobs"]), s1("ps")["architecture"]
+    (4, 'ps')
+    """
     jobs = [("j1", 3, 1, 1), ("j2", 1, 2, 1), ("j3", 2, 5, 1), ("j4", 4, 4, 1)]
     return _single_machine(f"s1-{arch}", jobs, arch, [1], 10)
 
 
 def s2(two_servers: bool = False) -> dict[str, Any]:
-    """S2, P2||sum C_j: p = 1..4, w = 1; OPT = 17 (one 2-GPU server or two 1-GPU servers)."""
+    """S2, P2 || sum C_j: p = 1..4, w = 1; OPT = 17.
+
+    Parameters
+    ----------
+    two_servers : bool, default False
+        Two 1-GPU servers instead of one 2-GPU server (same optimum).
+
+    Returns
+    -------
+    dict
+        The instance JSON.
+
+    Examples
+    --------
+    >>> len(s2(True)["servers"])
+    2
+    """
     jobs = [(f"j{p}", p, 1, 1) for p in range(1, 5)]
     return _single_machine("s2-two" if two_servers else "s2-one", jobs, "ring",
                            [1, 1] if two_servers else [2], 8)
 
 
 def s3() -> dict[str, Any]:
-    """S3, 1|r_j|sum w_j C_j: A (a=1, p=3, w=1), B (a=2, p=1, w=4); OPT = 18."""
+    """S3, 1 | r_j | sum w_j C_j: A (a = 1, p = 3, w = 1), B (a = 2, p = 1, w = 4); OPT = 18.
+
+    Returns
+    -------
+    dict
+        The instance JSON.
+
+    Examples
+    --------
+    >>> [j["arrival"] for j in s3()["jobs"]]
+    [1, 2]
+    """
     return _single_machine("s3", [("A", 3, 1, 1), ("B", 1, 4, 2)], "ring", [1], 6)
 
 
 def s4() -> dict[str, Any]:
-    """S4, the paper's elasticity example: OPT = 7 (2 + 1 workers concurrently)."""
+    """S4, the paper's elasticity example: two 2-chunk jobs on 3 GPUs; OPT = 7 (2 + 1 workers
+    concurrently).
+
+    Returns
+    -------
+    dict
+        The instance JSON.
+
+    Examples
+    --------
+    >>> s4()["name"], s4()["servers"][0]["capacity"]
+    ('s4-elasticity', {'gpu': 3, 'cpu': 2})
+    """
     job = {"arrival": 1, "weight": 1, "epochs": 1, "chunks": 2, "minibatches_per_chunk": 1,
            "minibatch_time": {"m1": 1.25}, "update_time": {"p1": 0.25}, "gradient_size": 1.0}
     return {
@@ -61,7 +116,24 @@ def s4() -> dict[str, Any]:
 
 
 def s5(bw: float = 10.0) -> dict[str, Any]:
-    """S5, the bandwidth rule (2i): OPT C = 4 with bw = 10, C = 5 with bw = 3."""
+    """S5, the bandwidth rule (2i): one 4-chunk job on two 2-GPU servers; OPT C = 4 with
+    bw = 10, C = 5 with bw = 3.
+
+    Parameters
+    ----------
+    bw : float, default 10.0
+        Bandwidth capacity of each server. Unit: Gbps.
+
+    Returns
+    -------
+    dict
+        The instance JSON.
+
+    Examples
+    --------
+    >>> s5(3)["name"]
+    's5-bw3'
+    """
     return {
         "problem": "completion", "schema_version": 1, "name": f"s5-bw{bw:g}",
         "architecture": "ps", "horizon": 8,
@@ -83,4 +155,28 @@ GOLDEN: dict[str, tuple[dict[str, Any], float]] = {
 
 
 def golden(name: str) -> CompletionInstance:
+    """A golden instance of notes §6 by name (its optimum is ``GOLDEN[name][1]``).
+
+    Parameters
+    ----------
+    name : str
+        One of ``s1-ring``, ``s1-ps``, ``s2-one``, ``s2-two``, ``s3``, ``s4``, ``s5-bw10``,
+        ``s5-bw3``.
+
+    Returns
+    -------
+    CompletionInstance
+        The parsed instance.
+
+    Raises
+    ------
+    KeyError
+        An unknown name.
+
+    Examples
+    --------
+    >>> inst = golden("s4")
+    >>> inst.n_jobs, GOLDEN["s4"][1]
+    (2, 7)
+    """
     return parse(GOLDEN[name][0])

@@ -1,4 +1,4 @@
-"""Solution format shared by every method: the typed frozen :class:`Solution` and its JSON.
+"""Solution format shared by every method: the typed frozen ``Solution`` and its JSON.
 
 A solution is ``{"jobs": {job: {"start", "duration", "worker_type", "workers", "ps_type",
 "ps"}}, "objective": sum_j w_j (start_j + duration_j), "capped": bool}``; ``workers`` and
@@ -8,9 +8,9 @@ online schedules set it false [A22] and may give ``earliest_start`` per job (the
 A preemptive baseline's job carries its run ``segments`` (``start``, ``end``, ``stall``,
 ``workers``, ``ps``); the batch problem (7) adds ``accepted_weight`` and ``deadline``.
 
-:class:`Solution` holds this JSON as typed fields; ``Solution.from_json(d).to_json() == d``
+``Solution`` holds this JSON as typed fields; ``Solution.from_json(d).to_json() == d``
 for every method's output (keys it does not know are kept in ``extra``). Methods build index
-plans (:class:`JobPlan`) and call :func:`make_solution`.
+plans (``JobPlan``) and call ``make_solution``.
 """
 
 from __future__ import annotations
@@ -66,7 +66,29 @@ def _extra(data: Mapping[str, Any], known: tuple[str, ...]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Segment:
-    """One run of a preempted job: slots [start, end), ``stall`` slots without progress."""
+    """One run of a preempted job: slots [start, end), the first ``stall`` without progress.
+
+    Parameters
+    ----------
+    start : int
+        First slot of the run. Unit: slots.
+    end : int
+        Slot after the last slot of the run. Unit: slots.
+    workers : dict of str to int
+        Server name -> number of workers in this run.
+    stall : int or None, default None
+        Slots at the start of the run without progress (resume or rescale penalty).
+        Unit: slots.
+    ps : dict of str to int or None, default None
+        Server name -> number of parameter servers (PS architecture only).
+    extra : dict, default {}
+        JSON keys this type does not know, kept as they are.
+
+    Examples
+    --------
+    >>> Segment.from_json({"start": 1, "end": 3, "workers": {"h1": 2}}, "seg").to_json()
+    {'start': 1, 'end': 3, 'workers': {'h1': 2}}
+    """
 
     start: int
     end: int
@@ -100,8 +122,37 @@ class Segment:
 
 @dataclass(frozen=True)
 class JobRecord:
-    """One job's schedule: start slot, duration, worker type and per-server counts (and the PS
-    type and counts under the PS architecture)."""
+    """One job's schedule in a completion ``Solution``.
+
+    The job runs slots start .. start + duration - 1 and completes at C_j = start + duration
+    (the objective's C_j).
+
+    Parameters
+    ----------
+    start : int
+        First slot of the job (>= its arrival). Unit: slots.
+    duration : int
+        Number of slots from its start to its completion. Unit: slots.
+    worker_type : str
+        Name of the worker type of all its workers.
+    workers : dict of str to int
+        Server name -> number of workers (zeros omitted).
+    ps_type : str or None, default None
+        Name of the parameter-server type (PS architecture only).
+    ps : dict of str to int or None, default None
+        Server name -> number of parameter servers (PS architecture only).
+    segments : tuple of Segment or None, default None
+        The runs of a preempted job (preemptive baselines only).
+    extra : dict, default {}
+        JSON keys this type does not know, kept as they are.
+
+    Examples
+    --------
+    >>> rec = JobRecord.from_json({"start": 1, "duration": 2, "worker_type": "m1",
+    ...                            "workers": {"h1": 2}}, "jobs.j1")
+    >>> rec.completion
+    3
+    """
 
     start: int
     duration: int
@@ -152,7 +203,44 @@ class JobRecord:
 
 @dataclass(frozen=True, eq=False)
 class Solution(BaseSolution):
-    """A completion schedule (see the module docstring for its JSON)."""
+    """A completion schedule: one ``JobRecord`` per job and the objective.
+
+    Its JSON is ``{"jobs": {job: {"start", "duration", "worker_type", "workers", "ps_type",
+    "ps"}}, "objective", "capped"}`` (see the module docstring);
+    ``Solution.from_json(d).to_json() == d``. Build one from index plans with
+    ``make_solution``.
+
+    Parameters
+    ----------
+    jobs : dict of str to JobRecord
+        Job name -> its schedule.
+    objective : float
+        sum_j w_j C_j with C_j = start_j + duration_j (for the batch problem (7): the
+        accepted weight). Unit: weight x slots.
+    capped : bool or None, default None
+        Whether the schedule must end by the horizon (offline: true; online: false).
+    earliest_start : dict of str to int or None, default None
+        Job name -> the earliest slot the method allowed (A_online: its round's tau_i).
+        Unit: slots.
+    accepted_weight : float or None, default None
+        Batch problem (7): total weight of the accepted jobs. Unit: weight.
+    deadline : int or None, default None
+        Batch problem (7): the deadline tau. Unit: slots.
+    extra : dict, default {}
+        JSON keys this type does not know, kept as they are.
+
+    Raises
+    ------
+    InputError
+        ``from_json`` names the first missing or mistyped field (e.g. ``solution.jobs.j1.start``).
+
+    Examples
+    --------
+    >>> sol = Solution.from_json({"jobs": {"j1": {"start": 1, "duration": 2,
+    ...     "worker_type": "m1", "workers": {"h1": 2}}}, "objective": 3.0})
+    >>> sol.jobs["j1"].completion, sol.objective
+    (3, 3.0)
+    """
 
     jobs: dict[str, JobRecord]
     objective: float
@@ -201,7 +289,28 @@ class Solution(BaseSolution):
 
 @dataclass
 class JobPlan:
-    """One job's decision in index form (types and servers as indices)."""
+    """One job's decision in index form, the input of ``make_solution``.
+
+    Parameters
+    ----------
+    start : int
+        First slot of the job. Unit: slots.
+    duration : int
+        Slots until completion (e.g. ``Config.d`` of its configuration). Unit: slots.
+    m : int
+        Index of the worker type (``inst.worker_names``).
+    p : int
+        Index of the PS type (``inst.ps_names``); -1 under Ring-AllReduce.
+    workers : dict of int to int
+        Server index -> number of workers.
+    ps : dict of int to int, default {}
+        Server index -> number of parameter servers (empty under Ring-AllReduce).
+
+    Examples
+    --------
+    >>> JobPlan(start=1, duration=2, m=0, p=0, workers={0: 2}, ps={0: 1}).completion
+    3
+    """
 
     start: int
     duration: int
@@ -217,8 +326,35 @@ class JobPlan:
 
 def solution_json(inst: CompletionInstance, plans: dict[int, JobPlan], *, capped: bool = True,
                   **extra: Any) -> dict[str, Any]:
-    """Index plans -> the JSON solution (objective recomputed from starts and durations); for
-    a method that adds to the records (e.g. segments) before typing it with ``from_json``."""
+    """Index plans -> the JSON solution, with the objective recomputed from starts and durations.
+
+    For a method that adds to the records (e.g. ``segments``) before typing the result with
+    ``Solution.from_json``; otherwise use ``make_solution``.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance the plans index into.
+    plans : dict of int to JobPlan
+        Job index -> its plan.
+    capped : bool, default True
+        Whether the schedule must end by the horizon.
+    **extra
+        Further top-level keys (e.g. ``earliest_start``, ``accepted_weight``, ``deadline``).
+
+    Returns
+    -------
+    dict
+        ``{"jobs": ..., "objective": ..., "capped": ..., **extra}``.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> inst = golden("s4")
+    >>> d = solution_json(inst, {0: JobPlan(1, 2, 0, 0, {0: 2}, {0: 1})})
+    >>> d["objective"], d["jobs"]["j1"]["workers"], d["jobs"]["j1"]["ps"]
+    (3.0, {'h1': 2}, {'h1': 1})
+    """
     jobs: dict[str, Any] = {}
     for j in sorted(plans):
         pl = plans[j]
@@ -236,12 +372,66 @@ def solution_json(inst: CompletionInstance, plans: dict[int, JobPlan], *, capped
 
 def make_solution(inst: CompletionInstance, plans: dict[int, JobPlan], *, capped: bool = True,
                   **extra: Any) -> Solution:
-    """Index plans -> the typed solution (objective recomputed from starts and durations)."""
+    """Index plans -> the typed ``Solution`` (objective recomputed from starts and durations).
+
+    The helper a method (or a plugin) calls last: pick for each job a configuration
+    (``support.config.configurations``), a placement (``support.placement.place``) and a
+    start, wrap them in ``JobPlan`` and pass them here. It does not check feasibility: run
+    ``check`` on the result.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance the plans index into.
+    plans : dict of int to JobPlan
+        Job index -> its plan.
+    capped : bool, default True
+        Whether the schedule must end by the horizon (false for online schedules).
+    **extra
+        Further top-level keys (``earliest_start``, ``accepted_weight``, ``deadline``).
+
+    Returns
+    -------
+    Solution
+        The typed solution.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> inst = golden("s4")
+    >>> from dlsched.completion.validate import check
+    >>> plans = {0: JobPlan(1, 2, 0, 0, {0: 2}, {0: 1}),
+    ...          1: JobPlan(1, 3, 0, 0, {0: 1}, {0: 1})}
+    >>> sol = make_solution(inst, plans)
+    >>> sol.objective, check(inst, sol)
+    (7.0, [])
+    """
     return Solution.from_json(solution_json(inst, plans, capped=capped, **extra))
 
 
 def plans_from_solution(inst: CompletionInstance, sol: Mapping[str, Any]) -> dict[int, JobPlan]:
-    """The JSON solution of a non-preemptive schedule -> index plans (inverse of make_solution)."""
+    """A non-preemptive JSON solution -> index plans (the inverse of ``make_solution``).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance of the solution.
+    sol : Mapping
+        The solution (JSON dict or ``Solution``); records with ``segments`` are not supported.
+
+    Returns
+    -------
+    dict of int to JobPlan
+        Job index -> its plan.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> inst = golden("s4")
+    >>> plans = {0: JobPlan(1, 2, 0, 0, {0: 2}, {0: 1})}
+    >>> plans_from_solution(inst, make_solution(inst, plans)) == plans
+    True
+    """
     sidx = {n: h for h, n in enumerate(inst.server_names)}
     plans = {}
     for name, rec in sol["jobs"].items():
@@ -254,4 +444,25 @@ def plans_from_solution(inst: CompletionInstance, sol: Mapping[str, Any]) -> dic
 
 
 def objective(inst: CompletionInstance, plans: dict[int, JobPlan]) -> float:
+    """sum_j w_j (start_j + duration_j) over the plans.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance the plans index into.
+    plans : dict of int to JobPlan
+        Job index -> its plan.
+
+    Returns
+    -------
+    float
+        The total weighted completion time. Unit: weight x slots.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> inst = golden("s4")
+    >>> objective(inst, {0: JobPlan(1, 2, 0, 0, {0: 2}, {0: 1})})
+    3.0
+    """
     return float(sum(inst.weight[j] * pl.completion for j, pl in plans.items()))

@@ -24,7 +24,36 @@ def _int(x: Any) -> bool:
 
 
 def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
-    """Violations (empty list when the schedule is feasible and its objective is right)."""
+    """Violations of a completion schedule; an empty list when it is feasible and scored right.
+
+    Checks each job against programs (2) / (15) from the instance data alone: known job
+    and type names, start >= arrival (and >= ``earliest_start``), the duration against the
+    iteration time of its placement (Eq. (1) / (14)), at most D_j workers, the
+    per-(server, resource, slot) capacities (2h), the PS bandwidth rule (2i), the horizon
+    when ``capped`` (default true), preempted runs' ``segments``, and the reported objective.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    solution : dict
+        The solution as JSON (a ``Solution`` works too).
+
+    Returns
+    -------
+    list of str
+        One message per violation, naming the job and the rule.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> inst = golden("s4")
+    >>> sol = {"jobs": {"j1": {"start": 1, "duration": 1, "worker_type": "m1",
+    ...                        "workers": {"h1": 2}, "ps_type": "p1", "ps": {"h1": 1}}},
+    ...        "objective": 2.0}
+    >>> len(check(inst, sol)) > 0
+    True
+    """
     errs: list[str] = []
     jobs = solution.get("jobs")
     if not isinstance(jobs, dict):
@@ -170,7 +199,26 @@ def _finish(inst: CompletionInstance, solution: dict[str, Any], spans: list, err
 
 
 def recompute_objective(inst: CompletionInstance, solution: dict[str, Any]) -> float:
-    """sum_j w_j (start_j + duration_j) from the schedule."""
+    """sum_j w_j (start_j + duration_j) read from a JSON schedule.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    solution : dict
+        The solution as JSON.
+
+    Returns
+    -------
+    float
+        The total weighted completion time. Unit: weight x slots.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> recompute_objective(golden("s4"), {"jobs": {"j1": {"start": 2, "duration": 3}}})
+    5.0
+    """
     return float(sum(inst.weight[inst.job_names.index(n)] * (r["start"] + r["duration"])
                      for n, r in solution["jobs"].items()))
 
@@ -180,7 +228,25 @@ def objective(inst: CompletionInstance, solution: dict[str, Any]) -> float:
 
     A batch solution (``deadline`` set, problem (7)) is scored by the total weight of the jobs
     it schedules, the quantity a-maxweight / jain-greedy maximise; every other one by
-    sum_j w_j C_j with C_j = start_j + duration_j, as :func:`check` reads the schedule.
+    sum_j w_j C_j with C_j = start_j + duration_j, as ``check`` reads the schedule.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    solution : dict
+        The solution as JSON.
+
+    Returns
+    -------
+    float
+        The objective (weight x slots, or weight for a batch solution).
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> objective(golden("s4"), {"jobs": {"j1": {"start": 2, "duration": 3}}, "deadline": 6})
+    1.0
     """
     if solution.get("deadline") is not None:
         return float(sum(inst.weight[inst.job_names.index(n)] for n in solution["jobs"]))

@@ -39,18 +39,70 @@ MOVED_MODULES = {
 alias_modules(MOVED_MODULES)
 
 def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
-    """Timeline (simulators) or slot schedule (exact models) — whichever the solution holds."""
+    """Violations of an LTGF solution, whichever shape it has; empty when feasible.
+
+    A slot schedule (``slots``, the exact models) goes to ``check_slots``, a timeline (the
+    simulators) to ``check_timeline``.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    sol : dict
+        The solution JSON (or a ``SlotSolution`` / ``TimelineSolution``).
+
+    Returns
+    -------
+    list of str
+        One message per violation.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> inst = fig6()
+    >>> check(inst, simulate(inst, "yarn-cs")), check(inst, {"slot_length": 600,
+    ...     "horizon": 8, "slots": {"J1": [0, 1, 2, 3], "J2": [4, 5, 6, 7], "J3": [4, 5, 6, 7]}})
+    ([], [])
+    """
     if "slots" in sol:
         return check_slots(inst, sol)
     return check_timeline(inst, sol)
 
 
 def objective(inst: LTGFInstance, sol: dict[str, Any]) -> float | None:
-    """The solution's objective (``Problem.objective``): min over tenants of rho^ten (12) of the
-    timeline (simulators) or of the slot schedule (exact models); for ``objective_kind:
-    "windows"`` (``ltgf-milp`` with ``objective="windows"``) the number of (tenant, window)
-    pairs with Alloc < Fair over windows of ``window_slots`` slots (notes §9.2); ``None`` for
-    such a solution without ``window_slots`` (not recomputable)."""
+    """The solution's objective (``Problem.objective``), recomputed from the schedule.
+
+    The minimum over tenants of rho^ten (12) of the timeline (simulators) or of the slot
+    schedule (exact models); for ``objective_kind: "windows"`` (``ltgf-milp`` with
+    ``objective="windows"``) the number of (tenant, window) pairs with Alloc < Fair over
+    windows of ``window_slots`` slots (notes §9.2).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    sol : dict
+        The solution JSON.
+
+    Returns
+    -------
+    float or None
+        The objective (Unit: dimensionless, or windows); None for a windows solution without
+        ``window_slots`` (not recomputable).
+
+    Raises
+    ------
+    ValueError
+        An unknown ``objective_kind``, or a slot schedule with an unfinished job or over
+        capacity.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> objective(fig6(), {"slot_length": 600, "horizon": 8,
+    ...     "slots": {"J1": [0, 1, 2, 3], "J2": [4, 5, 6, 7], "J3": [4, 5, 6, 7]}})
+    1.0
+    """
     if "slots" not in sol:
         return float(timeline_metrics(inst, sol)["min_tenant_rho"])
     kind = sol.get("objective_kind", "maxmin")

@@ -29,6 +29,55 @@ def generate(
     short_share: float = 0.673,
     name: str | None = None,
 ) -> LTGFInstance:
+    """A seeded synthetic LTGF workload with the published Venus statistics (the problem's
+    generator, ``dlsched generate ltgf``).
+
+    Job sizes: 52.5 % 1 GPU, 22.6 % 8 GPUs, 10.3 % > 8 GPUs (16 / 32), the rest 2 / 4 GPUs
+    (sizes above the cluster dropped); a share ``short_share`` of jobs runs 1-10 min, the
+    others log-normal around 2 h (capped at 3 days); uniform submissions over ``days``;
+    tenants with random weights 1-4.
+
+    Parameters
+    ----------
+    n_jobs : int, default 30
+        Number of jobs. Unit: jobs. Range: 1..1000000.
+    tenants : int, default 3
+        Number of tenants. Unit: tenants. Range: 1..10000.
+    nodes : int, default 4
+        Number of nodes. Unit: nodes. Range: 1..100000.
+    gpus_per_node : int, default 8
+        GPUs of each node. Unit: GPUs. Range: 1..1024.
+    days : float, default 0.25
+        Length of the submission window. Unit: days. Range: 1e-06..36500.
+    lease : float, default 900
+        Lease length L; must exceed ``cold_start``. Unit: s. Range: 0.001..1e7.
+    tick : float, default 10
+        Scheduling tick of the simulator. Unit: s. Range: 0.001..1e7.
+    seed : int, default 0
+        Seed of the random generator. Unit: dimensionless.
+    cold_start : float, default 30.0
+        Time without progress when a preempted job resumes. Unit: s. Range: 0..1e7.
+    short_share : float, default 0.673
+        Share of short (1-10 min) jobs. Unit: dimensionless. Range: [0, 1].
+    name : str or None, default None
+        Instance name; None names it from the sizes and the seed.
+
+    Returns
+    -------
+    LTGFInstance
+        The parsed, validated instance (checkpoint overhead 0).
+
+    Raises
+    ------
+    InputError
+        ``lease`` does not exceed ``cold_start``, or another instance check fails.
+
+    Examples
+    --------
+    >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+    >>> inst.n_jobs, inst.n_tenants, inst.gpus
+    (20, 3, 8)
+    """
     rng = np.random.default_rng(seed)
     M = nodes * gpus_per_node
     probs = np.where(GPU_SIZES <= M, GPU_PROBS, 0.0)
@@ -79,7 +128,38 @@ def generate_slotted(
     lease: float = 900,
     seed: int = 0,
 ) -> LTGFInstance:
-    """Tiny instance for the exact models: durations and submissions on the slot grid."""
+    """A tiny instance for the exact models: one node, durations and submissions on the slot grid.
+
+    Tick = lease = slot length, no overheads; job sizes 1, 2, 4 or 8 GPUs (at most ``gpus``).
+
+    Parameters
+    ----------
+    n_jobs : int, default 8
+        Number of jobs. Unit: jobs.
+    tenants : int, default 2
+        Number of tenants (weights 1-3). Unit: tenants. Range: 1..1000000.
+    gpus : int, default 8
+        GPUs of the single node. Unit: GPUs. Range: 1..1000000.
+    max_slots : int, default 3
+        Job durations are 1..max_slots slots. Unit: slots. Range: 1..1000000.
+    release_slots : int, default 4
+        Submissions are at slots 0..release_slots - 1. Unit: slots. Range: 1..1000000.
+    lease : float, default 900
+        Slot (lease) length. Unit: s.
+    seed : int, default 0
+        Seed of the random generator. Unit: dimensionless.
+
+    Returns
+    -------
+    LTGFInstance
+        The parsed instance.
+
+    Examples
+    --------
+    >>> inst = generate_slotted(n_jobs=4, seed=1)
+    >>> inst.n_jobs, inst.gpus, inst.lease == inst.tick
+    (4, 8, True)
+    """
     rng = np.random.default_rng(seed)
     sizes = np.array([s for s in (1, 2, 4, 8) if s <= gpus])
     data = {
@@ -130,9 +210,39 @@ def table1_durations(profile: str, n: int, rng: np.random.Generator) -> np.ndarr
 
 def quota_weights(tenant: np.ndarray, gpus: np.ndarray, duration: np.ndarray, n_tenants: int,
                   rule: str = "requested") -> np.ndarray:
-    """Tenant weights for (6). ``requested`` is the paper's rule (§6.1.2: "the size of a VC is
-    proportional to the total number of GPUs requested by all the jobs in this VC");
-    ``gpu-time`` weighs by sum g x D; ``equal`` gives every tenant the same quota."""
+    """Tenant weights for the quotas (6).
+
+    Parameters
+    ----------
+    tenant : numpy.ndarray
+        Tenant index of each job.
+    gpus : numpy.ndarray
+        GPUs of each job.
+    duration : numpy.ndarray
+        Duration of each job. Unit: s.
+    n_tenants : int
+        Number of tenants.
+    rule : str, default "requested"
+        ``"requested"`` (the paper's rule, §6.1.2: proportional to the GPUs requested by the
+        tenant's jobs), ``"gpu-time"`` (sum g x D) or ``"equal"``.
+
+    Returns
+    -------
+    numpy.ndarray
+        Positive weights (a tenant without jobs gets the smallest positive one).
+
+    Raises
+    ------
+    ValueError
+        An unknown ``rule``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> quota_weights(np.array([0, 0, 1]), np.array([1.0, 2.0, 4.0]),
+    ...               np.array([10.0, 10.0, 1.0]), 2).tolist()
+    [3.0, 4.0]
+    """
     if rule == "requested":
         w = np.bincount(tenant, weights=gpus, minlength=n_tenants)
     elif rule == "gpu-time":
@@ -166,12 +276,61 @@ def generate_trace_like(
     per-job traces are not used; only their published statistics).
 
     Durations: Table 1 mix of ``profile``; GPU demands: the Philly trace's empirical mix
-    (``philly``) or the Venus shares of §3 (``venus``: 52.5 % 1 GPU, 22.6 % 8, 10.3 % > 8).
-    Tenants: job shares proportional to ``1/rank**skew`` (uneven tenants, §3). Arrivals over
-    ``days``: with ``bursts`` each tenant submits in bursts of on average ``burst_jobs`` jobs
-    spread over ``burst_span`` seconds starting at uniform times; without, uniform arrivals.
-    Quotas by ``quota_rule`` (:func:`quota_weights`; the paper's rule is ``requested``).
-    ``durations`` takes the Table 1 row of another trace (default: ``profile``'s own).
+    (``philly``) or the Venus shares of §3 (``venus``). Tenants: job shares proportional to
+    ``1/rank**skew``. Arrivals over ``days``: with ``bursts`` each tenant submits in bursts
+    of on average ``burst_jobs`` jobs spread over ``burst_span`` seconds starting at uniform
+    times; without, uniform arrivals. Quotas by ``quota_rule`` (``quota_weights``).
+
+    Parameters
+    ----------
+    profile : str, default "philly"
+        ``"philly"`` or ``"venus"``.
+    n_jobs : int, default 1000
+        Number of jobs. Unit: jobs.
+    tenants : int, default 15
+        Number of tenants (virtual clusters). Unit: tenants.
+    nodes : int, default 210
+        Number of 8-GPU nodes. Unit: nodes.
+    days : float, default 2.0
+        Length of the submission window. Unit: days.
+    bursts : bool, default True
+        Per-tenant bursts of submissions instead of uniform arrivals.
+    burst_jobs : float, default 12.0
+        Mean jobs per burst. Unit: jobs.
+    burst_span : float, default 7200.0
+        Time a burst spreads over. Unit: s.
+    skew : float, default 1.0
+        Exponent of the tenants' job shares 1/rank**skew. Unit: dimensionless.
+    quota_rule : str, default "requested"
+        ``"requested"`` (the paper's), ``"gpu-time"`` or ``"equal"``.
+    durations : str or None, default None
+        Table 1 row of another trace for the durations; None uses ``profile``'s.
+    lease : float, default 900
+        Lease length. Unit: s.
+    tick : float, default 10
+        Scheduling tick. Unit: s.
+    cold_start : float, default 30.0
+        Resume overhead after a preemption. Unit: s.
+    seed : int, default 0
+        Seed of the random generator. Unit: dimensionless.
+    name : str or None, default None
+        Instance name; None names it from the profile, sizes and seed.
+
+    Returns
+    -------
+    LTGFInstance
+        The parsed instance.
+
+    Raises
+    ------
+    ValueError
+        An unknown ``quota_rule``.
+
+    Examples
+    --------
+    >>> inst = generate_trace_like(n_jobs=50, tenants=3, nodes=2, days=0.5, seed=1)
+    >>> inst.n_jobs, inst.n_tenants, inst.gpus
+    (50, 3, 16)
     """
     rng = np.random.default_rng(seed)
     sizes, probs = ((PHILLY_GPU_SIZES, PHILLY_GPU_PROBS) if profile == "philly"
@@ -223,10 +382,30 @@ def generate_trace_like(
 
 
 def offered_load(inst: LTGFInstance, window: float | None = None) -> dict[str, float]:
-    """Offered load over the work that can run in the measured window ``[0, window]``
-    (default: up to the last submission): ``sum g min(D, window - a) / (M window)`` over the
-    jobs submitted in it, the total work's load, and the utilisation ceiling of any policy
-    (work / (M x the earliest possible makespan max_j a_j + D_j))."""
+    """Offered load of an instance over the measured window ``[0, window]``.
+
+    ``in_window``: sum g min(D, window - a) / (M window) over the jobs submitted in it;
+    ``total``: the total work's load over the window; ``ceiling``: the utilisation ceiling of
+    any policy (work / (M x the earliest possible makespan max_j a_j + D_j)).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    window : float or None, default None
+        Window length; None uses the last submission (at least 1 s). Unit: s.
+
+    Returns
+    -------
+    dict of str to float
+        ``window_s``, ``in_window``, ``total``, ``ceiling``.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> offered_load(fig6(), window=4800.0)["in_window"]
+    1.0
+    """
     a, d, g = inst.job_submit, inst.job_duration, inst.job_gpus.astype(float)
     W = float(window if window is not None else max(a.max(), 1.0))
     inside = a < W

@@ -112,7 +112,34 @@ def tenant_window_rho(
 
 
 def metrics(inst: LTGFInstance, sol: dict[str, Any], window: float = 86400.0) -> dict[str, float]:
-    """Headline metrics of notes §4 (window = tenant-fairness window length in seconds)."""
+    """Headline metrics of notes §4 from a timeline (exact piecewise integrals).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    sol : dict
+        The timeline JSON (``segments``); a ``TimelineSolution`` works too.
+    window : float, default 86400.0
+        Length of the tenant-fairness windows (``unfairness_ratio``). Unit: s.
+
+    Returns
+    -------
+    dict of str to float
+        ``min_tenant_rho`` (the objective), ``unfairness_ratio`` (share of (tenant, window)
+        pairs with rho < 1), ``tenant_windows``, ``sharing_loss_jobs`` (share of jobs with
+        rho < 0.95), ``min_job_rho``, ``avg_slowdown``, ``avg_jct`` (s), ``makespan`` (s),
+        ``preemptions``, ``overhead_ratio`` and ``utilisation``.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> inst = fig6()
+    >>> from dlsched.ltgf import simulate
+    >>> m = metrics(inst, simulate(inst, "astraea-ltgf"))
+    >>> m["min_tenant_rho"], m["makespan"], m["preemptions"]
+    (1.0, 4800.0, 4.0)
+    """
     tl = timeline_arrays(inst, sol)
     comp = tl["completion"]
     jct = comp - inst.job_submit
@@ -143,7 +170,28 @@ def metrics(inst: LTGFInstance, sol: dict[str, Any], window: float = 86400.0) ->
 
 
 def occupancy(inst: LTGFInstance, sol: dict[str, Any]) -> tuple[np.ndarray, np.ndarray]:
-    """Step function of GPUs in use per tenant: (times, T x len(times) array)."""
+    """Step function of the GPUs each tenant uses over time.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    sol : dict
+        The timeline JSON.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        (times in s, tenants x len(times) GPUs in use from each time on).
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import simulate
+    >>> from dlsched.ltgf.paper import fig6
+    >>> t, occ = occupancy(fig6(), simulate(fig6(), "astraea-ltgf"))
+    >>> t.tolist(), occ.tolist()
+    ([0.0, 600.0, 1800.0, 2400.0, 3600.0, 4800.0], [[6.0, 6.0, 6.0, 6.0, 6.0, 0.0]])
+    """
     tl = timeline_arrays(inst, sol)
     t = np.unique(np.r_[tl["start"], tl["end"]])
     occ = np.zeros((inst.n_tenants, t.size))
@@ -158,8 +206,32 @@ def occupancy(inst: LTGFInstance, sol: dict[str, Any]) -> tuple[np.ndarray, np.n
 
 def unfairness_ratio(inst: LTGFInstance, sol: dict[str, Any], window: float = 86400.0,
                      below: float = 1.0) -> float:
-    """Share of (tenant, window) samples with rho^ten (12) < ``below`` (paper §6.3: "smaller
-    than 1"; ``below = 0.99`` does not count the deficit of waiting a tick or two)."""
+    """Share of (tenant, window) samples with rho^ten (12) below ``below``.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    sol : dict
+        The timeline JSON.
+    window : float, default 86400.0
+        Window length. Unit: s.
+    below : float, default 1.0
+        Threshold (paper §6.3: "smaller than 1"; 0.99 does not count the deficit of waiting a
+        tick or two). Unit: dimensionless.
+
+    Returns
+    -------
+    float
+        The share in [0, 1]. Unit: dimensionless.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import simulate
+    >>> from dlsched.ltgf.paper import fig6
+    >>> unfairness_ratio(fig6(), simulate(fig6(), "astraea-ltgf"))
+    0.0
+    """
     tl = timeline_arrays(inst, sol)
     A, F, _ = tenant_window_rho(inst, tl, window)
     rw = _ratio(A, F)[F > 1e-9]
@@ -171,8 +243,28 @@ def idle_while_fits(inst: LTGFInstance, sol: dict[str, Any]) -> dict[str, Any]:
 
     Decision times are the tick multiples at or after each submission, segment start and
     segment end; the state is the one after that time's decisions (segments running over
-    ``[start, end)``). Returns the number of such times, the number of decision times with a
-    waiting job, and the first few examples (time, job, free GPUs)."""
+    ``[start, end)``).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    sol : dict
+        The timeline JSON.
+
+    Returns
+    -------
+    dict
+        ``idle_while_fits`` (count), ``decisions_with_waiting`` (count) and ``examples``
+        (the first few (time, job, free GPUs)).
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import simulate
+    >>> from dlsched.ltgf.paper import fig6
+    >>> idle_while_fits(fig6(), simulate(fig6(), "astraea-ltgf"))["idle_while_fits"]
+    0
+    """
     from ..sim.placement import consolidated
 
     tl = timeline_arrays(inst, sol)

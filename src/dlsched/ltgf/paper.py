@@ -16,10 +16,33 @@ FIG6 = """{"problem": "ltgf", "schema_version": 1, "name": "fig6",
           {"name": "J2", "tenant": "tenant", "submit": 0, "gpus": 3, "duration": 2400},
           {"name": "J3", "tenant": "tenant", "submit": 0, "gpus": 3, "duration": 2400}],
  "overhead": {"checkpoint": 0, "cold_start": 0}}"""
+"""The Fig. 6 instance of the paper as JSON text (notes §8).
+
+6 GPUs on one node, one tenant, three 40-min jobs of 6, 3 and 3 GPUs, 10-min leases and ticks,
+no preemption overhead, so the figure's schedules are reproduced exactly. ``fig6`` parses it.
+
+Examples
+--------
+>>> import json
+>>> [j["gpus"] for j in json.loads(FIG6)["jobs"]]
+[6, 3, 3]
+"""
 
 
 def fig6() -> LTGFInstance:
-    """The instance of Fig. 6 (notes §8)."""
+    """The instance of Fig. 6 (notes §8): 6 GPUs, one tenant, three 40-min jobs.
+
+    Returns
+    -------
+    LTGFInstance
+        The parsed ``FIG6``.
+
+    Examples
+    --------
+    >>> inst = fig6()
+    >>> inst.gpus, [j.gpus for j in inst.jobs]
+    (6, [6, 3, 3])
+    """
     return parse(json.loads(FIG6))
 
 

@@ -1,15 +1,15 @@
 """Typed LTGF solutions and the check of slot schedules.
 
-An LTGF solution is one of two shapes, both read by :func:`Solution.from_json`:
+An LTGF solution is one of two shapes, both read by ``Solution.from_json``:
 
-* :class:`TimelineSolution` (the simulator policies): ``segments`` (job, start, end, placement
+* ``TimelineSolution`` (the simulator policies): ``segments`` (job, start, end, placement
   ``[[node, gpus], ...]``, reason, cold-start s, checkpoint s), ``completion`` times and the
   run's ``lease_based``, ``policy``, ``knobs``, ``preemptions``, ``decisions``, ``lease``;
-* :class:`SlotSolution` (the exact models): ``slot_length``, ``horizon``, ``slots`` (job -> run
+* ``SlotSolution`` (the exact models): ``slot_length``, ``horizon``, ``slots`` (job -> run
   slots) and, for ``objective="windows"``, ``objective_kind`` and ``window_slots``.
 
 Keys outside these are kept in ``extra`` so ``from_json(d).to_json() == d``.
-:func:`check_slots` checks a slot schedule (GPU-count relaxation of notes §9).
+``check_slots`` checks a slot schedule (GPU-count relaxation of notes §9).
 """
 # "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
@@ -68,7 +68,30 @@ def _bool(v: Any, path: str) -> bool:
 
 @dataclass(frozen=True)
 class Segment:
-    """One run of a job on the timeline: ``[job, start, end, placement, reason, cold, ckpt]``."""
+    """One run of a job on the timeline: ``[job, start, end, placement, reason, cold, ckpt]``.
+
+    Parameters
+    ----------
+    job : str
+        Job name.
+    start : float
+        Start of the run. Unit: s.
+    end : float
+        End of the run. Unit: s.
+    placement : tuple of (int, int)
+        (node index, GPUs) pairs; the GPUs sum to the job's demand (gang).
+    reason : str
+        How the run ended: ``"complete"`` or ``"preempt"``.
+    cold : float
+        Cold-start time at the start of the run without progress. Unit: s.
+    ckpt : float
+        Checkpoint time at the end of a preempted run without progress. Unit: s.
+
+    Examples
+    --------
+    >>> Segment.from_json(["J1", 0, 600, [[0, 6]], "preempt", 0, 0], "seg").placement
+    ((0, 6),)
+    """
 
     job: str
     start: float
@@ -103,7 +126,27 @@ class Segment:
 
 @dataclass(frozen=True, eq=False)
 class Solution(base.Solution):
-    """An LTGF solution: a :class:`TimelineSolution` or a :class:`SlotSolution`."""
+    """An LTGF solution: a ``TimelineSolution`` (simulators) or a ``SlotSolution`` (exact models).
+
+    ``Solution.from_json`` picks the shape (``slots`` present: a slot schedule); keys it does
+    not know are kept in ``extra`` so ``from_json(d).to_json() == d``.
+
+    Parameters
+    ----------
+    extra : dict, default {}
+        JSON keys the type does not know, kept as they are.
+
+    Raises
+    ------
+    InputError
+        ``from_json`` names the first malformed field (e.g. ``solution.segments[0][3]``).
+
+    Examples
+    --------
+    >>> sol = Solution.from_json({"slot_length": 600, "horizon": 2, "slots": {"J1": [0, 1]}})
+    >>> type(sol).__name__, sol.slots
+    ('SlotSolution', {'J1': (0, 1)})
+    """
 
     #: keys of the JSON this type does not know, kept as they are
     extra: dict[str, Any] = field(default_factory=dict, kw_only=True)
@@ -113,7 +156,28 @@ class Solution(base.Solution):
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Solution:
-        """The timeline or slot schedule of ``data`` (``InputError`` names a malformed field)."""
+        """The timeline or slot schedule of ``data``.
+
+        Parameters
+        ----------
+        data : Mapping
+            The solution JSON.
+
+        Returns
+        -------
+        Solution
+            A ``SlotSolution`` when ``data`` has ``slots``, else a ``TimelineSolution``.
+
+        Raises
+        ------
+        InputError
+            A malformed field (named by its path), or the shape does not match ``cls``.
+
+        Examples
+        --------
+        >>> Solution.from_json({"segments": [], "completion": {}}).segments
+        ()
+        """
         data = _mapping(data, "solution")
         kind = SlotSolution if "slots" in data else TimelineSolution
         if not issubclass(kind, cls):
@@ -139,7 +203,38 @@ class Solution(base.Solution):
 
 @dataclass(frozen=True, eq=False)
 class TimelineSolution(Solution):
-    """A simulator run (``dlsched.ltgf.support.simulate.run_policy``)."""
+    """A simulator run (``run_policy``): the timeline of every job's runs.
+
+    Parameters
+    ----------
+    segments : tuple of Segment
+        The runs, in the order the simulator closed them.
+    completion : dict of str to float
+        Job name -> completion time. Unit: s.
+    lease_based : bool or None, default None
+        Whether the policy only preempts at lease ends.
+    policy : str or None, default None
+        Registered name of the policy.
+    knobs : dict or None, default None
+        The policy's parameters and the simulator switches.
+    preemptions : int or None, default None
+        Number of preemptions.
+    decisions : int or None, default None
+        Number of scheduling decisions (policy calls).
+    lease : float or None, default None
+        The lease the run honoured (``run_policy``'s override or the instance's). Unit: s.
+    extra : dict, default {}
+        JSON keys the type does not know.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> inst = fig6()
+    >>> from dlsched.ltgf import run_policy
+    >>> sol = run_policy(inst, "astraea-ltgf").solution
+    >>> sol.completion, sol.preemptions
+    ({'J1': 4800.0, 'J2': 3600.0, 'J3': 3600.0}, 4)
+    """
 
     segments: tuple[Segment, ...]
     #: job name -> completion time (s)
@@ -191,7 +286,30 @@ class TimelineSolution(Solution):
 
 @dataclass(frozen=True, eq=False)
 class SlotSolution(Solution):
-    """A slot schedule of the exact models: slot ``s`` is ``[s L, (s+1) L)``."""
+    """A slot schedule of the exact models: slot ``s`` is ``[s L, (s+1) L)``.
+
+    Parameters
+    ----------
+    slot_length : float
+        Slot length L (the lease). Unit: s.
+    horizon : int
+        Number of slots S. Unit: slots.
+    slots : dict of str to tuple of int
+        Job name -> the 0-based slots it runs in (ceil(D / L) of them, none before its
+        release slot ceil(a / L)).
+    objective_kind : str or None, default None
+        ``"windows"`` for ``ltgf-milp`` with ``objective="windows"`` (None: max-min).
+    window_slots : int or None, default None
+        Window length of the windows objective. Unit: slots.
+    extra : dict, default {}
+        JSON keys the type does not know.
+
+    Examples
+    --------
+    >>> sol = SlotSolution(slot_length=600.0, horizon=8, slots={"J1": (0, 1, 2, 3)})
+    >>> sol.to_json()["slots"]
+    {'J1': [0, 1, 2, 3]}
+    """
 
     slot_length: float
     horizon: int
@@ -234,8 +352,34 @@ class SlotSolution(Solution):
 
 
 def check_slots(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
-    """Each job runs ceil(D/L) whole slots at or after its release slot; per slot the GPUs in use
-    are <= M (node packing is relaxed by the exact model, notes §9)."""
+    """Violations of a slot schedule (GPU-count relaxation of notes §9); empty when feasible.
+
+    Each job runs ceil(D / L) distinct slots, none before its release slot ceil(a / L) nor at
+    or beyond the horizon; per slot the GPUs in use are <= M (node packing is relaxed, as in
+    the exact models).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    sol : dict
+        The slot schedule (``slot_length``, ``horizon``, ``slots``; a ``SlotSolution`` works
+        too).
+
+    Returns
+    -------
+    list of str
+        One message per violation.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> inst = fig6()
+    >>> sol = {"slot_length": 600, "horizon": 8,
+    ...        "slots": {"J1": [0, 1, 2, 3], "J2": [4, 5, 6, 7], "J3": [0, 1, 2, 3]}}
+    >>> check_slots(inst, sol)
+    ['slot 0: 9 GPUs > 6', 'slot 1: 9 GPUs > 6', 'slot 2: 9 GPUs > 6', 'slot 3: 9 GPUs > 6']
+    """
     L = float(sol["slot_length"])
     S = int(sol["horizon"])
     errs: list[str] = []

@@ -25,7 +25,37 @@ TOL = 1e-6
 
 
 def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
-    """Violations of ``sol`` (empty when the timeline is feasible)."""
+    """Violations of an LTGF timeline; an empty list when it is feasible.
+
+    Checks, from the solution format only: known jobs, end > start, no run before the
+    job's submission, gang (a run holds exactly the job's GPUs), per-node capacity over time,
+    the service each job gets with the overhead model (cold start after a preemption,
+    checkpoint before one), every job completed at its reported time, and preemptions only
+    at lease ends for lease-based runs.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    sol : dict
+        The timeline JSON (``segments``, ``completion``, optionally ``lease_based``,
+        ``lease``, ``knobs``); a ``TimelineSolution`` works too.
+
+    Returns
+    -------
+    list of str
+        One message per violation.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> inst = fig6()
+    >>> from dlsched.ltgf import simulate
+    >>> check(inst, simulate(inst, "astraea-ltgf"))
+    []
+    >>> check(inst, {"segments": [], "completion": {}})[:1]
+    ['J1: never runs']
+    """
     errs: list[str] = []
     segs = sol.get("segments")
     if not isinstance(segs, list):

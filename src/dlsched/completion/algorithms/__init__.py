@@ -1,6 +1,6 @@
 """The paper's own algorithms (Zhou et al.): A_online, A_dual and A_maxweight (Algs. 1-3) in
-:mod:`.online`, and their placement subroutines A_mincost1/2 and A_RAmincost1/2 (Algs. 4-7) in
-:mod:`.mincost`."""
+``.online``, and their placement subroutines A_mincost1/2 and A_RAmincost1/2 (Algs. 4-7) in
+``.mincost``."""
 
 from __future__ import annotations
 

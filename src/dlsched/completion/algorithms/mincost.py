@@ -1,6 +1,6 @@
 """Single-job cost minimisation (13)/(21): Algs. 4-7 of the paper, vectorised with numpy.
 
-The price state of one A_maxweight call lives in :class:`Prices` over relative slots 1..tau
+The price state of one A_maxweight call lives in ``Prices`` over relative slots 1..tau
 (index t-1). For a window length L every quantity is an array over (server, window start):
 window minimum of the residual capacity omega (a lazily built sparse table, O(1) per entry)
 and window sums of the prices (cumulative sums). The loops of the paper over t^- and h / the PS-host
@@ -138,7 +138,7 @@ def _slot_counts(pr: Prices, d: np.ndarray) -> np.ndarray:
 
 
 def _count_window(pr: Prices, L: int, d: np.ndarray) -> np.ndarray:
-    """Window count cap [H, n_starts]: the window minimum of :func:`_slot_counts`.
+    """Window count cap [H, n_starts]: the window minimum of ``_slot_counts``.
 
     x -> floor(x / d + EPS) is non-decreasing, so it commutes with the window minimum and this
     equals ``_count_cap(pr.wmin(L), d)`` exactly, at one sparse-table lookup per window."""
@@ -351,7 +351,7 @@ def mincost_ps_distributed(inst: CompletionInstance, j: int, pr: Prices,
     candidate unless the distributed one is strictly cheaper [A8], so a candidate of cost
     >= ``beat`` can never be chosen. A block (L, N) and, inside it, a pair (t^-, host position)
     are skipped when a lower bound on their cost (greedy worker cost of the window + the
-    cheapest admissible PS count at the host, see :func:`_ps_distributed_block`) exceeds the
+    cheapest admissible PS count at the host, see ``_ps_distributed_block``) exceeds the
     cost to beat, which changes no returned result of cost < ``beat``.
     """
     best: Candidate | None = None
@@ -491,7 +491,7 @@ def _ps_distributed_block(pr: Prices, L: int, n: int, e: np.ndarray, z: np.ndarr
     evaluated with the same arithmetic as over the full array, and the first minimum in loop
     order among them is the block's first minimum whenever that minimum is <= ``limit``.
     A block whose minimum exceeds ``limit`` may return a different candidate or None; the
-    caller discards both (see :func:`mincost_ps_distributed`)."""
+    caller discards both (see ``mincost_ps_distributed``)."""
     order, cs, wps, nrem, prefix_cost, gtot, gfeas = _worker_side(pr, L, n, e)
     ns = cs.shape[1]
     if not gfeas.any():

@@ -316,8 +316,62 @@ def assumption_violations(inst: CompletionInstance, plans: dict[int, JobPlan], l
 def a_online(inst: CompletionInstance, *, alpha: int = 4, alpha_mode: str = "fixed",
              tie: str = "earliest", order: str = "arrival", lam: float | None = None,
              F: float = 1.0, compact: bool = False, **_: Any) -> Result:
-    """Alg. 1; ``compact=True`` is the variant that is not in the paper (module docstring).
-    ``tie="earliest"`` is the paper's §7.1 rule; ``tie="loop-order"`` the earlier default."""
+    """A_online (Alg. 1): doubling rounds tau_i, each scheduling its pending jobs by A_dual.
+
+    Each round runs A_dual / A_maxweight (Algs. 2-3) with the price function (11) on the jobs
+    that arrived by tau_i and places the accepted ones in the window [alpha tau_i,
+    2 alpha tau_i). ``compact=True`` is the variant that is not in the paper (it moves each
+    round's jobs to the earliest slot where their placement fits; see the module docstring).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to schedule.
+    alpha : int, default 4
+        Round stretch alpha (sub-rounds and window offset) under ``alpha_mode="fixed"``.
+        Unit: dimensionless. Range: 1..1000000.
+    alpha_mode : str, default "fixed"
+        How alpha is set: ``"fixed"`` (``alpha``), ``"theory"`` (Thm 5 from the total
+        weight) or ``"adaptive"`` (alpha_i from each round's weight).
+    tie : str, default "earliest"
+        Tie rule among equal-cost schedules of a job: ``"earliest"`` (the one that completes
+        first, the paper's §7.1) or ``"loop-order"`` / ``"faithful"`` (the first in the loop
+        order of Algs. 4-7).
+    order : str, default "arrival"
+        Job order inside A_maxweight: ``"arrival"`` (a_j, then id) or ``"weight"`` (w_j
+        descending).
+    lam : float or None, default None
+        Price base lambda of (11); None uses 2 T H R F + 1. Unit: dimensionless.
+    F : float, default 1.0
+        The constant F of the price base (weight / area ratio bound of Thm 3).
+        Unit: dimensionless.
+    compact : bool, default False
+        Move each round's jobs to the earliest slot >= tau_i where their placement fits (not
+        in the paper; registered as ``a-online-compact``).
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` with ``stats["unscheduled"]`` if some job was never
+        scheduled); ``objective`` sum_j w_j C_j. Unit: weight x slots. ``solution`` a
+        completion ``Solution`` (per job ``start``, ``duration``, ``worker_type``,
+        ``workers``, ``ps_type`` / ``ps`` under PS) with ``capped`` false and
+        ``earliest_start`` (each job's round tau_i); ``stats`` has the rounds, lambda and the
+        counts of jobs that violate Thm 3's assumptions.
+
+    Raises
+    ------
+    InputError
+        ``alpha`` < 1, an unknown ``alpha_mode`` / ``tie`` / ``order``, or a job without a
+        configuration that fits (or finishing within ``limits.MAX_SLOTS`` slots).
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = a_online(golden("s4"))
+    >>> res.status.value, res.objective, sorted(res.solution.jobs)
+    ('feasible', 40.0, ['j1', 'j2'])
+    """
     t0 = time.perf_counter()
     opts = Options(alpha, alpha_mode, tie, order, lam, F, compact)
     plans, stats = run_online(inst, opts)
@@ -339,7 +393,47 @@ def a_online(inst: CompletionInstance, *, alpha: int = 4, alpha_mode: str = "fix
 def a_online_compact(inst: CompletionInstance, *, alpha: int = 4, alpha_mode: str = "fixed",
                      tie: str = "earliest", order: str = "arrival", lam: float | None = None,
                      F: float = 1.0, **_: Any) -> Result:
-    """:func:`a_online` with ``compact=True`` and the §7.1 tie rule (module docstring)."""
+    """A_online with compaction (not in the paper): ``a_online`` with ``compact=True``.
+
+    After each round, each of its jobs moves, placement unchanged, to the earliest slot
+    >= tau_i where it fits beside the jobs already placed; completion times only decrease.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to schedule.
+    alpha : int, default 4
+        Round stretch alpha under ``alpha_mode="fixed"``. Unit: dimensionless.
+        Range: 1..1000000.
+    alpha_mode : str, default "fixed"
+        How alpha is set: ``"fixed"``, ``"theory"`` or ``"adaptive"`` (as ``a-online``).
+    tie : str, default "earliest"
+        Tie rule among equal-cost schedules: ``"earliest"`` or ``"loop-order"`` /
+        ``"faithful"``.
+    order : str, default "arrival"
+        Job order inside A_maxweight: ``"arrival"`` or ``"weight"``.
+    lam : float or None, default None
+        Price base lambda of (11); None uses 2 T H R F + 1. Unit: dimensionless.
+    F : float, default 1.0
+        The constant F of the price base. Unit: dimensionless.
+
+    Returns
+    -------
+    Result
+        As ``a_online``, with method ``a-online-compact``.
+
+    Raises
+    ------
+    InputError
+        As ``a_online``.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = a_online_compact(golden("s4"))
+    >>> res.method, res.objective
+    ('a-online-compact', 14.0)
+    """
     res = a_online(inst, alpha=alpha, alpha_mode=alpha_mode, tie=tie, order=order, lam=lam,
                    F=F, compact=True)
     res.method = "a-online-compact"
@@ -351,7 +445,44 @@ def a_online_compact(inst: CompletionInstance, *, alpha: int = 4, alpha_mode: st
 def a_maxweight_alg(inst: CompletionInstance, *, tau: int | None = None, lam: float | None = None,
                     F: float = 1.0, tie: str = "faithful", order: str = "arrival",
                     **_: Any) -> Result:
-    """Batch max-weight (7): objective = accepted weight; jobs start at relative slots."""
+    """A_maxweight (Alg. 3) on all jobs: the batch problem (7), max accepted weight by deadline.
+
+    Every job is offered in ``order`` at the prices (11); it is accepted with its cheapest
+    schedule ending by ``tau`` when that costs less than its weight. Start slots are relative
+    (slot 1 is the batch start).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to schedule.
+    tau : int or None, default None
+        Deadline of the batch; None uses the instance horizon. Unit: slots.
+    lam : float or None, default None
+        Price base lambda of (11); None uses 2 T H R F + 1. Unit: dimensionless.
+    F : float, default 1.0
+        The constant F of the default price base. Unit: dimensionless.
+    tie : str, default "faithful"
+        Tie rule among equal-cost schedules: ``"earliest"`` (earliest completion); any other
+        value keeps the first in the loop order of Algs. 4-7.
+    order : str, default "arrival"
+        Offer order: ``"weight"`` (w_j descending); any other value uses arrival (a_j, then
+        id).
+
+    Returns
+    -------
+    Result
+        Status ``feasible``; ``objective`` the accepted weight (a maximisation of (7), not
+        the completion objective). Unit: weight. ``solution`` a completion ``Solution`` of the
+        accepted jobs only, with ``accepted_weight`` and ``deadline``; ``stats`` has lambda,
+        the dual objective of (9) and the number accepted.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = a_maxweight_alg(golden("s4"))
+    >>> res.objective, res.solution.deadline
+    (2.0, 6)
+    """
     t0 = time.perf_counter()
     tau = int(tau or inst.horizon)
     lam = lam or default_lambda(inst, F)

@@ -1,6 +1,6 @@
 """Baselines of notes §5 (docs/specs/completion.md), one module per namesake, on the shared
-slotted engine :mod:`dlsched.sim` (placement rules in :mod:`..support.placement`, the run in
-:mod:`..support.simulation`).
+slotted engine ``dlsched.sim`` (placement rules in ``..support.placement``, the run in
+``..support.simulation``).
 
 All use the ideal worker and PS types (fastest configuration on an empty cluster, ties to fewer
 GPUs). Placement (notes §5): first-fit centralised (N workers + 1 PS); otherwise first-fit

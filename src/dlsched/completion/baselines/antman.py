@@ -70,7 +70,47 @@ def _antman_policy(inst: CompletionInstance, patience: int = 2) -> Callable:
                     "resources after waiting > 2 slots")
 def antman(inst: CompletionInstance, *, patience: int = 2, resume_penalty: int = 1,
            rescale_penalty: int = 0, **_: Any) -> Result:
-    """AntMan; a suspended job's resume costs ``resume_penalty`` slots, an opportunistic job's
-    rescale ``rescale_penalty`` (default 0: free, as before)."""
+    """AntMan (simplified): guaranteed jobs FIFO with the ideal configuration, others opportunistic.
+
+    Guaranteed jobs are admitted in arrival order with their ideal configuration and are
+    never preempted; a job that has waited more than ``patience`` slots runs
+    opportunistically on idle resources with 1..N workers, re-evaluated each slot, and is
+    suspended when guaranteed jobs need the resources.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to schedule.
+    patience : int, default 2
+        Slots a job waits before it may run opportunistically. Unit: slots.
+    resume_penalty : int, default 1
+        Slots without progress when a paused job resumes. Unit: slots.
+    rescale_penalty : int, default 0
+        Slots without progress when a running job's placement changes (rescale, migration).
+        Unit: slots.
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` if the validator rejects the run); ``objective`` the
+        total weighted completion time sum_j w_j C_j. Unit: weight x slots. ``solution`` a
+        completion ``Solution`` whose jobs carry ``start``, ``duration`` (first slot to last
+        slot of progress), ``worker_type``, ``workers``, ``ps_type`` / ``ps`` (PS only) and,
+        when a job was paused or rescaled, its run ``segments``; ``capped`` is false (no
+        horizon cap). ``stats`` holds the parameters used.
+
+    Raises
+    ------
+    InputError
+        Some job has no configuration that fits any server, or needs more than
+        ``limits.MAX_SLOTS`` slots in its fastest configuration, or a penalty is negative.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = antman(golden("s4"))
+    >>> res.status.value, res.objective
+    ('feasible', 8.0)
+    """
     return simulate(inst, "antman", _antman_policy(inst, patience), patience=patience,
                 resume_penalty=resume_penalty, rescale_penalty=rescale_penalty)

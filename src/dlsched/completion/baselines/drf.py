@@ -70,7 +70,46 @@ def _drf_policy(inst: CompletionInstance, elastic: bool = False) -> Callable:
                     "preemptive variant recomputed every slot)")
 def drf(inst: CompletionInstance, *, elastic: bool = False, resume_penalty: int = 1,
         rescale_penalty: int = 0, **_: Any) -> Result:
-    """DRF; ``elastic`` switches to the preemptive per-slot variant (only LB0 binds it), whose
-    resumes and rescales cost ``resume_penalty`` / ``rescale_penalty`` slots."""
+    """DRF: progressive filling by smallest dominant share, one worker at a time.
+
+    Default: non-preemptive, each job keeps the allocation it gets at admission until it
+    completes. ``elastic=True``: the filling restarts from zero over every active job each
+    slot (preemptive and elastic; a job left without a worker is paused).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to schedule.
+    elastic : bool, default False
+        Recompute the allocation every slot (the preemptive variant).
+    resume_penalty : int, default 1
+        Slots without progress when a paused job resumes. Unit: slots.
+    rescale_penalty : int, default 0
+        Slots without progress when a running job's placement changes (rescale, migration).
+        Unit: slots.
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` if the validator rejects the run); ``objective`` the
+        total weighted completion time sum_j w_j C_j. Unit: weight x slots. ``solution`` a
+        completion ``Solution`` whose jobs carry ``start``, ``duration`` (first slot to last
+        slot of progress), ``worker_type``, ``workers``, ``ps_type`` / ``ps`` (PS only) and,
+        when a job was paused or rescaled, its run ``segments``; ``capped`` is false (no
+        horizon cap). ``stats`` holds the parameters used.
+
+    Raises
+    ------
+    InputError
+        Some job has no configuration that fits any server, or needs more than
+        ``limits.MAX_SLOTS`` slots in its fastest configuration, or a penalty is negative.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = drf(golden("s4"))
+    >>> res.status.value, res.objective
+    ('feasible', 7.0)
+    """
     return simulate(inst, "drf", _drf_policy(inst, elastic), elastic=elastic,
                 resume_penalty=resume_penalty, rescale_penalty=rescale_penalty)

@@ -54,8 +54,47 @@ def _placeable(inst: CompletionInstance, j: int, n: int) -> int:
                     "FIFO: arrival order, head-of-line blocking, N = min(U{1..30}, D) (seeded)")
 def fifo(inst: CompletionInstance, *, seed: int = 0, max_workers: int = 30,
          workers: str = "draw", **_: Any) -> Result:
-    """``workers="draw"``: N_j = min(U{1..max_workers}, D_j) (the paper's 'fixed to a number
-    within [1, 30]'); ``"ideal"``: N_j of the ideal configuration (a variant)."""
+    """FIFO: strict arrival order with head-of-line blocking and a fixed worker count per job.
+
+    Each job runs with the ideal worker / PS types and N_j workers until it completes; the
+    queue head blocks the jobs behind it until it fits. N_j is lowered until the ideal
+    placement fits an empty cluster (so no job blocks the queue forever).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to schedule.
+    seed : int, default 0
+        Seed of the worker-count draw. Unit: dimensionless.
+    max_workers : int, default 30
+        Upper end of the draw N_j = min(U{1..max_workers}, D_j) (the paper's "a number within
+        [1, 30]"). Unit: workers. Range: 1..1000000.
+    workers : str, default "draw"
+        ``"draw"`` (the random N_j above) or ``"ideal"`` (N_j of the ideal configuration).
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` if the validator rejects the run); ``objective`` the
+        total weighted completion time sum_j w_j C_j. Unit: weight x slots. ``solution`` a
+        completion ``Solution`` whose jobs carry ``start``, ``duration`` (first slot to last
+        slot of progress), ``worker_type``, ``workers``, ``ps_type`` / ``ps`` (PS only) and,
+        when a job was paused or rescaled, its run ``segments``; ``capped`` is false (no
+        horizon cap). ``stats`` holds the parameters used.
+
+    Raises
+    ------
+    InputError
+        ``workers`` is not ``"draw"`` / ``"ideal"``, or a job has no configuration that fits
+        (or finishes within ``limits.MAX_SLOTS`` slots).
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = fifo(golden("s4"))
+    >>> res.status.value, res.objective
+    ('feasible', 8.0)
+    """
     if workers not in ("draw", "ideal"):
         raise InputError("workers", "must be 'draw' or 'ideal'")
     rng = np.random.default_rng(seed)

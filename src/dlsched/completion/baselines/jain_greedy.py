@@ -21,7 +21,33 @@ from ..support.placement import place, placement_load
 @register_algorithm("jain-greedy", "completion",
                     "Jain et al. max-weight batch greedy (GreedyRTL reconstruction) for (7)")
 def jain_greedy(inst: CompletionInstance, *, tau: int | None = None, **_: Any) -> Result:
-    """Sort by w / min footprint descending; configurations by increasing footprint; latest fit."""
+    """Jain et al.'s max-weight batch greedy (GreedyRTL reconstruction) for problem (7).
+
+    Jobs by w_j / (d x normalised load) of their smallest-footprint configuration,
+    descending; for each, its configurations by increasing footprint d x load, each at the
+    latest start that fits with t + d <= tau (a colocated configuration on one server).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to schedule.
+    tau : int or None, default None
+        Deadline of the batch; None uses the instance horizon. Unit: slots.
+
+    Returns
+    -------
+    Result
+        Status ``feasible``; ``objective`` the accepted weight (problem (7), maximised).
+        Unit: weight. ``solution`` a completion ``Solution`` of the accepted jobs with
+        ``accepted_weight`` and ``deadline``.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = jain_greedy(golden("s4"))
+    >>> res.objective, res.solution.accepted_weight
+    (2.0, 2.0)
+    """
     t0 = time.perf_counter()
     tau = int(tau or inst.horizon)
     cl = Cluster(inst.capacity, tau)

@@ -73,8 +73,49 @@ def _tiresias_policy(inst: CompletionInstance, clairvoyant: bool = False,
                     "backfill; clairvoyant=True: remaining time x GPUs")
 def tiresias(inst: CompletionInstance, *, clairvoyant: bool = False, threshold: float = 8.0,
              resume_penalty: int = 1, rescale_penalty: int = 0, **_: Any) -> Result:
-    """Tiresias's discretised 2D-LAS (default) or the clairvoyant remaining-time variant; a
-    resume costs ``resume_penalty`` slots, a migration ``rescale_penalty``."""
+    """Tiresias: preemptive discretised 2D-LAS with greedy backfill, every slot.
+
+    Default (not clairvoyant): attained service = GPUs x slots run so far; two queues split
+    at ``threshold`` GPU-slots, FIFO inside a queue. ``clairvoyant=True``: remaining time at
+    the ideal configuration x GPUs, ascending. A job that does not fit is preempted.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to schedule.
+    clairvoyant : bool, default False
+        Order by remaining time x GPUs (needs the remaining work) instead of attained service.
+    threshold : float, default 8.0
+        Attained service at which a job moves to the second queue. Unit: GPU-slots.
+    resume_penalty : int, default 1
+        Slots without progress when a paused job resumes. Unit: slots.
+    rescale_penalty : int, default 0
+        Slots without progress when a running job's placement changes (rescale, migration).
+        Unit: slots.
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` if the validator rejects the run); ``objective`` the
+        total weighted completion time sum_j w_j C_j. Unit: weight x slots. ``solution`` a
+        completion ``Solution`` whose jobs carry ``start``, ``duration`` (first slot to last
+        slot of progress), ``worker_type``, ``workers``, ``ps_type`` / ``ps`` (PS only) and,
+        when a job was paused or rescaled, its run ``segments``; ``capped`` is false (no
+        horizon cap). ``stats`` holds the parameters used.
+
+    Raises
+    ------
+    InputError
+        Some job has no configuration that fits any server, or needs more than
+        ``limits.MAX_SLOTS`` slots in its fastest configuration, or a penalty is negative.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = tiresias(golden("s4"))
+    >>> res.status.value, res.objective
+    ('feasible', 8.0)
+    """
     return simulate(inst, "tiresias", _tiresias_policy(inst, clairvoyant, threshold),
                 clairvoyant=clairvoyant, threshold=threshold, resume_penalty=resume_penalty,
                 rescale_penalty=rescale_penalty)

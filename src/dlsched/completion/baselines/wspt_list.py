@@ -1,6 +1,6 @@
 """``wspt-list``: the reference list heuristic (not in the paper): jobs in WSPT order (Smith's
 rule, w_j / d^min_j descending), each at its earliest-completing configuration, placement and
-start (the serial list schedule of :mod:`..support.lists`)."""
+start (the serial list schedule of ``..support.lists``)."""
 
 from __future__ import annotations
 
@@ -16,8 +16,36 @@ from ..support.lists import list_horizon, wspt_list
                     "its earliest-completing configuration, placement and start")
 def wspt_list_algorithm(inst: CompletionInstance, *, horizon: int | None = None,
                         spread: bool = True, **_: Any) -> Result:
-    """``horizon``: last slot a job may use (default: long enough for any order);
-    ``spread``: also multi-server configurations (``list_schedule``)."""
+    """WSPT list schedule (not in the paper): jobs by w_j / d^min_j descending, each greedily.
+
+    Each job, in that order, takes the configuration, placement and start that complete it
+    earliest beside the jobs already placed (``support.lists.list_schedule``).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to schedule.
+    horizon : int or None, default None
+        Last slot a job may use; None uses a horizon long enough for any order
+        (``list_horizon``). Unit: slots.
+    spread : bool, default True
+        Also try multi-server configurations (otherwise only single-server ones).
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` with ``objective`` sum_j w_j C_j (Unit: weight x slots) and a
+        completion ``Solution`` (per job ``start``, ``duration``, ``worker_type``,
+        ``workers``, ``ps_type`` / ``ps``); status ``infeasible`` with no solution when some
+        job fits no configuration ending by ``horizon``.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = wspt_list_algorithm(golden("s4"))
+    >>> res.status.value, res.objective
+    ('feasible', 7.0)
+    """
     tmax = horizon if horizon is not None else list_horizon(inst)
     res = wspt_list(inst, tmax, spread=spread)
     if res is None:

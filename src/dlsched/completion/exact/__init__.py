@@ -1,8 +1,8 @@
-"""Exact models, one module each: ``completion-milp`` (:mod:`.milp`, E1, Pyomo + HiGHS),
-``completion-cpsat`` (:mod:`.cpsat`), ``completion-interval`` (:mod:`.interval`, the default) and
-``completion-patterns`` (:mod:`.patterns`, E2); their lower bounds (:mod:`.bounds`, with the
-column generation of :mod:`.colgen`), the guard's heuristic table (:mod:`.crosscheck`) and the
-exact routes of the batch problem (7) (:mod:`.batch`).
+"""Exact models, one module each: ``completion-milp`` (``.milp``, E1, Pyomo + HiGHS),
+``completion-cpsat`` (``.cpsat``), ``completion-interval`` (``.interval``, the default) and
+``completion-patterns`` (``.patterns``, E2); their lower bounds (``.bounds``, with the
+column generation of ``.colgen``), the guard's heuristic table (``.crosscheck``) and the
+exact routes of the batch problem (7) (``.batch``).
 
 All models take ``horizon``: ``"instance"`` (faithful, T_max = T, [A22]) or ``"extended"`` (the
 unconstrained optimum: T_max from notes §2.4's bound w_j C_j <= UB - sum_{k!=j} w_k C^min_k with

@@ -12,7 +12,7 @@ Two independent exact solves (they cross-check each other in the tests):
   max sum wX", built from the E1 model with (2a) relaxed to <= 1 and (2e) tied to acceptance
   (sum S >= sum X: a job left out holds no PS).
 
-:func:`exact_pricer` is the brute-force pricing oracle of notes §2.4 (E2 "doubles as the
+``exact_pricer`` is the brute-force pricing oracle of notes §2.4 (E2 "doubles as the
 brute-force pricing oracle for §3"): the cheapest schedule of one job over every placement of
 Gamma_j and every start, at the current prices and within the residual capacity. Dominated
 placements (d' <= d, f' <= f) are skipped; at prices >= 0 they are never cheaper and fit

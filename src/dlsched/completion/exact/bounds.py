@@ -10,13 +10,13 @@
 - ``config_lp``: the configuration LP, i.e. the LP relaxation of the pattern ILP E2 (item 5;
   ``solve_config_lp``); asked for with ``config=``, ``None`` above the pattern limits.
 - ``colgen``: the best Lagrangian bound of column generation over per-job schedules
-  (:mod:`.colgen`, Dantzig-Wolfe of E1 with class-aggregated placements), valid at every
+  (``.colgen``, Dantzig-Wolfe of E1 with class-aggregated placements), valid at every
   iteration, so a time-limited run still gives a bound; asked for with ``colgen=`` (the exact
-  models do), limited to ``colgen_time`` seconds. :func:`colgen_bound` is the direct access.
+  models do), limited to ``colgen_time`` seconds. ``colgen_bound`` is the direct access.
 
 The two LPs are time-indexed: by default (``"auto"``) they are solved only when E1 has at most
 ``LP_COLUMN_LIMIT`` configuration x start columns, so the bounds never dominate a benchmark's
-runtime; a skipped or unsolved LP is ``None`` and :func:`bound_notes` says why.
+runtime; a skipped or unsolved LP is ``None`` and ``bound_notes`` says why.
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
@@ -41,6 +41,24 @@ from .pattern_model import PatternModel, build_pattern_model, run_model
 
 
 def lb0(inst: CompletionInstance) -> float:
+    """LB0: sum_j w_j (a_j + d^min_j), each job alone on the empty cluster.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+
+    Returns
+    -------
+    float
+        The bound. Unit: weight x slots.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> lb0(golden("s4"))
+    6.0
+    """
     dmin = np.array([_checked_min_duration(inst, j) for j in range(inst.n_jobs)], dtype=float)
     return float(np.dot(inst.weight, inst.arrival + dmin))
 
@@ -68,6 +86,25 @@ def _min_areas(inst: CompletionInstance, j: int) -> np.ndarray:
 
 
 def area_bound(inst: CompletionInstance) -> float:
+    """Area bound: per resource, Smith's rule on the jobs' least resource-time over the cluster
+    total (a single-machine relaxation); the best over resources.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+
+    Returns
+    -------
+    float
+        The bound. Unit: weight x slots.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> area_bound(golden("s4"))
+    5.0
+    """
     best = 0.0
     total = inst.capacity.sum(axis=0)
     w = inst.weight
@@ -171,7 +208,7 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None,
                  time_limit: float = COLGEN_TIME_LIMIT, **kw: Any) -> ColgenResult:
     """Column-generation (Lagrangian) bound, independent of any exact model: ``tmax`` None /
     ``"extended"`` bounds the uncapped optimum, ``"instance"`` or an int the optimum of schedules
-    ending by that slot (see :mod:`.colgen` for why the bound is valid)."""
+    ending by that slot (see ``.colgen`` for why the bound is valid)."""
     return _colgen(inst, tmax, time_limit=time_limit, **kw)
 
 
@@ -180,10 +217,45 @@ def lower_bounds(inst: CompletionInstance, tmax: int | None = None, lp: LpSwitch
                  config: bool = False, colgen: bool = False,
                  colgen_time: float = COLGEN_TIME_LIMIT,
                  info: dict[str, Any] | None = None) -> dict[str, Any]:
-    """All bounds of notes §2.5 that are asked for; ``best`` is their maximum. An LP that is
-    skipped (``"auto"`` above the column limit, ``config`` above the pattern limits) or not
-    solved to optimality is ``None``. ``colgen`` bounds schedules ending by ``tmax`` (default
-    the instance horizon); its run statistics go to ``info["colgen"]`` when ``info`` is given."""
+    """All bounds of notes §2.5 that are asked for; ``best`` is their maximum.
+
+    An LP that is skipped (``"auto"`` above the column limit, ``config`` above the pattern
+    limits) or not solved to optimality is ``None``; ``bound_notes`` says why.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    tmax : int or None, default None
+        T_max of the time-indexed LPs and of column generation; None uses the instance
+        horizon. Unit: slots.
+    lp : bool or str, default False
+        Solve the aggregate LP: True, False or ``"auto"`` (only up to ``LP_COLUMN_LIMIT``
+        columns).
+    exact_lp : bool or str, default False
+        Solve the LP relaxation of E1 (same switch values).
+    model : object, default None
+        An E1 model already built for ``tmax`` (saves the build).
+    config : bool, default False
+        Solve the configuration LP of E2.
+    colgen : bool, default False
+        Run the column-generation bound (schedules ending by ``tmax``).
+    colgen_time : float, default COLGEN_TIME_LIMIT
+        Time limit of the column generation. Unit: s.
+    info : dict or None, default None
+        Receives the column generation's statistics under ``"colgen"``.
+
+    Returns
+    -------
+    dict
+        ``lb0``, ``area`` and the requested LP bounds (float or None), and ``best``.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> lower_bounds(golden("s4"))
+    {'lb0': 6.0, 'area': 5.0, 'best': 6.0}
+    """
     out: dict[str, Any] = {"lb0": lb0(inst), "area": area_bound(inst)}
     columns = e1_columns(inst, tmax) if "auto" in (lp, exact_lp) else None
     if lp:

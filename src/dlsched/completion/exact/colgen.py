@@ -188,7 +188,7 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
     """min over the relaxed column set of job j of c_col + pi . load_col, and the columns of
     the ``n_cols`` configurations with the smallest values (each at its best start).
 
-    ``units``: :func:`_unit_prefix` of the worker and PS types (prefix over slots 0..T_rows).
+    ``units``: ``_unit_prefix`` of the worker and PS types (prefix over slots 0..T_rows).
     Starts run over 1..T_rows + 1: a start after T_rows costs no capacity, so T_rows + 1 (or
     a_j) is its cheapest one."""
     PW, PZ = units
@@ -389,7 +389,7 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
     ``tmax``: last slot a schedule may use; ``None`` or ``"extended"`` (default) bounds the
     uncapped optimum (which is also the optimum under the extended horizon of notes §2.4, since
     every optimal schedule ends by it); ``"instance"`` the instance's horizon; or an int.
-    ``rows``: the last slot with capacity rows (default :func:`default_rows`, at most
+    ``rows``: the last slot with capacity rows (default ``default_rows``, at most
     ``tmax``); the capacity constraints of later slots are dropped, a relaxation, so the bound
     stays valid for any value. ``warm``: start the master from the columns of the best of
     A_online and FIFO (when it ends by ``tmax``) instead of artificial columns only.

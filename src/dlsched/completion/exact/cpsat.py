@@ -1,6 +1,6 @@
 """``completion-cpsat``: CP-SAT with one interval per job, optional configuration literals
 and a cumulative per (server, resource); its placement variables, hints and integer data are
-shared with the interval model (:mod:`.interval`)."""
+shared with the interval model (``.interval``)."""
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
@@ -190,8 +190,56 @@ def cp_integer_data(inst: CompletionInstance, data: Any, tmax: int) -> tuple:
 def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
              horizon: int | str = "instance", lp_bound: LpSwitch = "auto",
              warm_start: bool = True, **_: Any) -> Result:
-    """``warm_start`` hints CP-SAT with the best of A_online and FIFO (jobs whose configuration
-    is not among the pruned ones, or that end past T_max, are left unhinted)."""
+    """CP-SAT model: one interval per job, optional configuration literals, cumulative per
+    (server, resource).
+
+    CP-SAT needs integer data: when the capacities and demands of a resource, the bandwidths
+    or the weights have no exact integer scale, they are rounded into a restriction
+    (``stats["scaled_inexact"]``); then an ``optimal`` verdict is reported as ``feasible``
+    and CP-SAT's bound is dropped (only the instance's own lower bounds remain).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to solve.
+    options : SolveOptions or None, default None
+        Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
+        defaults (no limit).
+    horizon : int or str, default "instance"
+        T_max, the last slot a schedule may use: ``"instance"`` (the instance horizon T, the
+        faithful model), ``"extended"`` (the bound of notes §2.4 from the best heuristic, so
+        the optimum is the unconstrained one) or a positive int. Unit: slots.
+    lp_bound : bool or str, default "auto"
+        Also solve the LP bounds of E1 (aggregate LP and LP relaxation): True, False, or
+        ``"auto"`` (only up to ``bounds.LP_COLUMN_LIMIT`` configuration x start columns).
+    warm_start : bool, default True
+        Hint CP-SAT with the best of A_online and FIFO (jobs whose configuration was pruned
+        or that end past T_max are left unhinted) and fall back to it when the search stops
+        with a worse incumbent.
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal``, ``feasible``, ``time_limit``, ``infeasible`` or ``error``
+        when the validator rejects the schedule); ``objective`` sum_j w_j C_j of the schedule
+        (Unit: weight x slots); ``bound`` the best lower bound (solver bound or the bounds of
+        notes §2.5 in ``stats["bounds"]``, with ``stats["bounds_missing"]`` saying why an LP
+        bound is absent); ``solution`` a completion ``Solution`` (per job ``start``,
+        ``duration``, ``worker_type``, ``workers``, ``ps_type`` / ``ps`` under PS) with
+        ``capped`` true when T_max <= T; ``stats["tmax"]`` the T_max used.
+
+    Raises
+    ------
+    InputError
+        ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = solve_cp(golden("s4"), lp_bound=False)
+    >>> res.status.value, res.objective
+    ('optimal', 7.0)
+    """
     from ortools.sat.python import cp_model
 
     options = options or SolveOptions()

@@ -1,5 +1,5 @@
 """What every exact model does with its outcome: validate the schedule, attach the lower
-bounds of notes §2.5 (:mod:`.bounds`), fall back to the warm start when the solver stopped with
+bounds of notes §2.5 (``.bounds``), fall back to the warm start when the solver stopped with
 none or a worse one, and build the Result."""
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 

@@ -2,7 +2,7 @@
 
 ``best_heuristic`` (the better of A_online and FIFO) is the upper bound behind the extended
 horizon of notes §2.4 and the warm start of the CP-SAT models; ``incumbent_pool`` adds the WSPT
-list schedules (the interval model's warm start). Column generation (:mod:`.colgen`) and every
+list schedules (the interval model's warm start). Column generation (``.colgen``) and every
 exact model import it from here, below the bounds, so no import circle forms.
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
@@ -24,7 +24,26 @@ from ..validate import check
 
 
 def extended_horizon(inst: CompletionInstance, ub: float) -> int:
-    """Last slot any optimal schedule can use, from an upper bound ``ub`` (notes §2.4 [A22])."""
+    """Last slot any optimal schedule can use, from an upper bound ``ub`` (notes §2.4 [A22]).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    ub : float
+        An upper bound on the optimum (e.g. a heuristic's objective). Unit: weight x slots.
+
+    Returns
+    -------
+    int
+        max(T, the latest completion any schedule of value <= ub allows - 1). Unit: slots.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> extended_horizon(golden("s4"), 8.0)
+    6
+    """
     cmin = inst.arrival + np.array([min_duration(inst, j) for j in range(inst.n_jobs)])
     base = float(np.dot(inst.weight, cmin))
     cmax = [math.ceil((ub - base + inst.weight[j] * cmin[j]) / inst.weight[j] - 1e-9)
@@ -33,9 +52,28 @@ def extended_horizon(inst: CompletionInstance, ub: float) -> int:
 
 
 def best_heuristic(inst: CompletionInstance) -> Result | None:
-    """The better of A_online and FIFO (both non-preemptive): the upper bound behind the
-    extended horizon and the CP-SAT warm start. Inside a time limit (``core.deadline``) the
-    best of those that finished in time, None if neither did."""
+    """The better of A_online and FIFO (both non-preemptive).
+
+    The upper bound behind the extended horizon and the CP-SAT warm start. Inside a time
+    limit (``core.deadline``) the best of those that finished in time.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+
+    Returns
+    -------
+    Result or None
+        The better result; None if neither finished in time.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = best_heuristic(golden("s4"))
+    >>> res.method, res.objective
+    ('fifo', 8.0)
+    """
     runs = []
     for run in (a_online, fifo):
         try:

@@ -225,13 +225,66 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
                    warm_start: bool = True, colgen_share: float = COLGEN_SHARE,
                    search_share: float = SEARCH_SHARE, server_symmetry: bool = True,
                    cpsat_params: dict[str, Any] | None = None, **_: Any) -> Result:
-    """``lp_bound`` as in ``completion-cpsat`` (off by default: the LPs of E1 cost build time
-    at paper scale); ``warm_start`` hints and cuts with ``incumbent_pool``; ``colgen_share``:
-    the part of the time limit given to the column-generation bound before the search (0: none
-    up front), whose LP also orders a list schedule that may improve the hint;
-    ``search_share``: the part given to the local search over list-schedule orders before
-    CP-SAT (0: none); ``server_symmetry``: identical servers are opened in order
-    (``_break_server_symmetry``); ``cpsat_params``: further CP-SAT parameters by name."""
+    """CP-SAT interval model (the default): an optional interval per configuration.
+
+    Cumulative per (server, resource) plus a redundant cluster cumulative, symmetry breaking
+    of identical servers, a heuristic hint with an objective cut, and cheap lower bounds.
+    Inexact (rounded) data are handled as in ``completion-cpsat``. A schedule that meets a
+    valid lower bound is reported ``optimal`` (``stats["optimal_by"]``).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to solve.
+    options : SolveOptions or None, default None
+        Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
+        defaults (no limit).
+    horizon : int or str, default "instance"
+        T_max, the last slot a schedule may use: ``"instance"`` (the instance horizon T, the
+        faithful model), ``"extended"`` (the bound of notes §2.4 from the best heuristic, so
+        the optimum is the unconstrained one) or a positive int. Unit: slots.
+    lp_bound : bool or str, default False
+        Also solve the LP bounds of E1 as in ``completion-cpsat`` (off by default: their
+        build time at paper scale).
+    warm_start : bool, default True
+        Hint and cut with the best validated schedule of A_online, FIFO and the WSPT list
+        schedules (``incumbent_pool``).
+    colgen_share : float, default 0.25
+        Part of the time limit given to the column-generation bound before the search (0:
+        none up front); its LP also orders a list schedule that may improve the hint.
+        Unit: dimensionless. Range: [0, 1).
+    search_share : float, default 0.15
+        Part of the time limit given to the local search over list-schedule orders before
+        CP-SAT (0: none). Unit: dimensionless. Range: [0, 1 - colgen_share).
+    server_symmetry : bool, default True
+        Open identical servers in order (symmetry breaking).
+    cpsat_params : dict or None, default None
+        Further CP-SAT parameters by name (e.g. ``{"num_workers": 1}``).
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal``, ``feasible``, ``time_limit``, ``infeasible`` or ``error``
+        when the validator rejects the schedule); ``objective`` sum_j w_j C_j of the schedule
+        (Unit: weight x slots); ``bound`` the best lower bound (solver bound or the bounds of
+        notes §2.5 in ``stats["bounds"]``, with ``stats["bounds_missing"]`` saying why an LP
+        bound is absent); ``solution`` a completion ``Solution`` (per job ``start``,
+        ``duration``, ``worker_type``, ``workers``, ``ps_type`` / ``ps`` under PS) with
+        ``capped`` true when T_max <= T; ``stats["tmax"]`` the T_max used.
+
+    Raises
+    ------
+    InputError
+        ``colgen_share`` outside [0, 1), ``search_share`` outside [0, 1 - colgen_share), or
+        ``horizon`` not ``"instance"``, ``"extended"`` or a positive int.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = solve_interval(golden("s4"))
+    >>> res.status.value, res.objective
+    ('optimal', 7.0)
+    """
     if not 0.0 <= colgen_share < 1.0:
         raise InputError("colgen_share", "must be in [0, 1)")
     if not 0.0 <= search_share < 1.0 - colgen_share:

@@ -1,8 +1,8 @@
 """``completion-milp``: the time-indexed MILP E1 (Pyomo + HiGHS).
 
 ``horizon``: ``"instance"`` (faithful, T_max = T, [A22]), ``"extended"`` (the unconstrained
-optimum, :func:`.incumbent.extended_horizon`) or an explicit int. Every result carries the lower
-bounds of notes §2.5 (:mod:`.bounds`, attached by :func:`.finish.finish`) and is re-checked by
+optimum, ``.incumbent.extended_horizon``) or an explicit int. Every result carries the lower
+bounds of notes §2.5 (``.bounds``, attached by ``.finish.finish``) and is re-checked by
 the independent validator. The MILP's LP relaxation re-solves its own model with integrality
 dropped.
 """
@@ -35,8 +35,54 @@ PYOMO_COLUMNS_PER_S = 4_000
 def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
                horizon: int | str = "instance", aggregate_cut: bool = True,
                lp_bound: LpSwitch = "auto", warm_start: bool = True, **_: Any) -> Result:
-    """``warm_start``: if HiGHS stops with no incumbent or a worse one than the best of
-    A_online and FIFO, that schedule is returned instead (status stays ``time_limit``)."""
+    """Time-indexed MILP E1 (configuration x start binaries, compact placement), Pyomo + HiGHS.
+
+    Refused (status ``time_limit`` with the heuristic incumbent, ``stats["refused"]``) when
+    building it in Pyomo alone would take more than half the time limit.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to solve.
+    options : SolveOptions or None, default None
+        Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
+        defaults (no limit).
+    horizon : int or str, default "instance"
+        T_max, the last slot a schedule may use: ``"instance"`` (the instance horizon T, the
+        faithful model), ``"extended"`` (the bound of notes §2.4 from the best heuristic, so
+        the optimum is the unconstrained one) or a positive int. Unit: slots.
+    aggregate_cut : bool, default True
+        Add the aggregate capacity cut to E1.
+    lp_bound : bool or str, default "auto"
+        Also solve the LP bounds of E1 (aggregate LP and LP relaxation): True, False, or
+        ``"auto"`` (only up to ``bounds.LP_COLUMN_LIMIT`` configuration x start columns).
+    warm_start : bool, default True
+        If HiGHS stops with no incumbent or a worse one than the best of A_online and FIFO,
+        return that schedule instead (the status stays ``time_limit``).
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal``, ``feasible``, ``time_limit``, ``infeasible`` or ``error``
+        when the validator rejects the schedule); ``objective`` sum_j w_j C_j of the schedule
+        (Unit: weight x slots); ``bound`` the best lower bound (solver bound or the bounds of
+        notes §2.5 in ``stats["bounds"]``, with ``stats["bounds_missing"]`` saying why an LP
+        bound is absent); ``solution`` a completion ``Solution`` (per job ``start``,
+        ``duration``, ``worker_type``, ``workers``, ``ps_type`` / ``ps`` under PS) with
+        ``capped`` true when T_max <= T; ``stats["tmax"]`` the T_max used.
+
+    Raises
+    ------
+    InputError
+        ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = solve_milp(golden("s4"), lp_bound=False)
+    >>> res.status.value, res.objective
+    ('optimal', 7.0)
+    """
     options = options or SolveOptions()
     t0 = time.perf_counter()
     heur = best_heuristic(inst) if horizon == "extended" else None

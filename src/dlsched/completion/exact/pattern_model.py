@@ -1,7 +1,7 @@
 """The pattern ILP E2 of notes §2.4 in matrix form and its HiGHS solves.
 
-Shared by the exact model ``completion-patterns`` (:mod:`.patterns`, the integer solve) and the
-configuration LP bound (:func:`.bounds.solve_config_lp`, the same arrays with integrality
+Shared by the exact model ``completion-patterns`` (``.patterns``, the integer solve) and the
+configuration LP bound (``.bounds.solve_config_lp``, the same arrays with integrality
 dropped), which is why it sits below both.
 
 Why highspy directly, not Pyomo: the model is a 0/1 matrix plus a cost vector that numpy builds

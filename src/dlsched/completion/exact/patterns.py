@@ -11,8 +11,8 @@ completion objective): binaries x_jl,
 configuration LP, at least as strong as E1's and the aggregate LP (each pattern is a feasible
 single-job schedule).
 
-The matrix form and the HiGHS runs are in :mod:`.pattern_model` (shared with the config LP
-bound of :mod:`.bounds`).
+The matrix form and the HiGHS runs are in ``.pattern_model`` (shared with the config LP
+bound of ``.bounds``).
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
@@ -74,14 +74,56 @@ def _attach_config_lp(res: Result, value: float | None, why: str) -> None:
 def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = None,
                    horizon: int | str = "instance", lp_bound: LpSwitch = "auto",
                    dominance: bool = True, mip_presolve: bool = False, **_: Any) -> Result:
-    """``lp_bound`` drives the E1 LP bounds as for the other models; the configuration LP is
-    solved unless it is ``False`` (its size was accepted by the pattern limits). ``dominance``
-    drops dominated placements (exact; see ``support/pattern_set.py``). Always HiGHS through
-    highspy: ``options.solver`` is ignored, its time limit, gap, threads and options apply.
+    """Pattern ILP E2: set partitioning over single-job placements x starts (HiGHS via highspy).
 
-    HiGHS presolve runs only if ``mip_presolve`` and ``options.presolve``: off by default
-    because it slows these set-partitioning MIPs down (benchmark instances 8 jobs x 3 servers x
-    T = 30: PS 41.9 s -> 16.4 s, RAR 16.5 s -> 5.5 s without it, same optima)."""
+    Its LP is the configuration LP, the strongest bound here; sized for small clusters
+    (H <= 3). Always HiGHS: ``options.solver`` is ignored, its time limit, gap, threads and
+    options apply. Status ``infeasible`` when some job has no pattern that ends by T_max.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to solve.
+    options : SolveOptions or None, default None
+        Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
+        defaults (no limit).
+    horizon : int or str, default "instance"
+        T_max, the last slot a schedule may use: ``"instance"`` (the instance horizon T, the
+        faithful model), ``"extended"`` (the bound of notes §2.4 from the best heuristic, so
+        the optimum is the unconstrained one) or a positive int. Unit: slots.
+    lp_bound : bool or str, default "auto"
+        Also solve the LP bounds of E1 (aggregate LP and LP relaxation): True, False, or
+        ``"auto"`` (only up to ``bounds.LP_COLUMN_LIMIT`` configuration x start columns).
+    dominance : bool, default True
+        Drop dominated placements (exact; see ``support/pattern_set.py``).
+    mip_presolve : bool, default False
+        Run HiGHS presolve (also needs ``options.presolve``); off by default because it
+        slows these set-partitioning MIPs down.
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal``, ``feasible``, ``time_limit``, ``infeasible`` or ``error``
+        when the validator rejects the schedule); ``objective`` sum_j w_j C_j of the schedule
+        (Unit: weight x slots); ``bound`` the best lower bound (solver bound or the bounds of
+        notes §2.5 in ``stats["bounds"]``, with ``stats["bounds_missing"]`` saying why an LP
+        bound is absent); ``solution`` a completion ``Solution`` (per job ``start``,
+        ``duration``, ``worker_type``, ``workers``, ``ps_type`` / ``ps`` under PS) with
+        ``capped`` true when T_max <= T; ``stats["tmax"]`` the T_max used.
+
+    Raises
+    ------
+    InputError
+        ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int, or the pattern
+        set exceeds ``pattern_set.PLACEMENT_LIMIT`` / ``COLUMN_LIMIT`` (use another model).
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = solve_patterns(golden("s4"), lp_bound=False)
+    >>> res.status.value, res.objective
+    ('optimal', 7.0)
+    """
     options = options or SolveOptions()
     options = dataclasses.replace(options, presolve=options.presolve and mip_presolve)
     t0 = time.perf_counter()

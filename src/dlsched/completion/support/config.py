@@ -22,7 +22,27 @@ EPS = 1e-9
 
 @dataclass(frozen=True)
 class Config:
-    """One configuration of a job: worker type m, PS type p (-1 under RAR), colocation q, N, d."""
+    """One configuration k = (m, p, q, N) of a job and its duration d.
+
+    Parameters
+    ----------
+    m : int
+        Worker type index.
+    p : int
+        PS type index; -1 under Ring-AllReduce.
+    q : int
+        1 when the workers and the PS are colocated on one server (no off-server traffic),
+        0 when spread.
+    n : int
+        Number of workers N (1..D_j). Unit: workers.
+    d : int
+        Duration ceil(W_j theta / N) of the job in this configuration. Unit: slots.
+
+    Examples
+    --------
+    >>> Config(m=0, p=0, q=1, n=2, d=2).n
+    2
+    """
 
     m: int
     p: int
@@ -32,7 +52,34 @@ class Config:
 
 
 def theta(inst: CompletionInstance, j: int, m: int, p: int, q: int, n: int = 1) -> float:
-    """Per-iteration time in slots (Eq. (1) for PS, Eq. (14) for RAR with Phi = n)."""
+    """Per-iteration time in slots (Eq. (1) for PS, Eq. (14) for RAR with Phi = n).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    j : int
+        Job index.
+    m : int
+        Worker type index.
+    p : int
+        PS type index (-1 under Ring-AllReduce).
+    q : int
+        1 colocated (no transfer term), 0 spread.
+    n : int, default 1
+        Number of workers (only Ring-AllReduce depends on it). Unit: workers.
+
+    Returns
+    -------
+    float
+        theta in slots (inf when the job cannot use type m or p). Unit: slots.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> theta(golden("s4"), 0, 0, 0, 1)
+    1.5
+    """
     v = inst.minibatch_time[j, m]
     comm = (1 - q) * inst.transfer[j, m]
     if inst.ring:
@@ -41,13 +88,61 @@ def theta(inst: CompletionInstance, j: int, m: int, p: int, q: int, n: int = 1) 
 
 
 def duration(workload: float, th: float, n: int) -> int:
-    """Fewest slots in which n workers finish ``workload`` mini-batches at ``th`` slots each."""
+    """Fewest slots in which n workers finish ``workload`` mini-batches at ``th`` slots each.
+
+    Parameters
+    ----------
+    workload : float
+        Mini-batches to process, W_j = E_j K_j D_j. Unit: mini-batches.
+    th : float
+        Iteration time theta. Unit: slots.
+    n : int
+        Number of workers. Unit: workers.
+
+    Returns
+    -------
+    int
+        max(1, ceil(workload th / n)) (10**9 for an infinite ``th``). Unit: slots.
+
+    Examples
+    --------
+    >>> duration(2.0, 1.5, 2)
+    2
+    """
     if not math.isfinite(th):
         return 10**9
     return max(1, math.ceil(workload * th / n - EPS))
 
 
 def job_duration(inst: CompletionInstance, j: int, m: int, p: int, q: int, n: int) -> int:
+    """Duration of job j in the configuration (m, p, q, n).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    j : int
+        Job index.
+    m : int
+        Worker type index.
+    p : int
+        PS type index (-1 under Ring-AllReduce).
+    q : int
+        1 colocated, 0 spread.
+    n : int
+        Number of workers. Unit: workers.
+
+    Returns
+    -------
+    int
+        The duration. Unit: slots.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> job_duration(golden("s4"), 0, 0, 0, 1, 2)
+    2
+    """
     return duration(float(inst.workload[j]), theta(inst, j, m, p, q, n), n)
 
 
@@ -167,13 +262,35 @@ def _type_pairs(inst: CompletionInstance, j: int) -> Iterator[tuple[int, int]]:
 
 def configurations(inst: CompletionInstance, j: int, *, prune: bool = True,
                    feasible_only: bool = True) -> tuple[Config, ...]:
-    """Configurations of job j in loop order (m, p, q = 1 then 0, N ascending).
+    """The configurations of job j in loop order (m, p, q = 1 then 0, N ascending).
 
     ``prune`` drops k when the same (m, p, q) has N' < N with d' <= d (notes §2.4), keeping
     exactly the Pareto configurations; ``feasible_only`` keeps the configurations that have a
     placement: q = 1 fits one server with its N workers and one PS; q = 0 under RAR fits the
     total worker capacity, under PS it also needs room for the PSs and the bandwidth rule (2i)
-    (``_max_workers_ps``, exact), so d^min_j is attainable.
+    (``_max_workers_ps``, exact), so d^min_j is attainable. The result is cached per instance.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    j : int
+        Job index.
+    prune : bool, default True
+        Keep only the Pareto configurations of each (m, p, q).
+    feasible_only : bool, default True
+        Keep only configurations that can be placed on the empty cluster.
+
+    Returns
+    -------
+    tuple of Config
+        The configurations (empty when none fits).
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> [(k.q, k.n, k.d) for k in configurations(golden("s4"), 0)]
+    [(1, 1, 3), (1, 2, 2), (0, 1, 7), (0, 2, 4)]
     """
     return _configs_cached(id(inst), inst, j, prune, feasible_only)
 
@@ -193,7 +310,26 @@ def longest_duration(inst: CompletionInstance, j: int) -> int:
 
 
 def min_duration(inst: CompletionInstance, j: int) -> int:
-    """d^min_j over the feasible configurations (10**9 if there is none)."""
+    """d^min_j: the shortest duration over the feasible configurations of job j.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    j : int
+        Job index.
+
+    Returns
+    -------
+    int
+        d^min_j (10**9 if the job has no feasible configuration). Unit: slots.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> min_duration(golden("s4"), 0)
+    2
+    """
     ks = configurations(inst, j)
     return min((k.d for k in ks), default=10**9)
 

@@ -40,9 +40,32 @@ def _single_server_configs(inst: CompletionInstance) -> dict[int, list[Config]] 
 
 def wspt_list(inst: CompletionInstance, tmax: int | None = None,
               spread: bool = False) -> Result | None:
-    """Serial list schedule (:func:`list_schedule`) in WSPT order (w_j / d^min_j descending,
-    ties by arrival). On one server with unit demands and common arrivals this is Smith's rule
-    (optimal)."""
+    """Serial list schedule (``list_schedule``) in WSPT order.
+
+    Jobs by w_j / d^min_j descending (single-server d^min), ties by arrival. On one server
+    with unit demands and common arrivals this is Smith's rule (optimal).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    tmax : int or None, default None
+        Last slot a job may use; None uses the instance horizon. Unit: slots.
+    spread : bool, default False
+        Also try multi-server configurations (q = 0).
+
+    Returns
+    -------
+    Result or None
+        As ``list_schedule`` (method ``wspt-list``); None when some job has no single-server
+        configuration or no slot by ``tmax``.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> wspt_list(golden("s1-ring")).objective
+    66.0
+    """
     order = wspt_order(inst)
     if order is None:
         return None
@@ -50,7 +73,24 @@ def wspt_list(inst: CompletionInstance, tmax: int | None = None,
 
 
 def wspt_order(inst: CompletionInstance) -> list[int] | None:
-    """Jobs by w_j / d^min_j descending (single-server d^min), ties by arrival then index."""
+    """Job indices by w_j / d^min_j descending (single-server d^min), ties by arrival then index.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+
+    Returns
+    -------
+    list of int or None
+        The order; None when some job has no single-server configuration.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> wspt_order(golden("s1-ring"))
+    [2, 1, 3, 0]
+    """
     cands = _single_server_configs(inst)
     if cands is None:
         return None
@@ -61,12 +101,41 @@ def wspt_order(inst: CompletionInstance) -> list[int] | None:
 
 def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
                   method: str = "list-schedule", spread: bool = False) -> Result | None:
-    """Serial list schedule of the jobs in ``order`` with single-server configurations
-    (q = 1, colocated PS: no off-server traffic, (2i) holds trivially): each job takes the
-    (configuration, server, start) of earliest completion that fits the residual capacity,
-    never before its arrival. ``spread`` also tries the spread configurations (q = 0)
-    (``_spread_fit``). Non-preemptive, validated; None when some job finds no slot by
-    ``tmax`` (default the instance horizon)."""
+    """Serial list schedule of the jobs in ``order``: each at its earliest-completing fit.
+
+    Each job, in turn, takes the (configuration, server, start) of earliest completion that
+    fits the residual capacity, never before its arrival, with single-server configurations
+    (q = 1, colocated PS: no off-server traffic, so (2i) holds trivially); ``spread`` also
+    tries the spread configurations (q = 0). Non-preemptive; the schedule is validated. A
+    plugin that only chooses an order can hand it here to get a valid schedule.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    order : sequence of int
+        Job indices in the order to place them (each once).
+    tmax : int or None, default None
+        Last slot a job may use; None uses the instance horizon. Unit: slots.
+    method : str, default "list-schedule"
+        Method name written into the Result.
+    spread : bool, default False
+        Also try multi-server configurations (q = 0).
+
+    Returns
+    -------
+    Result or None
+        Status ``feasible``, ``objective`` sum_j w_j C_j (Unit: weight x slots) and a
+        completion ``Solution`` (``capped`` true when ``tmax`` <= the horizon); None when
+        some job finds no slot by ``tmax`` (or has no single-server configuration).
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = list_schedule(golden("s1-ring"), [2, 1, 3, 0])
+    >>> res.status.value, res.objective
+    ('feasible', 66.0)
+    """
     t0 = time.perf_counter()
     tmax = int(inst.horizon) if tmax is None else tmax
     H, R = inst.capacity.shape
@@ -211,8 +280,27 @@ def _fill(room: np.ndarray, n: int) -> dict[int, int]:
 
 
 def list_horizon(inst: CompletionInstance) -> int:
-    """A slot by which every serial list schedule ends: last arrival + sum of the longest
-    single-server durations (each job starts at latest when all before it have ended)."""
+    """A slot by which every serial list schedule ends.
+
+    Last arrival + the sum of the longest single-server durations + 1: each job starts at the
+    latest when all jobs before it have ended.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+
+    Returns
+    -------
+    int
+        The slot. Unit: slots.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> list_horizon(golden("s4"))
+    8
+    """
     cands = _single_server_configs(inst) or {}
     return int(inst.arrival.max()) + sum(max(k.d for k in ks) for ks in cands.values()) + 1
 
@@ -228,7 +316,7 @@ def stall_limit(n_jobs: int) -> int:
 def improve_order(inst: CompletionInstance, order: Any, tmax: int, budget_s: float, *,
                   spread: bool = True, seed: int = 0,
                   target: float | None = None) -> Result | None:
-    """Local search over the job order of :func:`list_schedule`: move a random job to a random
+    """Local search over the job order of ``list_schedule``: move a random job to a random
     position (insertion neighbourhood), keep the move if the list schedule's objective does
     not get worse, until ``budget_s`` seconds have passed, ``stall_limit`` moves in a row
     brought no strict improvement, or the objective reaches ``target`` (a lower bound: nothing

@@ -21,7 +21,7 @@ enumerates every A and keeps every placement (tests use it to check that the red
 change the optimum).
 
 Size limits (E2 is meant for H <= 3, notes §2.4): ``PLACEMENT_LIMIT`` placements per job, counted
-before enumerating, and ``COLUMN_LIMIT`` columns; above either, :func:`pattern_set` raises an
+before enumerating, and ``COLUMN_LIMIT`` columns; above either, ``pattern_set`` raises an
 ``InputError`` on ``servers`` instead of building a model that would not fit in memory or time.
 """
 

@@ -1,4 +1,4 @@
-"""The simulated baselines' run on the shared slotted engine :mod:`dlsched.sim`: a policy's
+"""The simulated baselines' run on the shared slotted engine ``dlsched.sim``: a policy's
 placements as sim placements, the run with its resume / rescale penalties, and the Result.
 
 A job progresses N / theta(q) mini-batches per slot; a resume after a pause costs
@@ -26,6 +26,36 @@ from .placement import place, placement_load
 
 def sim_placement(inst: CompletionInstance, j: int, m: int, p: int, workers: dict[int, int],
                   ps: dict[int, int]) -> Placement:
+    """A placement (index form) as a slotted-engine ``Placement`` with its load and progress rate.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    j : int
+        Job index.
+    m : int
+        Worker type index.
+    p : int
+        PS type index (-1 under Ring-AllReduce).
+    workers : dict of int to int
+        Server index -> number of workers.
+    ps : dict of int to int
+        Server index -> number of parameter servers.
+
+    Returns
+    -------
+    Placement
+        ``load`` [server, resource] and ``rate`` = N / theta mini-batches per slot (colocated
+        when all workers and PSs share one server).
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> pl = sim_placement(golden("s4"), 0, 0, 0, {0: 2}, {0: 1})
+    >>> round(pl.rate, 4), pl.load.tolist()
+    (1.3333, [[2.0, 1.0]])
+    """
     n = sum(workers.values())
     q = int(len(set(workers) | set(ps)) == 1)
     rate = n / theta(inst, j, m, p, q, n)
@@ -34,17 +64,84 @@ def sim_placement(inst: CompletionInstance, j: int, m: int, p: int, workers: dic
 
 def try_place(inst: CompletionInstance, j: int, m: int, p: int, n: int, res: np.ndarray
               ) -> Placement | None:
+    """``place`` n workers of type m (and PSs of type p) into ``res`` as an engine ``Placement``.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    j : int
+        Job index.
+    m : int
+        Worker type index.
+    p : int
+        PS type index (-1 under Ring-AllReduce).
+    n : int
+        Number of workers. Unit: workers.
+    res : numpy.ndarray
+        Residual capacity [server, resource].
+
+    Returns
+    -------
+    Placement or None
+        The placement, or None when it does not fit.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> inst = golden("s4")
+    >>> try_place(inst, 0, 0, 0, 4, inst.capacity) is None
+    True
+    """
     got = place(inst, m, p, n, res)
     return None if got is None else sim_placement(inst, j, m, p, *got)
 
 
 def sim_jobs(inst: CompletionInstance) -> list[SimJob]:
+    """The instance's jobs as engine jobs (arrival slot, work W_j in mini-batches).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+
+    Returns
+    -------
+    list of SimJob
+        One per job, in index order (work shaved by 1e-12 against rounding).
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> [j.arrival for j in sim_jobs(golden("s4"))]
+    [1, 1]
+    """
     return [SimJob(j, int(inst.arrival[j]), float(inst.workload[j]) * (1 - 1e-12))
             for j in range(inst.n_jobs)]
 
 
 def sim_result(inst: CompletionInstance, method: str, jobs: list[SimJob], t0: float,
                stats: dict[str, Any]) -> Result:
+    """The engine's finished jobs -> a completion Result (preempted jobs carry ``segments``).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    method : str
+        Method name of the Result.
+    jobs : list of SimJob
+        The jobs after the run.
+    t0 : float
+        ``time.perf_counter()`` at the start (for ``runtime_s``). Unit: s.
+    stats : dict
+        Statistics to report (``preempted_jobs`` is added).
+
+    Returns
+    -------
+    Result
+        Status ``feasible``; a completion ``Solution`` with ``capped`` false.
+    """
     plans: dict[int, JobPlan] = {}
     segs: dict[str, Any] = {}
     for job in jobs:
@@ -70,8 +167,60 @@ def sim_result(inst: CompletionInstance, method: str, jobs: list[SimJob], t0: fl
 
 def simulate(inst: CompletionInstance, method: str, policy: Callable, *,
              resume_penalty: int = 1, rescale_penalty: int = 0, **stats: Any) -> Result:
-    """Simulate ``policy``; a resume after a pause costs ``resume_penalty`` slots without
-    progress, a change of a running job's placement (rescale, migration) ``rescale_penalty``."""
+    """Run a slot-by-slot ``policy`` on the slotted engine and return its schedule as a Result.
+
+    The helper behind every simulated baseline, and the one a plugin baseline uses: each slot
+    ``policy(t, state)`` returns the placements of the jobs that run in slot t (job index ->
+    ``Placement``, e.g. from ``try_place``); a job progresses N / theta mini-batches per slot
+    and completes when its work is done.
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    method : str
+        Method name of the Result.
+    policy : Callable
+        ``policy(t, state) -> dict[int, Placement]``; ``state`` is a ``SimState`` (``t``,
+        ``jobs``, ``capacity``, ``running``: the placements of the last slot, ``active()``).
+    resume_penalty : int, default 1
+        Slots without progress when a paused job resumes. Unit: slots.
+    rescale_penalty : int, default 0
+        Slots without progress when a running job's placement changes. Unit: slots.
+    **stats
+        Reported in ``Result.stats`` (e.g. the baseline's parameters).
+
+    Returns
+    -------
+    Result
+        Status ``feasible``; ``objective`` sum_j w_j C_j (Unit: weight x slots); a completion
+        ``Solution`` (``capped`` false; preempted jobs carry ``segments``).
+
+    Raises
+    ------
+    InputError
+        A job has no configuration that fits, or needs more than ``limits.MAX_SLOTS`` slots,
+        or the policy leaves jobs unfinished past the engine's slot limit (field ``jobs``).
+    SimulationError
+        The policy's placements exceed the capacity in some slot.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> from dlsched.completion.support.placement import ideal_config
+    >>> inst = golden("s4")
+    >>> def greedy(t, state):
+    ...     out, res = {}, state.capacity.copy()
+    ...     for job in state.active():
+    ...         k = ideal_config(inst, job.id)
+    ...         pl = try_place(inst, job.id, k.m, k.p, k.n, res)
+    ...         if pl is not None:
+    ...             out[job.id], res = pl, res - pl.load
+    ...     return out
+    >>> res = simulate(inst, "my-greedy", greedy)
+    >>> res.status.value, res.objective
+    ('feasible', 8.0)
+    """
     t0 = time.perf_counter()
     check_durations(inst)
     longest = sum(max(k.d for k in configurations(inst, j)) for j in range(inst.n_jobs))

@@ -13,8 +13,26 @@ from ..support.simulate import register_policy
 
 @register_policy("Gandiva_fair: gang-aware split stride scheduling (no trading)")
 class GandivaFair(Policy):
-    """Gang-aware split stride scheduling without trading: tenant tickets ∝ weight split among
-    its active jobs; jobs by increasing pass, skipping those that do not fit (notes §6.6)."""
+    """Gandiva_fair: gang-aware split stride scheduling without trading (notes §6.6).
+
+    Tenant tickets are proportional to its weight and split among its active jobs; jobs run
+    by increasing pass, skipping those that do not fit; a job's pass grows by gpus x quantum /
+    tickets each time it is scheduled.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to schedule.
+    quantum : float or None, default None
+        Stride quantum; None (or 0) uses the instance's lease length. Unit: s.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import generate, run_policy
+    >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+    >>> round(run_policy(inst, "gandiva-fair", quantum=600.0).objective, 3)
+    0.816
+    """
 
     name = "gandiva-fair"
 

@@ -16,8 +16,26 @@ from .yarn_cs import YarnCS, tenant_fifo
 
 @register_policy("HiveD: guaranteed quota jobs preempt opportunistic borrowers")
 class HiveD(YarnCS):
-    """Guaranteed jobs within the quota, opportunistic jobs on free GPUs beyond it; guaranteed
-    jobs preempt opportunistic ones (most recently started first, other tenants' first)."""
+    """HiveD: guaranteed jobs within the quota, opportunistic jobs on free GPUs beyond it.
+
+    Guaranteed jobs preempt opportunistic ones (most recently started first, other tenants'
+    first); not lease-based (it may preempt mid-lease) (notes §6.2).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to schedule.
+    backfill : bool, default True
+        A job that cannot be placed does not block the jobs behind it (as the Kubernetes
+        queue does); False stops a tenant's queue at its first job that does not fit.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import generate, run_policy
+    >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+    >>> round(run_policy(inst, "hived", backfill=False).objective, 3)
+    0.554
+    """
 
     name = "hived"
     lease_based = False

@@ -15,22 +15,48 @@ from ..support.simulate import register_policy
 
 @register_policy("Themis: finish-time fairness auction at lease ends")
 class Themis(Policy):
-    """Finish-time fairness rho_i = ((t-a_i)+R_i)/(D_i N_t) with estimated durations (notes §6.5).
+    """Themis: finish-time fairness auction at lease ends (notes §6.5).
 
-    ``offer="auction"`` (default, Themis' rule): the ceil((1-f)N) jobs with the largest rho
-    take part in the round's auction, which maximises the product of their valuations
-    rho_wait / rho_run (the rho if the job waits one lease vs runs now); with identical GPUs
-    and all-or-nothing gangs it is read as a greedy by log-valuation per GPU. The GPUs left go
-    to the other jobs in decreasing rho (work conservation). So f = 1 is the pure finish-time
-    order and f = 0 the pure auction. ``offer="rho-order"`` is the old dlsched rule (every job in
-    decreasing rho, which makes f inert), kept as a labelled variant.
+    Finish-time fairness rho_i = ((t - a_i) + R_i) / (D_i N_t) with estimated durations.
+    ``offer="auction"`` (Themis' rule): the ceil((1 - f) N) jobs with the largest rho take part
+    in the round's auction, which maximises the product of their valuations rho_wait / rho_run;
+    with identical GPUs and all-or-nothing gangs it is read as a greedy by log-valuation per
+    GPU. The GPUs left go to the other jobs in decreasing rho (work conservation).
+    ``offer="rho-order"``: every job in decreasing rho (f is inert), a labelled variant.
+    Estimates: ``"planned"`` (a job that is cancelled or fails, share ``cancel_share``, is
+    estimated at D_i / u, u ~ U(0, 1), the others at D_i x U(1 - e, 1 + e)) or ``"noisy"``
+    (D_i and R_i times U(1 - e, 1 + e)).
 
-    Estimates (``estimate``): ``planned`` (default; Themis must predict, ASTRAEA §6): Themis
-    predicts from the planned iterations, so a job that is cancelled or
-    fails (share ``cancel_share``; Venus: 27.9 % + 19.9 %, ASTRAEA §3) is estimated at
-    D_i / u, u ~ U(0, 1) (it stops at fraction u of its plan), the others at D_i x U(1-e, 1+e);
-    ``noisy`` (the old default, a labelled variant): D_i and R_i times U(1-e, 1+e), i.e. Themis
-    knows every job's true duration within +-e.
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to schedule.
+    f : float, default 0.8
+        Fairness knob (meaningful in [0, 1]): 1 is the pure finish-time order, 0 the pure
+        auction. Unit: dimensionless.
+    error : float, default 0.2
+        Relative error e of the duration estimates. Unit: dimensionless.
+    seed : int, default 0
+        Seed of the estimate noise. Unit: dimensionless.
+    offer : str, default "auction"
+        ``"auction"`` or ``"rho-order"``.
+    estimate : str, default "planned"
+        ``"planned"`` or ``"noisy"``.
+    cancel_share : float, default 0.478
+        Share of jobs that stop early under ``"planned"`` (Venus: 27.9 % + 19.9 %).
+        Unit: dimensionless.
+
+    Raises
+    ------
+    ValueError
+        ``offer`` or ``estimate`` outside its values.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import generate, run_policy
+    >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+    >>> round(run_policy(inst, "themis").objective, 3)
+    0.883
     """
 
     name = "themis"

@@ -13,8 +13,32 @@ from ..support.simulate import register_policy
 
 @register_policy("Tiresias-L: discretised 2D-LAS with starvation guard at lease ends")
 class TiresiasL(Policy):
-    """Discretised 2D-LAS (attained GPU-seconds), K queues, FIFO inside a queue, preemptive at
-    lease boundaries, starvation guard; no duration knowledge (notes §6.4)."""
+    """Tiresias-L: discretised 2D-LAS on attained GPU-seconds with a starvation guard.
+
+    K queues by attained service, FIFO inside a queue, preemptive at lease boundaries; a job
+    that waited ``starve`` times its last run is promoted; no duration knowledge
+    (notes §6.4).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to schedule.
+    queues : int, default 2
+        Number of priority queues K. Unit: queues.
+    threshold_gpu_s : float, default 3600.0
+        Attained service at which a job leaves the first queue (queue q ends at threshold x
+        2^q). Unit: GPU-s.
+    starve : float, default 2.0
+        A pending job is promoted when it has waited this many times its last run length.
+        Unit: dimensionless.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import generate, run_policy
+    >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+    >>> round(run_policy(inst, "tiresias-l", queues=3).objective, 3)
+    0.89
+    """
 
     name = "tiresias-l"
 

@@ -14,7 +14,26 @@ from ..support.simulate import register_policy
 
 
 def largest_remainder(quota: np.ndarray, total: int) -> np.ndarray:
-    """Integer quotas summing to ``total`` (largest-remainder rounding of (6))."""
+    """Integer quotas summing to ``total`` (largest-remainder rounding of (6)).
+
+    Parameters
+    ----------
+    quota : numpy.ndarray
+        Fractional quotas. Unit: GPUs.
+    total : int
+        Their integer total. Unit: GPUs.
+
+    Returns
+    -------
+    numpy.ndarray
+        Integer quotas (remainders ranked descending, ties to the lower index).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> largest_remainder(np.array([8 / 3, 8 / 3, 8 / 3]), 8).tolist()
+    [3, 3, 2]
+    """
     base = np.floor(quota + 1e-9).astype(np.int64)
     left = total - int(base.sum())
     frac = quota - base
@@ -24,7 +43,26 @@ def largest_remainder(quota: np.ndarray, total: int) -> np.ndarray:
 
 
 def tenant_fifo(inst: LTGFInstance, jobs: list[int]) -> list[tuple[int, list[int]]]:
-    """``jobs`` grouped by tenant (ascending id), FIFO (submission, job id) inside each."""
+    """``jobs`` grouped by tenant (ascending id), FIFO (submission, job id) inside each.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    jobs : list of int
+        Job indices.
+
+    Returns
+    -------
+    list of (int, list of int)
+        (tenant index, its jobs in FIFO order) pairs.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> tenant_fifo(fig6(), [2, 0, 1])
+    [(0, [0, 1, 2])]
+    """
     if not jobs:
         return []
     a = np.array(jobs, dtype=np.int64)
@@ -37,7 +75,23 @@ def tenant_fifo(inst: LTGFInstance, jobs: list[int]) -> list[tuple[int, list[int
 
 @register_policy("YARN capacity scheduler: static quotas, per-tenant FIFO, no borrowing")
 class YarnCS(Policy):
-    """Static integer quotas, per-tenant strict FIFO, no borrowing, no preemption (notes §6.1)."""
+    """YARN capacity scheduler: static integer quotas, per-tenant strict FIFO, no borrowing.
+
+    Quotas are the largest-remainder rounding of (6); a job larger than its tenant's quota
+    runs only when the tenant is idle; no preemption (notes §6.1).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to schedule.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import generate, run_policy
+    >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+    >>> round(run_policy(inst, "yarn-cs").objective, 3)
+    0.642
+    """
 
     name = "yarn-cs"
 

@@ -1,6 +1,6 @@
 """Size and horizon bounds of the slotted models (notes §9): no schedule is shorter than
-:func:`shortest_horizon`, :func:`model_sizes` bounds the model's columns/rows/nonzeros from
-above, and :func:`too_big` refuses a build that would not fit in half the time limit."""
+``shortest_horizon``, ``model_sizes`` bounds the model's columns/rows/nonzeros from
+above, and ``too_big`` refuses a build that would not fit in half the time limit."""
 # "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations

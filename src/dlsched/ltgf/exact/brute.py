@@ -20,6 +20,32 @@ from ..support.slots import job_rho_slots, schedule_rho, slot_data
 def brute_force(
     inst: LTGFInstance, horizon: int, level: str = "tenant"
 ) -> tuple[float, list[np.ndarray]]:
+    """Brute force over all slot schedules of a tiny instance (notes §8 offline check).
+
+    Per slot any subset of released, unfinished jobs that fits the GPU count may run (idle
+    allowed); exponential, for a handful of jobs only.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    horizon : int
+        Number of slots a schedule may use. Unit: slots.
+    level : str, default "tenant"
+        ``"tenant"`` (min tenant rho (12)) or any other value for the job level (15).
+
+    Returns
+    -------
+    tuple of (float, list of numpy.ndarray)
+        The best min-rho and every schedule (jobs x slots run matrix) attaining it.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> best, schedules = brute_force(fig6(), 8)
+    >>> best, len(schedules)
+    (1.0, 70)
+    """
     sd = slot_data(inst, horizon)
     n = sd.n
     best: list = [Fraction(-1) if level == "tenant" else -1.0, []]

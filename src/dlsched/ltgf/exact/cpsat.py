@@ -108,4 +108,58 @@ BACKENDS["ltgf-cpsat"] = CpSatBackend
     "Slotted CP-SAT model: max-min tenant LTGF rho (Dinkelbach); lexicographic=True for leximin",
 )
 def _cpsat(inst: LTGFInstance, options: SolveOptions | None = None, **params: Any) -> Result:
+    """Slotted CP-SAT model: max-min tenant rho over lease-length slot schedules (Dinkelbach).
+
+    The same formulation as ``ltgf-milp`` in CP-SAT, rebuilt per level (notes §9); the
+    keyword parameters are forwarded to ``solve_maxmin``.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to solve.
+    options : SolveOptions or None, default None
+        Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
+        defaults (no limit).
+    slots : int or None, default None
+        Number of lease-length slots S of the slot grid (the optimum is over schedules ending
+        within it); None uses the longest slotted makespan of the online policies.
+        Unit: slots.
+    method : str, default "dinkelbach"
+        (max-min) Level iteration: ``"dinkelbach"`` or ``"bisection"`` on z.
+    max_iter : int, default 200
+        (max-min) Most level solves before stopping with status ``time_limit``.
+        Unit: iterations.
+    lexicographic : bool, default False
+        (max-min) Continue from the max-min level to the leximin vector of tenant rho
+        (``stats["leximin"]``).
+
+    Returns
+    -------
+    Result
+        ``status`` ``optimal`` (level proven), ``time_limit`` (stopped, or the model was
+        refused as too big for the limit: ``stats["refused"]``, the best online schedule as
+        incumbent) or ``infeasible``; ``objective`` the minimum over tenants of rho^ten (12)
+        of the slot schedule (maximised; Unit: dimensionless); ``solution`` a
+        ``SlotSolution`` (``slot_length``, ``horizon``, ``slots``: job -> the slots it runs
+        in); ``stats`` the per-tenant ``rho``, the exact level ``rho_exact`` and the
+        iterations.
+
+    Raises
+    ------
+    InputError
+        ``method`` is not ``"dinkelbach"`` / ``"bisection"``, or the quotas' common
+        denominator is too large for exact integer fairness sums (field ``tenants``).
+    TypeError
+        A keyword ``solve_maxmin`` does not take.
+    InputError
+        The level's integer rows would exceed 2^60 in CP-SAT (field ``tenants``; use
+        ``ltgf-milp``).
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import generate_slotted
+    >>> res = _cpsat(generate_slotted(n_jobs=4, seed=1))
+    >>> res.status.value, res.objective
+    ('optimal', 1.0)
+    """
     return solve_maxmin(inst, "ltgf-cpsat", options, **params)

@@ -46,8 +46,35 @@ BACKENDS: dict[str, Callable[[SlotData, SolveOptions], Any]] = {}
 
 def slot_solution(inst: LTGFInstance, sd: SlotData, x: np.ndarray,
                   **windows: Any) -> SlotSolution:
-    """Slot schedule -> typed solution (``slots``: job -> run slots, ``slot_length``);
-    ``windows``: ``objective_kind`` and ``window_slots`` of the windows objective."""
+    """A jobs x slots run matrix -> the typed ``SlotSolution``.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance (its job names).
+    sd : SlotData
+        The slotted instance (slot length and count).
+    x : numpy.ndarray
+        x[i, s] = 1 when job i runs in slot s.
+    **windows
+        ``objective_kind`` and ``window_slots`` of the windows objective.
+
+    Returns
+    -------
+    SlotSolution
+        The slot schedule.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dlsched.ltgf.paper import fig6
+    >>> inst = fig6()
+    >>> sd = slot_data(inst, 8)
+    >>> x = np.zeros((3, 8), dtype=int)
+    >>> x[0, 0:4] = 1; x[1, 4:8] = 1; x[2, 4:8] = 1
+    >>> slot_solution(inst, sd, x).slots["J2"]
+    (4, 5, 6, 7)
+    """
     return SlotSolution(
         slot_length=sd.L,
         horizon=sd.S,
@@ -91,8 +118,43 @@ def solve_maxmin(
     max_iter: int = 200,
     lexicographic: bool = False,
 ) -> Result:
-    """Max-min tenant rho over slot schedules (see module docstring); ``lexicographic`` goes on
-    to the leximin vector."""
+    """Max-min tenant rho over slot schedules (see the module docstring); the driver behind
+    ``ltgf-milp`` and ``ltgf-cpsat``.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to solve.
+    backend : str
+        Level solver: ``"ltgf-milp"`` or ``"ltgf-cpsat"`` (a key of ``BACKENDS``).
+    options : SolveOptions or None, default None
+        Solver settings; None uses the defaults.
+    slots : int or None, default None
+        Number of slots S; None uses the longest slotted makespan of the online policies.
+        Unit: slots.
+    method : str, default "dinkelbach"
+        ``"dinkelbach"`` or ``"bisection"`` on the level z.
+    max_iter : int, default 200
+        Most level solves. Unit: iterations.
+    lexicographic : bool, default False
+        Continue to the leximin vector (``stats["leximin"]``).
+
+    Returns
+    -------
+    Result
+        As ``ltgf-milp`` (method ``backend``): min tenant rho of a ``SlotSolution``.
+
+    Raises
+    ------
+    InputError
+        An unknown ``method``, or quotas too fine for exact integer sums.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> solve_maxmin(fig6(), "ltgf-milp", slots=8).objective
+    1.0
+    """
     t0 = time.perf_counter()
     opts = options or SolveOptions()
     if method not in ("dinkelbach", "bisection"):

@@ -52,7 +52,34 @@ def solve_windows(
     slots: int | None = None,
     window: int = 4,
 ) -> Result:
-    """Min number of (tenant, window) pairs with rho < 1 (notes §9.2), HiGHS."""
+    """Min number of (tenant, window) pairs with Alloc < Fair (notes §9.2), HiGHS.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to solve.
+    options : SolveOptions or None, default None
+        Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
+        defaults (no limit).
+    slots : int or None, default None
+        Number of slots S; None uses the longest slotted makespan of the online policies.
+        Unit: slots.
+    window : int, default 4
+        Window length. Unit: slots.
+
+    Returns
+    -------
+    Result
+        Method ``ltgf-milp-windows``; ``objective`` the count of short windows of the
+        schedule (Unit: windows); ``solution`` a ``SlotSolution`` with ``objective_kind``
+        ``"windows"`` and ``window_slots``.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> solve_windows(fig6()).objective
+    0.0
+    """
     t0 = time.perf_counter()
     opts = options or SolveOptions()
     if slots is None and (why := too_big(shortest_horizon(inst), "windows", window,
@@ -116,6 +143,67 @@ def _milp(
     objective: str = "maxmin",
     **params: Any,
 ) -> Result:
+    """Slotted MILP (Pyomo + HiGHS): max-min tenant rho over lease-length slot schedules.
+
+    Each Dinkelbach (or bisection) level solves the MILP of ``model/`` (notes §9); jobs run
+    whole slots, node packing is relaxed to the GPU count. ``objective="windows"`` instead
+    minimises the number of (tenant, window) pairs whose allocation falls below the fair
+    share (notes §9.2). The keyword parameters after ``objective`` are forwarded to the
+    solver of that objective (``solve_maxmin`` or ``solve_windows``).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to solve.
+    options : SolveOptions or None, default None
+        Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
+        defaults (no limit).
+    objective : str, default "maxmin"
+        ``"maxmin"`` (max-min tenant rho) or ``"windows"`` (min sharing-loss windows).
+    slots : int or None, default None
+        Number of lease-length slots S of the slot grid (the optimum is over schedules ending
+        within it); None uses the longest slotted makespan of the online policies.
+        Unit: slots.
+    method : str, default "dinkelbach"
+        (max-min) Level iteration: ``"dinkelbach"`` or ``"bisection"`` on z.
+    max_iter : int, default 200
+        (max-min) Most level solves before stopping with status ``time_limit``.
+        Unit: iterations.
+    lexicographic : bool, default False
+        (max-min) Continue from the max-min level to the leximin vector of tenant rho
+        (``stats["leximin"]``).
+    window : int, default 4
+        (windows) Window length. Unit: slots.
+
+    Returns
+    -------
+    Result
+        ``status`` ``optimal`` (level proven), ``time_limit`` (stopped, or the model was
+        refused as too big for the limit: ``stats["refused"]``, the best online schedule as
+        incumbent) or ``infeasible``; ``objective`` the minimum over tenants of rho^ten (12)
+        of the slot schedule (maximised; Unit: dimensionless); ``solution`` a
+        ``SlotSolution`` (``slot_length``, ``horizon``, ``slots``: job -> the slots it runs
+        in); ``stats`` the per-tenant ``rho``, the exact level ``rho_exact`` and the
+        iterations.
+        With ``objective="windows"``: ``objective`` is the number of (tenant, window) pairs
+        with Alloc < Fair (minimised; Unit: windows) and the solution carries
+        ``objective_kind`` and ``window_slots``.
+
+    Raises
+    ------
+    InputError
+        ``method`` is not ``"dinkelbach"`` / ``"bisection"``, or the quotas' common
+        denominator is too large for exact integer fairness sums (field ``tenants``).
+    TypeError
+        A keyword the selected objective does not take.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> res = _milp(fig6())
+    >>> res.status.value, res.objective, res.solution.horizon
+    ('optimal', 1.0, 8)
+    """
     if objective == "windows":
         return solve_windows(inst, options, **params)
     return solve_maxmin(inst, "ltgf-milp", options, **params)

@@ -1,15 +1,17 @@
-"""Run a policy on the event simulator and package the timeline as a :class:`Result`.
+"""Run a policy on the event simulator and package the timeline as a ``Result``.
 
 The objective of every algorithm is the exact model's: min over tenants of rho^ten (12) with
 (8) over the whole run; the notes §4 metrics are in ``stats``; the knobs used are reported.
-:data:`POLICIES` is the table of the simulator policies by registered name: ASTRAEA
-(``algorithms/``) and the baselines (``baselines/``) enter it with :func:`register_policy`, in
+``POLICIES`` is the table of the simulator policies by registered name: ASTRAEA
+(``algorithms/``) and the baselines (``baselines/``) enter it with ``register_policy``, in
 the order the package imports them (ASTRAEA first; the exact models' incumbents follow it).
 """
 # "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
+import inspect
+import re
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -37,7 +39,49 @@ def simulate(
     strict_placement: bool = False,
     **knobs: Any,
 ) -> dict[str, Any]:
-    """Simulate ``policy`` on ``inst``; returns the solution dict (timeline + knobs)."""
+    """Simulate ``policy`` on ``inst`` and return the timeline as a JSON solution dict.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to simulate.
+    policy : str, default "astraea-ltgf"
+        Registered name of the policy (a key of ``POLICIES``).
+    synchronized : bool, default False
+        Leases end on the next multiple of the lease length (a global lease clock) instead of
+        a full lease after each start.
+    strict_placement : bool, default False
+        A job larger than a node waits for completely free nodes (plus one node for the
+        remainder) instead of falling back to the fewest-node cover.
+    **knobs
+        The policy's own parameters (see its class, e.g. ``Astraea``); passed to its
+        constructor.
+
+    Returns
+    -------
+    dict
+        ``segments`` (``[job, start, end, [[node, gpus], ...], "complete" | "preempt",
+        cold-start s, checkpoint s]``), ``completion`` (job -> time in s), ``lease_based``,
+        ``policy``, ``knobs`` (the policy's knobs and the two switches), ``preemptions`` and
+        ``decisions``.
+
+    Raises
+    ------
+    KeyError
+        ``policy`` is not a registered policy.
+    TypeError
+        A knob the policy does not take.
+    ValueError
+        A knob outside the values the policy accepts.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import generate
+    >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+    >>> sol = simulate(inst, "yarn-cs")
+    >>> len(sol["completion"]), sol["preemptions"]
+    (20, 0)
+    """
     pol = POLICIES[policy](inst, **knobs)
     cfg = SimConfig(
         inst.nodes,
@@ -68,7 +112,32 @@ def simulate(
 
 
 def with_lease(inst: LTGFInstance, lease: float) -> LTGFInstance:
-    """``inst`` with another lease length L (the scheduler knob of notes §5's lease sweep)."""
+    """``inst`` with another lease length L (the scheduler knob of notes §5's lease sweep).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    lease : float
+        The new lease length; must exceed checkpoint + cold_start. Unit: s.
+
+    Returns
+    -------
+    LTGFInstance
+        A copy with ``lease`` replaced.
+
+    Raises
+    ------
+    InputError
+        ``lease`` does not exceed the checkpoint + cold-start overheads.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import generate
+    >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+    >>> with_lease(inst, 1800).lease
+    1800.0
+    """
     L = float(lease)
     if not inst.checkpoint + inst.cold_start < L:
         raise InputError("lease", f"{lease!r} must exceed checkpoint + cold_start overheads "
@@ -84,8 +153,61 @@ def run_policy(
     lease: float | None = None,
     **params: Any,
 ) -> Result:
-    """Simulate ``policy``; ``lease`` overrides the instance's lease length (recorded in the
-    solution as ``lease``, which the validator then checks preemptions against)."""
+    """Simulate ``policy`` on ``inst``, validate the timeline and package it as a Result.
+
+    This is what every registered LTGF algorithm runs (``dlsched run -a NAME``).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance to simulate.
+    policy : str
+        Registered name of the policy (a key of ``POLICIES``).
+    window : float, default 86400.0
+        Length of the tenant-fairness windows of the metrics (``unfairness_ratio``).
+        Unit: s.
+    validate : bool, default True
+        Check the timeline with the independent validator (status ``error`` on a violation).
+    lease : float or None, default None
+        Lease length overriding the instance's (recorded in the solution as ``lease``); must
+        exceed checkpoint + cold_start. Unit: s.
+    synchronized : bool, default False
+        Leases end on the next multiple of the lease length instead of a full lease after
+        each start.
+    strict_placement : bool, default False
+        A job larger than a node waits for completely free nodes (plus one node for the
+        remainder) instead of falling back to the fewest-node cover.
+    **params
+        The policy's own parameters (see its class, e.g. ``Astraea``).
+
+    Returns
+    -------
+    Result
+        Status ``feasible`` (``error`` with ``stats["violations"]`` when the validator
+        rejects the timeline); ``objective`` the minimum over tenants of the long-term
+        GPU-time fairness rho^ten (12) over the whole run (maximised; Unit: dimensionless);
+        ``solution`` a ``TimelineSolution``; ``stats`` the metrics of notes §4
+        (``timeline_metrics``), the knobs, the decision count and the simulation time.
+
+    Raises
+    ------
+    InputError
+        ``lease`` does not exceed checkpoint + cold_start.
+    KeyError
+        ``policy`` is not a registered policy.
+    TypeError
+        A parameter the policy does not take.
+    ValueError
+        A parameter outside the values the policy accepts.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf import generate
+    >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+    >>> res = run_policy(inst, "astraea-ltgf")
+    >>> res.status.value, round(res.objective, 3)
+    ('feasible', 0.749)
+    """
     t0 = time.perf_counter()
     if lease is not None:
         inst = with_lease(inst, lease)
@@ -115,8 +237,47 @@ def run_policy(
 
 
 def register_policy(description: str) -> Callable[[P], P]:
-    """Class decorator: enter a policy in :data:`POLICIES` under its ``name`` and register it
-    as the LTGF algorithm of that name (run by :func:`run_policy`)."""
+    """Class decorator: enter a policy in ``POLICIES`` and register it as an LTGF algorithm.
+
+    The algorithm is registered under the class's ``name`` and runs ``run_policy``; its
+    docstring (what ``dlsched params NAME`` and the API reference show) is built from the
+    class docstring by ``method_doc``, so the class's NumPy Parameters section should list
+    its knobs (the constructor's keyword parameters).
+
+    Parameters
+    ----------
+    description : str
+        One-line description shown by ``dlsched list``.
+
+    Returns
+    -------
+    Callable
+        The decorator; it returns the class unchanged.
+
+    Raises
+    ------
+    ValueError
+        A policy of the same ``name`` is already registered.
+
+    Notes
+    -----
+    A plugin policy (sketch)::
+
+        @register_policy("My policy: shortest job first")
+        class MyPolicy(Policy):
+            name = "my-policy"
+
+            def schedule(self, sim, t, pending, expired):
+                self.renew_all(expired)
+                for i in sorted(pending, key=lambda i: self.inst.job_duration[i]):
+                    sim.place(i)
+
+    Examples
+    --------
+    >>> from dlsched.core import ALGORITHMS
+    >>> POLICIES["yarn-cs"].name, ALGORITHMS.get("yarn-cs", problem="ltgf").kind
+    ('yarn-cs', 'algorithm')
+    """
 
     def add(cls: P) -> P:
         name = cls.name
@@ -124,10 +285,91 @@ def register_policy(description: str) -> Callable[[P], P]:
             raise ValueError(f"LTGF policy {name!r} is registered twice")
         POLICIES[name] = cls
 
-        @register_algorithm(name, "ltgf", description)
         def _run(inst: LTGFInstance, **params: Any) -> Result:
             return run_policy(inst, name, **params)
 
+        _run.__doc__ = method_doc(cls)
+        register_algorithm(name, "ltgf", description)(_run)
         return cls
 
     return add
+
+
+#: the runner's parameters that every registered policy takes besides its own knobs
+_RUN_PARAMS = """window : float, default 86400.0
+    Length of the tenant-fairness windows of the metrics (``unfairness_ratio``). Unit: s.
+validate : bool, default True
+    Check the timeline with the independent validator (status ``error`` on a violation).
+lease : float or None, default None
+    Lease length overriding the instance's; must exceed checkpoint + cold_start. Unit: s.
+synchronized : bool, default False
+    Leases end on the next multiple of the lease length instead of a full lease after each
+    start.
+strict_placement : bool, default False
+    A job larger than a node waits for completely free nodes (plus one node for the
+    remainder) instead of falling back to the fewest-node cover."""
+
+_RUN_TAIL = """Returns
+-------
+Result
+    Status ``feasible`` (``error`` when the validator rejects the timeline); ``objective``
+    the minimum over tenants of rho^ten (12) over the whole run (maximised; Unit:
+    dimensionless); ``solution`` a ``TimelineSolution`` (``segments``, ``completion``,
+    ``knobs``, ...); ``stats`` the metrics of notes §4.
+
+Raises
+------
+InputError
+    ``lease`` does not exceed checkpoint + cold_start.
+TypeError
+    A parameter this policy does not take.
+ValueError
+    A parameter outside the values this policy accepts.
+
+Examples
+--------
+>>> from dlsched.core import ALGORITHMS
+>>> from dlsched.ltgf import generate
+>>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
+>>> res = ALGORITHMS.get("{name}", problem="ltgf").run(inst)
+>>> res.status.value
+'feasible'"""
+
+_HEADER = re.compile(r"^(\w[\w ]*)\n-{3,}\n", re.MULTILINE)
+
+
+def method_doc(cls: type[Policy]) -> str:
+    """The docstring of a policy's registered algorithm, built from the class docstring.
+
+    Keeps the class's text before its first section and its Parameters (the constructor's
+    knobs, the ``inst`` entry included), then adds the runner's parameters (``run_policy``),
+    Returns, Raises and an example.
+
+    Parameters
+    ----------
+    cls : type of Policy
+        The policy class (its ``name`` and NumPy docstring).
+
+    Returns
+    -------
+    str
+        A NumPy docstring.
+
+    Examples
+    --------
+    >>> doc = method_doc(POLICIES["yarn-cs"])
+    >>> "Parameters" in doc and "lease : float or None" in doc
+    True
+    """
+    doc = inspect.cleandoc(cls.__doc__ or "")
+    cuts = list(_HEADER.finditer(doc))
+    head = doc[:cuts[0].start()].rstrip() if cuts else doc
+    params = ""
+    for k, m in enumerate(cuts):
+        if m.group(1) == "Parameters":
+            end = cuts[k + 1].start() if k + 1 < len(cuts) else len(doc)
+            params = doc[m.end():end].rstrip()
+    body = "\n".join(x for x in (params, _RUN_PARAMS) if x)
+    return (f"{head}\n\nParameters\n----------\n{body}\n\n"
+            + _RUN_TAIL.replace("{name}", cls.name))
+

@@ -21,6 +21,40 @@ from ..instance import LTGFInstance
 
 @dataclass(frozen=True)
 class SlotData:
+    """Slotted view of an instance (notes §9): integer arrays of the exact models.
+
+    Parameters
+    ----------
+    L : float
+        Slot length. Unit: s.
+    S : int
+        Number of slots. Unit: slots.
+    M : int
+        GPUs of the cluster. Unit: GPUs.
+    release : numpy.ndarray
+        Release slot r_i = ceil(a_i / L) of each job (0-based).
+    proc : numpy.ndarray
+        Slots P_i = ceil(D_i / L) each job needs.
+    gpus : numpy.ndarray
+        GPUs of each job.
+    weight : numpy.ndarray
+        Weight of each job.
+    tenant : numpy.ndarray
+        Tenant index of each job.
+    q : int
+        Common denominator of the tenant quotas (6).
+    quota_q : numpy.ndarray
+        Quota of each tenant times q (integers).
+    tenants_with_jobs : tuple of int
+        Indices of the tenants that have jobs.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> sd = slot_data(fig6())
+    >>> sd.S, sd.proc.tolist(), sd.n
+    (12, [4, 4, 4], 3)
+    """
     L: float
     S: int
     M: int
@@ -44,6 +78,36 @@ class SlotData:
 def slot_data(
     inst: LTGFInstance, slots: int | None = None, length: float | None = None
 ) -> SlotData:
+    """The slotted view of ``inst`` for the exact models and exact slotted rho.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    slots : int or None, default None
+        Number of slots S; None uses the last release slot + the sum of all P_i (always
+        enough). Unit: slots.
+    length : float or None, default None
+        Slot length L; None uses the instance's lease. Unit: s.
+
+    Returns
+    -------
+    SlotData
+        The integer arrays.
+
+    Raises
+    ------
+    InputError
+        The quotas' common denominator is too large for exact int64 sums (field
+        ``tenants``).
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> sd = slot_data(fig6(), slots=8)
+    >>> sd.S, sd.L, sd.M
+    (8, 600.0, 6)
+    """
     L = float(length or inst.lease)
     r = np.array([math.ceil(a / L - 1e-9) for a in inst.job_submit], dtype=np.int64)
     P = np.array([max(1, math.ceil(d / L - 1e-9)) for d in inst.job_duration], dtype=np.int64)
@@ -71,8 +135,31 @@ def slot_data(
 
 
 def schedule_rho(sd: SlotData, x: np.ndarray) -> dict[int, Fraction] | None:
-    """Exact tenant rho (12) with (8) of a 0/1 run matrix ``x`` (jobs x slots); ``None`` if a job
-    is unfinished, runs before release, or capacity is exceeded."""
+    """Exact tenant rho (12) with (8) of a 0/1 run matrix (jobs x slots).
+
+    Parameters
+    ----------
+    sd : SlotData
+        The slotted instance.
+    x : numpy.ndarray
+        x[i, s] = 1 when job i runs in slot s.
+
+    Returns
+    -------
+    dict of int to Fraction or None
+        Tenant index -> rho as an exact fraction; None if a job is unfinished, runs before
+        its release, or a slot exceeds the GPUs.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dlsched.ltgf.paper import fig6
+    >>> sd = slot_data(fig6())
+    >>> x = np.zeros((3, sd.S), dtype=int)
+    >>> x[0, 0:4] = 1; x[1, 4:8] = 1; x[2, 4:8] = 1
+    >>> schedule_rho(sd, x)
+    {0: Fraction(1, 1)}
+    """
     x = np.asarray(x, dtype=np.int64)
     if (x.sum(axis=1) != sd.proc).any() or ((sd.gpus @ x) > sd.M).any():
         return None
