@@ -1,5 +1,5 @@
-"""The sub-command registry and the consoles shared by :mod:`dlsched.cli` and
-:mod:`dlsched.bench.cli` (one layer below both, so neither imports the other's module)."""
+"""The sub-command registry and the consoles shared by ``dlsched.cli`` and
+``dlsched.bench.cli`` (one layer below both, so neither imports the other's module)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Aggregation: per (problem, instance set, method, size, basis) ratio and runtime statistics.
 
 Confidence intervals are percentile bootstraps of the mean and the median by
-:func:`scipy.stats.bootstrap` (vectorised, seeded: the same rows always give the same table).
+``scipy.stats.bootstrap`` (vectorised, seeded: the same rows always give the same table).
 Proven and bound-based ratios are aggregated in separate groups (``basis``), never pooled.
 """
 
@@ -29,7 +29,7 @@ class CI:
 def bootstrap_ci(values: np.ndarray, stat: str, resamples: int, confidence: float,
                  seed: int = 0) -> CI:
     """Percentile bootstrap interval of ``stat`` ("mean" or "median") of ``values``
-    (:func:`scipy.stats.bootstrap`, ``resamples`` resamples from a generator seeded by ``seed``).
+    (``scipy.stats.bootstrap``, ``resamples`` resamples from a generator seeded by ``seed``).
 
     Percentile rather than scipy's default BCa: BCa needs a jackknife that is undefined for the
     near-constant ratio samples benchmarks produce (many methods hit the optimum exactly)."""

@@ -3,7 +3,7 @@
 Registry (``EXECUTORS``): ``serial`` (in-process, for debugging), ``local`` (a process pool,
 default), ``dask`` (a Dask distributed cluster: a LocalCluster, or any scheduler by address —
 the same sweep runs on a laptop, SLURM via dask-jobqueue, or Kubernetes). Tasks never raise
-(see :func:`run_task`); if a worker dies, its task comes back as an ``error`` row.
+(see ``run_task``); if a worker dies, its task comes back as an ``error`` row.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def die_with_sweep(sweep: int) -> None:
     A forkserver worker is a child of the forkserver, not of the sweep, and it holds the
     forkserver's keep-alive pipe, so neither outlives the other by itself: a daemon thread
     watches the sweep process (a pidfd where available, else polling every
-    :data:`PARENT_POLL_S` s). A spawn worker is the sweep's child: on Linux the kernel also
+    ``PARENT_POLL_S`` s). A spawn worker is the sweep's child: on Linux the kernel also
     kills it with its parent (``prctl(PR_SET_PDEATHSIG, SIGKILL)``).
     """
     parent = os.getppid()
@@ -130,7 +130,7 @@ def _kill_workers(procs: list[Any], grace_s: float = 2.0) -> None:
 
 
 def crashed_row(task: Task, exc: BaseException) -> dict[str, Any]:
-    """Row for a task whose worker failed outside :func:`run_task` (e.g. killed)."""
+    """Row for a task whose worker failed outside ``run_task`` (e.g. killed)."""
     return {
         "task_key": task.key, "suite": task.suite, "problem": task.problem, "group": task.group,
         "instance_id": task.instance_id, "instance_key": task.instance_key,
@@ -188,7 +188,7 @@ def _fill(pool: ProcessPoolExecutor, running: dict[Future, Task], pending: list[
 def _pool(workers: int, ctx: mp.context.BaseContext):
     """A process pool that, when the sweep is interrupted, drops queued tasks and kills its workers.
 
-    Interrupted means Ctrl-C, SIGTERM (the runner turns it into :class:`SweepInterrupted`) or
+    Interrupted means Ctrl-C, SIGTERM (the runner turns it into ``SweepInterrupted``) or
     the stream being closed: the tasks in flight are abandoned (they keep no claim and have no
     row, so a resume runs them) and no worker outlives the sweep.
     """

@@ -63,7 +63,7 @@ class SweepInterrupted(KeyboardInterrupt):
 
 @contextmanager
 def _sigterm_interrupts() -> Iterator[None]:
-    """Turn SIGTERM into :class:`SweepInterrupted` (main thread only; restored afterwards)."""
+    """Turn SIGTERM into ``SweepInterrupted`` (main thread only; restored afterwards)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -108,7 +108,7 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
     Several sweeps may share one ``out``: each task is claimed just before it is submitted, so
     no task runs twice; a sweep killed mid-way leaves claims that a later sweep takes over
     (benchmarks/README.md, "Concurrency and kills"). SIGTERM stops the sweep, kills its workers,
-    records it as ``interrupted`` and raises :class:`SweepInterrupted`. ``reproducible``: every
+    records it as ``interrupted`` and raises ``SweepInterrupted``. ``reproducible``: every
     exact model of the suite solves in reproducible mode (a different task key from default mode).
     """
     if not isinstance(suite, Suite):

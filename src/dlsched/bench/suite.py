@@ -1,6 +1,6 @@
-"""Benchmark suite files (TOML) -> validated :class:`Suite` objects.
+"""Benchmark suite files (TOML) -> validated ``Suite`` objects.
 
-Every check raises :class:`InputError` whose field is the dotted key of the offending entry
+Every check raises ``InputError`` whose field is the dotted key of the offending entry
 (``problems.oef.methods[2].params``), so a malformed suite fails with one clear line.
 The format is documented in ``benchmarks/README.md``.
 """
@@ -156,7 +156,7 @@ def _grid(grid: dict[str, Any], fixed: dict[str, Any], path: str) -> tuple[dict[
 
 
 def _checker(check: Callable[[Any], Any]) -> Callable[[Any], str | None]:
-    """A boundary check (raising :class:`InputError`) as a ``_get`` check (returning why)."""
+    """A boundary check (raising ``InputError``) as a ``_get`` check (returning why)."""
 
     def run(value: Any) -> str | None:
         try:

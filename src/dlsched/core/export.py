@@ -1,9 +1,9 @@
 """Export of exact models as MPS and LP files for any other solver (``dlsched export``).
 
 An exporter *plans* before it builds: ``plan(inst, budget, **params)`` computes the model's index
-sets (cheap) and returns an :class:`ExportPlan` holding the number of columns and a thunk that
+sets (cheap) and returns an ``ExportPlan`` holding the number of columns and a thunk that
 builds the Pyomo model. A model too large to build and write in reasonable time is therefore
-refused up front with one line (:class:`InputError`, exit 2 in the CLI) instead of after minutes
+refused up front with one line (``InputError``, exit 2 in the CLI) instead of after minutes
 of Pyomo construction; Pyomo builds about 4,000 columns per second on this project's models
 (``PYOMO_COLUMNS_PER_S`` of the revenue and completion models).
 
@@ -12,7 +12,7 @@ collision cuts of ``ojpp-compact`` when there are too many to list) and which ex
 complete, so that the CLI can warn instead of silently writing a relaxation.
 
 Shipped problems register their exporters in ``dlsched.<problem>.export`` (imported on the first
-look-up); a plug-in problem calls :func:`register_exporter`, or falls back to its
+look-up); a plug-in problem calls ``register_exporter``, or falls back to its
 ``Problem.build_model`` (no parameters, no size check).
 """
 
@@ -124,7 +124,7 @@ class Exporter:
         return out
 
     def check_params(self, params: dict[str, Any]) -> None:
-        """Unknown keys -> :class:`InputError` naming the parameter (like ``run`` / ``solve``)."""
+        """Unknown keys -> ``InputError`` naming the parameter (like ``run`` / ``solve``)."""
         known = self.params()
         for key in params:
             if key not in known:
@@ -136,7 +136,7 @@ class Exporter:
 
 
 def require(name: str, value: Any, ok: bool, expected: str) -> None:
-    """A parameter check of a planner: :class:`InputError` naming ``--param name`` unless ``ok``
+    """A parameter check of a planner: ``InputError`` naming ``--param name`` unless ``ok``
     (``expected``: what the value must be, e.g. "true or false")."""
     if not ok:
         raise InputError(f"--param {name}", f"must be {expected}, not {value!r}")
@@ -181,7 +181,7 @@ def _fallback(problem: str, name: str) -> Exporter | None:
 
 
 def get_exporter(problem: str, name: str) -> Exporter:
-    """The exporter of model ``name`` of ``problem``; :class:`InputError` when there is none."""
+    """The exporter of model ``name`` of ``problem``; ``InputError`` when there is none."""
     if problem in PROBLEM_MODULES and (problem, name) not in EXPORTERS:
         importlib.import_module(f"dlsched.{problem}.export")
     got = EXPORTERS.get((problem, name))
@@ -206,7 +206,7 @@ def default_export_model(problem: str) -> str | None:
 def write_model(model: Any, out_dir: str | Path, stem: str) -> list[Path]:
     """Write ``model`` as ``stem.mps`` and ``stem.lp`` in ``out_dir``, all or nothing.
 
-    ``stem`` (e.g. built from the instance's name) passes :func:`core.paths.safe_filename`, so
+    ``stem`` (e.g. built from the instance's name) passes ``core.paths.safe_filename``, so
     the files land inside ``out_dir`` whatever the name holds. Both are written into a private
     staging directory inside ``out_dir`` (nothing planted at a temporary name is followed) and
     renamed into place only when both are complete.

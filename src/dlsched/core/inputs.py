@@ -3,8 +3,8 @@
 Files (instances, results, ``.vbp``, suites) are read with a size bound and must be UTF-8; JSON
 is checked for nesting depth and oversized integer literals *before* it is parsed, and NaN /
 Infinity literals are refused. Command-line options, ``-p KEY=VALUE`` and API keywords are
-checked for type and range. Every refusal is an :class:`InputError` naming the field; the limits
-are in :mod:`dlsched.core.limits`.
+checked for type and range. Every refusal is an ``InputError`` naming the field; the limits
+are in ``dlsched.core.limits``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .errors import InputError
 
 # --- files -------------------------------------------------------------------------------------
 def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
-    """At most ``limit`` (default :data:`~limits.MAX_FILE_BYTES`) bytes of the file ``path``.
+    """At most ``limit`` (default ``MAX_FILE_BYTES``) bytes of the file ``path``.
 
     Reads ``limit + 1`` bytes at most, so an endless stream (``/dev/zero``) is refused at once; a
     FIFO without a writer reads as empty instead of blocking; directories are refused.
@@ -96,7 +96,7 @@ _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def check_depth(text: str, field: str, max_depth: int | None = None) -> None:
-    """Refuse JSON nested deeper than :data:`~limits.MAX_DEPTH`, by counting brackets outside
+    """Refuse JSON nested deeper than ``MAX_DEPTH``, by counting brackets outside
     strings (the parser itself would recurse and fail with RecursionError)."""
     max_depth = limits.MAX_DEPTH if max_depth is None else max_depth
     if text.count("[") + text.count("{") <= max_depth:
@@ -360,7 +360,7 @@ def check_param(value: Any, par: inspect.Parameter, field: str,
                 namespace: dict[str, Any] | None = None) -> Any:
     """One parameter value by the generic rule: the type its annotation (or default) declares;
     ints integral in ``[0, MAX_PARAM_INT]``, floats finite in ``[0, MAX_MAGNITUDE]``, bools
-    booleans, strings bounded (``rng`` from :data:`~limits.PARAM_RANGES` replaces the range).
+    booleans, strings bounded (``rng`` from ``PARAM_RANGES`` replaces the range).
     Returns the value (an integral float for an int parameter becomes an int)."""
     check_value(value, field)
     kinds, choices = _spec(par, namespace)
@@ -417,12 +417,13 @@ def _key(fn: Callable[..., Any]) -> str:
 Spec = tuple[inspect.Parameter, dict[str, Any]]  # a parameter and its function's module globals
 
 
-def signature_params(fn: Callable[..., Any], takes_instance: bool = True
-                     ) -> tuple[dict[str, Spec], bool]:
-    """Keyword parameters of ``fn`` (and of the functions it forwards to, :data:`FORWARDS`)
-    without the instance and the solver ``options``; the flag says whether unknown keywords are
-    passed on (an unlisted ``**params``; ``**_`` swallows and ignores, so it is closed)."""
-    out: dict[str, Spec] = {}
+def walk_params(fn: Callable[..., Any], takes_instance: bool = True
+                ) -> tuple[dict[str, tuple[inspect.Parameter, dict[str, Any], Any]], bool]:
+    """Keyword parameters of ``fn`` and of the functions its ``**params`` reach (``FORWARDS``),
+    each with its module globals and the function that declares it (whose docstring documents
+    it); without the instance and the solver ``options``. The flag says whether unknown keywords
+    are passed on (an unlisted ``**params``; ``**_`` swallows and ignores, so it is closed)."""
+    out: dict[str, tuple[inspect.Parameter, dict[str, Any], Any]] = {}
     open_ = False
     target = inspect.unwrap(fn)  # a guarded model: the registered function
     namespace = getattr(target, "__globals__", {})
@@ -436,23 +437,36 @@ def signature_params(fn: Callable[..., Any], takes_instance: bool = True
                 for ref in forwards:
                     module, _, qual = ref.partition(":")
                     callee = getattr(importlib.import_module(module), qual)
-                    more, _ = signature_params(callee, takes_instance=False)
+                    more, _ = walk_params(callee, takes_instance=False)
                     for k, v in more.items():
                         out.setdefault(k, v)
             elif name != "_":
                 open_ = True
         elif par.kind is not par.VAR_POSITIONAL and par.kind is not par.POSITIONAL_ONLY:
-            out[name] = (par, namespace)
+            out[name] = (par, namespace, target)
     for skip in ("inst", "instance", "options", "mechanism", "backend_name"):
         if skip in out and out[skip][0].default is inspect.Parameter.empty:
             del out[skip]
     return out, open_
 
 
+def signature_params(fn: Callable[..., Any], takes_instance: bool = True
+                     ) -> tuple[dict[str, Spec], bool]:
+    """Keyword parameters of ``fn`` as ``walk_params`` finds them, each with its module
+    globals; the flag says whether unknown keywords are passed on."""
+    walked, open_ = walk_params(fn, takes_instance)
+    return {k: (par, namespace) for k, (par, namespace, _) in walked.items()}, open_
+
+
+#: public names of the annotation readers (``dlsched.core.docstrings`` shows what they admit)
+spec = _spec
+annotation_text = _annotation_text
+
+
 def check_params(fn: Callable[..., Any], params: dict[str, Any], what: str, *,
                  prefix: str = "--param ", takes_instance: bool = True,
                  ranges_key: str | None = None, also: Iterable[str] = ()) -> dict[str, Any]:
-    """``params`` for ``fn`` by the generic rule (:func:`check_param`): unknown keys (with a
+    """``params`` for ``fn`` by the generic rule (``check_param``): unknown keys (with a
     "did you mean"), wrong types, NaN / inf / negative / absurd values refused naming
     ``prefix + KEY``. ``also``: further names the caller accepts (for the suggestion).
     Returns the checked parameters (integral floats of int parameters as ints)."""
@@ -484,7 +498,7 @@ _UNEXPECTED = re.compile(r"unexpected keyword argument '(\w+)'")
 
 def unexpected_keyword(exc: TypeError, params: dict[str, Any], prefix: str = "--param "
                        ) -> InputError | None:
-    """The :class:`InputError` for a ``TypeError`` that a method raised because a user's keyword
+    """The ``InputError`` for a ``TypeError`` that a method raised because a user's keyword
     reached a callee that does not take it (forwarded ``**params``); None for other errors."""
     match = _UNEXPECTED.search(str(exc))
     if match is None or match.group(1) not in params:

@@ -73,8 +73,8 @@ def to_dict(obj: Any) -> dict[str, Any]:
 
 
 def read_json(path: str | Path) -> Any:
-    """Read JSON through the input boundary (:func:`dlsched.core.inputs.read_json`): a bounded,
-    UTF-8, depth-checked read; malformed text or a missing file becomes an :class:`InputError`."""
+    """Read JSON through the input boundary (``dlsched.core.inputs.read_json``): a bounded,
+    UTF-8, depth-checked read; malformed text or a missing file becomes an ``InputError``."""
     from .inputs import read_json as _read
 
     return _read(path)
@@ -108,7 +108,7 @@ READERS: dict[str, str] = {".vbp": "dlsched.ojpp.instance:read_vbp"}
 
 def load(path: str | Path) -> Any:
     """Load an instance or a result from a JSON file, or a standard format by its extension
-    (:data:`READERS`, e.g. a VPSolver ``.vbp`` file as an OJPP instance)."""
+    (``READERS``, e.g. a VPSolver ``.vbp`` file as an OJPP instance)."""
     reader = READERS.get(Path(path).suffix.lower())
     if reader is not None:
         import importlib

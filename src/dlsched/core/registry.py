@@ -44,7 +44,7 @@ class Registry(Generic[T]):
     def __init__(self, kind: str, lazy_problems: bool = False) -> None:
         self.kind = kind
         self._items: dict[str, T] = {}
-        #: look-ups first import the shipped problem modules (:func:`load_problems`)
+        #: look-ups first import the shipped problem modules (``load_problems``)
         self.lazy_problems = lazy_problems
 
     def _load(self, name: object = None) -> None:
@@ -117,7 +117,7 @@ class Problem:
     #: the problem's definition, independently of the methods (core.objective compares it with
     #: what a method reports; ``None``: this solution's measure is not recomputable).
     objective: Callable[[Any, dict[str, Any]], float | None] | None = None
-    #: The problem's typed frozen solution (a :class:`dlsched.core.solution.Solution`); a
+    #: The problem's typed frozen solution (a ``dlsched.core.solution.Solution``); a
     #: method's plain-dict solution is converted to it when the method is called through a
     #: registry (a dict that does not parse stays a dict, for the validator to report).
     solution_type: type[Solution] | None = None
@@ -214,7 +214,7 @@ ALGORITHMS = MethodRegistry("algorithm")
 
 
 #: Wrappers applied to an exact model's function when it is registered, in order:
-#: :mod:`dlsched.core.guard` installs its cross-check rule here when imported (``dlsched.core``
+#: ``dlsched.core.guard`` installs its cross-check rule here when imported (``dlsched.core``
 #: imports it), so the registry does not import the guard (no import circle).
 MODEL_WRAPPERS: list[Callable[[str, str, Callable[..., Any]], Callable[..., Any]]] = []
 
@@ -243,7 +243,7 @@ def _typed(problem: str, run: Callable[..., Any]) -> Callable[..., Any]:
 def register_model(name: str, problem: str, description: str) -> Callable[[T], T]:
     """Decorator: register an exact model ``fn(instance, *, options, ...) -> Result``.
 
-    The registry runs it through :data:`MODEL_WRAPPERS` (the guard: validation and the
+    The registry runs it through ``MODEL_WRAPPERS`` (the guard: validation and the
     cross-check rule) and types its solution; the decorated function is returned unchanged.
     """
 

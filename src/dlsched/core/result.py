@@ -52,7 +52,7 @@ class Result:
     gap: float | None = None
     runtime_s: float = 0.0
     build_s: float = 0.0
-    #: The problem's typed frozen Solution (see :mod:`dlsched.core.solution`); it also reads
+    #: The problem's typed frozen Solution (see ``dlsched.core.solution``); it also reads
     #: as its JSON mapping. A plug-in may return a plain dict: the registry types it.
     solution: Mapping[str, Any] | None = None
     stats: dict[str, Any] = field(default_factory=dict)
