@@ -227,7 +227,7 @@ def run(inst: Any, algorithm: str, **params: Any) -> Result:
     >>> run(inst, "max-min", round=3)
     Traceback (most recent call last):
     ...
-    dlsched.core.errors.InputError: round: algorithm 'max-min' has no parameter 'round' (known: none)
+    dlsched.core.errors.InputError: round: algorithm 'max-min' has no parameter 'round' ...
     """
     problem = _problem_of(inst)
     method = ALGORITHMS.get(algorithm, "algorithm", problem=problem)

@@ -148,7 +148,8 @@ SOLVER_OPTIONS = ("solver", "time_limit", "mip_gap", "threads", "reproducible")
 def _param_doc(info: ParamInfo) -> tuple[str, ...]:
     """One table row: name, type, default, range, unit and one-line meaning of a parameter."""
     cells = (info.name, info.type or "-", info.default, info.range or "-", info.unit or "-")
-    return (*map(escape, cells), escape(info.meaning) if info.meaning else "[red]undocumented[/red]")
+    meaning = escape(info.meaning) if info.meaning else "[red]undocumented[/red]"
+    return (*map(escape, cells), meaning)
 
 
 def param_reference(name: str, problem: str | None = None) -> dict[str, Any]:

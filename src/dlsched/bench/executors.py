@@ -33,6 +33,22 @@ Stream = Iterator[tuple[Task, dict[str, Any]]]
 
 @dataclass(frozen=True)
 class ExecutorConfig:
+    """How an executor runs the tasks of a sweep.
+
+    Parameters
+    ----------
+    jobs : int or None, default None
+        Parallel workers (``None``: the number of cores). Unit: processes.
+    address : str or None, default None
+        The dask scheduler's address (``tcp://host:port``).
+    admit : callable or None, default None
+        Called just before a task is submitted; False means another sweep has it (skip it).
+
+    Examples
+    --------
+    >>> ExecutorConfig(jobs=2).workers
+    2
+    """
     jobs: int | None = None  # None: number of cores
     address: str | None = None  # dask scheduler address (tcp://host:port)
     #: called just before a task is submitted; False: another sweep has it, skip it

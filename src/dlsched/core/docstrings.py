@@ -13,6 +13,11 @@ parameter of a method or generator -- following ``**params`` to the functions th
 (``dlsched.core.inputs.FORWARDS``) -- with the range the input boundary really enforces
 (``dlsched.core.limits``) merged with the documented one. Standard library only (griffe, which
 mkdocstrings uses to render the same text, is a docs-only dependency).
+
+>>> from dlsched.core import ALGORITHMS
+>>> params, passes_on = describe(ALGORITHMS.get("max-min").run)
+>>> params, passes_on
+([], False)
 """
 
 from __future__ import annotations

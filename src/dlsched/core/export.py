@@ -50,7 +50,27 @@ FORMATS = ("mps", "lp")
 
 @dataclass(frozen=True)
 class Budget:
-    """Limits a plan must respect: refuse (``InputError``) rather than exceed them."""
+    """Limits a plan must respect: refuse (``InputError``) rather than exceed them.
+
+    Parameters
+    ----------
+    max_columns : int or None, default 100000
+        Most columns (variables) written; ``None``: no limit. Unit: columns.
+    max_rows : int or None, default 200000
+        Most rows (constraints) written; ``None``: no limit. Unit: rows.
+    max_nonzeros : int or None, default 2000000
+        Most matrix entries written; ``None``: no limit. Unit: entries.
+    deadline : float or None, default None
+        ``time.perf_counter()`` value by which planning must be done; ``None``: none. Unit: s.
+
+    Examples
+    --------
+    >>> Budget(max_columns=10).check(5, "use a smaller instance")
+    >>> Budget(max_columns=10).check(50, "use a smaller instance")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: --max-columns: model too large to export: 50 columns > 10; ...
+    """
 
     max_columns: int | None = DEFAULT_MAX_COLUMNS
     max_rows: int | None = DEFAULT_MAX_ROWS
@@ -86,7 +106,31 @@ class Budget:
 
 @dataclass(frozen=True)
 class ExportPlan:
-    """A model ready to build: its size, the builder, and what the file would lack."""
+    """A model ready to build: its size, the builder, and what the file would lack.
+
+    Parameters
+    ----------
+    columns : int or None
+        Upper bound on the model's columns (``None``: unknown, a plug-in's fallback).
+    build : callable
+        Builds the Pyomo ``ConcreteModel``.
+    missing : str or None, default None
+        Rows the written file lacks (``None``: the file is the complete model).
+    complete_model : str or None, default None
+        An exportable model of the same problem that is complete (named in the warning).
+    notes : tuple of str, default ()
+        One-line notes printed with the export.
+    rows : int or None, default None
+        Upper bound on the rows (``None``: not estimated).
+    nonzeros : int or None, default None
+        Upper bound on the matrix entries (``None``: not estimated).
+
+    Examples
+    --------
+    >>> plan = ExportPlan(columns=3, build=lambda: None)
+    >>> plan.missing is None, plan.notes
+    (True, ())
+    """
 
     columns: int | None  # None: unknown (plug-in fallback)
     build: Callable[[], Any]  # -> Pyomo ConcreteModel
@@ -106,7 +150,24 @@ Planner = Callable[..., ExportPlan]
 
 @dataclass(frozen=True)
 class Exporter:
-    """``plan(inst, budget, **params) -> ExportPlan`` for one exact model of one problem."""
+    """``plan(inst, budget, **params) -> ExportPlan`` for one exact model of one problem.
+
+    Parameters
+    ----------
+    name : str
+        The exact model's name.
+    problem : str
+        Its problem.
+    plan : callable
+        The planner.
+    shrink : str, default "use a smaller instance"
+        How to get a smaller model, for the refusal message (e.g. "use -p horizon=N").
+
+    Examples
+    --------
+    >>> get_exporter("oef", "oef-cooperative").params()
+    {}
+    """
 
     name: str
     problem: str
@@ -136,14 +197,58 @@ class Exporter:
 
 
 def require(name: str, value: Any, ok: bool, expected: str) -> None:
-    """A parameter check of a planner: ``InputError`` naming ``--param name`` unless ``ok``
-    (``expected``: what the value must be, e.g. "true or false")."""
+    """A parameter check of a planner: ``InputError`` naming ``--param name`` unless ``ok``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter.
+    value : object
+        Its value (shown in the message).
+    ok : bool
+        Whether the value is acceptable.
+    expected : str
+        What the value must be, e.g. "true or false".
+
+    Raises
+    ------
+    InputError
+        ``ok`` is false.
+
+    Examples
+    --------
+    >>> require("horizon", -1, False, "a positive integer")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: --param horizon: must be a positive integer, not -1
+    """
     if not ok:
         raise InputError(f"--param {name}", f"must be {expected}, not {value!r}")
 
 
 def require_bool(name: str, value: Any) -> None:
-    """``value`` is a JSON boolean (``-p name=true``)."""
+    """Check that ``value`` is a JSON boolean (``-p name=true``).
+
+    Parameters
+    ----------
+    name : str
+        The parameter.
+    value : object
+        Its value.
+
+    Raises
+    ------
+    InputError
+        ``value`` is not a boolean.
+
+    Examples
+    --------
+    >>> require_bool("lazy", True)
+    >>> require_bool("lazy", "yes")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: --param lazy: must be true or false, not 'yes'
+    """
     require(name, value, isinstance(value, bool), "true or false")
 
 
@@ -151,8 +256,32 @@ EXPORTERS: dict[tuple[str, str], Exporter] = {}
 
 
 def register_exporter(name: str, problem: str, shrink: str = "use a smaller instance"):
-    """Decorator: register ``plan(inst, budget, **params) -> ExportPlan`` as the exporter of
-    exact model ``name`` of ``problem``."""
+    """Decorator: register ``plan(inst, budget, **params) -> ExportPlan`` as an exporter.
+
+    Parameters
+    ----------
+    name : str
+        The exact model it exports.
+    problem : str
+        The model's problem.
+    shrink : str, default "use a smaller instance"
+        How to get a smaller model, for the refusal message.
+
+    Returns
+    -------
+    callable
+        The decorator (it returns the planner unchanged).
+
+    Raises
+    ------
+    ValueError
+        The model already has an exporter.
+
+    Examples
+    --------
+    >>> callable(register_exporter("my-model", "my-problem"))
+    True
+    """
 
     def deco(plan: Planner) -> Planner:
         key = (problem, name)
@@ -181,7 +310,30 @@ def _fallback(problem: str, name: str) -> Exporter | None:
 
 
 def get_exporter(problem: str, name: str) -> Exporter:
-    """The exporter of model ``name`` of ``problem``; ``InputError`` when there is none."""
+    """The exporter of model ``name`` of ``problem``.
+
+    Parameters
+    ----------
+    problem : str
+        The problem.
+    name : str
+        The exact model.
+
+    Returns
+    -------
+    Exporter
+        The registered exporter (or a plug-in problem's ``build_model`` fallback).
+
+    Raises
+    ------
+    InputError
+        The model has no MPS/LP form (a CP-SAT or matrix model).
+
+    Examples
+    --------
+    >>> get_exporter("oef", "oef-cooperative").name
+    'oef-cooperative'
+    """
     if problem in PROBLEM_MODULES and (problem, name) not in EXPORTERS:
         importlib.import_module(f"dlsched.{problem}.export")
     got = EXPORTERS.get((problem, name))
@@ -198,7 +350,23 @@ def get_exporter(problem: str, name: str) -> Exporter:
 
 
 def default_export_model(problem: str) -> str | None:
-    """``Problem.export_model`` or else ``Problem.default_model``."""
+    """The model ``dlsched export`` writes without ``-m``.
+
+    Parameters
+    ----------
+    problem : str
+        The problem.
+
+    Returns
+    -------
+    str or None
+        ``Problem.export_model``, else ``Problem.default_model``.
+
+    Examples
+    --------
+    >>> default_export_model("oef")
+    'oef-cooperative'
+    """
     prob = PROBLEMS.get(problem)
     return prob.export_model or prob.default_model
 
@@ -210,6 +378,35 @@ def write_model(model: Any, out_dir: str | Path, stem: str) -> list[Path]:
     the files land inside ``out_dir`` whatever the name holds. Both are written into a private
     staging directory inside ``out_dir`` (nothing planted at a temporary name is followed) and
     renamed into place only when both are complete.
+
+    Parameters
+    ----------
+    model : pyomo.environ.ConcreteModel
+        The built model.
+    out_dir : str or Path
+        The folder for the files.
+    stem : str
+        The files' name without extension.
+
+    Returns
+    -------
+    list of Path
+        The MPS and LP files written.
+
+    Raises
+    ------
+    OSError
+        The files cannot be written (neither is left behind).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import pyomo.environ as pyo
+    >>> m = pyo.ConcreteModel()
+    >>> m.x = pyo.Var(bounds=(0, 1))
+    >>> m.obj = pyo.Objective(expr=m.x)
+    >>> [p.name for p in write_model(m, tempfile.mkdtemp(), "tiny")]
+    ['tiny.mps', 'tiny.lp']
     """
     stem = safe_filename(stem)
     finals = [inside(out_dir, f"{stem}.{ext}") for ext in FORMATS]

@@ -26,7 +26,19 @@ _LOADED: set[str] = set()
 
 
 def load_problems(name: object = None) -> None:
-    """Import the module of problem ``name`` (every shipped problem when ``None``), once."""
+    """Import the module of problem ``name`` (every shipped problem when ``None``), once.
+
+    Parameters
+    ----------
+    name : object, default None
+        A shipped problem's name; other values (plug-in problems) are ignored.
+
+    Examples
+    --------
+    >>> load_problems("oef")
+    >>> "oef" in PROBLEMS
+    True
+    """
     names = list(PROBLEM_MODULES) if name is None else [name]
     for n in names:
         if isinstance(n, str) and n in PROBLEM_MODULES and n not in _LOADED:
@@ -39,7 +51,25 @@ def load_problems(name: object = None) -> None:
 
 
 class Registry(Generic[T]):
-    """A named collection; ``register`` doubles as a decorator."""
+    """A named collection (problems, executors): add, look up with a "did you mean", iterate sorted.
+
+    Parameters
+    ----------
+    kind : str
+        What it holds, for messages (``"problem"``).
+    lazy_problems : bool, default False
+        Whether look-ups first import the shipped problem modules.
+
+    Examples
+    --------
+    >>> reg = Registry("colour")
+    >>> reg.add("red", 1)
+    1
+    >>> reg.get("rde")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: colour: unknown colour 'rde'; did you mean 'red'? (known: red)
+    """
 
     def __init__(self, kind: str, lazy_problems: bool = False) -> None:
         self.kind = kind
@@ -83,11 +113,50 @@ class Registry(Generic[T]):
 
 @dataclass(frozen=True)
 class Problem:
-    """How dlsched handles one problem family.
+    """How dlsched handles one problem family (registered in ``PROBLEMS``).
 
-    ``parse`` turns a JSON dict into the frozen instance, ``dump`` back; ``check`` returns the
-    list of violations of a solution (empty when feasible); ``sense`` is "max" or "min";
-    ``generate`` builds a seeded synthetic instance from keyword parameters.
+    Parameters
+    ----------
+    name : str
+        The problem's name.
+    sense : str
+        ``"max"`` or ``"min"``.
+    description : str
+        One line for ``dlsched list``.
+    parse : callable
+        JSON dict -> the frozen instance.
+    dump : callable
+        Instance -> JSON dict.
+    check : callable
+        ``check(inst, solution) -> list of violations`` (empty when feasible).
+    generate : callable or None, default None
+        ``generate(**params)``: a seeded synthetic instance.
+    size : callable, default (no sizes)
+        ``size(inst) -> {name: int}`` for messages and benchmark size keys.
+    default_model : str or None, default None
+        The exact model ``solve`` uses when none is named.
+    properties : callable or None, default None
+        ``properties(inst, solution) -> dict`` of named property verdicts (``dlsched check``).
+    build_model : callable or None, default None
+        ``build_model(inst, model_name) -> Pyomo model`` for MPS/LP export.
+    metrics : callable or None, default None
+        ``metrics(inst, result) -> {name: float}``: extra measures the benchmark harness stores.
+    demo_instance : str or None, default None
+        JSON text of a small paper instance, for ``dlsched demo``.
+    crosscheck : Mapping or None, default None
+        Exact model name -> the heuristics that can refute or back up its labels.
+    export_model : str or None, default None
+        Model ``dlsched export`` uses without ``-m`` (``None``: ``default_model``).
+    objective : callable or None, default None
+        ``objective(inst, solution) -> float or None``: the objective recomputed independently.
+    solution_type : type or None, default None
+        The problem's typed frozen Solution class.
+
+    Examples
+    --------
+    >>> prob = PROBLEMS.get("oef")
+    >>> prob.sense, prob.default_model
+    ('max', 'oef-cooperative')
     """
 
     name: str
@@ -133,7 +202,27 @@ class Problem:
 
 @dataclass(frozen=True)
 class Method:
-    """An exact model or an algorithm: ``run(instance, **params) -> Result``."""
+    """An exact model or an algorithm: ``run(instance, **params) -> Result``.
+
+    Parameters
+    ----------
+    name : str
+        The registered name.
+    problem : str
+        The problem it solves.
+    kind : str
+        ``"exact"`` or ``"algorithm"``.
+    description : str
+        One line for ``dlsched list``.
+    run : callable
+        The registered function (wrapped: validated, solution typed).
+
+    Examples
+    --------
+    >>> m = MODELS.get("oef-cooperative")
+    >>> m.kind, m.problem
+    ('exact', 'oef')
+    """
 
     name: str
     problem: str
@@ -147,6 +236,18 @@ class MethodRegistry:
 
     Two problems may each have a ``gandiva-fair``: ``get(name, problem=...)`` picks the one of
     the instance's problem; without ``problem`` a name must be unique.
+
+    Parameters
+    ----------
+    kind : str
+        ``"model"`` or ``"algorithm"``, for messages.
+
+    Examples
+    --------
+    >>> ALGORITHMS.problems_of("gandiva-fair")
+    ['ltgf', 'oef', 'revenue']
+    >>> ALGORITHMS.get("gandiva-fair", problem="oef").problem
+    'oef'
     """
 
     def __init__(self, kind: str) -> None:
@@ -220,7 +321,28 @@ MODEL_WRAPPERS: list[Callable[[str, str, Callable[..., Any]], Callable[..., Any]
 
 
 def typed_solution(problem: str, res: Any) -> Any:
-    """``res`` with its plain-dict solution turned into the problem's typed Solution."""
+    """``res`` with its plain-dict solution turned into the problem's typed Solution.
+
+    A malformed solution stays a dict, for the validator to report.
+
+    Parameters
+    ----------
+    problem : str
+        The problem whose ``solution_type`` is used.
+    res : object
+        A ``Result`` (anything else is returned unchanged).
+
+    Returns
+    -------
+    object
+        ``res``, its solution typed when possible.
+
+    Examples
+    --------
+    >>> res = Result("oef", "m", "error")
+    >>> typed_solution("oef", res) is res
+    True
+    """
     if not isinstance(res, Result) or res.solution is None or isinstance(res.solution, Solution):
         return res
     cls = PROBLEMS.get(problem).solution_type if problem in PROBLEMS._items else None
@@ -245,6 +367,36 @@ def register_model(name: str, problem: str, description: str) -> Callable[[T], T
 
     The registry runs it through ``MODEL_WRAPPERS`` (the guard: validation and the
     cross-check rule) and types its solution; the decorated function is returned unchanged.
+    Document its keyword parameters in NumPy style: ``dlsched params`` reads them.
+
+    Parameters
+    ----------
+    name : str
+        The model's name (unique within ``problem``).
+    problem : str
+        The problem it solves.
+    description : str
+        One line for ``dlsched list``.
+
+    Returns
+    -------
+    callable
+        The decorator.
+
+    Raises
+    ------
+    ValueError
+        The name is already registered for ``problem``.
+
+    Examples
+    --------
+    A plug-in module registers its model on import (not run here, to keep the registry clean):
+
+    >>> @register_model("toy-exact", "oef", "a toy")  # doctest: +SKIP
+    ... def toy(inst, *, options=None):
+    ...     return Result("oef", "toy-exact", "optimal", objective=0.0)
+    >>> callable(register_model("toy-exact", "oef", "a toy"))
+    True
     """
 
     def deco(fn: T) -> T:
@@ -258,8 +410,41 @@ def register_model(name: str, problem: str, description: str) -> Callable[[T], T
 
 
 def register_algorithm(name: str, problem: str, description: str) -> Callable[[T], T]:
-    """Decorator: register an algorithm ``fn(instance, **params) -> Result`` (its solution is
-    typed when called through the registry)."""
+    """Decorator: register an algorithm ``fn(instance, **params) -> Result``.
+
+    Its solution is typed when called through the registry. Document its keyword parameters in
+    NumPy style: ``dlsched params`` reads them.
+
+    Parameters
+    ----------
+    name : str
+        The algorithm's name (unique within ``problem``).
+    problem : str
+        The problem it solves.
+    description : str
+        One line for ``dlsched list``.
+
+    Returns
+    -------
+    callable
+        The decorator (it returns the function unchanged).
+
+    Raises
+    ------
+    ValueError
+        The name is already registered for ``problem``.
+
+    Examples
+    --------
+    A plug-in module registers its algorithm on import (not run here, to keep the registry
+    clean):
+
+    >>> @register_algorithm("toy-alg", "oef", "a toy")  # doctest: +SKIP
+    ... def toy(inst, rounds: int = 1):
+    ...     return Result("oef", "toy-alg", "feasible", objective=float(rounds))
+    >>> callable(register_algorithm("toy-alg", "oef", "a toy"))
+    True
+    """
 
     def deco(fn: T) -> T:
         run = _typed(problem, fn)  # type: ignore[arg-type]

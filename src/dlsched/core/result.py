@@ -12,7 +12,13 @@ from .solution import as_json
 
 
 class Status(str, Enum):
-    """Outcome of a method. ``time_limit`` means: stopped early, objective is the incumbent."""
+    """Outcome of a method. ``time_limit`` means: stopped early, objective is the incumbent.
+
+    Examples
+    --------
+    >>> Status("time_limit").has_solution, Status.INFEASIBLE.has_solution
+    (True, False)
+    """
 
     OPTIMAL = "optimal"
     FEASIBLE = "feasible"
@@ -27,7 +33,27 @@ class Status(str, Enum):
 
 
 def relative_gap(objective: float | None, bound: float | None) -> float | None:
-    """|objective - bound| / max(|objective|, 1e-10); ``None`` when either is unknown."""
+    """Relative gap ``|objective - bound| / max(|objective|, 1e-10)``.
+
+    Parameters
+    ----------
+    objective : float or None
+        The incumbent's objective value.
+    bound : float or None
+        A proven bound on the optimum.
+
+    Returns
+    -------
+    float or None
+        The gap (``inf`` when either is infinite); ``None`` when either is unknown.
+
+    Examples
+    --------
+    >>> relative_gap(8.0, 10.0)
+    0.25
+    >>> relative_gap(8.0, None) is None
+    True
+    """
     if objective is None or bound is None:
         return None
     if not (math.isfinite(objective) and math.isfinite(bound)):
@@ -37,11 +63,37 @@ def relative_gap(objective: float | None, bound: float | None) -> float | None:
 
 @dataclass
 class Result:
-    """What every method returns.
+    """What every method returns, exact model or algorithm.
 
-    ``objective`` is the method's objective value (recomputed from the solution for heuristics);
-    ``bound`` is a proven bound on the optimum (exact methods only); ``gap`` their relative gap.
-    ``build_s`` is model-building time, ``runtime_s`` the total wall time including the build.
+    Parameters
+    ----------
+    problem : str
+        The problem's name (``"oef"``, ...).
+    method : str
+        The method's registered name.
+    status : Status
+        The outcome (a ``Status`` or its value, e.g. ``"optimal"``).
+    objective : float or None, default None
+        The method's objective value (recomputed from the solution for heuristics).
+    bound : float or None, default None
+        A proven bound on the optimum (exact methods only).
+    gap : float or None, default None
+        Relative gap of ``objective`` and ``bound``; computed from them when not given.
+    runtime_s : float, default 0.0
+        Total wall time including the build, in seconds.
+    build_s : float, default 0.0
+        Model-building time, in seconds.
+    solution : Mapping or None, default None
+        The problem's typed frozen Solution (it also reads as its JSON mapping); a plug-in may
+        return a plain dict, which the registry types.
+    stats : dict, default {}
+        Method-specific statistics (solver log figures, modes, errors).
+
+    Examples
+    --------
+    >>> res = Result("oef", "demo", "feasible", objective=8.0, bound=10.0)
+    >>> res.status, res.gap, res.ok
+    (<Status.FEASIBLE: 'feasible'>, 0.25, False)
     """
 
     problem: str
