@@ -320,7 +320,7 @@ def _num(x: float) -> str:
     return str(int(x)) if x == int(x) and abs(x) < 1e10 else f"{x:g}"
 
 
-_DOTS = re.compile(r"^\s*(?P<lo>[-+\w.]+?)\s*\.\.\s*(?P<hi>[-+\w.]+)\s*$")
+_DOTS = re.compile(r"^\s*(?P<lo>[-+\w.^*]+?)\s*\.\.\s*(?P<hi>[-+\w.^*]+)\s*$")
 _BRACKETS = re.compile(r"^\s*(?P<l>[\[(])\s*(?P<lo>[^,]+?)\s*,\s*(?P<hi>[^,]+?)\s*(?P<r>[\])])\s*$")
 
 
