@@ -44,7 +44,7 @@ def _section(ref: dict) -> list[str]:
     if ref["passes_on"]:
         out += ["", "Further keywords are passed on unchecked."]
     if ref.get("solver_options"):
-        out += ["", "Solver options ([dlsched.api.solve][]):", ""] + _table(ref["solver_options"])
+        out += ["", "Solver options ([dlsched.api.solve][]):", "", *_table(ref["solver_options"])]
     return [*out, ""]
 
 
