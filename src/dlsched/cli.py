@@ -232,7 +232,8 @@ def cmd_params(args: argparse.Namespace) -> int:
                        "--threads/--reproducible)", ref["solver_options"]))
     for caption, rows in groups:
         table = Table(title=f"{title}: {caption}")
-        for col in ("parameter", "type", "default", "range", "unit", "meaning"):
+        table.add_column("parameter", no_wrap=True)  # names whole: they are typed as -p NAME=
+        for col in ("type", "default", "range", "unit", "meaning"):
             table.add_column(col, overflow="fold")
         for row in rows:
             table.add_row(*_param_doc(ParamInfo(**row)))
