@@ -56,9 +56,33 @@ class ExecutorConfig:
 
     @property
     def workers(self) -> int:
+        """Parallel workers: ``jobs``, else the number of cores (at least 1).
+
+        Examples
+        --------
+        >>> ExecutorConfig(jobs=3).workers
+        3
+        """
         return max(1, self.jobs or os.cpu_count() or 1)
 
     def admits(self, task: Task) -> bool:
+        """Whether ``task`` may be submitted (``admit`` says so, or there is no ``admit``).
+
+        Parameters
+        ----------
+        task : Task
+            The task about to be submitted.
+
+        Returns
+        -------
+        bool
+            False when another sweep has claimed or finished it.
+
+        Examples
+        --------
+        >>> ExecutorConfig(admit=lambda task: False).admits(None)
+        False
+        """
         return self.admit is None or self.admit(task)
 
 

@@ -79,10 +79,34 @@ class Budget:
 
     def check(self, columns: int, shrink: str, rows: int | None = None,
               nonzeros: int | None = None, at_least: bool = False) -> None:
-        """Refuse a model above ``max_columns`` columns, ``max_rows`` rows or ``max_nonzeros``
-        matrix entries (``shrink``: how to get a smaller one, for the message). Estimates are
-        upper bounds of the model written, or with ``at_least`` lower bounds of a model not yet
-        sized (a first check before the expensive index sets); ``None`` skips a measure."""
+        """Refuse a model with more columns, rows or matrix entries than the budget allows.
+
+        The limits are ``max_columns``, ``max_rows`` and ``max_nonzeros``. Estimates are upper
+        bounds of the model written, or with ``at_least`` lower bounds of a model not yet sized
+        (a first check before the expensive index sets); ``None`` skips a measure.
+
+        Parameters
+        ----------
+        columns : int
+            The model's columns. Unit: columns.
+        shrink : str
+            How to get a smaller model, for the message.
+        rows : int or None, default None
+            The model's rows. Unit: rows.
+        nonzeros : int or None, default None
+            The model's matrix entries. Unit: entries.
+        at_least : bool, default False
+            Whether the numbers are lower bounds.
+
+        Raises
+        ------
+        InputError
+            A measure is above its limit (named as ``--max-columns`` etc.).
+
+        Examples
+        --------
+        >>> Budget(max_rows=5).check(1, "shrink it", rows=4)
+        """
         for what, n, limit in (("columns", columns, self.max_columns),
                                ("rows", rows, self.max_rows),
                                ("nonzeros", nonzeros, self.max_nonzeros)):
@@ -95,12 +119,43 @@ class Budget:
                 )
 
     def check_time(self, what: str, shrink: str) -> None:
-        """Refuse when the planning deadline has passed (``what``: the step that took long)."""
+        """Refuse when the planning deadline has passed.
+
+        Parameters
+        ----------
+        what : str
+            The step that took long, for the message.
+        shrink : str
+            How to get a smaller model, for the message.
+
+        Raises
+        ------
+        InputError
+            The deadline has passed.
+
+        Examples
+        --------
+        >>> Budget(deadline=0.0).check_time("enumerating patterns", "use fewer jobs")
+        Traceback (most recent call last):
+        ...
+        dlsched.core.errors.InputError: instance: export refused: enumerating patterns ...
+        """
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise InputError("instance", f"export refused: {what} took too long; {shrink}")
 
     def left(self) -> float | None:
-        """Seconds left before the deadline (``None``: no deadline)."""
+        """Seconds left before the deadline.
+
+        Returns
+        -------
+        float or None
+            The time left (negative once passed); ``None`` without a deadline.
+
+        Examples
+        --------
+        >>> Budget().left() is None
+        True
+        """
         return None if self.deadline is None else self.deadline - time.perf_counter()
 
 
@@ -176,7 +231,18 @@ class Exporter:
     shrink: str = "use a smaller instance"
 
     def params(self) -> dict[str, Any]:
-        """Keyword parameters of ``plan`` (name -> default), without the instance and budget."""
+        """Keyword parameters of ``plan`` (name -> default), without the instance and budget.
+
+        Returns
+        -------
+        dict
+            Name -> default (``None`` when required).
+
+        Examples
+        --------
+        >>> Exporter("m", "p", lambda inst, budget, horizon=10: None).params()
+        {'horizon': 10}
+        """
         out: dict[str, Any] = {}
         for i, (name, par) in enumerate(inspect.signature(self.plan).parameters.items()):
             if i < 2 or par.kind in (par.VAR_POSITIONAL, par.VAR_KEYWORD):
@@ -185,7 +251,25 @@ class Exporter:
         return out
 
     def check_params(self, params: dict[str, Any]) -> None:
-        """Unknown keys -> ``InputError`` naming the parameter (like ``run`` / ``solve``)."""
+        """Refuse parameters ``plan`` does not take (like ``run`` / ``solve``).
+
+        Parameters
+        ----------
+        params : dict
+            The ``-p`` parameters given.
+
+        Raises
+        ------
+        InputError
+            An unknown key, named as ``--param KEY``.
+
+        Examples
+        --------
+        >>> Exporter("m", "p", lambda inst, budget, horizon=10: None).check_params({"horizn": 3})
+        Traceback (most recent call last):
+        ...
+        dlsched.core.errors.InputError: --param horizn: the export of 'm' has no ...
+        """
         known = self.params()
         for key in params:
             if key not in known:

@@ -82,12 +82,62 @@ class Registry(Generic[T]):
             load_problems(name if name in PROBLEM_MODULES else None)
 
     def add(self, name: str, item: T) -> T:
+        """Add ``item`` under ``name``.
+
+        Parameters
+        ----------
+        name : str
+            The name.
+        item : object
+            What is registered.
+
+        Returns
+        -------
+        object
+            ``item``.
+
+        Raises
+        ------
+        ValueError
+            ``name`` is already registered.
+
+        Examples
+        --------
+        >>> Registry("colour").add("red", 1)
+        1
+        """
         if name in self._items:
             raise ValueError(f"{self.kind} {name!r} is registered twice")
         self._items[name] = item
         return item
 
     def get(self, name: str, field_name: str | None = None) -> T:
+        """The item named ``name``.
+
+        Parameters
+        ----------
+        name : str
+            The name.
+        field_name : str or None, default None
+            The field an unknown name is reported as (default: the registry's kind).
+
+        Returns
+        -------
+        object
+            The item.
+
+        Raises
+        ------
+        InputError
+            Unknown name (with a "did you mean" and the known names).
+
+        Examples
+        --------
+        >>> reg = Registry("colour")
+        >>> _ = reg.add("red", 1)
+        >>> reg.get("red")
+        1
+        """
         self._load(name)
         try:
             return self._items[name]
@@ -107,6 +157,20 @@ class Registry(Generic[T]):
         return iter(sorted(self._items))
 
     def items(self) -> list[tuple[str, T]]:
+        """(name, item) pairs sorted by name.
+
+        Returns
+        -------
+        list of tuple
+            The pairs.
+
+        Examples
+        --------
+        >>> reg = Registry("colour")
+        >>> _ = reg.add("red", 1), reg.add("blue", 2)
+        >>> reg.items()
+        [('blue', 2), ('red', 1)]
+        """
         self._load()
         return sorted(self._items.items())
 
@@ -255,6 +319,31 @@ class MethodRegistry:
         self._items: dict[tuple[str, str], Method] = {}
 
     def add(self, name: str, item: Method) -> Method:
+        """Add ``item`` under ``name`` within its problem.
+
+        Parameters
+        ----------
+        name : str
+            The method's name.
+        item : Method
+            The method (its ``problem`` scopes the name).
+
+        Returns
+        -------
+        Method
+            ``item``.
+
+        Raises
+        ------
+        ValueError
+            The problem already has a method of that name.
+
+        Examples
+        --------
+        >>> reg = MethodRegistry("algorithm")
+        >>> reg.add("toy", Method("toy", "oef", "algorithm", "a toy", print)).name
+        'toy'
+        """
         key = (item.problem, name)
         if key in self._items:
             raise ValueError(f"{self.kind} {name!r} of {item.problem!r} is registered twice")
@@ -262,14 +351,79 @@ class MethodRegistry:
         return item
 
     def problems_of(self, name: str) -> list[str]:
+        """The problems that have a method named ``name``.
+
+        Parameters
+        ----------
+        name : str
+            The method's name.
+
+        Returns
+        -------
+        list of str
+            Sorted problem names (empty when none).
+
+        Examples
+        --------
+        >>> MODELS.problems_of("oef-cooperative")
+        ['oef']
+        """
         load_problems()
         return sorted(p for p, n in self._items if n == name)
 
     def has(self, name: str, problem: str | None = None) -> bool:
+        """Whether a method named ``name`` exists (for ``problem``, when given).
+
+        Parameters
+        ----------
+        name : str
+            The method's name.
+        problem : str or None, default None
+            The problem; ``None`` for any.
+
+        Returns
+        -------
+        bool
+            True when registered.
+
+        Examples
+        --------
+        >>> MODELS.has("oef-cooperative"), MODELS.has("oef-cooperative", problem="ojpp")
+        (True, False)
+        """
         load_problems(problem)
         return bool(self.problems_of(name)) if problem is None else (problem, name) in self._items
 
     def get(self, name: str, field_name: str | None = None, problem: str | None = None) -> Method:
+        """The method named ``name`` (of ``problem``, when given).
+
+        Parameters
+        ----------
+        name : str
+            The method's name.
+        field_name : str or None, default None
+            The field an error is reported as (default: the registry's kind).
+        problem : str or None, default None
+            The problem; without it, the name must belong to one problem only.
+
+        Returns
+        -------
+        Method
+            The method.
+
+        Raises
+        ------
+        InputError
+            Unknown (with a "did you mean"), of another problem, or of several problems without
+            ``problem``.
+
+        Examples
+        --------
+        >>> ALGORITHMS.get("gandiva-fair")
+        Traceback (most recent call last):
+        ...
+        dlsched.core.errors.InputError: algorithm: algorithm 'gandiva-fair' exists for problems ...
+        """
         field_name = field_name or self.kind
         load_problems(problem)
         if problem is not None and (problem, name) in self._items:
@@ -301,7 +455,23 @@ class MethodRegistry:
         return iter(sorted({n for _, n in self._items}))
 
     def items(self, problem: str | None = None) -> list[tuple[str, Method]]:
-        """(name, method) pairs sorted by problem then name; only ``problem``'s when given."""
+        """(name, method) pairs sorted by problem then name.
+
+        Parameters
+        ----------
+        problem : str or None, default None
+            Only this problem's methods; ``None`` for all.
+
+        Returns
+        -------
+        list of tuple
+            The pairs.
+
+        Examples
+        --------
+        >>> [name for name, _ in MODELS.items("oef")]
+        ['oef-cooperative', 'oef-efficiency', 'oef-noncooperative']
+        """
         load_problems(problem)
         return [
             (n, m) for (p, n), m in sorted(self._items.items()) if problem is None or p == problem

@@ -29,6 +29,13 @@ class Status(str, Enum):
 
     @property
     def has_solution(self) -> bool:
+        """Whether a method with this status produced a solution (optimal, feasible or time limit).
+
+        Examples
+        --------
+        >>> Status.TIME_LIMIT.has_solution
+        True
+        """
         return self in (Status.OPTIMAL, Status.FEASIBLE, Status.TIME_LIMIT)
 
 
@@ -116,10 +123,28 @@ class Result:
 
     @property
     def ok(self) -> bool:
-        """True when the method produced a usable solution."""
+        """True when the method produced a usable solution (its status has one, and it is there).
+
+        Examples
+        --------
+        >>> Result("oef", "m", "optimal").ok
+        False
+        """
         return self.status.has_solution and self.solution is not None
 
     def to_dict(self) -> dict[str, Any]:
+        """The Result as a JSON-ready dict (``kind: result``; the solution in its JSON form).
+
+        Returns
+        -------
+        dict
+            Every field, the status as its value.
+
+        Examples
+        --------
+        >>> Result("oef", "m", "optimal", objective=1.0).to_dict()["status"]
+        'optimal'
+        """
         data = asdict(replace(self, solution=None))
         data["solution"] = as_json(self.solution)
         data["status"] = self.status.value
@@ -127,11 +152,39 @@ class Result:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
+        """The Result of a dict made by ``to_dict`` (``kind`` and ``schema_version`` are ignored).
+
+        Parameters
+        ----------
+        data : dict
+            The JSON form.
+
+        Returns
+        -------
+        Result
+            The Result (its solution a plain dict; ``dlsched.core.io.from_dict`` types it).
+
+        Examples
+        --------
+        >>> Result.from_dict(Result("oef", "m", "optimal", objective=1.0).to_dict()).objective
+        1.0
+        """
         data = {k: v for k, v in data.items() if k not in ("kind", "schema_version")}
         return cls(**data)
 
     def summary(self) -> str:
-        """One human line."""
+        """One human line: method, status, objective, bound and gap (when not optimal), times.
+
+        Returns
+        -------
+        str
+            The line.
+
+        Examples
+        --------
+        >>> Result("oef", "m", "feasible", objective=8.0, bound=10.0, runtime_s=0.5).summary()
+        'oef/m: feasible  objective=8  bound=10  gap=25.000%  time=0.500s (build 0.000s)'
+        """
         parts = [f"{self.problem}/{self.method}: {self.status.value}"]
         if self.objective is not None:
             parts.append(f"objective={self.objective:.6g}")
