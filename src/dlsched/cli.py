@@ -170,9 +170,10 @@ def param_reference(name: str, problem: str | None = None) -> dict[str, Any]:
     -------
     dict
         ``name``, ``kind`` ("exact", "algorithm" or "generator"), ``problem``, ``summary``
-        (the docstring's first paragraph), ``parameters`` (list of dicts with ``name``,
-        ``type``, ``default``, ``range``, ``unit``, ``meaning`` ...), ``passes_on`` (unknown
-        keywords passed on unchecked) and, for exact models, ``solver_options``.
+        (the docstring's first paragraph, else the registered description), ``parameters``
+        (list of dicts with ``name``, ``type``, ``default``, ``range``, ``unit``, ``meaning``
+        ...), ``passes_on`` (unknown keywords passed on unchecked) and, for exact models,
+        ``solver_options``.
 
     Raises
     ------
@@ -191,15 +192,17 @@ def param_reference(name: str, problem: str | None = None) -> dict[str, Any]:
         if fn is None:
             raise InputError("method", f"problem {name!r} has no generator")
         kind, prob, key, takes = "generator", name, f"{name}/generate", False
+        description = PROBLEMS.get(name).description
     else:
         reg = MODELS if MODELS.has(name, problem) else ALGORITHMS
         method = reg.get(name, "method", problem=problem)
         fn, kind, prob, key, takes = (method.run, method.kind, method.problem,
                                       f"{method.problem}/{name}", True)
+        description = method.description
     params, open_ = describe(fn, takes_instance=takes, ranges_key=key)
     out: dict[str, Any] = {
         "name": name, "kind": kind, "problem": prob,
-        "summary": parse(inspect.getdoc(inspect.unwrap(fn))).summary,
+        "summary": parse(inspect.getdoc(inspect.unwrap(fn))).summary or description,
         "parameters": [p.to_dict() for p in params],
         "passes_on": open_,
     }
