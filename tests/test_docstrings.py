@@ -193,6 +193,7 @@ def _member(qual: str) -> Any:
 def test_public_names_have_numpy_sections() -> None:
     missing = [m for q in MINE for m in section_problems(q, PUBLIC[q])]
     missing += [m for q, fn in METHODS.items() for m in section_problems(q, fn)]
+    missing += [m for q in PARAMS_HELPERS for m in section_problems(q, _resolve(q))]
     assert not missing, f"{len(missing)} missing:\n" + "\n".join(missing)
 
 
@@ -264,16 +265,18 @@ def _doctests(obj: Any) -> list[doctest.DocTest]:
 
 
 MODULES_WITH_EXAMPLES = ("dlsched", "dlsched.api", "dlsched.core.docstrings")
+#: the ``dlsched params`` helpers of cli.py (the rest of that file is another part's)
+PARAMS_HELPERS = ("dlsched.cli.param_reference", "dlsched.cli.method_params")
 
 
-@pytest.mark.parametrize("qual", [*MINE, *MODULES_WITH_EXAMPLES])
+@pytest.mark.parametrize("qual", [*MINE, *MODULES_WITH_EXAMPLES, *PARAMS_HELPERS])
 def test_examples_run(qual: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(REPO)
     if qual in MODULES_WITH_EXAMPLES:  # the module docstring only
         module = importlib.import_module(qual)
         tests = doctest.DocTestFinder(recurse=False).find(module, qual, globs=dict(vars(module)))
     else:
-        tests = _doctests(PUBLIC[qual])
+        tests = _doctests(PUBLIC[qual] if qual in PUBLIC else _resolve(qual))
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     out: list[str] = []
     for test in tests:
