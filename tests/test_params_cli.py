@@ -287,3 +287,16 @@ def test_methods_page_shows_what_the_command_shows(toy_methods: None) -> None:
     assert ("| `rounds` | int | `10` | `1..1000` | rounds | "
             "Improvement rounds after the greedy start. |") in page
     assert "| `tie` | str | `'earliest'` | `one of: earliest, latest` | - |" in page
+
+
+def test_forwards_to_attribute_names_targets_of_one_variant() -> None:
+    """Variants made by one factory share a qualname: each names its own targets."""
+    def variant(target: Any) -> Any:
+        def run(inst: Any, **params: Any) -> None:
+            """One variant."""
+        run.forwards_to = (target,)  # type: ignore[attr-defined]
+        return run
+
+    first, second = variant(_target), variant(_forwarding)
+    assert [p.name for p in describe(first)[0]] == ["backend", "gap"]
+    assert [p.name for p in describe(second)[0]] == ["steps", "mode"]

@@ -835,7 +835,20 @@ def _kinds_text(kinds: set[str]) -> str:
 #: Functions taking ``**params`` -> the functions those keywords are passed on to
 #: (``"module:function"``), so that their parameters are known and checked too; a function with
 #: ``**params`` that is not listed accepts any keyword (its callee refuses the unknown ones).
+#: A function made in a loop or a factory (several variants share one qualname) names its own
+#: targets instead, in its attribute ``forwards_to`` (a tuple of functions or such strings).
 FORWARDS: dict[str, tuple[str, ...]] = {}  # each problem adds its own rows on import
+
+
+def _callee(ref: Any) -> Callable[..., Any]:
+    """A forwarding target: a function, or ``"module:qualname"`` imported."""
+    if callable(ref):
+        return ref
+    module, _, qual = ref.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in qual.split("."):
+        obj = getattr(obj, part)
+    return obj
 
 
 def _key(fn: Callable[..., Any]) -> str:
@@ -847,10 +860,12 @@ Spec = tuple[inspect.Parameter, dict[str, Any]]  # a parameter and its function'
 
 def walk_params(fn: Callable[..., Any], takes_instance: bool = True
                 ) -> tuple[dict[str, tuple[inspect.Parameter, dict[str, Any], Any]], bool]:
-    """Keyword parameters of ``fn`` and of the functions its ``**params`` reach (``FORWARDS``).
+    """Keyword parameters of ``fn`` and of the functions its ``**params`` reach.
 
-    Each comes with its module globals and the function that declares it (whose docstring
-    documents it); the instance and the solver ``options`` are left out.
+    The targets of ``**params`` are the function's attribute ``forwards_to``, else its
+    ``FORWARDS`` row. Each parameter comes with its module globals and the function that
+    declares it (whose docstring documents it); the instance and the solver ``options`` are
+    left out.
 
     Parameters
     ----------
@@ -871,6 +886,10 @@ def walk_params(fn: Callable[..., Any], takes_instance: bool = True
     >>> names, passes_on = walk_params(f)
     >>> list(names), passes_on
     (['rounds'], False)
+    >>> def g(inst, **params): ...
+    >>> g.forwards_to = (f,)  # g passes its keywords on to f
+    >>> list(walk_params(g)[0]), walk_params(g)[1]
+    (['rounds'], False)
     """
     out: dict[str, tuple[inspect.Parameter, dict[str, Any], Any]] = {}
     open_ = False
@@ -881,12 +900,10 @@ def walk_params(fn: Callable[..., Any], takes_instance: bool = True
         if (i == 0 and takes_instance) or name == "options":
             continue
         if par.kind is par.VAR_KEYWORD:
-            forwards = FORWARDS.get(_key(target))
+            forwards = getattr(target, "forwards_to", None) or FORWARDS.get(_key(target))
             if forwards:
                 for ref in forwards:
-                    module, _, qual = ref.partition(":")
-                    callee = getattr(importlib.import_module(module), qual)
-                    more, _ = walk_params(callee, takes_instance=False)
+                    more, _ = walk_params(_callee(ref), takes_instance=False)
                     for k, v in more.items():
                         out.setdefault(k, v)
             elif name != "_":
