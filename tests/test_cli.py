@@ -139,7 +139,8 @@ def test_generate_rejects_unknown_param(capsys) -> None:
 def test_params_lists_defaults(capsys) -> None:
     assert main(["params", "gavel"]) == 0
     out = capsys.readouterr().out
-    assert "cap" in out and "second_stage" in out and "True" in out
+    assert "cap" in out and "second_stage" in out
+    assert "1.0" in out and "False" in out  # the defaults of cap and second_stage
 
 
 def test_params_of_model_lists_export_parameters(capsys) -> None:

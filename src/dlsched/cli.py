@@ -15,11 +15,13 @@ import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from rich.markup import escape
 from rich.table import Table
 
 from . import api
 from .commands import COMMANDS, command, console, err_console
 from .core import ALGORITHMS, MODELS, PROBLEMS, DlschedError, InputError, Result, inputs, limits
+from .core.docstrings import ParamInfo, describe, parse
 from .core.io import atomic_write_text, dumps
 
 
@@ -39,18 +41,34 @@ def parse_params(pairs: list[str] | None) -> dict[str, Any]:
 
 
 def method_params(fn: Callable[..., Any], takes_instance: bool = True) -> dict[str, Any]:
-    """Keyword parameters of a method function (name -> default), without the instance (the
-    first parameter when ``takes_instance``) and the solver ``options``; the key ``"**"`` is
-    present when the function forwards unknown ones."""
-    out: dict[str, Any] = {}
-    for i, (name, par) in enumerate(inspect.signature(fn).parameters.items()):
-        if (i == 0 and takes_instance) or name == "options":
-            continue
-        if par.kind is par.VAR_KEYWORD:
-            if name != "_":  # ``**_`` swallows and ignores: treat as no extra parameters
-                out["**"] = None
-        elif par.kind is not par.VAR_POSITIONAL:
-            out[name] = None if par.default is par.empty else par.default
+    """Keyword parameters of a method or generator, with their defaults.
+
+    The ``**params`` a function passes on are followed to the functions they reach
+    (``dlsched.core.inputs.FORWARDS``), as the input boundary does.
+
+    Parameters
+    ----------
+    fn : callable
+        A registered method's ``run`` or a problem's generator.
+    takes_instance : bool, default True
+        Whether the first parameter is the instance (left out).
+
+    Returns
+    -------
+    dict
+        Name -> default (``None`` when required), without the instance and the solver
+        ``options``; the key ``"**"`` is present when unknown keywords are still passed on.
+
+    Examples
+    --------
+    >>> method_params(lambda inst, rounds=3, **kw: None)
+    {'rounds': 3, '**': None}
+    """
+    walked, open_ = inputs.walk_params(fn, takes_instance)
+    out = {name: None if par.default is par.empty else par.default
+           for name, (par, _, _) in walked.items()}
+    if open_:
+        out["**"] = None
     return out
 
 
@@ -74,14 +92,6 @@ def _param_fields(params: dict[str, Any], call: Callable[[], Any]) -> Any:
         if exc.field in params:
             raise InputError(f"--param {exc.field}", exc.reason) from None
         raise
-
-
-def _param_doc(doc: str, name: str) -> str:
-    """The first docstring line mentioning ``name`` (as ``name`` or name=), else ''."""
-    for line in doc.splitlines():
-        if f"``{name}``" in line or f"`{name}`" in line or f"{name}=" in line:
-            return line.strip()
-    return ""
 
 
 def _write(obj: Any, out: str | None) -> None:
@@ -131,37 +141,110 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 # --- params -----------------------------------------------------------------------------------
-def _setup_params(p: argparse.ArgumentParser) -> None:
-    p.add_argument("method", help="an exact model, an algorithm, or a problem (its generator)")
-    p.add_argument("--problem", help="the problem, when the method name exists in several")
+#: the options ``api.solve`` gives every exact model (documented in its docstring)
+SOLVER_OPTIONS = ("solver", "time_limit", "mip_gap", "threads", "reproducible")
 
 
-@command("params", "list a method's or a generator's parameters and defaults", _setup_params)
-def cmd_params(args: argparse.Namespace) -> int:
-    name = args.method
+def _param_doc(info: ParamInfo) -> tuple[str, ...]:
+    """One table row: name, type, default, range, unit and one-line meaning of a parameter."""
+    cells = (info.name, info.type or "-", info.default, info.range or "-", info.unit or "-")
+    meaning = escape(info.meaning) if info.meaning else "[red]undocumented[/red]"
+    return (*map(escape, cells), meaning)
+
+
+def param_reference(name: str, problem: str | None = None) -> dict[str, Any]:
+    """Everything ``dlsched params NAME`` shows, as one JSON-ready dict.
+
+    Read from the docstrings and signatures of the method (or generator) and of the functions
+    its ``**params`` reach (``dlsched.core.docstrings.describe``); the docs' methods page
+    (docs/hooks/methods.py) renders the same dict, so the two cannot disagree.
+
+    Parameters
+    ----------
+    name : str
+        A registered exact model, an algorithm, or a problem (its generator).
+    problem : str or None, default None
+        The problem, when the method name exists in several.
+
+    Returns
+    -------
+    dict
+        ``name``, ``kind`` ("exact", "algorithm" or "generator"), ``problem``, ``summary``
+        (the docstring's first paragraph, else the registered description), ``parameters``
+        (list of dicts with ``name``, ``type``, ``default``, ``range``, ``unit``, ``meaning``
+        ...), ``passes_on`` (unknown keywords passed on unchecked) and, for exact models,
+        ``solver_options``.
+
+    Raises
+    ------
+    InputError
+        Unknown name, a name of several problems without ``problem``, or a problem without a
+        generator.
+
+    Examples
+    --------
+    >>> ref = param_reference("oef")
+    >>> ref["kind"], [p["name"] for p in ref["parameters"]][:2]
+    ('generator', ['n', 'k'])
+    """
     if name in PROBLEMS:
         fn = PROBLEMS.get(name).generate
         if fn is None:
             raise InputError("method", f"problem {name!r} has no generator")
-        title = f"generator of {name}"
+        kind, prob, key, takes = "generator", name, f"{name}/generate", False
+        description = PROBLEMS.get(name).description
     else:
-        reg = MODELS if MODELS.has(name) else ALGORITHMS
-        method = reg.get(name, "method", problem=args.problem)
-        fn, title = method.run, f"{method.kind} {name} ({method.problem})"
-    doc = inspect.getdoc(fn) or ""
-    table = Table(title=title)
-    for col in ("parameter", "default", "description"):
-        table.add_column(col)
-    params = method_params(fn, takes_instance=name not in PROBLEMS)
-    for pname, default in params.items():
-        if pname != "**":
-            table.add_row(pname, repr(default), _param_doc(doc, pname))
-    if "**" in params:
-        table.add_row("...", "", "further keyword parameters are passed on")
-    console.print(table)
-    if name not in PROBLEMS and MODELS.has(name):
-        console.print("solver options: --solver, --time-limit, --mip-gap, --threads")
-        _print_export_params(method.problem, name)
+        reg = MODELS if MODELS.has(name, problem) else ALGORITHMS
+        method = reg.get(name, "method", problem=problem)
+        fn, kind, prob, key, takes = (method.run, method.kind, method.problem,
+                                      f"{method.problem}/{name}", True)
+        description = method.description
+    params, open_ = describe(fn, takes_instance=takes, ranges_key=key)
+    out: dict[str, Any] = {
+        "name": name, "kind": kind, "problem": prob,
+        "summary": parse(inspect.getdoc(inspect.unwrap(fn))).summary or description,
+        "parameters": [p.to_dict() for p in params],
+        "passes_on": open_,
+    }
+    if kind == "exact":
+        solve_params, _ = describe(api.solve, ranges_key=None)
+        out["solver_options"] = [p.to_dict() for p in solve_params if p.name in SOLVER_OPTIONS]
+    return out
+
+
+def _setup_params(p: argparse.ArgumentParser) -> None:
+    p.add_argument("method", help="an exact model, an algorithm, or a problem (its generator)")
+    p.add_argument("--problem", help="the problem, when the method name exists in several")
+    p.add_argument("--json", action="store_true", help="print the parameters as JSON")
+
+
+@command("params", "list a method's or a generator's parameters: type, default, range, unit, "
+         "meaning", _setup_params)
+def cmd_params(args: argparse.Namespace) -> int:
+    ref = param_reference(args.method, args.problem)
+    if args.json:
+        sys.stdout.write(json.dumps(ref, indent=2) + "\n")
+        return 0
+    title = (f"generator of {ref['problem']}" if ref["kind"] == "generator"
+             else f"{ref['kind']} {ref['name']} ({ref['problem']})")
+    if ref["summary"]:
+        console.print(f"{title}: {ref['summary']}", soft_wrap=True, markup=False)
+    groups = [("parameters", ref["parameters"])]
+    if "solver_options" in ref:
+        groups.append(("solver options (dlsched solve --solver/--time-limit/--mip-gap/"
+                       "--threads/--reproducible)", ref["solver_options"]))
+    for caption, rows in groups:
+        table = Table(title=f"{title}: {caption}")
+        table.add_column("parameter", no_wrap=True)  # names whole: they are typed as -p NAME=
+        for col in ("type", "default", "range", "unit", "meaning"):
+            table.add_column(col, overflow="fold")
+        for row in rows:
+            table.add_row(*_param_doc(ParamInfo(**row)))
+        if caption == "parameters" and ref["passes_on"]:
+            table.add_row("**", "-", "-", "-", "-", "further keywords are passed on unchecked")
+        console.print(table)
+    if ref["kind"] == "exact":
+        _print_export_params(ref["problem"], ref["name"])
     return 0
 
 

@@ -1,7 +1,7 @@
 """Aggregation: per (problem, instance set, method, size, basis) ratio and runtime statistics.
 
 Confidence intervals are percentile bootstraps of the mean and the median by
-:func:`scipy.stats.bootstrap` (vectorised, seeded: the same rows always give the same table).
+``scipy.stats.bootstrap`` (vectorised, seeded: the same rows always give the same table).
 Proven and bound-based ratios are aggregated in separate groups (``basis``), never pooled.
 """
 
@@ -28,11 +28,36 @@ class CI:
 
 def bootstrap_ci(values: np.ndarray, stat: str, resamples: int, confidence: float,
                  seed: int = 0) -> CI:
-    """Percentile bootstrap interval of ``stat`` ("mean" or "median") of ``values``
-    (:func:`scipy.stats.bootstrap`, ``resamples`` resamples from a generator seeded by ``seed``).
+    """Percentile bootstrap interval of the mean or median of ``values``.
 
+    ``scipy.stats.bootstrap`` with ``resamples`` resamples from a generator seeded by ``seed``.
     Percentile rather than scipy's default BCa: BCa needs a jackknife that is undefined for the
-    near-constant ratio samples benchmarks produce (many methods hit the optimum exactly)."""
+    near-constant ratio samples benchmarks produce (many methods hit the optimum exactly).
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        The sample (ratios).
+    stat : str
+        ``"mean"`` or ``"median"``.
+    resamples : int
+        Bootstrap resamples. Unit: resamples. Range: 10..1000000.
+    confidence : float
+        The interval's confidence level. Unit: dimensionless. Range: (0, 1).
+    seed : int, default 0
+        Seed of the resampling generator.
+
+    Returns
+    -------
+    CI
+        ``low`` and ``high``; both the value itself for a constant sample, NaN for an empty one.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> bootstrap_ci(np.array([1.0, 1.0, 1.0]), "mean", 100, 0.95)
+    CI(low=1.0, high=1.0)
+    """
     x = np.asarray(values, dtype=float)
     if x.size == 0:
         return CI(math.nan, math.nan)
@@ -49,7 +74,39 @@ def bootstrap_ci(values: np.ndarray, stat: str, resamples: int, confidence: floa
 
 @dataclass
 class Group:
-    """One line of the ratio table."""
+    """One line of the ratio table: a method's runs on one instance set (and size), one basis.
+
+    Parameters
+    ----------
+    suite, problem, sense, group, method : str
+        Where the line belongs: suite, problem, ``"max"``/``"min"``, instance set, method label.
+    size : float or str
+        The instance size (``"all"`` when not split by size).
+    basis : str or None
+        ``"proven"`` (ratio to a proven optimum), ``"bound"`` (to a bound) or ``None``.
+    n : int, default 0
+        Runs with a ratio.
+    mean, median, worst : float or None, default None
+        Statistics of the ratios (worst: the minimum for "max" problems, else the maximum).
+    mean_ci, median_ci : CI or None, default None
+        Bootstrap intervals of the mean and the median.
+    runs, failed, limited, invalid, suspicious : int, default 0
+        Runs; of them: failed, stopped at a time limit, invalid, better than the reference.
+    runtime_mean, runtime_median, runtime_max, build_mean : float or None, default None
+        Wall times of the runs and mean build time. Unit: s.
+    metrics : dict, default {}
+        Mean of each extra metric of the problem.
+    metric_counts : dict, default {}
+        Runs contributing to each metric.
+    reasons : dict, default {}
+        Why runs have no ratio -> how many.
+
+    Examples
+    --------
+    >>> g = Group("quick", "oef", "max", "synthetic", "max-min", 4.0, "proven")
+    >>> g.runs, g.mean
+    (0, None)
+    """
 
     suite: str
     problem: str
@@ -115,6 +172,26 @@ def ratio_rows(store: ResultsStore, suite: str | None = None) -> list[dict[str, 
 
     Only rows of tasks that the suite still contains (as of its last ``bench`` run) are used:
     rows of methods or instances since removed from the suite file stay stored but unreported.
+
+    Parameters
+    ----------
+    store : ResultsStore
+        The open results store.
+    suite : str or None, default None
+        A suite's name; ``None`` for every suite.
+
+    Returns
+    -------
+    list of dict
+        Stored rows with ``ratio``, ``basis``, ``reason``, ``sense`` (and ``size``) added.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from dlsched.bench import ResultsStore
+    >>> with ResultsStore(pathlib.Path(tempfile.mkdtemp()) / "r.db") as store:
+    ...     ratio_rows(store)
+    []
     """
     out: list[dict[str, Any]] = []
     infos = [s for s in store.suites() if suite is None or s["suite"] == suite]
@@ -142,6 +219,32 @@ def aggregate(rows: list[dict[str, Any]], resamples: int = 1000, confidence: flo
 
     Rows without a ratio (failures, invalid, missing reference) are kept in the group whose
     basis is the one most of that method's rows have, so failure counts are never lost.
+
+    Parameters
+    ----------
+    rows : list of dict
+        Rows from ``ratio_rows``.
+    resamples : int, default 1000
+        Bootstrap resamples per interval. Unit: resamples.
+    confidence : float, default 0.95
+        Confidence level of the intervals. Unit: dimensionless. Range: (0, 1).
+    by_size : bool, default True
+        Whether lines are split by instance size.
+    method_order : dict or None, default None
+        (suite, problem) -> method labels in the suite's order (lines are sorted by it).
+
+    Returns
+    -------
+    list of Group
+        The table's lines, sorted.
+
+    Examples
+    --------
+    >>> row = {"suite": "s", "problem": "oef", "sense": "max", "group": "g", "method": "m",
+    ...        "status": "feasible", "valid": True, "ratio": 0.9, "basis": "proven",
+    ...        "runtime_s": 0.5}
+    >>> [(g.method, g.n, g.mean) for g in aggregate([row], resamples=10)]
+    [('m', 1, 0.9)]
     """
     keyed: dict[tuple, list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
@@ -170,7 +273,30 @@ def aggregate(rows: list[dict[str, Any]], resamples: int = 1000, confidence: flo
 
 
 def summarise(store: ResultsStore, suite: str | None = None, by_size: bool = False) -> list[Group]:
-    """Aggregate a store (per suite: its bootstrap settings and method order)."""
+    """Aggregate a store, each suite with its own bootstrap settings and method order.
+
+    Parameters
+    ----------
+    store : ResultsStore
+        The open results store.
+    suite : str or None, default None
+        A suite's name; ``None`` for every suite.
+    by_size : bool, default False
+        Whether lines are split by instance size.
+
+    Returns
+    -------
+    list of Group
+        The table's lines.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from dlsched.bench import ResultsStore
+    >>> with ResultsStore(pathlib.Path(tempfile.mkdtemp()) / "r.db") as store:
+    ...     summarise(store)
+    []
+    """
     rows = ratio_rows(store, suite)
     infos = [s for s in store.suites() if suite is None or s["suite"] == suite]
     order = {(s["suite"], s["problem"]): s["methods"] for s in infos}

@@ -3,7 +3,7 @@
 Registry (``EXECUTORS``): ``serial`` (in-process, for debugging), ``local`` (a process pool,
 default), ``dask`` (a Dask distributed cluster: a LocalCluster, or any scheduler by address —
 the same sweep runs on a laptop, SLURM via dask-jobqueue, or Kubernetes). Tasks never raise
-(see :func:`run_task`); if a worker dies, its task comes back as an ``error`` row.
+(see ``run_task``); if a worker dies, its task comes back as an ``error`` row.
 """
 
 from __future__ import annotations
@@ -33,6 +33,22 @@ Stream = Iterator[tuple[Task, dict[str, Any]]]
 
 @dataclass(frozen=True)
 class ExecutorConfig:
+    """How an executor runs the tasks of a sweep.
+
+    Parameters
+    ----------
+    jobs : int or None, default None
+        Parallel workers (``None``: the number of cores). Unit: processes.
+    address : str or None, default None
+        The dask scheduler's address (``tcp://host:port``).
+    admit : callable or None, default None
+        Called just before a task is submitted; False means another sweep has it (skip it).
+
+    Examples
+    --------
+    >>> ExecutorConfig(jobs=2).workers
+    2
+    """
     jobs: int | None = None  # None: number of cores
     address: str | None = None  # dask scheduler address (tcp://host:port)
     #: called just before a task is submitted; False: another sweep has it, skip it
@@ -40,9 +56,33 @@ class ExecutorConfig:
 
     @property
     def workers(self) -> int:
+        """Parallel workers: ``jobs``, else the number of cores (at least 1).
+
+        Examples
+        --------
+        >>> ExecutorConfig(jobs=3).workers
+        3
+        """
         return max(1, self.jobs or os.cpu_count() or 1)
 
     def admits(self, task: Task) -> bool:
+        """Whether ``task`` may be submitted (``admit`` says so, or there is no ``admit``).
+
+        Parameters
+        ----------
+        task : Task
+            The task about to be submitted.
+
+        Returns
+        -------
+        bool
+            False when another sweep has claimed or finished it.
+
+        Examples
+        --------
+        >>> ExecutorConfig(admit=lambda task: False).admits(None)
+        False
+        """
         return self.admit is None or self.admit(task)
 
 
@@ -97,7 +137,7 @@ def die_with_sweep(sweep: int) -> None:
     A forkserver worker is a child of the forkserver, not of the sweep, and it holds the
     forkserver's keep-alive pipe, so neither outlives the other by itself: a daemon thread
     watches the sweep process (a pidfd where available, else polling every
-    :data:`PARENT_POLL_S` s). A spawn worker is the sweep's child: on Linux the kernel also
+    ``PARENT_POLL_S`` s). A spawn worker is the sweep's child: on Linux the kernel also
     kills it with its parent (``prctl(PR_SET_PDEATHSIG, SIGKILL)``).
     """
     parent = os.getppid()
@@ -130,7 +170,7 @@ def _kill_workers(procs: list[Any], grace_s: float = 2.0) -> None:
 
 
 def crashed_row(task: Task, exc: BaseException) -> dict[str, Any]:
-    """Row for a task whose worker failed outside :func:`run_task` (e.g. killed)."""
+    """Row for a task whose worker failed outside ``run_task`` (e.g. killed)."""
     return {
         "task_key": task.key, "suite": task.suite, "problem": task.problem, "group": task.group,
         "instance_id": task.instance_id, "instance_key": task.instance_key,
@@ -188,7 +228,7 @@ def _fill(pool: ProcessPoolExecutor, running: dict[Future, Task], pending: list[
 def _pool(workers: int, ctx: mp.context.BaseContext):
     """A process pool that, when the sweep is interrupted, drops queued tasks and kills its workers.
 
-    Interrupted means Ctrl-C, SIGTERM (the runner turns it into :class:`SweepInterrupted`) or
+    Interrupted means Ctrl-C, SIGTERM (the runner turns it into ``SweepInterrupted``) or
     the stream being closed: the tasks in flight are abandoned (they keep no claim and have no
     row, so a resume runs them) and no worker outlives the sweep.
     """

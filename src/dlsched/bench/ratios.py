@@ -22,7 +22,24 @@ TOL = 1e-6
 
 @dataclass(frozen=True)
 class Ratio:
-    """``value`` is None exactly when ``basis`` is None; ``reason`` says why."""
+    """A method's ratio to the reference on one instance.
+
+    Parameters
+    ----------
+    value : float or None
+        The ratio; ``None`` exactly when ``basis`` is ``None``.
+    basis : str or None
+        ``"proven"`` (a proven optimum) or ``"bound"`` (a bound of an unfinished solve).
+    reason : str or None, default None
+        Why there is no ratio.
+    suspicious : bool, default False
+        The method beat a proven optimum or bound (beyond ``TOL``).
+
+    Examples
+    --------
+    >>> Ratio(None, None, "method error").value is None
+    True
+    """
 
     value: float | None
     basis: str | None
@@ -46,7 +63,35 @@ def reference_value(ref: dict[str, Any] | None) -> tuple[float | None, str | Non
 
 
 def ratio(alg: dict[str, Any], ref: dict[str, Any] | None, sense: str) -> Ratio:
-    """Ratio of a method row ``alg`` to the reference row ``ref`` of the same instance."""
+    """Ratio of a method row ``alg`` to the reference row ``ref`` of the same instance.
+
+    Parameters
+    ----------
+    alg : dict
+        The method's stored row (``status``, ``valid``, ``objective``).
+    ref : dict or None
+        The reference's row (an exact model's), ``None`` when missing.
+    sense : str
+        ``"max"`` or ``"min"``.
+
+    Returns
+    -------
+    Ratio
+        The ratio and its basis, or the reason there is none.
+
+    Raises
+    ------
+    ValueError
+        ``sense`` is neither "max" nor "min".
+
+    Examples
+    --------
+    >>> alg = {"status": "feasible", "valid": True, "objective": 4.5}
+    >>> ref = {"status": "optimal", "valid": True, "objective": 5.25}
+    >>> r = ratio(alg, ref, "max")
+    >>> round(r.value, 4), r.basis
+    (0.8571, 'proven')
+    """
     if sense not in ("max", "min"):
         raise ValueError(f"sense must be 'max' or 'min', got {sense!r}")
     if alg.get("status") not in ("optimal", "feasible", "time_limit"):

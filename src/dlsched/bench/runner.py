@@ -31,7 +31,35 @@ from .tasks import Task, expand
 
 @dataclass
 class SweepReport:
-    """What one ``bench`` invocation did."""
+    """What one ``bench`` invocation did.
+
+    Parameters
+    ----------
+    suite : str
+        The suite's name.
+    database : Path
+        The results store.
+    total : int
+        Tasks of the suite.
+    skipped : int
+        Tasks already finished before the sweep.
+    ran, errors : int, default 0
+        Tasks this sweep ran; of them, ended in an error.
+    elsewhere : int, default 0
+        Tasks left to a concurrent sweep that had claimed or finished them.
+    owner : str, default ""
+        This sweep's claim token.
+    wall_s : float, default 0.0
+        Wall time of the sweep. Unit: s.
+    error_messages : list of str, default []
+        The errors' messages.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> SweepReport("quick", Path("results.db"), total=10, skipped=4).ran
+    0
+    """
 
     suite: str
     database: Path
@@ -63,7 +91,7 @@ class SweepInterrupted(KeyboardInterrupt):
 
 @contextmanager
 def _sigterm_interrupts() -> Iterator[None]:
-    """Turn SIGTERM into :class:`SweepInterrupted` (main thread only; restored afterwards)."""
+    """Turn SIGTERM into ``SweepInterrupted`` (main thread only; restored afterwards)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -108,8 +136,46 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
     Several sweeps may share one ``out``: each task is claimed just before it is submitted, so
     no task runs twice; a sweep killed mid-way leaves claims that a later sweep takes over
     (benchmarks/README.md, "Concurrency and kills"). SIGTERM stops the sweep, kills its workers,
-    records it as ``interrupted`` and raises :class:`SweepInterrupted`. ``reproducible``: every
-    exact model of the suite solves in reproducible mode (a different task key from default mode).
+    records it as ``interrupted`` and raises ``SweepInterrupted``.
+
+    Parameters
+    ----------
+    suite : Suite or str or Path
+        A loaded suite or its TOML file.
+    out : str or Path, default "results.db"
+        The SQLite results store (created when missing).
+    executor : str, default "local"
+        ``"serial"``, ``"local"`` (a process pool) or ``"dask"``.
+    jobs : int or None, default None
+        Parallel workers (``None``: the number of cores). Unit: processes. Range: 1..256.
+    address : str or None, default None
+        The dask scheduler's address (``tcp://host:port``), with ``executor="dask"`` only.
+    retry_errors : bool, default False
+        Whether tasks that ended in an error run again.
+    progress : bool, default True
+        Whether a progress bar is shown.
+    console : rich.console.Console or None, default None
+        Where progress goes (``None``: standard error).
+    reproducible : bool, default False
+        Whether every exact model of the suite solves in reproducible mode (a task key of its own).
+
+    Returns
+    -------
+    SweepReport
+        What the sweep did.
+
+    Raises
+    ------
+    InputError
+        A bad suite, executor, ``jobs`` or ``address``.
+    SweepInterrupted
+        SIGTERM stopped the sweep.
+
+    Examples
+    --------
+    >>> rep = run_suite("benchmarks/quick.toml", "results.db")  # doctest: +SKIP
+    >>> load_suite("benchmarks/quick.toml").name
+    'quick'
     """
     if not isinstance(suite, Suite):
         suite = load_suite(suite)

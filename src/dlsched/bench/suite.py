@@ -1,6 +1,6 @@
-"""Benchmark suite files (TOML) -> validated :class:`Suite` objects.
+"""Benchmark suite files (TOML) -> validated ``Suite`` objects.
 
-Every check raises :class:`InputError` whose field is the dotted key of the offending entry
+Every check raises ``InputError`` whose field is the dotted key of the offending entry
 (``problems.oef.methods[2].params``), so a malformed suite fails with one clear line.
 The format is documented in ``benchmarks/README.md``.
 """
@@ -80,6 +80,31 @@ class ProblemSuite:
 
 @dataclass(frozen=True)
 class Suite:
+    """A validated benchmark suite (benchmarks/README.md describes the TOML format).
+
+    Parameters
+    ----------
+    name : str
+        The suite's name (rows are stored under it).
+    description : str
+        One line.
+    path : Path
+        The TOML file (file instances are relative to its folder).
+    imports : tuple of str
+        Plug-in modules imported before the run (in every worker too).
+    bootstrap : int
+        Bootstrap resamples of the report's intervals. Unit: resamples. Range: 10..1000000.
+    confidence : float
+        Confidence level of the intervals. Unit: dimensionless. Range: (0, 1).
+    problems : tuple of ProblemSuite
+        The part of the suite about each problem.
+
+    Examples
+    --------
+    >>> suite = load_suite("benchmarks/quick.toml")
+    >>> suite.name, [p.problem for p in suite.problems]
+    ('quick', ['oef', 'ojpp', 'completion', 'ltgf', 'revenue'])
+    """
     name: str
     description: str
     path: Path
@@ -156,7 +181,7 @@ def _grid(grid: dict[str, Any], fixed: dict[str, Any], path: str) -> tuple[dict[
 
 
 def _checker(check: Callable[[Any], Any]) -> Callable[[Any], str | None]:
-    """A boundary check (raising :class:`InputError`) as a ``_get`` check (returning why)."""
+    """A boundary check (raising ``InputError``) as a ``_get`` check (returning why)."""
 
     def run(value: Any) -> str | None:
         try:
@@ -406,7 +431,34 @@ def import_plugins(modules: tuple[str, ...] | list[str]) -> None:
 
 
 def parse_suite(data: dict[str, Any], path: Path) -> Suite:
-    """Validate a parsed TOML document."""
+    """Validate a parsed TOML document.
+
+    Parameters
+    ----------
+    data : dict
+        The parsed TOML.
+    path : Path
+        The file it came from (file instances are relative to its folder).
+
+    Returns
+    -------
+    Suite
+        The validated suite (its plug-in modules imported).
+
+    Raises
+    ------
+    InputError
+        An unknown key, a wrong type or value, or a plug-in that cannot be imported (named by its
+        TOML path).
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> parse_suite({"suite": {"name": "x"}}, Path("x.toml"))
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: problems: a suite needs at least one [problems.NAME] table
+    """
     _known(data, "", {"suite", "problems"})
     head = _table(data.get("suite", {}), "suite")
     _known(head, "suite", {"name", "description", "imports", "bootstrap", "confidence",
@@ -453,7 +505,28 @@ def with_reproducible(suite: Suite) -> Suite:
 
 
 def load_suite(path: str | Path) -> Suite:
-    """Read and validate a suite TOML file."""
+    """Read and validate a suite TOML file.
+
+    Parameters
+    ----------
+    path : str or Path
+        The TOML file.
+
+    Returns
+    -------
+    Suite
+        The validated suite.
+
+    Raises
+    ------
+    InputError
+        Missing, unreadable, malformed TOML, or invalid content.
+
+    Examples
+    --------
+    >>> load_suite("benchmarks/quick.toml").bootstrap
+    1000
+    """
     path = Path(path).resolve()
     if not path.exists():
         raise InputError(str(path), "suite file not found")

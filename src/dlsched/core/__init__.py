@@ -30,7 +30,7 @@ _SOLVER_NAMES = ("HighsSession", "SolveOptions", "SolveOutcome", "solve_pyomo")
 
 
 def __getattr__(name: str) -> Any:
-    """``SolveOptions`` etc. from :mod:`dlsched.core.solver`, imported on first access."""
+    """``SolveOptions`` etc. from ``dlsched.core.solver``, imported on first access."""
     if name in _SOLVER_NAMES:
         from . import solver
 

@@ -1,6 +1,6 @@
 """Old module paths kept importable, with a ``DeprecationWarning``, after a module moved.
 
-A problem package calls :func:`alias_modules` once with ``{old dotted name: new dotted name}``;
+A problem package calls ``alias_modules`` once with ``{old dotted name: new dotted name}``;
 ``import dlsched.ojpp.colgen`` then yields the module now at ``dlsched.ojpp.exact.colgen`` and
 warns once, so user code written against the old layout keeps working for a release.
 """

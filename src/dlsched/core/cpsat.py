@@ -8,7 +8,7 @@ Two modes (``Result.stats["mode"]``):
 * ``reproducible``: deterministic search (``interleave_search``: batches of tasks synchronised
   in a fixed order, deterministic whatever ``num_workers``) stopped by a *deterministic* time
   budget (``max_deterministic_time``, CP-SAT's work counter, about one unit per second of one
-  core) of :data:`DTIME_PER_SECOND` units per second of the limit. Same seed, same model, same
+  core) of ``DTIME_PER_SECOND`` units per second of the limit. Same seed, same model, same
   OR-Tools build: same result under any load. The wall limit stays as a safety net; if it fires
   first (a machine much slower or busier than the factor allows), ``stats["reproducible"]`` is
   False and the result is load-dependent like in default mode.
@@ -72,7 +72,7 @@ def solve_cpsat(
     further CP-SAT parameters by name (e.g. ``{"linearization_level": 2}``).
 
     ``reproducible``: deterministic search under a deterministic budget (module docstring) of
-    ``budget_s`` x :data:`DTIME_PER_SECOND` units. ``budget_s`` must not depend on the clock
+    ``budget_s`` x ``DTIME_PER_SECOND`` units. ``budget_s`` must not depend on the clock
     (pass the user's limit, not what is left of it after model building); default
     ``time_limit``. ``time_limit`` stays the wall-clock cap.
     """
@@ -139,7 +139,7 @@ class CpSatClock:
     """The clock a model's CP-SAT phases are budgeted against.
 
     Default mode: wall-clock (``time.perf_counter``). Reproducible mode: start time plus the
-    deterministic time spent so far / :data:`DTIME_PER_SECOND`, so deadlines between CP-SAT
+    deterministic time spent so far / ``DTIME_PER_SECOND``, so deadlines between CP-SAT
     calls (lazy loops, phase shares) fall at the same point of the search under any load.
     """
 

@@ -2,7 +2,7 @@
 
 The label guard (``core.guard``) runs heuristics after an exact model returns, inside the
 caller's time limit. Heuristics whose loops can run long on large instances call
-:func:`check_deadline` once per iteration; outside a :func:`deadline` block it costs one
+``check_deadline`` once per iteration; outside a ``deadline`` block it costs one
 context-variable read and never raises, so the heuristics behave as before when called
 directly. A context variable (not a global) keeps concurrent threads (Dask) apart.
 """
@@ -22,12 +22,12 @@ _DEADLINE: ContextVar[float | None] = ContextVar("dlsched_deadline", default=Non
 
 
 class DeadlineExceeded(DlschedError):
-    """The work ran past the deadline set by :func:`deadline` (its result is abandoned)."""
+    """The work ran past the deadline set by ``deadline`` (its result is abandoned)."""
 
 
 @contextmanager
 def deadline(seconds: float | None) -> Iterator[None]:
-    """Within the block, :func:`check_deadline` raises once ``seconds`` have passed
+    """Within the block, ``check_deadline`` raises once ``seconds`` have passed
     (``None``: no deadline). Nested blocks keep the earlier of the two deadlines."""
     if seconds is None:
         yield
@@ -71,24 +71,24 @@ def command_budget(limit: float | None) -> float | None:
 
 
 def remaining(limit: float | None, spent: float) -> float | None:
-    """What is left of ``limit`` after ``spent`` seconds (at least :data:`MIN_LIMIT_S`)."""
+    """What is left of ``limit`` after ``spent`` seconds (at least ``MIN_LIMIT_S``)."""
     return None if limit is None else max(MIN_LIMIT_S, limit - spent)
 
 
 def time_left() -> float | None:
-    """Seconds until the enclosing :func:`deadline` (negative once passed; ``None``: none)."""
+    """Seconds until the enclosing ``deadline`` (negative once passed; ``None``: none)."""
     due = _DEADLINE.get()
     return None if due is None else due - time.perf_counter()
 
 
 def past_deadline() -> bool:
-    """True once the enclosing :func:`deadline` has passed (never outside one)."""
+    """True once the enclosing ``deadline`` has passed (never outside one)."""
     left = time_left()
     return left is not None and left < 0
 
 
 def check_deadline() -> None:
-    """Raise :class:`DeadlineExceeded` when the enclosing :func:`deadline` has passed."""
+    """Raise ``DeadlineExceeded`` when the enclosing ``deadline`` has passed."""
     due = _DEADLINE.get()
     if due is not None and time.perf_counter() > due:
         raise DeadlineExceeded("time limit reached")

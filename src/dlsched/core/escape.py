@@ -3,20 +3,20 @@
 One function per format; each takes any value, turns it into ``str`` and returns text that the
 format shows literally:
 
-* :func:`markdown` - a table cell or inline text of report.md: HTML-significant ``& < >`` become
+* ``markdown`` - a table cell or inline text of report.md: HTML-significant ``& < >`` become
   entities (a ``<script>`` label stays text in every renderer); the characters that make
   structure (table cells ``|``, code spans `````, links and images ``[ ]``, escapes ``\\``) get a
   backslash, and so does a leading ``#`` (heading); line breaks and other control characters
   become spaces (a name cannot end a table row or start a block). Emphasis characters
   (``* _ ~``) are left alone: they change no structure and keep names like ``picked_min``
   readable in the raw file;
-* :func:`html` - HTML text or attribute values (``& < > " '``);
-* :func:`latex` - LaTeX text: the ten specials ``\\ & % $ # _ { } ~ ^``, the backslash as
+* ``html`` - HTML text or attribute values (``& < > " '``);
+* ``latex`` - LaTeX text: the ten specials ``\\ & % $ # _ { } ~ ^``, the backslash as
   ``\\textbackslash{}`` (``\\write18{...}`` arrives as text, not as a command), and ``< > |``
   (which the default font encoding would print as other glyphs);
-* :func:`mathtext` - matplotlib text (titles, legends, tick labels; the SVG/PDF/PNG plots):
-  ``$`` is escaped so ``$...$`` is not parsed as math; :data:`MPL_RC` turns ``usetex`` off;
-* :func:`csv_cell` - a CSV cell (quoting is the ``csv`` module's): a string starting with
+* ``mathtext`` - matplotlib text (titles, legends, tick labels; the SVG/PDF/PNG plots):
+  ``$`` is escaped so ``$...$`` is not parsed as math; ``MPL_RC`` turns ``usetex`` off;
+* ``csv_cell`` - a CSV cell (quoting is the ``csv`` module's): a string starting with
   ``= + - @``, tab or carriage return gets a leading apostrophe, the usual defence against
   formula injection (a spreadsheet shows it as text). Numbers are left alone, so negative
   values stay numbers; the apostrophe is visible to pandas, a price paid only by such names.
@@ -32,7 +32,7 @@ _MD_SPECIAL = re.compile(r"([\\`\[\]|])")
 _TEX = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
         "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
         "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}"}
-#: matplotlib settings under which :func:`mathtext` output is literal text.
+#: matplotlib settings under which ``mathtext`` output is literal text.
 MPL_RC = {"text.usetex": False}
 #: Leading characters a spreadsheet would read as a formula.
 CSV_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

@@ -1,9 +1,9 @@
 """Export of exact models as MPS and LP files for any other solver (``dlsched export``).
 
 An exporter *plans* before it builds: ``plan(inst, budget, **params)`` computes the model's index
-sets (cheap) and returns an :class:`ExportPlan` holding the number of columns and a thunk that
+sets (cheap) and returns an ``ExportPlan`` holding the number of columns and a thunk that
 builds the Pyomo model. A model too large to build and write in reasonable time is therefore
-refused up front with one line (:class:`InputError`, exit 2 in the CLI) instead of after minutes
+refused up front with one line (``InputError``, exit 2 in the CLI) instead of after minutes
 of Pyomo construction; Pyomo builds about 4,000 columns per second on this project's models
 (``PYOMO_COLUMNS_PER_S`` of the revenue and completion models).
 
@@ -12,7 +12,7 @@ collision cuts of ``ojpp-compact`` when there are too many to list) and which ex
 complete, so that the CLI can warn instead of silently writing a relaxation.
 
 Shipped problems register their exporters in ``dlsched.<problem>.export`` (imported on the first
-look-up); a plug-in problem calls :func:`register_exporter`, or falls back to its
+look-up); a plug-in problem calls ``register_exporter``, or falls back to its
 ``Problem.build_model`` (no parameters, no size check).
 """
 
@@ -50,7 +50,27 @@ FORMATS = ("mps", "lp")
 
 @dataclass(frozen=True)
 class Budget:
-    """Limits a plan must respect: refuse (``InputError``) rather than exceed them."""
+    """Limits a plan must respect: refuse (``InputError``) rather than exceed them.
+
+    Parameters
+    ----------
+    max_columns : int or None, default 100000
+        Most columns (variables) written; ``None``: no limit. Unit: columns.
+    max_rows : int or None, default 200000
+        Most rows (constraints) written; ``None``: no limit. Unit: rows.
+    max_nonzeros : int or None, default 2000000
+        Most matrix entries written; ``None``: no limit. Unit: entries.
+    deadline : float or None, default None
+        ``time.perf_counter()`` value by which planning must be done; ``None``: none. Unit: s.
+
+    Examples
+    --------
+    >>> Budget(max_columns=10).check(5, "use a smaller instance")
+    >>> Budget(max_columns=10).check(50, "use a smaller instance")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: --max-columns: model too large to export: 50 columns > 10; ...
+    """
 
     max_columns: int | None = DEFAULT_MAX_COLUMNS
     max_rows: int | None = DEFAULT_MAX_ROWS
@@ -59,10 +79,34 @@ class Budget:
 
     def check(self, columns: int, shrink: str, rows: int | None = None,
               nonzeros: int | None = None, at_least: bool = False) -> None:
-        """Refuse a model above ``max_columns`` columns, ``max_rows`` rows or ``max_nonzeros``
-        matrix entries (``shrink``: how to get a smaller one, for the message). Estimates are
-        upper bounds of the model written, or with ``at_least`` lower bounds of a model not yet
-        sized (a first check before the expensive index sets); ``None`` skips a measure."""
+        """Refuse a model with more columns, rows or matrix entries than the budget allows.
+
+        The limits are ``max_columns``, ``max_rows`` and ``max_nonzeros``. Estimates are upper
+        bounds of the model written, or with ``at_least`` lower bounds of a model not yet sized
+        (a first check before the expensive index sets); ``None`` skips a measure.
+
+        Parameters
+        ----------
+        columns : int
+            The model's columns. Unit: columns.
+        shrink : str
+            How to get a smaller model, for the message.
+        rows : int or None, default None
+            The model's rows. Unit: rows.
+        nonzeros : int or None, default None
+            The model's matrix entries. Unit: entries.
+        at_least : bool, default False
+            Whether the numbers are lower bounds.
+
+        Raises
+        ------
+        InputError
+            A measure is above its limit (named as ``--max-columns`` etc.).
+
+        Examples
+        --------
+        >>> Budget(max_rows=5).check(1, "shrink it", rows=4)
+        """
         for what, n, limit in (("columns", columns, self.max_columns),
                                ("rows", rows, self.max_rows),
                                ("nonzeros", nonzeros, self.max_nonzeros)):
@@ -75,18 +119,73 @@ class Budget:
                 )
 
     def check_time(self, what: str, shrink: str) -> None:
-        """Refuse when the planning deadline has passed (``what``: the step that took long)."""
+        """Refuse when the planning deadline has passed.
+
+        Parameters
+        ----------
+        what : str
+            The step that took long, for the message.
+        shrink : str
+            How to get a smaller model, for the message.
+
+        Raises
+        ------
+        InputError
+            The deadline has passed.
+
+        Examples
+        --------
+        >>> Budget(deadline=0.0).check_time("enumerating patterns", "use fewer jobs")
+        Traceback (most recent call last):
+        ...
+        dlsched.core.errors.InputError: instance: export refused: enumerating patterns ...
+        """
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise InputError("instance", f"export refused: {what} took too long; {shrink}")
 
     def left(self) -> float | None:
-        """Seconds left before the deadline (``None``: no deadline)."""
+        """Seconds left before the deadline.
+
+        Returns
+        -------
+        float or None
+            The time left (negative once passed); ``None`` without a deadline.
+
+        Examples
+        --------
+        >>> Budget().left() is None
+        True
+        """
         return None if self.deadline is None else self.deadline - time.perf_counter()
 
 
 @dataclass(frozen=True)
 class ExportPlan:
-    """A model ready to build: its size, the builder, and what the file would lack."""
+    """A model ready to build: its size, the builder, and what the file would lack.
+
+    Parameters
+    ----------
+    columns : int or None
+        Upper bound on the model's columns (``None``: unknown, a plug-in's fallback).
+    build : callable
+        Builds the Pyomo ``ConcreteModel``.
+    missing : str or None, default None
+        Rows the written file lacks (``None``: the file is the complete model).
+    complete_model : str or None, default None
+        An exportable model of the same problem that is complete (named in the warning).
+    notes : tuple of str, default ()
+        One-line notes printed with the export.
+    rows : int or None, default None
+        Upper bound on the rows (``None``: not estimated).
+    nonzeros : int or None, default None
+        Upper bound on the matrix entries (``None``: not estimated).
+
+    Examples
+    --------
+    >>> plan = ExportPlan(columns=3, build=lambda: None)
+    >>> plan.missing is None, plan.notes
+    (True, ())
+    """
 
     columns: int | None  # None: unknown (plug-in fallback)
     build: Callable[[], Any]  # -> Pyomo ConcreteModel
@@ -106,7 +205,24 @@ Planner = Callable[..., ExportPlan]
 
 @dataclass(frozen=True)
 class Exporter:
-    """``plan(inst, budget, **params) -> ExportPlan`` for one exact model of one problem."""
+    """``plan(inst, budget, **params) -> ExportPlan`` for one exact model of one problem.
+
+    Parameters
+    ----------
+    name : str
+        The exact model's name.
+    problem : str
+        Its problem.
+    plan : callable
+        The planner.
+    shrink : str, default "use a smaller instance"
+        How to get a smaller model, for the refusal message (e.g. "use -p horizon=N").
+
+    Examples
+    --------
+    >>> get_exporter("oef", "oef-cooperative").params()
+    {}
+    """
 
     name: str
     problem: str
@@ -115,7 +231,18 @@ class Exporter:
     shrink: str = "use a smaller instance"
 
     def params(self) -> dict[str, Any]:
-        """Keyword parameters of ``plan`` (name -> default), without the instance and budget."""
+        """Keyword parameters of ``plan`` (name -> default), without the instance and budget.
+
+        Returns
+        -------
+        dict
+            Name -> default (``None`` when required).
+
+        Examples
+        --------
+        >>> Exporter("m", "p", lambda inst, budget, horizon=10: None).params()
+        {'horizon': 10}
+        """
         out: dict[str, Any] = {}
         for i, (name, par) in enumerate(inspect.signature(self.plan).parameters.items()):
             if i < 2 or par.kind in (par.VAR_POSITIONAL, par.VAR_KEYWORD):
@@ -124,7 +251,25 @@ class Exporter:
         return out
 
     def check_params(self, params: dict[str, Any]) -> None:
-        """Unknown keys -> :class:`InputError` naming the parameter (like ``run`` / ``solve``)."""
+        """Refuse parameters ``plan`` does not take (like ``run`` / ``solve``).
+
+        Parameters
+        ----------
+        params : dict
+            The ``-p`` parameters given.
+
+        Raises
+        ------
+        InputError
+            An unknown key, named as ``--param KEY``.
+
+        Examples
+        --------
+        >>> Exporter("m", "p", lambda inst, budget, horizon=10: None).check_params({"horizn": 3})
+        Traceback (most recent call last):
+        ...
+        dlsched.core.errors.InputError: --param horizn: the export of 'm' has no ...
+        """
         known = self.params()
         for key in params:
             if key not in known:
@@ -136,14 +281,58 @@ class Exporter:
 
 
 def require(name: str, value: Any, ok: bool, expected: str) -> None:
-    """A parameter check of a planner: :class:`InputError` naming ``--param name`` unless ``ok``
-    (``expected``: what the value must be, e.g. "true or false")."""
+    """A parameter check of a planner: ``InputError`` naming ``--param name`` unless ``ok``.
+
+    Parameters
+    ----------
+    name : str
+        The parameter.
+    value : object
+        Its value (shown in the message).
+    ok : bool
+        Whether the value is acceptable.
+    expected : str
+        What the value must be, e.g. "true or false".
+
+    Raises
+    ------
+    InputError
+        ``ok`` is false.
+
+    Examples
+    --------
+    >>> require("horizon", -1, False, "a positive integer")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: --param horizon: must be a positive integer, not -1
+    """
     if not ok:
         raise InputError(f"--param {name}", f"must be {expected}, not {value!r}")
 
 
 def require_bool(name: str, value: Any) -> None:
-    """``value`` is a JSON boolean (``-p name=true``)."""
+    """Check that ``value`` is a JSON boolean (``-p name=true``).
+
+    Parameters
+    ----------
+    name : str
+        The parameter.
+    value : object
+        Its value.
+
+    Raises
+    ------
+    InputError
+        ``value`` is not a boolean.
+
+    Examples
+    --------
+    >>> require_bool("lazy", True)
+    >>> require_bool("lazy", "yes")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: --param lazy: must be true or false, not 'yes'
+    """
     require(name, value, isinstance(value, bool), "true or false")
 
 
@@ -151,8 +340,32 @@ EXPORTERS: dict[tuple[str, str], Exporter] = {}
 
 
 def register_exporter(name: str, problem: str, shrink: str = "use a smaller instance"):
-    """Decorator: register ``plan(inst, budget, **params) -> ExportPlan`` as the exporter of
-    exact model ``name`` of ``problem``."""
+    """Decorator: register ``plan(inst, budget, **params) -> ExportPlan`` as an exporter.
+
+    Parameters
+    ----------
+    name : str
+        The exact model it exports.
+    problem : str
+        The model's problem.
+    shrink : str, default "use a smaller instance"
+        How to get a smaller model, for the refusal message.
+
+    Returns
+    -------
+    callable
+        The decorator (it returns the planner unchanged).
+
+    Raises
+    ------
+    ValueError
+        The model already has an exporter.
+
+    Examples
+    --------
+    >>> callable(register_exporter("my-model", "my-problem"))
+    True
+    """
 
     def deco(plan: Planner) -> Planner:
         key = (problem, name)
@@ -181,7 +394,30 @@ def _fallback(problem: str, name: str) -> Exporter | None:
 
 
 def get_exporter(problem: str, name: str) -> Exporter:
-    """The exporter of model ``name`` of ``problem``; :class:`InputError` when there is none."""
+    """The exporter of model ``name`` of ``problem``.
+
+    Parameters
+    ----------
+    problem : str
+        The problem.
+    name : str
+        The exact model.
+
+    Returns
+    -------
+    Exporter
+        The registered exporter (or a plug-in problem's ``build_model`` fallback).
+
+    Raises
+    ------
+    InputError
+        The model has no MPS/LP form (a CP-SAT or matrix model).
+
+    Examples
+    --------
+    >>> get_exporter("oef", "oef-cooperative").name
+    'oef-cooperative'
+    """
     if problem in PROBLEM_MODULES and (problem, name) not in EXPORTERS:
         importlib.import_module(f"dlsched.{problem}.export")
     got = EXPORTERS.get((problem, name))
@@ -198,7 +434,23 @@ def get_exporter(problem: str, name: str) -> Exporter:
 
 
 def default_export_model(problem: str) -> str | None:
-    """``Problem.export_model`` or else ``Problem.default_model``."""
+    """The model ``dlsched export`` writes without ``-m``.
+
+    Parameters
+    ----------
+    problem : str
+        The problem.
+
+    Returns
+    -------
+    str or None
+        ``Problem.export_model``, else ``Problem.default_model``.
+
+    Examples
+    --------
+    >>> default_export_model("oef")
+    'oef-cooperative'
+    """
     prob = PROBLEMS.get(problem)
     return prob.export_model or prob.default_model
 
@@ -206,10 +458,39 @@ def default_export_model(problem: str) -> str | None:
 def write_model(model: Any, out_dir: str | Path, stem: str) -> list[Path]:
     """Write ``model`` as ``stem.mps`` and ``stem.lp`` in ``out_dir``, all or nothing.
 
-    ``stem`` (e.g. built from the instance's name) passes :func:`core.paths.safe_filename`, so
+    ``stem`` (e.g. built from the instance's name) passes ``core.paths.safe_filename``, so
     the files land inside ``out_dir`` whatever the name holds. Both are written into a private
     staging directory inside ``out_dir`` (nothing planted at a temporary name is followed) and
     renamed into place only when both are complete.
+
+    Parameters
+    ----------
+    model : pyomo.environ.ConcreteModel
+        The built model.
+    out_dir : str or Path
+        The folder for the files.
+    stem : str
+        The files' name without extension.
+
+    Returns
+    -------
+    list of Path
+        The MPS and LP files written.
+
+    Raises
+    ------
+    OSError
+        The files cannot be written (neither is left behind).
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> import pyomo.environ as pyo
+    >>> m = pyo.ConcreteModel()
+    >>> m.x = pyo.Var(bounds=(0, 1))
+    >>> m.obj = pyo.Objective(expr=m.x)
+    >>> [p.name for p in write_model(m, tempfile.mkdtemp(), "tiny")]
+    ['tiny.mps', 'tiny.lp']
     """
     stem = safe_filename(stem)
     finals = [inside(out_dir, f"{stem}.{ext}") for ext in FORMATS]

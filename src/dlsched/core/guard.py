@@ -6,7 +6,7 @@ A measuring instrument may not return a wrong label. After an exact model return
    status ``error``, the violations in ``stats["violations"]``);
 2. runs the problem's *cross-check algorithms* for that model: heuristics whose validated
    solutions lie in the model's feasible set and are scored by the same objective (declared per
-   problem in ``Problem.crosscheck``, see :class:`CrossCheck`);
+   problem in ``Problem.crosscheck``, see ``CrossCheck``);
 3. refuses a contradiction: ``infeasible`` while a heuristic has a valid solution, or
    ``optimal`` worse than a valid heuristic solution. The model is re-solved once with presolve
    off (DESIGN.md: HiGHS presolve once declared feasible MILPs infeasible); if the contradiction

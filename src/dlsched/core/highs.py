@@ -1,4 +1,4 @@
-"""HiGHS model status -> core :class:`Status`, for models solved through highspy directly
+"""HiGHS model status -> core ``Status``, for models solved through highspy directly
 (OEF matrix LPs, the completion pattern ILP). Pyomo models go through ``solver.HighsSession``."""
 
 from __future__ import annotations

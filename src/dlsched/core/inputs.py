@@ -3,8 +3,8 @@
 Files (instances, results, ``.vbp``, suites) are read with a size bound and must be UTF-8; JSON
 is checked for nesting depth and oversized integer literals *before* it is parsed, and NaN /
 Infinity literals are refused. Command-line options, ``-p KEY=VALUE`` and API keywords are
-checked for type and range. Every refusal is an :class:`InputError` naming the field; the limits
-are in :mod:`dlsched.core.limits`.
+checked for type and range. Every refusal is an ``InputError`` naming the field; the limits
+are in ``dlsched.core.limits``.
 """
 
 from __future__ import annotations
@@ -28,10 +28,36 @@ from .errors import InputError
 
 # --- files -------------------------------------------------------------------------------------
 def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
-    """At most ``limit`` (default :data:`~limits.MAX_FILE_BYTES`) bytes of the file ``path``.
+    """At most ``limit`` bytes of the file ``path``.
 
     Reads ``limit + 1`` bytes at most, so an endless stream (``/dev/zero``) is refused at once; a
     FIFO without a writer reads as empty instead of blocking; directories are refused.
+
+    Parameters
+    ----------
+    path : str or Path
+        The file.
+    limit : int or None, default None
+        The largest size accepted (``None``: ``MAX_FILE_BYTES``, 64 MiB). Unit: bytes.
+
+    Returns
+    -------
+    bytes
+        The file's content.
+
+    Raises
+    ------
+    InputError
+        Missing, a directory, unreadable or larger than ``limit``.
+
+    Examples
+    --------
+    >>> len(read_bytes("instances/oef/paper-eq6.json"))
+    702
+    >>> read_bytes("instances/oef/paper-eq6.json", limit=100)
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: instances/oef/paper-eq6.json: file has 702 bytes > limit 100
     """
     limit = limits.MAX_FILE_BYTES if limit is None else limit
     field = str(path)
@@ -76,7 +102,34 @@ def _blocking(fd: int) -> None:
 
 
 def decode(data: bytes, field: str) -> str:
-    """UTF-8 text of ``data`` (a leading byte-order mark is dropped); else name the byte offset."""
+    """UTF-8 text of ``data`` (a leading byte-order mark is dropped).
+
+    Parameters
+    ----------
+    data : bytes
+        The raw content.
+    field : str
+        The name errors give (a path or an option).
+
+    Returns
+    -------
+    str
+        The text.
+
+    Raises
+    ------
+    InputError
+        Not UTF-8 (the message names the byte offset).
+
+    Examples
+    --------
+    >>> decode(b"ab", "f")
+    'ab'
+    >>> decode(bytes([97, 98, 255]), "f")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: f: not UTF-8: byte 0xff at offset 2
+    """
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -86,7 +139,30 @@ def decode(data: bytes, field: str) -> str:
 
 
 def read_text(path: str | Path, limit: int | None = None) -> str:
-    """Bounded, UTF-8 text of the file ``path``."""
+    """Bounded, UTF-8 text of the file ``path``.
+
+    Parameters
+    ----------
+    path : str or Path
+        The file.
+    limit : int or None, default None
+        The largest size accepted (``None``: ``MAX_FILE_BYTES``). Unit: bytes.
+
+    Returns
+    -------
+    str
+        The text.
+
+    Raises
+    ------
+    InputError
+        Unreadable, too large or not UTF-8.
+
+    Examples
+    --------
+    >>> read_text("instances/oef/paper-eq6.json").split()[:2]
+    ['{', '"problem":']
+    """
     return decode(read_bytes(path, limit), str(path))
 
 
@@ -96,8 +172,32 @@ _DELTA = {"[": 1, "{": 1, "]": -1, "}": -1}
 
 
 def check_depth(text: str, field: str, max_depth: int | None = None) -> None:
-    """Refuse JSON nested deeper than :data:`~limits.MAX_DEPTH`, by counting brackets outside
-    strings (the parser itself would recurse and fail with RecursionError)."""
+    """Refuse JSON nested deeper than ``max_depth``, by counting brackets outside strings.
+
+    The parser itself would recurse and fail with ``RecursionError``.
+
+    Parameters
+    ----------
+    text : str
+        JSON text.
+    field : str
+        The name errors give (a path or an option).
+    max_depth : int or None, default None
+        The deepest nesting accepted (``None``: ``MAX_DEPTH``, 64). Unit: levels.
+
+    Raises
+    ------
+    InputError
+        Nested deeper.
+
+    Examples
+    --------
+    >>> check_depth("[[1]]", "f", max_depth=2)
+    >>> check_depth("[[[1]]]", "f", max_depth=2)
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: f: nesting depth 3 > limit 2
+    """
     max_depth = limits.MAX_DEPTH if max_depth is None else max_depth
     if text.count("[") + text.count("{") <= max_depth:
         return
@@ -158,8 +258,36 @@ def _refused_path(node: Any, path: str = "") -> tuple[str, str] | None:
 
 
 def parse_json(text: str, field: str) -> Any:
-    """JSON ``text`` through the boundary: depth, integer digits, NaN / Infinity refused (a
-    refused literal is named by its JSON path, ``users[0].speedup[1]``)."""
+    """JSON ``text`` through the boundary: depth, integer digits, NaN / Infinity refused.
+
+    A refused literal is named by its JSON path (``users[0].speedup[1]``).
+
+    Parameters
+    ----------
+    text : str
+        The JSON document.
+    field : str
+        The name errors give (a path or an option).
+
+    Returns
+    -------
+    object
+        The parsed value.
+
+    Raises
+    ------
+    InputError
+        Empty, malformed, too deep, or a refused literal.
+
+    Examples
+    --------
+    >>> parse_json('{"a": [1, 2]}', "f")
+    {'a': [1, 2]}
+    >>> parse_json('{"a": [1, NaN]}', "f")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: a[1]: NaN is not a number (NaN / Infinity are not JSON)
+    """
     if not text.strip():
         raise InputError(field, "empty input (no JSON document)")
     check_depth(text, field)
@@ -178,12 +306,54 @@ def parse_json(text: str, field: str) -> Any:
 
 
 def read_json(path: str | Path) -> Any:
-    """Bounded, UTF-8, depth-checked JSON of the file ``path``."""
+    """Bounded, UTF-8, depth-checked JSON of the file ``path``.
+
+    Parameters
+    ----------
+    path : str or Path
+        The file.
+
+    Returns
+    -------
+    object
+        The parsed value.
+
+    Raises
+    ------
+    InputError
+        Unreadable, too large, not UTF-8 or not valid JSON.
+
+    Examples
+    --------
+    >>> read_json("instances/oef/paper-eq6.json")["problem"]
+    'oef'
+    """
     return parse_json(read_text(path), str(path))
 
 
 def check_env_dir(name: str) -> Path | None:
-    """The directory named by environment variable ``name`` (None when unset or empty)."""
+    """The directory named by environment variable ``name``.
+
+    Parameters
+    ----------
+    name : str
+        The variable (e.g. ``DLSCHED_DATA``).
+
+    Returns
+    -------
+    Path or None
+        The directory; ``None`` when the variable is unset or empty.
+
+    Raises
+    ------
+    InputError
+        The value is not an existing directory.
+
+    Examples
+    --------
+    >>> check_env_dir("DLSCHED_NO_SUCH_VARIABLE") is None
+    True
+    """
     value = os.environ.get(name)
     if not value:
         return None
@@ -198,9 +368,42 @@ def check_env_dir(name: str) -> Path | None:
 # --- numbers -----------------------------------------------------------------------------------
 def number(value: Any, field: str, low: float, high: float, *, integer: bool = False,
            low_open: bool = False, text: bool = False) -> Any:
-    """``value`` (a number, or its text when ``text``: a command-line option) checked to be
-    finite and within ``[low, high]`` (``(low, high]`` when ``low_open``); an int when
-    ``integer``."""
+    """``value`` checked to be a finite number within ``[low, high]``.
+
+    Parameters
+    ----------
+    value : object
+        A number, or its text when ``text`` (a command-line option).
+    field : str
+        The name errors give (a path or an option).
+    low, high : float
+        The accepted range (inclusive).
+    integer : bool, default False
+        Whether only integral values are accepted (and an int is returned).
+    low_open : bool, default False
+        Whether ``low`` itself is refused: ``(low, high]``.
+    text : bool, default False
+        Whether ``value`` may be text to parse.
+
+    Returns
+    -------
+    int or float
+        The value (an int when ``integer``).
+
+    Raises
+    ------
+    InputError
+        Not a number, not finite, not integral, or out of range.
+
+    Examples
+    --------
+    >>> number("3", "--threads", 1, 8, integer=True, text=True)
+    3
+    >>> number(7, "n", 0, 5)
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: n: 7 is outside [0, 5]
+    """
     if isinstance(value, str) and text:
         text = value.strip()
         if integer and len(text.lstrip("+-")) > limits.MAX_INT_DIGITS:
@@ -224,28 +427,134 @@ def number(value: Any, field: str, low: float, high: float, *, integer: bool = F
 
 
 def time_limit(value: Any, field: str = "time_limit", text: bool = False) -> float | None:
-    """Seconds in ``(0, MAX_TIME_LIMIT]`` or None (no limit)."""
+    """A time limit in ``(0, MAX_TIME_LIMIT]`` seconds, or ``None`` (no limit).
+
+    Parameters
+    ----------
+    value : object
+        The limit (or its text when ``text``), ``None`` for none. Unit: s.
+    field : str, default "time_limit"
+        The name errors give.
+    text : bool, default False
+        Whether ``value`` may be text to parse.
+
+    Returns
+    -------
+    float or None
+        The limit.
+
+    Raises
+    ------
+    InputError
+        Not a number or outside ``(0, 1e6]``.
+
+    Examples
+    --------
+    >>> time_limit(30)
+    30.0
+    >>> time_limit(0)
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: time_limit: 0 is outside (0, 1000000]
+    """
     if value is None:
         return None
     return float(number(value, field, 0, limits.MAX_TIME_LIMIT, low_open=True, text=text))
 
 
 def mip_gap(value: Any, field: str = "mip_gap", text: bool = False) -> float | None:
-    """A relative gap in ``[0, 1]`` or None."""
+    """A relative MIP gap in ``[0, 1]``, or ``None`` (the solver's default).
+
+    Parameters
+    ----------
+    value : object
+        The gap (or its text when ``text``). Unit: dimensionless.
+    field : str, default "mip_gap"
+        The name errors give.
+    text : bool, default False
+        Whether ``value`` may be text to parse.
+
+    Returns
+    -------
+    float or None
+        The gap.
+
+    Raises
+    ------
+    InputError
+        Not a number or outside ``[0, 1]``.
+
+    Examples
+    --------
+    >>> mip_gap("0.1", text=True)
+    0.1
+    """
     if value is None:
         return None
     return float(number(value, field, 0, 1, text=text))
 
 
 def threads(value: Any, field: str = "threads", text: bool = False) -> int | None:
-    """Threads in ``1..MAX_THREADS`` or None (the solver's default)."""
+    """Solver threads in ``1..MAX_THREADS``, or ``None`` (the solver's default).
+
+    Parameters
+    ----------
+    value : object
+        The count (or its text when ``text``). Unit: threads.
+    field : str, default "threads"
+        The name errors give.
+    text : bool, default False
+        Whether ``value`` may be text to parse.
+
+    Returns
+    -------
+    int or None
+        The count.
+
+    Raises
+    ------
+    InputError
+        Not an integer or outside ``1..256``.
+
+    Examples
+    --------
+    >>> threads(300)
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: threads: 300 is outside [1, 256]
+    """
     if value is None:
         return None
     return number(value, field, 1, limits.MAX_THREADS, integer=True, text=text)
 
 
 def seed(value: Any, field: str = "seed", text: bool = False) -> int:
-    """A seed in ``0..MAX_SEED``."""
+    """A random seed in ``0..MAX_SEED`` (what every generator's RNG accepts).
+
+    Parameters
+    ----------
+    value : object
+        The seed (or its text when ``text``).
+    field : str, default "seed"
+        The name errors give.
+    text : bool, default False
+        Whether ``value`` may be text to parse.
+
+    Returns
+    -------
+    int
+        The seed.
+
+    Raises
+    ------
+    InputError
+        Not an integer or outside ``0..2^32-1``.
+
+    Examples
+    --------
+    >>> seed("7", text=True)
+    7
+    """
     return number(value, field, 0, limits.MAX_SEED, integer=True, text=text)
 
 
@@ -260,16 +569,57 @@ def _show(value: Any) -> str:
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:
-    """``"; did you mean 'horizon'?"`` when a known name is close to ``name``, else ''."""
+    """A suggestion when a known name is close to ``name``.
+
+    Parameters
+    ----------
+    name : str
+        The name given.
+    known : iterable of str
+        The names that exist.
+
+    Returns
+    -------
+    str
+        ``"; did you mean 'horizon'?"``, or ``""`` when nothing is close.
+
+    Examples
+    --------
+    >>> did_you_mean("horizn", ["horizon", "seed"])
+    "; did you mean 'horizon'?"
+    """
     close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
     return f"; did you mean {close[0]!r}?" if close else ""
 
 
 # --- parameters --------------------------------------------------------------------------------
 def check_value(value: Any, field: str, depth: int = 0) -> None:
-    """Any parameter value: finite numbers within ``MAX_MAGNITUDE``, bounded strings, lists and
-    nesting (the part of the rule that holds whatever the parameter's type). A refusal names the
-    path below ``field`` (``field.key[2]``)."""
+    """Any parameter value: finite numbers within ``MAX_MAGNITUDE``, bounded strings and lists.
+
+    The part of the rule that holds whatever the parameter's type. A refusal names the path below
+    ``field`` (``field.key[2]``).
+
+    Parameters
+    ----------
+    value : object
+        The value.
+    field : str
+        The name errors give (a path or an option).
+    depth : int, default 0
+        The nesting level of ``value`` (for the recursion).
+
+    Raises
+    ------
+    InputError
+        A value breaks the rule.
+
+    Examples
+    --------
+    >>> check_value({"a": [1, float("inf")]}, "p")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: p.a[1]: must be a finite number, got inf
+    """
     where = field or "<root>"
     if depth > limits.MAX_DEPTH:
         raise InputError(where, f"nesting deeper than {limits.MAX_DEPTH}")
@@ -313,7 +663,25 @@ def _split_union(text: str) -> list[str]:
 
 
 def _annotation_text(ann: Any, namespace: dict[str, Any]) -> str:
-    """An annotation as text; a module-level alias (``Point = Literal[...]``) is expanded."""
+    """An annotation as text; a module-level alias (``Point = Literal[...]``) is expanded.
+
+    Parameters
+    ----------
+    ann : object
+        The annotation (a string, a type or a typing object).
+    namespace : dict
+        The function's module globals.
+
+    Returns
+    -------
+    str
+        The annotation's text, ``Optional[X]`` as ``None | X``.
+
+    Examples
+    --------
+    >>> annotation_text("Optional[int]", {})
+    'None | int'
+    """
     if ann is inspect.Parameter.empty:
         return ""
     if not isinstance(ann, str):
@@ -327,9 +695,32 @@ def _annotation_text(ann: Any, namespace: dict[str, Any]) -> str:
 
 def _spec(par: inspect.Parameter, namespace: dict[str, Any] | None = None
           ) -> tuple[set[str] | None, tuple[str, ...]]:
-    """Kinds a parameter admits (None: anything) and its ``Literal`` choices, from its annotation
-    (a string under ``from __future__ import annotations``; aliases looked up in the function's
-    module ``namespace``), else from its default's type."""
+    """Kinds a parameter admits and its ``Literal`` choices, from its annotation or default.
+
+    The annotation may be a string (``from __future__ import annotations``); aliases are looked up
+    in the function's module ``namespace``; without one, the default's type decides.
+
+    Parameters
+    ----------
+    par : inspect.Parameter
+        The parameter.
+    namespace : dict or None, default None
+        The function's module globals.
+
+    Returns
+    -------
+    tuple of (set of str or None, tuple of str)
+        The kinds (``"int"``, ``"float"``, ``"str"``, ``"none"``, ...; ``None``: anything) and
+        the ``Literal`` choices.
+
+    Examples
+    --------
+    >>> import inspect
+    >>> from typing import Literal
+    >>> def f(tie: Literal["a", "b"] = "a"): ...
+    >>> spec(inspect.signature(f).parameters["tie"])
+    ({'str'}, ('a', 'b'))
+    """
     default = par.default
     kinds: set[str] = set()
     choices: list[str] = []
@@ -358,10 +749,47 @@ def _spec(par: inspect.Parameter, namespace: dict[str, Any] | None = None
 def check_param(value: Any, par: inspect.Parameter, field: str,
                 rng: tuple[float, float] | None = None,
                 namespace: dict[str, Any] | None = None) -> Any:
-    """One parameter value by the generic rule: the type its annotation (or default) declares;
-    ints integral in ``[0, MAX_PARAM_INT]``, floats finite in ``[0, MAX_MAGNITUDE]``, bools
-    booleans, strings bounded (``rng`` from :data:`~limits.PARAM_RANGES` replaces the range).
-    Returns the value (an integral float for an int parameter becomes an int)."""
+    """One parameter value by the generic rule.
+
+    The type its annotation (or default) declares; ints integral in ``[0, MAX_PARAM_INT]``,
+    floats finite in ``[0, MAX_MAGNITUDE]``, bools booleans, strings bounded; ``rng`` from
+    ``PARAM_RANGES`` replaces the numeric range.
+
+    Parameters
+    ----------
+    value : object
+        The value given.
+    par : inspect.Parameter
+        The parameter it is for.
+    field : str
+        The name errors give (a path or an option).
+    rng : tuple of (float, float) or None, default None
+        The parameter's own inclusive range.
+    namespace : dict or None, default None
+        The function's module globals (for annotation aliases).
+
+    Returns
+    -------
+    object
+        The value (an integral float for an int parameter becomes an int).
+
+    Raises
+    ------
+    InputError
+        Wrong type or out of range.
+
+    Examples
+    --------
+    >>> import inspect
+    >>> def f(inst, rounds: int = 10): ...
+    >>> par = inspect.signature(f).parameters["rounds"]
+    >>> check_param(5.0, par, "rounds")
+    5
+    >>> check_param(-1, par, "rounds")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: rounds: -1 is outside [0, 1000000]
+    """
     check_value(value, field)
     kinds, choices = _spec(par, namespace)
     if rng is not None and isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -407,7 +835,20 @@ def _kinds_text(kinds: set[str]) -> str:
 #: Functions taking ``**params`` -> the functions those keywords are passed on to
 #: (``"module:function"``), so that their parameters are known and checked too; a function with
 #: ``**params`` that is not listed accepts any keyword (its callee refuses the unknown ones).
+#: A function made in a loop or a factory (several variants share one qualname) names its own
+#: targets instead, in its attribute ``forwards_to`` (a tuple of functions or such strings).
 FORWARDS: dict[str, tuple[str, ...]] = {}  # each problem adds its own rows on import
+
+
+def _callee(ref: Any) -> Callable[..., Any]:
+    """A forwarding target: a function, or ``"module:qualname"`` imported."""
+    if callable(ref):
+        return ref
+    module, _, qual = ref.partition(":")
+    obj: Any = importlib.import_module(module)
+    for part in qual.split("."):
+        obj = getattr(obj, part)
+    return obj
 
 
 def _key(fn: Callable[..., Any]) -> str:
@@ -417,12 +858,40 @@ def _key(fn: Callable[..., Any]) -> str:
 Spec = tuple[inspect.Parameter, dict[str, Any]]  # a parameter and its function's module globals
 
 
-def signature_params(fn: Callable[..., Any], takes_instance: bool = True
-                     ) -> tuple[dict[str, Spec], bool]:
-    """Keyword parameters of ``fn`` (and of the functions it forwards to, :data:`FORWARDS`)
-    without the instance and the solver ``options``; the flag says whether unknown keywords are
-    passed on (an unlisted ``**params``; ``**_`` swallows and ignores, so it is closed)."""
-    out: dict[str, Spec] = {}
+def walk_params(fn: Callable[..., Any], takes_instance: bool = True
+                ) -> tuple[dict[str, tuple[inspect.Parameter, dict[str, Any], Any]], bool]:
+    """Keyword parameters of ``fn`` and of the functions its ``**params`` reach.
+
+    The targets of ``**params`` are the function's attribute ``forwards_to``, else its
+    ``FORWARDS`` row. Each parameter comes with its module globals and the function that
+    declares it (whose docstring documents it); the instance and the solver ``options`` are
+    left out.
+
+    Parameters
+    ----------
+    fn : callable
+        A method's function or a generator.
+    takes_instance : bool, default True
+        Whether the first parameter is the instance (left out).
+
+    Returns
+    -------
+    tuple of (dict, bool)
+        Name -> (parameter, module globals, declaring function), and whether unknown keywords are
+        still passed on (an unlisted ``**params``; ``**_`` swallows and ignores, so it is closed).
+
+    Examples
+    --------
+    >>> def f(inst, rounds: int = 10, **_): ...
+    >>> names, passes_on = walk_params(f)
+    >>> list(names), passes_on
+    (['rounds'], False)
+    >>> def g(inst, **params): ...
+    >>> g.forwards_to = (f,)  # g passes its keywords on to f
+    >>> list(walk_params(g)[0]), walk_params(g)[1]
+    (['rounds'], False)
+    """
+    out: dict[str, tuple[inspect.Parameter, dict[str, Any], Any]] = {}
     open_ = False
     target = inspect.unwrap(fn)  # a guarded model: the registered function
     namespace = getattr(target, "__globals__", {})
@@ -431,31 +900,99 @@ def signature_params(fn: Callable[..., Any], takes_instance: bool = True
         if (i == 0 and takes_instance) or name == "options":
             continue
         if par.kind is par.VAR_KEYWORD:
-            forwards = FORWARDS.get(_key(target))
+            forwards = getattr(target, "forwards_to", None) or FORWARDS.get(_key(target))
             if forwards:
                 for ref in forwards:
-                    module, _, qual = ref.partition(":")
-                    callee = getattr(importlib.import_module(module), qual)
-                    more, _ = signature_params(callee, takes_instance=False)
+                    more, _ = walk_params(_callee(ref), takes_instance=False)
                     for k, v in more.items():
                         out.setdefault(k, v)
             elif name != "_":
                 open_ = True
         elif par.kind is not par.VAR_POSITIONAL and par.kind is not par.POSITIONAL_ONLY:
-            out[name] = (par, namespace)
+            out[name] = (par, namespace, target)
     for skip in ("inst", "instance", "options", "mechanism", "backend_name"):
         if skip in out and out[skip][0].default is inspect.Parameter.empty:
             del out[skip]
     return out, open_
 
 
+def signature_params(fn: Callable[..., Any], takes_instance: bool = True
+                     ) -> tuple[dict[str, Spec], bool]:
+    """Keyword parameters of ``fn`` as ``walk_params`` finds them, each with its module globals.
+
+    Parameters
+    ----------
+    fn : callable
+        A method's function or a generator.
+    takes_instance : bool, default True
+        Whether the first parameter is the instance (left out).
+
+    Returns
+    -------
+    tuple of (dict, bool)
+        Name -> (parameter, module globals), and whether unknown keywords are passed on.
+
+    Examples
+    --------
+    >>> def f(inst, rounds: int = 10, **params): ...
+    >>> names, passes_on = signature_params(f)
+    >>> list(names), passes_on
+    (['rounds'], True)
+    """
+    walked, open_ = walk_params(fn, takes_instance)
+    return {k: (par, namespace) for k, (par, namespace, _) in walked.items()}, open_
+
+
+#: public names of the annotation readers (``dlsched.core.docstrings`` shows what they admit)
+spec = _spec
+annotation_text = _annotation_text
+
+
 def check_params(fn: Callable[..., Any], params: dict[str, Any], what: str, *,
                  prefix: str = "--param ", takes_instance: bool = True,
                  ranges_key: str | None = None, also: Iterable[str] = ()) -> dict[str, Any]:
-    """``params`` for ``fn`` by the generic rule (:func:`check_param`): unknown keys (with a
-    "did you mean"), wrong types, NaN / inf / negative / absurd values refused naming
-    ``prefix + KEY``. ``also``: further names the caller accepts (for the suggestion).
-    Returns the checked parameters (integral floats of int parameters as ints)."""
+    """``params`` for ``fn`` by the generic rule (``check_param``).
+
+    Unknown keys (with a "did you mean"), wrong types, NaN / inf / negative / absurd values are
+    refused naming ``prefix + KEY``.
+
+    Parameters
+    ----------
+    fn : callable
+        The method's function or the generator.
+    params : dict
+        The parameters given.
+    what : str
+        The method, for messages (``"algorithm 'max-min'"``).
+    prefix : str, default "--param "
+        Prefix of the field errors name.
+    takes_instance : bool, default True
+        Whether the first parameter of ``fn`` is the instance.
+    ranges_key : str or None, default None
+        The key of ``PARAM_RANGES`` (``"PROBLEM/METHOD"`` or ``"PROBLEM/generate"``).
+    also : iterable of str, default ()
+        Further names the caller accepts (for the suggestion).
+
+    Returns
+    -------
+    dict
+        The checked parameters (integral floats of int parameters as ints).
+
+    Raises
+    ------
+    InputError
+        An unknown key, a wrong type or a value out of range.
+
+    Examples
+    --------
+    >>> def f(inst, rounds: int = 10): ...
+    >>> check_params(f, {"rounds": 3.0}, "m")
+    {'rounds': 3}
+    >>> check_params(f, {"round": 3}, "m")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: --param round: m has no parameter 'round'; ...
+    """
     known, open_ = signature_params(fn, takes_instance)
     ranges = {**limits.PARAM_RANGES["*"], **limits.PARAM_RANGES.get(ranges_key or "", {})}
     out: dict[str, Any] = {}
@@ -484,8 +1021,33 @@ _UNEXPECTED = re.compile(r"unexpected keyword argument '(\w+)'")
 
 def unexpected_keyword(exc: TypeError, params: dict[str, Any], prefix: str = "--param "
                        ) -> InputError | None:
-    """The :class:`InputError` for a ``TypeError`` that a method raised because a user's keyword
-    reached a callee that does not take it (forwarded ``**params``); None for other errors."""
+    """The ``InputError`` for a ``TypeError`` about a user's keyword that reached a callee.
+
+    A method passing ``**params`` on raises such a ``TypeError`` deep down.
+
+    Parameters
+    ----------
+    exc : TypeError
+        The error raised.
+    params : dict
+        The user's parameters.
+    prefix : str, default "--param "
+        Prefix of the field the error names.
+
+    Returns
+    -------
+    InputError or None
+        The error naming the keyword; ``None`` for other errors.
+
+    Examples
+    --------
+    >>> def f(inst): ...
+    >>> try:
+    ...     f(None, bogus=1)
+    ... except TypeError as exc:
+    ...     print(unexpected_keyword(exc, {"bogus": 1}))
+    --param bogus: unknown parameter 'bogus'
+    """
     match = _UNEXPECTED.search(str(exc))
     if match is None or match.group(1) not in params:
         return None
@@ -494,8 +1056,30 @@ def unexpected_keyword(exc: TypeError, params: dict[str, Any], prefix: str = "--
 
 
 def parse_value(raw: str, field: str) -> Any:
-    """A ``-p KEY=VALUE`` value: JSON through the boundary (depth, digits, no NaN / Infinity),
-    or the raw text when it is not JSON (``-p tie=earliest``)."""
+    """A ``-p KEY=VALUE`` value: JSON through the boundary, or the raw text when it is not JSON.
+
+    Parameters
+    ----------
+    raw : str
+        The text after ``=``.
+    field : str
+        The name errors give (a path or an option).
+
+    Returns
+    -------
+    object
+        The JSON value, or ``raw`` (``-p tie=earliest``).
+
+    Raises
+    ------
+    InputError
+        Too long, too deep, or a refused literal.
+
+    Examples
+    --------
+    >>> parse_value("[1, 2]", "f"), parse_value("earliest", "f")
+    ([1, 2], 'earliest')
+    """
     if len(raw) > limits.MAX_STRING:
         raise InputError(field, f"value of {len(raw)} characters > {limits.MAX_STRING}")
     check_depth(raw, field)
@@ -510,5 +1094,21 @@ def parse_value(raw: str, field: str) -> Any:
 
 
 def one_line(text: str) -> str:
-    """``text`` with control characters (newlines, escapes) shown as escapes: one terminal line."""
+    """``text`` with control characters (newlines, escapes) shown as escapes: one terminal line.
+
+    Parameters
+    ----------
+    text : str
+        Any text.
+
+    Returns
+    -------
+    str
+        The printable text.
+
+    Examples
+    --------
+    >>> print(one_line("a" + chr(10) + "b"))
+    a\\nb
+    """
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

@@ -9,7 +9,7 @@ common scale ``s`` of a group of values compared with each other is the lcm of t
 scaled value ``x * s = p * s / q`` is then an exact integer, verified by reconstruction
 (``float(Fraction(n, s)) == x``). When the scaled values would not fit the caller's magnitude
 budget (sums CP-SAT must handle, kept below 2^53 so float arithmetic on them stays exact), there
-is no exact integer model: :func:`exact_integers` returns ``None`` and the caller must fall back
+is no exact integer model: ``exact_integers`` returns ``None`` and the caller must fall back
 to a conservative model whose labels are never ``optimal`` / ``infeasible``.
 """
 

@@ -18,7 +18,28 @@ SCHEMA_VERSION = 1
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
-    """Write ``text`` to ``path`` via a temporary file and rename (all or nothing)."""
+    """Write ``text`` to ``path`` via a temporary file and a rename (all or nothing).
+
+    Parameters
+    ----------
+    path : str or Path
+        The file to write; its folder must exist.
+    text : str
+        The content (UTF-8).
+
+    Raises
+    ------
+    OSError
+        The file cannot be written (nothing is left behind).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "a.txt"
+    >>> atomic_write_text(p, "done")
+    >>> p.read_text()
+    'done'
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -57,11 +78,56 @@ def _jsonable(obj: Any) -> Any:
 
 
 def dumps(obj: Any) -> str:
-    """Serialise an instance, a Result or a plain dict to JSON text."""
+    """Serialise an instance, a Result or a plain dict to JSON text.
+
+    Parameters
+    ----------
+    obj : object
+        An instance, a ``Result`` or a dict.
+
+    Returns
+    -------
+    str
+        Indented JSON ending with a newline (NaN as null, infinities as strings).
+
+    Raises
+    ------
+    TypeError
+        ``obj`` is none of those.
+
+    Examples
+    --------
+    >>> print(dumps({"a": 1}), end="")
+    {
+      "a": 1
+    }
+    """
     return json.dumps(_jsonable(to_dict(obj)), indent=2) + "\n"
 
 
 def to_dict(obj: Any) -> dict[str, Any]:
+    """The JSON dict of an instance or a Result (a dict is returned as is).
+
+    Parameters
+    ----------
+    obj : object
+        An instance, a ``Result`` or a dict.
+
+    Returns
+    -------
+    dict
+        The JSON form (a Result's with ``schema_version``).
+
+    Raises
+    ------
+    TypeError
+        ``obj`` is none of those.
+
+    Examples
+    --------
+    >>> to_dict(load("instances/oef/paper-eq6.json"))["problem"]
+    'oef'
+    """
     if isinstance(obj, Result):
         return {"schema_version": SCHEMA_VERSION, **obj.to_dict()}
     if isinstance(obj, dict):
@@ -73,15 +139,64 @@ def to_dict(obj: Any) -> dict[str, Any]:
 
 
 def read_json(path: str | Path) -> Any:
-    """Read JSON through the input boundary (:func:`dlsched.core.inputs.read_json`): a bounded,
-    UTF-8, depth-checked read; malformed text or a missing file becomes an :class:`InputError`."""
+    """Read JSON through the input boundary (``dlsched.core.inputs.read_json``).
+
+    A bounded, UTF-8, depth-checked read; malformed text or a missing file becomes an
+    ``InputError``.
+
+    Parameters
+    ----------
+    path : str or Path
+        The file.
+
+    Returns
+    -------
+    object
+        The parsed JSON value.
+
+    Raises
+    ------
+    InputError
+        Missing, too large, not UTF-8, too deep or malformed.
+
+    Examples
+    --------
+    >>> read_json("instances/oef/paper-eq6.json")["name"]
+    'paper-eq6'
+    """
     from .inputs import read_json as _read
 
     return _read(path)
 
 
 def from_dict(data: Any) -> Any:
-    """Turn a JSON dict into an instance (by its ``problem`` key) or a Result (``kind: result``)."""
+    """Turn a JSON dict into an instance (by its ``problem`` key) or a Result (``kind: result``).
+
+    Parameters
+    ----------
+    data : dict
+        A parsed instance or result file.
+
+    Returns
+    -------
+    object
+        The problem's frozen instance, or a ``Result`` with a typed solution.
+
+    Raises
+    ------
+    InputError
+        Not an object, an unsupported ``schema_version``, no or an unknown ``problem``, or an
+        invalid field (named by its path).
+
+    Examples
+    --------
+    >>> from_dict({"kind": "result", "problem": "oef", "method": "m", "status": "error"}).status
+    <Status.ERROR: 'error'>
+    >>> from_dict({"name": "x"})
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: problem: missing required field
+    """
     if not isinstance(data, dict):
         raise InputError("<root>", "expected a JSON object")
     version = data.get("schema_version", SCHEMA_VERSION)
@@ -107,8 +222,30 @@ READERS: dict[str, str] = {".vbp": "dlsched.ojpp.instance:read_vbp"}
 
 
 def load(path: str | Path) -> Any:
-    """Load an instance or a result from a JSON file, or a standard format by its extension
-    (:data:`READERS`, e.g. a VPSolver ``.vbp`` file as an OJPP instance)."""
+    """Load an instance or a result from a JSON file, or a standard format by its extension.
+
+    Standard formats are read by ``READERS`` (e.g. a VPSolver ``.vbp`` file as an OJPP instance).
+
+    Parameters
+    ----------
+    path : str or Path
+        The file.
+
+    Returns
+    -------
+    object
+        An instance or a ``Result``.
+
+    Raises
+    ------
+    InputError
+        The file cannot be read or a field is invalid.
+
+    Examples
+    --------
+    >>> load("instances/oef/paper-eq6.json").name
+    'paper-eq6'
+    """
     reader = READERS.get(Path(path).suffix.lower())
     if reader is not None:
         import importlib
@@ -119,7 +256,32 @@ def load(path: str | Path) -> Any:
 
 
 def save(obj: Any, path: str | Path) -> Path:
-    """Save an instance or a Result as JSON, atomically."""
+    """Save an instance or a Result as JSON, atomically.
+
+    Parameters
+    ----------
+    obj : object
+        An instance or a ``Result``.
+    path : str or Path
+        The file to write.
+
+    Returns
+    -------
+    Path
+        ``path``.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> out = save({"kind": "note"}, pathlib.Path(tempfile.mkdtemp()) / "n.json")
+    >>> out.name, out.read_text().split()
+    ('n.json', ['{', '"kind":', '"note"', '}'])
+    """
     text = dumps(obj)
     atomic_write_text(path, text)
     return Path(path)

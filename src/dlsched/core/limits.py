@@ -2,8 +2,8 @@
 
 Each limit is far above any instance, option or parameter of the papers or the shipped suites,
 and far below what would allocate, recurse or simulate beyond reason. Input outside them is
-refused at the boundary (:mod:`dlsched.core.inputs`) with an
-:class:`~dlsched.core.errors.InputError` naming the field -- on the command line exit status 2
+refused at the boundary (``dlsched.core.inputs``) with an
+``InputError`` naming the field -- on the command line exit status 2
 and one line ``error: FIELD: reason`` -- instead of hanging, overflowing or crashing later.
 
 | what | limit | why |
@@ -22,8 +22,8 @@ and one line ``error: FIELD: reason`` -- instead of hanging, overflowing or cras
 | `bench --jobs` | 1..256 | |
 | suite seeds / grid points / bootstrap | 10^4 / 10^5 / 10..10^6 | per set or method / per grid |
 | `export --max-*` / `--plan-seconds` | 0..10^12 / [0, 10^6] s | 0 means no limit |
-| `-p` integer parameter | integral, 0..10^6 | unless :data:`PARAM_RANGES` says otherwise |
-| `-p` float parameter | finite, 0..1e15 | unless :data:`PARAM_RANGES` says otherwise |
+| `-p` integer parameter | integral, 0..10^6 | unless ``PARAM_RANGES`` says otherwise |
+| `-p` float parameter | finite, 0..1e15 | unless ``PARAM_RANGES`` says otherwise |
 | `-p` string | 10,000 characters | |
 """
 
@@ -66,7 +66,7 @@ MAX_GRID_POINTS = 100_000
 MAX_BOOTSTRAP = 10**6
 
 # --- method and generator parameters -------------------------------------------------------------
-#: an integer parameter (rounds, steps, trades, patterns...) unless :data:`PARAM_RANGES` says
+#: an integer parameter (rounds, steps, trades, patterns...) unless ``PARAM_RANGES`` says
 MAX_PARAM_INT = 10**6
 #: characters of a string parameter
 MAX_STRING = 10_000

@@ -1,7 +1,7 @@
 """What a method reports is input too: its objective is recomputed from the solution.
 
 Every problem registers ``Problem.objective(inst, solution) -> float | None``, written from the
-problem's definition (its validator / metrics module), not from the methods. :func:`disagreement`
+problem's definition (its validator / metrics module), not from the methods. ``disagreement``
 compares a Result's reported objective with that recomputation; ``ds.check`` and the benchmark
 harness turn a disagreement into a violation, so such a result is invalid and enters no ratio.
 

@@ -1,12 +1,12 @@
 """Output paths: file names from untrusted names, and writes that stay inside the directory.
 
-* :func:`safe_filename` turns an instance / suite / method / group name into one file-name
+* ``safe_filename`` turns an instance / suite / method / group name into one file-name
   component (no separators, no ``..``, no control characters, bounded length; a hash of the
   original keeps distinct names apart once they had to be changed);
-* :func:`inside` joins a directory and such a name and refuses a result outside it;
-* :func:`staging` is a private directory (``mkdtemp``: created exclusively, mode 0700) inside the
+* ``inside`` joins a directory and such a name and refuses a result outside it;
+* ``staging`` is a private directory (``mkdtemp``: created exclusively, mode 0700) inside the
   target directory; writers put their temporary files there, so nothing planted at a guessable
-  name (a symlink) is ever opened, and :func:`publish` renames the finished file into place
+  name (a symlink) is ever opened, and ``publish`` renames the finished file into place
   (``os.replace``: atomic on one filesystem; a symlink at the final name is replaced, not
   followed).
 """
@@ -42,9 +42,9 @@ def safe_filename(name: object, max_len: int = MAX_NAME) -> str:
 
 
 def inside(directory: str | Path, name: str) -> Path:
-    """``directory / name``; :class:`InputError` unless ``name`` is one plain component (no
+    """``directory / name``; ``InputError`` unless ``name`` is one plain component (no
     separator, NUL, ``.`` or ``..``), i.e. the path is a direct child of ``directory``. The last
-    component is not resolved: :func:`publish` replaces a symlink there instead of following it.
+    component is not resolved: ``publish`` replaces a symlink there instead of following it.
     """
     bad = not name or name in (".", "..") or "\0" in name or any(
         sep and sep in name for sep in (os.sep, os.altsep, "/"))

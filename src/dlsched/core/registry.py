@@ -26,7 +26,19 @@ _LOADED: set[str] = set()
 
 
 def load_problems(name: object = None) -> None:
-    """Import the module of problem ``name`` (every shipped problem when ``None``), once."""
+    """Import the module of problem ``name`` (every shipped problem when ``None``), once.
+
+    Parameters
+    ----------
+    name : object, default None
+        A shipped problem's name; other values (plug-in problems) are ignored.
+
+    Examples
+    --------
+    >>> load_problems("oef")
+    >>> "oef" in PROBLEMS
+    True
+    """
     names = list(PROBLEM_MODULES) if name is None else [name]
     for n in names:
         if isinstance(n, str) and n in PROBLEM_MODULES and n not in _LOADED:
@@ -39,12 +51,30 @@ def load_problems(name: object = None) -> None:
 
 
 class Registry(Generic[T]):
-    """A named collection; ``register`` doubles as a decorator."""
+    """A named collection (problems, executors): add, look up with a "did you mean", iterate sorted.
+
+    Parameters
+    ----------
+    kind : str
+        What it holds, for messages (``"problem"``).
+    lazy_problems : bool, default False
+        Whether look-ups first import the shipped problem modules.
+
+    Examples
+    --------
+    >>> reg = Registry("colour")
+    >>> reg.add("red", 1)
+    1
+    >>> reg.get("rde")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: colour: unknown colour 'rde'; did you mean 'red'? (known: red)
+    """
 
     def __init__(self, kind: str, lazy_problems: bool = False) -> None:
         self.kind = kind
         self._items: dict[str, T] = {}
-        #: look-ups first import the shipped problem modules (:func:`load_problems`)
+        #: look-ups first import the shipped problem modules (``load_problems``)
         self.lazy_problems = lazy_problems
 
     def _load(self, name: object = None) -> None:
@@ -52,12 +82,62 @@ class Registry(Generic[T]):
             load_problems(name if name in PROBLEM_MODULES else None)
 
     def add(self, name: str, item: T) -> T:
+        """Add ``item`` under ``name``.
+
+        Parameters
+        ----------
+        name : str
+            The name.
+        item : object
+            What is registered.
+
+        Returns
+        -------
+        object
+            ``item``.
+
+        Raises
+        ------
+        ValueError
+            ``name`` is already registered.
+
+        Examples
+        --------
+        >>> Registry("colour").add("red", 1)
+        1
+        """
         if name in self._items:
             raise ValueError(f"{self.kind} {name!r} is registered twice")
         self._items[name] = item
         return item
 
     def get(self, name: str, field_name: str | None = None) -> T:
+        """The item named ``name``.
+
+        Parameters
+        ----------
+        name : str
+            The name.
+        field_name : str or None, default None
+            The field an unknown name is reported as (default: the registry's kind).
+
+        Returns
+        -------
+        object
+            The item.
+
+        Raises
+        ------
+        InputError
+            Unknown name (with a "did you mean" and the known names).
+
+        Examples
+        --------
+        >>> reg = Registry("colour")
+        >>> _ = reg.add("red", 1)
+        >>> reg.get("red")
+        1
+        """
         self._load(name)
         try:
             return self._items[name]
@@ -77,17 +157,70 @@ class Registry(Generic[T]):
         return iter(sorted(self._items))
 
     def items(self) -> list[tuple[str, T]]:
+        """(name, item) pairs sorted by name.
+
+        Returns
+        -------
+        list of tuple
+            The pairs.
+
+        Examples
+        --------
+        >>> reg = Registry("colour")
+        >>> _ = reg.add("red", 1), reg.add("blue", 2)
+        >>> reg.items()
+        [('blue', 2), ('red', 1)]
+        """
         self._load()
         return sorted(self._items.items())
 
 
 @dataclass(frozen=True)
 class Problem:
-    """How dlsched handles one problem family.
+    """How dlsched handles one problem family (registered in ``PROBLEMS``).
 
-    ``parse`` turns a JSON dict into the frozen instance, ``dump`` back; ``check`` returns the
-    list of violations of a solution (empty when feasible); ``sense`` is "max" or "min";
-    ``generate`` builds a seeded synthetic instance from keyword parameters.
+    Parameters
+    ----------
+    name : str
+        The problem's name.
+    sense : str
+        ``"max"`` or ``"min"``.
+    description : str
+        One line for ``dlsched list``.
+    parse : callable
+        JSON dict -> the frozen instance.
+    dump : callable
+        Instance -> JSON dict.
+    check : callable
+        ``check(inst, solution) -> list of violations`` (empty when feasible).
+    generate : callable or None, default None
+        ``generate(**params)``: a seeded synthetic instance.
+    size : callable, default (no sizes)
+        ``size(inst) -> {name: int}`` for messages and benchmark size keys.
+    default_model : str or None, default None
+        The exact model ``solve`` uses when none is named.
+    properties : callable or None, default None
+        ``properties(inst, solution) -> dict`` of named property verdicts (``dlsched check``).
+    build_model : callable or None, default None
+        ``build_model(inst, model_name) -> Pyomo model`` for MPS/LP export.
+    metrics : callable or None, default None
+        ``metrics(inst, result) -> {name: float}``: extra measures the benchmark harness stores.
+    demo_instance : str or None, default None
+        JSON text of a small paper instance, for ``dlsched demo``.
+    crosscheck : Mapping or None, default None
+        Exact model name -> the heuristics that can refute or back up its labels.
+    export_model : str or None, default None
+        Model ``dlsched export`` uses without ``-m`` (``None``: ``default_model``).
+    objective : callable or None, default None
+        ``objective(inst, solution) -> float or None``: the objective recomputed independently.
+    solution_type : type or None, default None
+        The problem's typed frozen Solution class.
+
+    Examples
+    --------
+    >>> prob = PROBLEMS.get("oef")
+    >>> prob.sense, prob.default_model
+    ('max', 'oef-cooperative')
     """
 
     name: str
@@ -117,7 +250,7 @@ class Problem:
     #: the problem's definition, independently of the methods (core.objective compares it with
     #: what a method reports; ``None``: this solution's measure is not recomputable).
     objective: Callable[[Any, dict[str, Any]], float | None] | None = None
-    #: The problem's typed frozen solution (a :class:`dlsched.core.solution.Solution`); a
+    #: The problem's typed frozen solution (a ``dlsched.core.solution.Solution``); a
     #: method's plain-dict solution is converted to it when the method is called through a
     #: registry (a dict that does not parse stays a dict, for the validator to report).
     solution_type: type[Solution] | None = None
@@ -133,7 +266,27 @@ class Problem:
 
 @dataclass(frozen=True)
 class Method:
-    """An exact model or an algorithm: ``run(instance, **params) -> Result``."""
+    """An exact model or an algorithm: ``run(instance, **params) -> Result``.
+
+    Parameters
+    ----------
+    name : str
+        The registered name.
+    problem : str
+        The problem it solves.
+    kind : str
+        ``"exact"`` or ``"algorithm"``.
+    description : str
+        One line for ``dlsched list``.
+    run : callable
+        The registered function (wrapped: validated, solution typed).
+
+    Examples
+    --------
+    >>> m = MODELS.get("oef-cooperative")
+    >>> m.kind, m.problem
+    ('exact', 'oef')
+    """
 
     name: str
     problem: str
@@ -147,6 +300,18 @@ class MethodRegistry:
 
     Two problems may each have a ``gandiva-fair``: ``get(name, problem=...)`` picks the one of
     the instance's problem; without ``problem`` a name must be unique.
+
+    Parameters
+    ----------
+    kind : str
+        ``"model"`` or ``"algorithm"``, for messages.
+
+    Examples
+    --------
+    >>> ALGORITHMS.problems_of("gandiva-fair")
+    ['ltgf', 'oef', 'revenue']
+    >>> ALGORITHMS.get("gandiva-fair", problem="oef").problem
+    'oef'
     """
 
     def __init__(self, kind: str) -> None:
@@ -154,6 +319,31 @@ class MethodRegistry:
         self._items: dict[tuple[str, str], Method] = {}
 
     def add(self, name: str, item: Method) -> Method:
+        """Add ``item`` under ``name`` within its problem.
+
+        Parameters
+        ----------
+        name : str
+            The method's name.
+        item : Method
+            The method (its ``problem`` scopes the name).
+
+        Returns
+        -------
+        Method
+            ``item``.
+
+        Raises
+        ------
+        ValueError
+            The problem already has a method of that name.
+
+        Examples
+        --------
+        >>> reg = MethodRegistry("algorithm")
+        >>> reg.add("toy", Method("toy", "oef", "algorithm", "a toy", print)).name
+        'toy'
+        """
         key = (item.problem, name)
         if key in self._items:
             raise ValueError(f"{self.kind} {name!r} of {item.problem!r} is registered twice")
@@ -161,14 +351,79 @@ class MethodRegistry:
         return item
 
     def problems_of(self, name: str) -> list[str]:
+        """The problems that have a method named ``name``.
+
+        Parameters
+        ----------
+        name : str
+            The method's name.
+
+        Returns
+        -------
+        list of str
+            Sorted problem names (empty when none).
+
+        Examples
+        --------
+        >>> MODELS.problems_of("oef-cooperative")
+        ['oef']
+        """
         load_problems()
         return sorted(p for p, n in self._items if n == name)
 
     def has(self, name: str, problem: str | None = None) -> bool:
+        """Whether a method named ``name`` exists (for ``problem``, when given).
+
+        Parameters
+        ----------
+        name : str
+            The method's name.
+        problem : str or None, default None
+            The problem; ``None`` for any.
+
+        Returns
+        -------
+        bool
+            True when registered.
+
+        Examples
+        --------
+        >>> MODELS.has("oef-cooperative"), MODELS.has("oef-cooperative", problem="ojpp")
+        (True, False)
+        """
         load_problems(problem)
         return bool(self.problems_of(name)) if problem is None else (problem, name) in self._items
 
     def get(self, name: str, field_name: str | None = None, problem: str | None = None) -> Method:
+        """The method named ``name`` (of ``problem``, when given).
+
+        Parameters
+        ----------
+        name : str
+            The method's name.
+        field_name : str or None, default None
+            The field an error is reported as (default: the registry's kind).
+        problem : str or None, default None
+            The problem; without it, the name must belong to one problem only.
+
+        Returns
+        -------
+        Method
+            The method.
+
+        Raises
+        ------
+        InputError
+            Unknown (with a "did you mean"), of another problem, or of several problems without
+            ``problem``.
+
+        Examples
+        --------
+        >>> ALGORITHMS.get("gandiva-fair")
+        Traceback (most recent call last):
+        ...
+        dlsched.core.errors.InputError: algorithm: algorithm 'gandiva-fair' exists for problems ...
+        """
         field_name = field_name or self.kind
         load_problems(problem)
         if problem is not None and (problem, name) in self._items:
@@ -200,7 +455,23 @@ class MethodRegistry:
         return iter(sorted({n for _, n in self._items}))
 
     def items(self, problem: str | None = None) -> list[tuple[str, Method]]:
-        """(name, method) pairs sorted by problem then name; only ``problem``'s when given."""
+        """(name, method) pairs sorted by problem then name.
+
+        Parameters
+        ----------
+        problem : str or None, default None
+            Only this problem's methods; ``None`` for all.
+
+        Returns
+        -------
+        list of tuple
+            The pairs.
+
+        Examples
+        --------
+        >>> [name for name, _ in MODELS.items("oef")]
+        ['oef-cooperative', 'oef-efficiency', 'oef-noncooperative']
+        """
         load_problems(problem)
         return [
             (n, m) for (p, n), m in sorted(self._items.items()) if problem is None or p == problem
@@ -214,13 +485,34 @@ ALGORITHMS = MethodRegistry("algorithm")
 
 
 #: Wrappers applied to an exact model's function when it is registered, in order:
-#: :mod:`dlsched.core.guard` installs its cross-check rule here when imported (``dlsched.core``
+#: ``dlsched.core.guard`` installs its cross-check rule here when imported (``dlsched.core``
 #: imports it), so the registry does not import the guard (no import circle).
 MODEL_WRAPPERS: list[Callable[[str, str, Callable[..., Any]], Callable[..., Any]]] = []
 
 
 def typed_solution(problem: str, res: Any) -> Any:
-    """``res`` with its plain-dict solution turned into the problem's typed Solution."""
+    """``res`` with its plain-dict solution turned into the problem's typed Solution.
+
+    A malformed solution stays a dict, for the validator to report.
+
+    Parameters
+    ----------
+    problem : str
+        The problem whose ``solution_type`` is used.
+    res : object
+        A ``Result`` (anything else is returned unchanged).
+
+    Returns
+    -------
+    object
+        ``res``, its solution typed when possible.
+
+    Examples
+    --------
+    >>> res = Result("oef", "m", "error")
+    >>> typed_solution("oef", res) is res
+    True
+    """
     if not isinstance(res, Result) or res.solution is None or isinstance(res.solution, Solution):
         return res
     cls = PROBLEMS.get(problem).solution_type if problem in PROBLEMS._items else None
@@ -243,8 +535,38 @@ def _typed(problem: str, run: Callable[..., Any]) -> Callable[..., Any]:
 def register_model(name: str, problem: str, description: str) -> Callable[[T], T]:
     """Decorator: register an exact model ``fn(instance, *, options, ...) -> Result``.
 
-    The registry runs it through :data:`MODEL_WRAPPERS` (the guard: validation and the
+    The registry runs it through ``MODEL_WRAPPERS`` (the guard: validation and the
     cross-check rule) and types its solution; the decorated function is returned unchanged.
+    Document its keyword parameters in NumPy style: ``dlsched params`` reads them.
+
+    Parameters
+    ----------
+    name : str
+        The model's name (unique within ``problem``).
+    problem : str
+        The problem it solves.
+    description : str
+        One line for ``dlsched list``.
+
+    Returns
+    -------
+    callable
+        The decorator.
+
+    Raises
+    ------
+    ValueError
+        The name is already registered for ``problem``.
+
+    Examples
+    --------
+    A plug-in module registers its model on import (not run here, to keep the registry clean):
+
+    >>> @register_model("toy-exact", "oef", "a toy")  # doctest: +SKIP
+    ... def toy(inst, *, options=None):
+    ...     return Result("oef", "toy-exact", "optimal", objective=0.0)
+    >>> callable(register_model("toy-exact", "oef", "a toy"))
+    True
     """
 
     def deco(fn: T) -> T:
@@ -258,8 +580,41 @@ def register_model(name: str, problem: str, description: str) -> Callable[[T], T
 
 
 def register_algorithm(name: str, problem: str, description: str) -> Callable[[T], T]:
-    """Decorator: register an algorithm ``fn(instance, **params) -> Result`` (its solution is
-    typed when called through the registry)."""
+    """Decorator: register an algorithm ``fn(instance, **params) -> Result``.
+
+    Its solution is typed when called through the registry. Document its keyword parameters in
+    NumPy style: ``dlsched params`` reads them.
+
+    Parameters
+    ----------
+    name : str
+        The algorithm's name (unique within ``problem``).
+    problem : str
+        The problem it solves.
+    description : str
+        One line for ``dlsched list``.
+
+    Returns
+    -------
+    callable
+        The decorator (it returns the function unchanged).
+
+    Raises
+    ------
+    ValueError
+        The name is already registered for ``problem``.
+
+    Examples
+    --------
+    A plug-in module registers its algorithm on import (not run here, to keep the registry
+    clean):
+
+    >>> @register_algorithm("toy-alg", "oef", "a toy")  # doctest: +SKIP
+    ... def toy(inst, rounds: int = 1):
+    ...     return Result("oef", "toy-alg", "feasible", objective=float(rounds))
+    >>> callable(register_algorithm("toy-alg", "oef", "a toy"))
+    True
+    """
 
     def deco(fn: T) -> T:
         run = _typed(problem, fn)  # type: ignore[arg-type]

@@ -12,7 +12,13 @@ from .solution import as_json
 
 
 class Status(str, Enum):
-    """Outcome of a method. ``time_limit`` means: stopped early, objective is the incumbent."""
+    """Outcome of a method. ``time_limit`` means: stopped early, objective is the incumbent.
+
+    Examples
+    --------
+    >>> Status("time_limit").has_solution, Status.INFEASIBLE.has_solution
+    (True, False)
+    """
 
     OPTIMAL = "optimal"
     FEASIBLE = "feasible"
@@ -23,11 +29,38 @@ class Status(str, Enum):
 
     @property
     def has_solution(self) -> bool:
+        """Whether a method with this status produced a solution (optimal, feasible or time limit).
+
+        Examples
+        --------
+        >>> Status.TIME_LIMIT.has_solution
+        True
+        """
         return self in (Status.OPTIMAL, Status.FEASIBLE, Status.TIME_LIMIT)
 
 
 def relative_gap(objective: float | None, bound: float | None) -> float | None:
-    """|objective - bound| / max(|objective|, 1e-10); ``None`` when either is unknown."""
+    """Relative gap ``|objective - bound| / max(|objective|, 1e-10)``.
+
+    Parameters
+    ----------
+    objective : float or None
+        The incumbent's objective value.
+    bound : float or None
+        A proven bound on the optimum.
+
+    Returns
+    -------
+    float or None
+        The gap (``inf`` when either is infinite); ``None`` when either is unknown.
+
+    Examples
+    --------
+    >>> relative_gap(8.0, 10.0)
+    0.25
+    >>> relative_gap(8.0, None) is None
+    True
+    """
     if objective is None or bound is None:
         return None
     if not (math.isfinite(objective) and math.isfinite(bound)):
@@ -37,11 +70,37 @@ def relative_gap(objective: float | None, bound: float | None) -> float | None:
 
 @dataclass
 class Result:
-    """What every method returns.
+    """What every method returns, exact model or algorithm.
 
-    ``objective`` is the method's objective value (recomputed from the solution for heuristics);
-    ``bound`` is a proven bound on the optimum (exact methods only); ``gap`` their relative gap.
-    ``build_s`` is model-building time, ``runtime_s`` the total wall time including the build.
+    Parameters
+    ----------
+    problem : str
+        The problem's name (``"oef"``, ...).
+    method : str
+        The method's registered name.
+    status : Status
+        The outcome (a ``Status`` or its value, e.g. ``"optimal"``).
+    objective : float or None, default None
+        The method's objective value (recomputed from the solution for heuristics).
+    bound : float or None, default None
+        A proven bound on the optimum (exact methods only).
+    gap : float or None, default None
+        Relative gap of ``objective`` and ``bound``; computed from them when not given.
+    runtime_s : float, default 0.0
+        Total wall time including the build, in seconds.
+    build_s : float, default 0.0
+        Model-building time, in seconds.
+    solution : Mapping or None, default None
+        The problem's typed frozen Solution (it also reads as its JSON mapping); a plug-in may
+        return a plain dict, which the registry types.
+    stats : dict, default {}
+        Method-specific statistics (solver log figures, modes, errors).
+
+    Examples
+    --------
+    >>> res = Result("oef", "demo", "feasible", objective=8.0, bound=10.0)
+    >>> res.status, res.gap, res.ok
+    (<Status.FEASIBLE: 'feasible'>, 0.25, False)
     """
 
     problem: str
@@ -52,7 +111,7 @@ class Result:
     gap: float | None = None
     runtime_s: float = 0.0
     build_s: float = 0.0
-    #: The problem's typed frozen Solution (see :mod:`dlsched.core.solution`); it also reads
+    #: The problem's typed frozen Solution (see ``dlsched.core.solution``); it also reads
     #: as its JSON mapping. A plug-in may return a plain dict: the registry types it.
     solution: Mapping[str, Any] | None = None
     stats: dict[str, Any] = field(default_factory=dict)
@@ -64,10 +123,28 @@ class Result:
 
     @property
     def ok(self) -> bool:
-        """True when the method produced a usable solution."""
+        """True when the method produced a usable solution (its status has one, and it is there).
+
+        Examples
+        --------
+        >>> Result("oef", "m", "optimal").ok
+        False
+        """
         return self.status.has_solution and self.solution is not None
 
     def to_dict(self) -> dict[str, Any]:
+        """The Result as a JSON-ready dict (``kind: result``; the solution in its JSON form).
+
+        Returns
+        -------
+        dict
+            Every field, the status as its value.
+
+        Examples
+        --------
+        >>> Result("oef", "m", "optimal", objective=1.0).to_dict()["status"]
+        'optimal'
+        """
         data = asdict(replace(self, solution=None))
         data["solution"] = as_json(self.solution)
         data["status"] = self.status.value
@@ -75,11 +152,39 @@ class Result:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Result:
+        """The Result of a dict made by ``to_dict`` (``kind`` and ``schema_version`` are ignored).
+
+        Parameters
+        ----------
+        data : dict
+            The JSON form.
+
+        Returns
+        -------
+        Result
+            The Result (its solution a plain dict; ``dlsched.core.io.from_dict`` types it).
+
+        Examples
+        --------
+        >>> Result.from_dict(Result("oef", "m", "optimal", objective=1.0).to_dict()).objective
+        1.0
+        """
         data = {k: v for k, v in data.items() if k not in ("kind", "schema_version")}
         return cls(**data)
 
     def summary(self) -> str:
-        """One human line."""
+        """One human line: method, status, objective, bound and gap (when not optimal), times.
+
+        Returns
+        -------
+        str
+            The line.
+
+        Examples
+        --------
+        >>> Result("oef", "m", "feasible", objective=8.0, bound=10.0, runtime_s=0.5).summary()
+        'oef/m: feasible  objective=8  bound=10  gap=25.000%  time=0.500s (build 0.000s)'
+        """
         parts = [f"{self.problem}/{self.method}: {self.status.value}"]
         if self.objective is not None:
             parts.append(f"objective={self.objective:.6g}")

@@ -6,7 +6,7 @@ JSON shape is the one documented for the problem, so result files stay compatibl
 
 For code written against the JSON (``sol["jobs"]["j1"]["start"]``) a solution also reads as a
 read-only mapping of its JSON: reading works, writing raises ``TypeError`` (take a mutable copy
-with :meth:`Solution.to_json`).
+with ``Solution.to_json``).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ def freeze(value: Any) -> Any:
 
 class Solution(Mapping[str, Any]):
     """Base of the typed solutions. Subclasses are frozen dataclasses and implement
-    :meth:`to_json` and :meth:`from_json` so that ``from_json(d).to_json() == d``."""
+    ``to_json`` and ``from_json`` so that ``from_json(d).to_json() == d``."""
 
     def to_json(self) -> dict[str, Any]:
         """A fresh, mutable JSON dict of this solution."""
@@ -73,7 +73,7 @@ class Solution(Mapping[str, Any]):
 
     @classmethod
     def coerce(cls: type[S], data: Mapping[str, Any] | S) -> S:
-        """``data`` itself when it is already this type, else :meth:`from_json`."""
+        """``data`` itself when it is already this type, else ``from_json``."""
         return data if isinstance(data, cls) else cls.from_json(data)
 
     def _view(self) -> FrozenDict:

@@ -2,9 +2,9 @@
 
 ``dlsched.sim`` holds the engines that baselines of several problems run on:
 
-- :mod:`dlsched.sim.slotted` — a slotted engine (slot ``t`` is ``[t, t+1)``):
+- ``dlsched.sim.slotted`` — a slotted engine (slot ``t`` is ``[t, t+1)``):
   a cluster of servers x resources x slots held as numpy arrays
-  (:class:`Cluster`), a clock over arrivals, and non-preemptive or preemptive
+  (``Cluster``), a clock over arrivals, and non-preemptive or preemptive
   policies that place jobs slot by slot (used by ``dlsched.completion``
   baselines FIFO / DRF / AntMan / Tiresias and reusable by revenue sharing).
 

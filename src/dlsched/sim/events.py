@@ -9,11 +9,11 @@ A started job holds its GPUs for a lease of ``lease`` seconds. The policy is cal
 lease expiry since the last decision (ticks without any change are skipped: no policy in this
 package can act differently on them). Its candidates are the pending jobs and the running jobs
 whose lease has expired; its pool is the free GPUs plus the GPUs of those expired jobs. Through
-:meth:`EventSim.place` the policy renews an expired job in place (same GPUs, no cost) or places a
-job consolidated (:mod:`.placement`), preferring genuinely free GPUs; if it must take GPUs of an
+``EventSim.place`` the policy renews an expired job in place (same GPUs, no cost) or places a
+job consolidated (``.placement``), preferring genuinely free GPUs; if it must take GPUs of an
 expired, still undecided job, that job is preempted first. Expired jobs not renewed by the end of
 the call are preempted. Non-lease policies (``lease_based = False``) may also preempt running jobs
-mid-lease with :meth:`EventSim.preempt`. A policy with ``renews_when_idle = True`` declares that
+mid-lease with ``EventSim.preempt``. A policy with ``renews_when_idle = True`` declares that
 it renews every expired job when no job is pending (true of every work-conserving policy whose
 candidates are only the expired jobs); the engine then renews them without calling it.
 

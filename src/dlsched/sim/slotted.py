@@ -1,8 +1,8 @@
 """Slotted discrete-time engine: servers x resources x slots as numpy arrays.
 
-Slot t is [t, t+1). A :class:`Cluster` keeps the per-slot usage ``[slot, server, resource]``
+Slot t is [t, t+1). A ``Cluster`` keeps the per-slot usage ``[slot, server, resource]``
 (grown on demand) for reservations made ahead of time (non-preemptive schedules, batch
-packing). :func:`run_policy` simulates slot by slot: each slot it asks a policy for the
+packing). ``run_policy`` simulates slot by slot: each slot it asks a policy for the
 placements of the jobs that run in that slot, checks them against the capacities, advances
 each job's progress by its rate, and completes a job at the end of the slot in which its
 progress reaches its work (so a fixed allocation of rate rho finishes in ceil(work / rho)
