@@ -255,7 +255,8 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
         Unit: dimensionless. Range: [0, 1).
     search_share : float, default 0.15
         Part of the time limit given to the local search over list-schedule orders before
-        CP-SAT (0: none). Unit: dimensionless. Range: [0, 1 - colgen_share).
+        CP-SAT (0: none); together with ``colgen_share`` below 1. Unit: dimensionless.
+        Range: [0, 1).
     server_symmetry : bool, default True
         Open identical servers in order (symmetry breaking).
     cpsat_params : dict or None, default None

@@ -54,6 +54,19 @@ def _result(inst: OEFInstance, method: str, outcome: Any, X: np.ndarray | None, 
 
 def _pyomo_backend(inst: OEFInstance, mechanism: str, options: SolveOptions, envy: str = "full",
                    **_: Any) -> Result:
+    """Solve one OEF LP as the readable Pyomo model (any Pyomo solver).
+
+    Parameters
+    ----------
+    envy : str, default 'full'
+        Envy-row strategy of ``oef-cooperative``: ``'full'`` adds all R(R-1) rows up front,
+        ``'lazy'`` adds violated rows round by round; ignored by the other mechanisms.
+
+    Returns
+    -------
+    Result
+        The allocation, with lazy-round statistics in ``stats``.
+    """
     t0 = time.perf_counter()
     R, k = inst.rows.size, inst.n_types
     lazy = mechanism == "cooperative" and envy == "lazy"

@@ -275,7 +275,7 @@ def adjustment(inst: OJPPInstance, *, initial: Solution | dict | None = None, st
     budget : float or str or None, default None
         Migration budget c-bar per adjustment round, in the jobs' ``migration_cost`` unit;
         None = no cap beyond Alg. 4's one move per device, ``'5pct'`` = 5 % of the cost of
-        moving every worker once (a number must be >= 0).
+        moving every worker once (a number must be >= 0). Unit: migration_cost.
     seed : int, default 0
         Seed of the simulated fluctuation. Unit: dimensionless.
     allow_new_devices : bool, default False

@@ -95,7 +95,7 @@ def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
         The placement to re-place (typed or its JSON); None runs the Heuristic.
     budget : float or None, default None
         Migration budget c-bar, in the jobs' ``migration_cost`` unit; None = 5 % of the cost
-        of moving every worker once (at least one cheapest move).
+        of moving every worker once (at least one cheapest move). Unit: migration_cost.
 
     Returns
     -------
