@@ -10,13 +10,175 @@ from __future__ import annotations
 import functools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import pyomo.environ as pyo
 
 from .errors import InputError, SolverError
 from .result import Status, relative_gap
+
+T = TypeVar("T")
+
+#: The solver names every Pyomo model takes by default (HiGHS via highspy, always installed).
+DEFAULT_SOLVERS: tuple[str, ...] = ("highs", "appsi_highs")
+#: MILP solvers looked for when listing the installed ones (any other registered Pyomo solver
+#: name is still accepted when it is available).
+KNOWN_MILP_SOLVERS: tuple[str, ...] = (
+    "highs", "appsi_highs", "gurobi", "gurobi_direct", "gurobi_persistent", "cplex",
+    "cplex_direct", "cbc", "glpk", "scip", "xpress", "mosek",
+)
+#: Attribute a model's run function carries when it uses one fixed solver (see ``uses_solver``).
+_FIXED_ATTR = "__dlsched_fixed_solver__"
+
+
+def uses_solver(engine: str) -> Callable[[T], T]:
+    """Mark an exact model that always uses ``engine`` and ignores a Pyomo solver name.
+
+    Parameters
+    ----------
+    engine : str
+        The solver the model runs, as users should read it (e.g. ``"OR-Tools CP-SAT"``).
+
+    Returns
+    -------
+    Callable
+        A decorator that returns the model function unchanged apart from the mark, so
+        ``check_solver`` can refuse a ``--solver`` the model would silently ignore.
+
+    Examples
+    --------
+    >>> @uses_solver("OR-Tools CP-SAT")
+    ... def my_model(inst, options=None):
+    ...     return None
+    >>> fixed_solver(my_model)
+    'OR-Tools CP-SAT'
+    """
+
+    def mark(fn: T) -> T:
+        setattr(fn, _FIXED_ATTR, engine)
+        return fn
+
+    return mark
+
+
+def fixed_solver(run: Callable[..., Any] | None) -> str | None:
+    """The solver a model always uses (``uses_solver``), or None when it takes a Pyomo solver.
+
+    Parameters
+    ----------
+    run : Callable or None
+        A registered model's run function.
+
+    Returns
+    -------
+    str or None
+        The engine name, or None for models that pass ``SolveOptions.solver`` on to Pyomo.
+    """
+    while run is not None:  # registry wrappers (guard, typing) may not copy the mark
+        engine = getattr(run, _FIXED_ATTR, None)
+        if engine is not None:
+            return str(engine)
+        run = getattr(run, "__wrapped__", None)
+    return None
+
+
+def _registered(name: str) -> bool:
+    from pyomo.opt import SolverFactory
+
+    return name in set(SolverFactory)
+
+
+@functools.cache
+def solver_available(name: str) -> bool:
+    """Whether the Pyomo solver ``name`` is registered and usable on this machine.
+
+    Parameters
+    ----------
+    name : str
+        A Pyomo solver name such as ``"highs"``, ``"gurobi"`` or ``"cbc"``.
+
+    Returns
+    -------
+    bool
+        True when Pyomo knows the name and the solver (library or executable) is found. An
+        unregistered name is False without Pyomo's warning about a missing executable.
+    """
+    import pyomo.environ  # noqa: F401  (registers the solver plug-ins)
+
+    if not _registered(name):
+        return False
+    try:
+        return bool(pyo.SolverFactory(name).available(exception_flag=False))
+    except Exception:  # a broken installation counts as not available
+        return False
+
+
+def installed_solvers() -> list[str]:
+    """The MILP solvers of ``KNOWN_MILP_SOLVERS`` that are available here, in that order.
+
+    Returns
+    -------
+    list of str
+        Always starts with ``highs`` and ``appsi_highs`` (highspy is a dependency).
+
+    Examples
+    --------
+    >>> installed_solvers()[:2]
+    ['highs', 'appsi_highs']
+    """
+    return [n for n in KNOWN_MILP_SOLVERS if solver_available(n)]
+
+
+def check_solver(name: Any, run: Callable[..., Any] | None = None, model: str = "",
+                 field_name: str = "solver") -> str:
+    """Refuse a solver that is unknown, not installed, or that the model cannot use.
+
+    Parameters
+    ----------
+    name : str
+        The requested Pyomo solver name.
+    run : Callable or None, default None
+        The model's run function; a model marked with ``uses_solver`` accepts only the default
+        (``highs``), since it would ignore any other name.
+    model : str, default ""
+        The model's name, for the message.
+    field_name : str, default "solver"
+        The field the error names (``--solver`` on the command line).
+
+    Returns
+    -------
+    str
+        ``name`` unchanged, when it can be used.
+
+    Raises
+    ------
+    InputError
+        When ``name`` is not a solver name, not available on this machine (the message lists
+        the installed ones), or not usable by the model (the message says what it uses).
+
+    Examples
+    --------
+    >>> check_solver("highs")
+    'highs'
+    >>> try:
+    ...     check_solver("no-such-solver")
+    ... except InputError as exc:
+    ...     print(exc.field, "|", str(exc).split(";")[0])
+    solver | solver: 'no-such-solver' is not available
+    """
+    if not isinstance(name, str) or not name:
+        raise InputError(field_name, f"expected a solver name, got {name!r}")
+    engine = fixed_solver(run)
+    if engine is not None and name not in DEFAULT_SOLVERS:
+        which = f"model {model!r}" if model else "this model"
+        raise InputError(field_name, f"{which} uses {engine} and cannot use {name!r}; "
+                                     "leave the solver at its default (highs)")
+    if name in DEFAULT_SOLVERS or solver_available(name):
+        return name
+    raise InputError(field_name, f"{name!r} is not available; installed: "
+                                 f"{', '.join(installed_solvers())}")
 
 
 @dataclass(frozen=True)
@@ -44,7 +206,7 @@ class SolveOptions:
     def __post_init__(self) -> None:
         """Refuse what no solver can take (types, NaN / inf, gaps outside [0, 1], thread counts
         outside 1..MAX_THREADS). The user-facing range of ``time_limit``, (0, 10^6] s, is checked
-        at the boundary (:func:`dlsched.api.solve`, the CLI, suites): internal remaining budgets
+        at the boundary (``dlsched.api.solve``, the CLI, suites): internal remaining budgets
         may be cut to any finite value."""
         from . import inputs, limits
 

@@ -1,6 +1,6 @@
 """Schedule and benchmark figures: Gantt charts, device packings, allocation bars, ratio plots.
 
-Every function takes the instance and a solution (a solution dict or a :class:`Result`), draws on
+Every function takes the instance and a solution (a solution dict or a ``Result``), draws on
 ``ax`` (a new figure when ``None``) and returns the Axes, so figures compose in notebooks, the
 benchmark report and the docs. matplotlib is imported on first use, never at ``import dlsched``.
 
@@ -27,7 +27,7 @@ DEFAULT_PLOTS: dict[str, str] = {
 
 
 def default_plot(problem: str) -> Any:
-    """The default plot function of ``problem`` (see :data:`DEFAULT_PLOTS`)."""
+    """The default plot function of ``problem`` (see ``DEFAULT_PLOTS``)."""
     from ..core.errors import InputError
 
     if problem not in DEFAULT_PLOTS:
