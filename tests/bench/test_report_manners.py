@@ -163,3 +163,22 @@ def test_no_ratio_plot_without_ratios(toy_db, tmp_path):
     paths = write_report(toy_db, tmp_path / "rep", methods=["fail"], progress=False)
     kinds = {p.stem.rsplit("-", 1)[-1] for p in paths[1:]}
     assert kinds == {"size"}  # runtime only: "fail" has no ratio to draw
+
+
+def test_docs_define_every_column_and_metric():
+    from dlsched.bench.report import METRIC_DOCS
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "harness.md").read_text()
+    section = text.split("## Columns", 1)[1]
+    for name in COLUMN_DOCS:
+        assert f"| `{name}` |" in section, name
+    for problem, docs in METRIC_DOCS.items():
+        part = section.split(f"### {problem}", 1)[1]
+        for name in docs:
+            assert f"| `{name}` |" in part, (problem, name)
+
+
+def test_bench_is_quiet_when_stderr_is_not_a_terminal(toy_suite, tmp_path, capsys):
+    db = tmp_path / "q.db"
+    assert main(["bench", str(toy_suite), "--out", str(db), "-e", "serial"]) == 0
+    assert capsys.readouterr().err == ""
