@@ -37,8 +37,10 @@ def toy_db(toy_suite, tmp_path) -> Path:
 
 def test_cli_report_prints_exactly_the_files_it_wrote(toy_db, tmp_path, capsys):
     out = tmp_path / "rep"
-    assert main(["report", str(toy_db), "--out", str(out), "--no-progress"]) == 0
-    printed = capsys.readouterr().out.splitlines()
+    assert main(["report", str(toy_db), "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""  # stderr is not a terminal: no progress
+    printed = captured.out.splitlines()
     on_disk = sorted(p.name for p in out.iterdir())
     assert printed[0] == f"wrote {len(on_disk)} files to {out}:"
     assert sorted(line.strip() for line in printed[1:]) == on_disk
@@ -182,3 +184,14 @@ def test_bench_is_quiet_when_stderr_is_not_a_terminal(toy_suite, tmp_path, capsy
     db = tmp_path / "q.db"
     assert main(["bench", str(toy_suite), "--out", str(db), "-e", "serial"]) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_report_progress_on_a_terminal_names_each_stage(toy_db, tmp_path):
+    from rich.console import Console
+
+    buf = io.StringIO()
+    write_report(toy_db, tmp_path / "rep", console=Console(file=buf, force_terminal=True,
+                                                           width=120))
+    text = buf.getvalue()
+    assert "plots toy / bench-toy [gen]" in text and "Markdown report" in text
+    assert "tables" in text

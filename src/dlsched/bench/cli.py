@@ -34,6 +34,18 @@ def _setup_bench(p: argparse.ArgumentParser) -> None:
 
 @command("bench", "run a benchmark suite and print the ratio table", _setup_bench)
 def cmd_bench(args: argparse.Namespace) -> int:
+    """``dlsched bench``: run a suite (a progress bar on a terminal stderr), print its tables.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``_setup_bench``.
+
+    Returns
+    -------
+    int
+        0, or 130 / 143 when interrupted by Ctrl-C / SIGTERM.
+    """
     from .aggregate import summarise
     from .report import rich_tables
     from .runner import SweepInterrupted, run_suite
@@ -88,6 +100,18 @@ def _setup_report(p: argparse.ArgumentParser) -> None:
 @command("report", "write Markdown, CSV and LaTeX tables and PNG/PDF/SVG plots from a results "
          "database", _setup_report)
 def cmd_report(args: argparse.Namespace) -> int:
+    """``dlsched report``: write the report and print every file written.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``_setup_report``.
+
+    Returns
+    -------
+    int
+        0; bad options raise ``InputError`` naming ``--ylim`` or ``--methods`` (exit 2).
+    """
     from ..core.errors import InputError
     from .report import write_report
 

@@ -54,7 +54,18 @@ RATIO_HEADERS = ["set", "method", "size", "basis", "n", "mean [CI]", "median [CI
 
 
 def ratio_cells(g: Group) -> list[str]:
-    """One table line of a ratio group (shared by Markdown and the terminal table)."""
+    """One Markdown table line of a ratio group.
+
+    Parameters
+    ----------
+    g : Group
+        An aggregated group.
+
+    Returns
+    -------
+    list of str
+        The cells under ``RATIO_HEADERS``.
+    """
     size = g.size if g.size == ALL_SIZES else f"{g.size:g}"
     worst = _f(g.worst)
     return [g.group, g.method, str(size), BASIS_NOTE.get(g.basis, str(g.basis)), str(g.n),
@@ -67,7 +78,18 @@ RUN_HEADERS = ["set", "method", "runs", "failed", "invalid", "time-limited", "ti
 
 
 def run_cells(g: Group) -> list[str]:
-    """One line of the runs table of a metrics-only section (no reference, no ratios)."""
+    """One line of the runs table of a metrics-only section (no reference, no ratios).
+
+    Parameters
+    ----------
+    g : Group
+        An aggregated group.
+
+    Returns
+    -------
+    list of str
+        The cells under ``RUN_HEADERS``.
+    """
     return [g.group, g.method, str(g.runs), str(g.failed), str(g.invalid), str(g.limited),
             _t(g.runtime_mean), _t(g.runtime_max)]
 
@@ -209,7 +231,16 @@ def markdown_table(groups: list[Group]) -> str:
 def metric_table(groups: list[Group]) -> tuple[list[str], list[list[str]]]:
     """Headers and lines of the per-method metric means (e.g. fairness pass rates).
 
-    Groups of one (set, method) (sizes, bases) are pooled weighted by their row counts.
+    Parameters
+    ----------
+    groups : list of Group
+        Groups of one (suite, problem); those of one (set, method) (sizes, bases) are pooled,
+        weighted by their row counts.
+
+    Returns
+    -------
+    tuple of (list of str, list of list of str)
+        Headers (set, method, then the metric names) and lines; both empty without metrics.
     """
     keys = sorted({k for g in groups for k in g.metrics})
     if not keys:
@@ -533,7 +564,18 @@ TERMINAL_HEADERS = ["set", "method", "size", "basis", "n", "mean [CI]", "median"
 
 
 def terminal_cells(g: Group) -> list[str]:
-    """Compact line for the terminal summary (3 decimals, mean runtime)."""
+    """Compact line for the terminal summary (3 decimals, mean runtime).
+
+    Parameters
+    ----------
+    g : Group
+        An aggregated group.
+
+    Returns
+    -------
+    list of str
+        The cells under ``TERMINAL_HEADERS``.
+    """
     size = g.size if g.size == ALL_SIZES else f"{g.size:g}"
     mean = "-" if g.mean is None or g.mean_ci is None else (
         f"{g.mean:.3f} [{g.mean_ci.low:.3f},{g.mean_ci.high:.3f}]")
@@ -545,10 +587,22 @@ def terminal_cells(g: Group) -> list[str]:
 
 def rich_tables(groups: list[Group], title: str = "ratios",
                 metrics_only: Collection[tuple[str, str]] = ()) -> list[Any]:
-    """Terminal tables (rich) for the groups of one or more suites.
+    """Terminal tables (rich) for the groups of one or more suites, one per problem.
 
-    ``metrics_only``: (suite, problem) sections without a reference; they get a runs table
-    instead of the ratio table.
+    Parameters
+    ----------
+    groups : list of Group
+        Groups of any number of suites and problems.
+    title : str, default "ratios"
+        Word in each ratio table's title.
+    metrics_only : Collection of (str, str), default ()
+        (suite, problem) sections without a reference: they get a runs table instead of the
+        ratio table.
+
+    Returns
+    -------
+    list of rich.table.Table
+        Per problem its ratio (or runs) table and, when there are metrics, a metric table.
     """
     from rich import box
     from rich.markup import escape

@@ -183,7 +183,35 @@ def check_solver(name: Any, run: Callable[..., Any] | None = None, model: str = 
 
 @dataclass(frozen=True)
 class SolveOptions:
-    """Solver settings shared by every exact model."""
+    """Solver settings shared by every exact model.
+
+    Parameters
+    ----------
+    solver : str, default "highs"
+        Pyomo solver name; models marked with ``uses_solver`` (CP-SAT, highspy) take only the
+        default. ``check_solver`` refuses names that are not installed.
+    time_limit : float or None, default None
+        Wall-clock limit of the solve. Unit: s. Range: (0, 1e6].
+    mip_gap : float or None, default None
+        Relative MIP gap to stop at. Unit: dimensionless. Range: [0, 1].
+    threads : int or None, default None
+        Solver threads. Unit: threads.
+    presolve : bool, default True
+        HiGHS presolve (an infeasible verdict is re-checked with it off).
+    options : dict, default {}
+        Solver-specific options passed through unchanged.
+    reproducible : bool, default False
+        CP-SAT: deterministic search under a deterministic time budget.
+    deterministic_basis : float or None, default None
+        Reproducible mode: the limit its deterministic budget is derived from (default
+        ``time_limit``). Unit: s.
+
+    Raises
+    ------
+    InputError
+        For a value no solver can take (types, NaN / inf, gaps outside [0, 1], thread counts
+        outside 1..MAX_THREADS).
+    """
 
     solver: str = "highs"
     time_limit: float | None = None
@@ -200,7 +228,7 @@ class SolveOptions:
 
     @property
     def budget_basis(self) -> float | None:
-        """Seconds the deterministic budget of reproducible mode is derived from."""
+        """Seconds the deterministic budget of reproducible mode is derived from (Unit: s)."""
         return self.time_limit if self.deterministic_basis is None else self.deterministic_basis
 
     def __post_init__(self) -> None:
@@ -226,7 +254,21 @@ class SolveOptions:
 
 @dataclass
 class SolveOutcome:
-    """What the solver said; the variables of the model hold the solution when ``has_solution``."""
+    """What the solver said; the variables of the model hold the solution when ``has_solution``.
+
+    Parameters
+    ----------
+    status : Status
+        dlsched's status (``time_limit`` for a stopped solve, never ``optimal``).
+    objective : float or None
+        Incumbent objective, None without a solution.
+    bound : float or None
+        Proven bound on the optimum, None when the solver gave none.
+    solve_s : float
+        Solver wall-clock time. Unit: s.
+    stats : dict, default {}
+        Solver details (termination, solver name, presolve re-check).
+    """
 
     status: Status
     objective: float | None
@@ -236,10 +278,12 @@ class SolveOutcome:
 
     @property
     def gap(self) -> float | None:
+        """Relative gap between objective and bound (None when either is missing)."""
         return relative_gap(self.objective, self.bound)
 
     @property
     def has_solution(self) -> bool:
+        """Whether there is an incumbent whose status admits a solution."""
         return self.objective is not None and self.status.has_solution
 
 
@@ -286,6 +330,18 @@ class HighsSession:
     updates the HiGHS model incrementally and warm-starts from the previous basis. ``time_limit``
     may be changed per call (e.g. the remaining budget of a cut loop). An ``infeasible`` verdict
     with presolve on is re-checked by a fresh solve with presolve off (DESIGN.md).
+
+    Parameters
+    ----------
+    opts : SolveOptions or None, default None
+        Settings (default ``SolveOptions()``).
+    presolve : bool or None, default None
+        Override ``opts.presolve`` (the re-check uses False).
+
+    Raises
+    ------
+    SolverError
+        When highspy is not available.
     """
 
     def __init__(self, opts: SolveOptions | None = None, presolve: bool | None = None) -> None:
@@ -308,7 +364,20 @@ class HighsSession:
         self.time_limit = opts.time_limit
 
     def solve(self, model: pyo.ConcreteModel, time_limit: float | None = None) -> SolveOutcome:
-        """Solve (or re-solve) ``model``; load the incumbent into its variables if there is one."""
+        """Solve (or re-solve) ``model``; load the incumbent into its variables if there is one.
+
+        Parameters
+        ----------
+        model : pyomo.environ.ConcreteModel
+            The model (re-solves update the HiGHS model incrementally).
+        time_limit : float or None, default None
+            Limit of this call (default: the session's). Unit: s.
+
+        Returns
+        -------
+        SolveOutcome
+            Status, objective, bound and solver time.
+        """
         from pyomo.contrib.appsi.base import TerminationCondition as TC
 
         limit = self.time_limit if time_limit is None else time_limit
@@ -429,7 +498,25 @@ def _objective(model: pyo.ConcreteModel) -> Any:
 
 
 def solve_pyomo(model: pyo.ConcreteModel, opts: SolveOptions | None = None) -> SolveOutcome:
-    """Solve a Pyomo model and map the outcome to dlsched's statuses."""
+    """Solve a Pyomo model and map the outcome to dlsched's statuses.
+
+    Parameters
+    ----------
+    model : pyomo.environ.ConcreteModel
+        A model with exactly one active objective.
+    opts : SolveOptions or None, default None
+        Settings (default ``SolveOptions()``: HiGHS through appsi).
+
+    Returns
+    -------
+    SolveOutcome
+        The solution is loaded into the model's variables when ``has_solution``.
+
+    Raises
+    ------
+    SolverError
+        When the named solver is not available or the model has not one objective.
+    """
     opts = opts or SolveOptions()
     if opts.solver in ("highs", "appsi_highs"):
         return HighsSession(opts).solve(model)
