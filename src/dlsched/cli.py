@@ -188,7 +188,9 @@ def _print_export_params(problem: str, model: str) -> None:
 def _setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
     p.add_argument("--model", "-m", help="exact model (default: the problem's main model)")
-    p.add_argument("--solver", default="highs", help="Pyomo solver name (default highs)")
+    p.add_argument("--solver", default="highs",
+                   help="Pyomo solver name (default highs); one that is not installed, or that "
+                   "the model cannot use (CP-SAT models), is refused with exit 2")
     p.add_argument(
         "--time-limit", metavar="S",
         help="wall-clock limit in seconds, in (0, 1e6]; a stopped solve reports status "

@@ -104,17 +104,17 @@ def _maybe_log(ax: Any, values: list[float]) -> None:
         ax.set_yscale("log")
 
 
-def _limit(ax: Any, values: list[float], ylim: tuple[float, float] | None) -> None:
-    """Apply the user's ratio-axis limits (else the automatic log rule); say how many points
-    fall outside them, so a clipped outlier is never silently lost."""
+def _limit(ax: Any, values: list[float], ylim: tuple[float, float] | None,
+           what: str = "point(s)") -> str:
+    """Apply the user's ratio-axis limits (else the automatic log rule); returns a note for the
+    x-axis label saying how many values fall outside them ("" when none), so a clipped outlier
+    is never silently lost."""
     if ylim is None:
         _maybe_log(ax, values)
-        return
+        return ""
     ax.set_ylim(*ylim)
     out = sum(1 for v in values if v is not None and not ylim[0] <= v <= ylim[1])
-    if out:
-        ax.text(0.99, 0.01, f"{out} point(s) outside the y-limits", transform=ax.transAxes,
-                ha="right", va="bottom", fontsize=8, color="dimgrey")
+    return f"\n{out} {what} outside the y-limits {ylim[0]:g}-{ylim[1]:g}" if out else ""
 
 
 def _integer_sizes(ax: Any, sizes: list[float]) -> None:
@@ -184,10 +184,10 @@ def plot_ratio_distribution(rows: list[dict[str, Any]], methods: list[str], titl
                Line2D([], [], ls="", marker="o", color="black", label="proven ratio"),
                Line2D([], [], ls="", marker="o", mfc="none", color="black", label="vs bound")]
     ax.legend(handles=handles, loc="best", fontsize=8)
-    _limit(ax, [r["ratio"] for r in rows if r["method"] in methods
-                and r.get("ratio") is not None], ylim)
+    clipped = _limit(ax, [r["ratio"] for r in rows if r["method"] in methods
+                          and r.get("ratio") is not None], ylim)
     ax.set_ylabel("ALG / OPT" + (" (higher is better)" if sense == "max" else " (lower is better)"))
-    ax.set_xlabel("method")
+    ax.set_xlabel("method" + clipped)
     _title(ax, title)
     return fig
 
@@ -232,6 +232,7 @@ def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: st
     fig, ax = _figure(7.6)
     ratioed = [r for r in rows if r["basis"] in (PROVEN, BOUND)]
     spread = 0.02 * (len(methods) - 1)
+    means: list[float] = []
     for i, m in enumerate(methods):
         for basis in (PROVEN, BOUND):
             series = _size_series([r for r in ratioed if r["basis"] == basis], m, "ratio")
@@ -240,6 +241,7 @@ def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: st
             dodge = 1.0 + (i * 0.04 - spread if len(methods) > 1 else 0.0) * 0.25
             xs = np.array([s for s, _ in series]) * dodge
             mean = np.array([np.mean(v) for _, v in series])
+            means += [float(v) for v in mean]
             cis = [bootstrap_ci(np.array(v), "mean", 500, confidence) for _, v in series]
             lo = mean - np.array([c.low for c in cis])
             hi = np.array([c.high for c in cis]) - mean
@@ -248,9 +250,9 @@ def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: st
             label = _tx(m) if basis == PROVEN else _tx(f"{m} (vs bound)")
             ax.errorbar(xs, mean, yerr=[lo, hi], ms=5, capsize=3, label=label, **style, **extra)
     ax.axhline(1.0, color="grey", lw=1.0, ls="--", label="reference")
-    _limit(ax, [r["ratio"] for r in ratioed if r["method"] in methods], ylim)
+    clipped = _limit(ax, means, ylim, "mean(s)")
     _integer_sizes(ax, [float(r["size"]) for r in ratioed if r.get("size") is not None])
-    ax.set_xlabel(f"instance size ({_tx(size_key)})")
+    ax.set_xlabel(f"instance size ({_tx(size_key)})" + clipped)
     ax.set_ylabel(f"mean ALG / OPT ({confidence:.0%} CI)"
                   + (", higher is better" if sense == "max" else ", lower is better"))
     _title(ax, title)

@@ -532,9 +532,11 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
         else:
             parts += [f"Reference: {md(info['reference'])} ({_direction(info['sense'])}). "
                       f"Intervals: {info['confidence']:.0%} bootstrap ({info['bootstrap']} "
-                      "resamples). Basis *proven*: the reference solve is optimal; *vs bound*: it "
-                      "stopped at a limit and the ratio uses its bound (conservative); the two "
-                      "are never pooled.",
+                      "resamples). Basis *proven*: the reference solve is optimal (or stopped at a "
+                      "limit with objective = bound: zero gap, labelled optimal); *vs bound*: it "
+                      "stopped at a limit with a gap and the ratio uses its bound "
+                      "(conservative); the two are never pooled. Columns: see the Columns "
+                      "section below.",
                       ""]
             notes = reference_notes(_section_rows(store, info), info["reference"])
             if notes:
