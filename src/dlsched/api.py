@@ -155,13 +155,14 @@ def solve(
     >>> res.status.value, res.objective
     ('optimal', 5.25)
     """
-    from .core.solver import SolveOptions  # imports Pyomo: only when something is solved
+    from .core.solver import SolveOptions, check_solver  # imports Pyomo: only when solving
 
     problem = _problem_of(inst)
     model = model or PROBLEMS.get(problem).default_model
     method = MODELS.get(model, "model", problem=problem)
     params = _inputs.check_params(method.run, params, f"model {model!r}", prefix="",
                                   ranges_key=f"{problem}/{model}", also=SOLVE_KEYWORDS)
+    check_solver(solver, method.run, model)  # unknown / not installed / unusable: refused
     options = SolveOptions(
         solver=solver,
         time_limit=_inputs.time_limit(time_limit),

@@ -23,6 +23,7 @@ from .commands import COMMANDS, command, console, err_console
 from .core import ALGORITHMS, MODELS, PROBLEMS, DlschedError, InputError, Result, inputs, limits
 from .core.docstrings import ParamInfo, describe, parse
 from .core.io import atomic_write_text, dumps
+from .core.progress import spinner
 
 
 def parse_params(pairs: list[str] | None) -> dict[str, Any]:
@@ -115,6 +116,11 @@ def _params_arg(p: argparse.ArgumentParser) -> None:
         help="method / generator parameter (repeatable; values parsed as JSON)",
     )
     p.add_argument("--out", "-o", help="write the JSON output here")
+
+
+def _progress_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--no-progress", action="store_true",
+                   help="no spinner on stderr (it is shown only when stderr is a terminal)")
 
 
 # --- list -------------------------------------------------------------------------------------
@@ -265,7 +271,9 @@ def _print_export_params(problem: str, model: str) -> None:
 def _setup_solve(p: argparse.ArgumentParser) -> None:
     p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
     p.add_argument("--model", "-m", help="exact model (default: the problem's main model)")
-    p.add_argument("--solver", default="highs", help="Pyomo solver name (default highs)")
+    p.add_argument("--solver", default="highs",
+                   help="Pyomo solver name (default highs); one that is not installed, or that "
+                   "the model cannot use (CP-SAT models), is refused with exit 2")
     p.add_argument(
         "--time-limit", metavar="S",
         help="wall-clock limit in seconds, in (0, 1e6]; a stopped solve reports status "
@@ -277,6 +285,7 @@ def _setup_solve(p: argparse.ArgumentParser) -> None:
                    help="CP-SAT models: deterministic search and time budget (same seed, same "
                    "result under any load); stats.mode says which mode ran")
     _params_arg(p)
+    _progress_arg(p)
 
 
 @command("solve", "solve an instance with an exact model", _setup_solve)
@@ -290,6 +299,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     method = MODELS.get(model_name, "--model", problem=inst.problem)
     params = validate_params(method.run, params, f"model {model_name!r}",
                              ranges_key=f"{inst.problem}/{model_name}")
+    from .core.solver import check_solver
+
+    check_solver(args.solver, method.run, model_name, "--solver")
     # the limit is wall-clock for the whole command: the interpreter's start, imports and parsing
     # (seconds on a loaded machine) are taken off what the model gets; a reproducible run keeps
     # the nominal limit as the basis of its deterministic budget (load must not change it)
@@ -297,17 +309,19 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
     spent = time.perf_counter() - getattr(args, "started", time.perf_counter()) + EXIT_RESERVE_S
 
-    res = _param_fields(params, lambda: api.solve(
-        inst,
-        model=args.model,
-        solver=args.solver,
-        time_limit=remaining(time_limit, spent),
-        mip_gap=mip_gap,
-        threads=threads,
-        reproducible=args.reproducible,
-        deterministic_basis=time_limit if args.reproducible else None,
-        **params,
-    ))
+    with spinner(err_console, f"solving {inst.name} with {model_name}", time_limit,
+                 enabled=not args.no_progress):
+        res = _param_fields(params, lambda: api.solve(
+            inst,
+            model=args.model,
+            solver=args.solver,
+            time_limit=remaining(time_limit, spent),
+            mip_gap=mip_gap,
+            threads=threads,
+            reproducible=args.reproducible,
+            deterministic_basis=time_limit if args.reproducible else None,
+            **params,
+        ))
     _print_result(res)
     _write(res, args.out)
     return 0 if res.ok else 1
@@ -318,6 +332,7 @@ def _setup_run(p: argparse.ArgumentParser) -> None:
     p.add_argument("instance", help="instance JSON (or a standard format such as .vbp)")
     p.add_argument("--algorithm", "-a", required=True, help="algorithm name (see dlsched list)")
     _params_arg(p)
+    _progress_arg(p)
 
 
 @command("run", "run an algorithm or baseline", _setup_run)
@@ -327,7 +342,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     method = ALGORITHMS.get(args.algorithm, "--algorithm", problem=inst.problem)
     params = validate_params(method.run, params, f"algorithm {args.algorithm!r}",
                              ranges_key=f"{inst.problem}/{args.algorithm}")
-    res = _param_fields(params, lambda: api.run(inst, args.algorithm, **params))
+    with spinner(err_console, f"running {args.algorithm} on {inst.name}",
+                 enabled=not args.no_progress):
+        res = _param_fields(params, lambda: api.run(inst, args.algorithm, **params))
     _print_result(res)
     _write(res, args.out)
     return 0 if res.ok else 1

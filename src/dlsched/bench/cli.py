@@ -34,6 +34,18 @@ def _setup_bench(p: argparse.ArgumentParser) -> None:
 
 @command("bench", "run a benchmark suite and print the ratio table", _setup_bench)
 def cmd_bench(args: argparse.Namespace) -> int:
+    """``dlsched bench``: run a suite (a progress bar on a terminal stderr), print its tables.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``_setup_bench``.
+
+    Returns
+    -------
+    int
+        0, or 130 / 143 when interrupted by Ctrl-C / SIGTERM.
+    """
     from .aggregate import summarise
     from .report import rich_tables
     from .runner import SweepInterrupted, run_suite
@@ -45,7 +57,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     try:
         rep = run_suite(args.suite, args.out, executor=executor, jobs=jobs,
                         address=args.address, retry_errors=args.retry_errors,
-                        progress=not args.no_progress, console=err_console,
+                        progress=not args.no_progress and err_console.is_terminal,
+                        console=err_console,
                         reproducible=args.reproducible)
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (SweepInterrupted)
         why = str(exc) if isinstance(exc, SweepInterrupted) else "Ctrl-C"
@@ -75,13 +88,55 @@ def _setup_report(p: argparse.ArgumentParser) -> None:
     p.add_argument("database", help="results database written by dlsched bench")
     p.add_argument("--out", "-o", default="report", help="output directory (default report/)")
     p.add_argument("--suite", help="only this suite")
+    p.add_argument("--ylim", nargs=2, metavar=("LO", "HI"),
+                   help="ratio-axis limits of the ratio plots, e.g. --ylim 0.9 1.6 (points "
+                   "outside are counted on the plot)")
+    p.add_argument("--methods", metavar="A,B",
+                   help="comma-separated method labels to plot (tables keep every method)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="no progress bar (it is shown only when stderr is a terminal)")
 
 
-@command("report", "write Markdown tables and PNG plots from a results database", _setup_report)
+@command("report", "write Markdown, CSV and LaTeX tables and PNG/PDF/SVG plots from a results "
+         "database", _setup_report)
 def cmd_report(args: argparse.Namespace) -> int:
+    """``dlsched report``: write the report and print every file written.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed options of ``_setup_report``.
+
+    Returns
+    -------
+    int
+        0; bad options raise ``InputError`` naming ``--ylim`` or ``--methods`` (exit 2).
+    """
+    from ..core.errors import InputError
     from .report import write_report
 
-    paths = write_report(args.database, Path(args.out), args.suite)
-    console.print(f"wrote {len(paths)} files to {args.out} ({paths[0].name} and "
-                  f"{len(paths) - 1} plots)")
+    ylim = None
+    if args.ylim is not None:
+        try:
+            ylim = (float(args.ylim[0]), float(args.ylim[1]))
+        except ValueError:
+            raise InputError("--ylim", f"expected two numbers, got {' '.join(args.ylim)!r}"
+                             ) from None
+    methods = None
+    if args.methods is not None:
+        methods = [m.strip() for m in args.methods.split(",") if m.strip()]
+        if not methods:
+            raise InputError("--methods", "expected comma-separated method labels")
+    try:
+        paths = write_report(args.database, Path(args.out), args.suite, ylim=ylim,
+                             methods=methods, console=err_console,
+                             progress=not args.no_progress)
+    except InputError as exc:
+        if exc.field == "ylim":
+            raise InputError("--ylim", exc.reason) from None
+        raise
+    console.print(f"wrote {len(paths.written)} files to {args.out}:", soft_wrap=True,
+                  markup=False)
+    for path in paths.written:
+        console.print(f"  {path.name}", soft_wrap=True, markup=False)
     return 0

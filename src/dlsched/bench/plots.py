@@ -1,17 +1,22 @@
 """Paper-ready plots of a results database: ratio distribution per method, ratio vs instance
 size, runtime vs size on log-log axes. Each ``plot_*`` returns a Figure (notebooks);
-:func:`write_plots` writes each as PNG, PDF and SVG per (suite, problem, instance set).
+``write_plots`` writes each as PNG, PDF and SVG per (suite, problem, instance set).
 
-Style (shared with :mod:`dlsched.plot`): the colour-blind-safe Okabe-Ito palette and one marker
+Style (shared with ``dlsched.plot``): the colour-blind-safe Okabe-Ito palette and one marker
 per method; the reference method is a dashed line at ratio 1, not a method; integer sizes get
 integer ticks; the ratio axis turns logarithmic when one method's ratios exceed another's by
-more than 10x; with fewer than :data:`STRIP_BELOW` points per method every point is drawn
+more than 10x; with fewer than ``STRIP_BELOW`` points per method every point is drawn
 (a strip plot) instead of a box over 3-4 points; titles wrap instead of being clipped.
+Style (shared with ``dlsched.plot``).
 
 Names from suites (suite, problem, set, method, size key) are drawn literally
-(:func:`dlsched.core.escape.mathtext`: no ``$...$`` math, no usetex) and become file names only
-through :func:`dlsched.core.paths.safe_filename`; files are staged in a private directory
-inside the output directory and renamed into place (:mod:`dlsched.core.paths`).
+(``dlsched.core.escape.mathtext``: no ``$...$`` math, no usetex) and become file names only
+through ``dlsched.core.paths.safe_filename``; files are staged in a private directory
+inside the output directory and renamed into place (``dlsched.core.paths``).
+
+A ratio plot is never empty: vs-bound ratios are drawn (hollow, dashed) next to proven ones,
+and a plot without any ratio is not written (the report's tables say why). ``ylim`` fixes the
+ratio axis (points outside are counted in the title) and ``methods`` picks the methods drawn.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from __future__ import annotations
 import math
 import textwrap
 from collections import defaultdict
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -53,11 +59,62 @@ def _title(ax: Any, text: str, width: int = 70) -> None:
     ax.set_title(textwrap.fill(_tx(text), width), fontsize=10)
 
 
+def check_ylim(ylim: Any) -> tuple[float, float] | None:
+    """``ylim`` as a (low, high) pair of finite numbers with low < high, or None.
+
+    Parameters
+    ----------
+    ylim : sequence of two numbers or None
+        Ratio-axis limits asked for by the user. Unit: dimensionless.
+
+    Returns
+    -------
+    tuple of float or None
+        The checked pair.
+
+    Raises
+    ------
+    InputError
+        Field ``ylim`` for anything but two finite numbers in increasing order.
+
+    Examples
+    --------
+    >>> check_ylim([0.9, 1.6])
+    (0.9, 1.6)
+    """
+    from ..core.errors import InputError
+
+    if ylim is None:
+        return None
+    try:
+        lo, hi = (float(v) for v in ylim)
+    except (TypeError, ValueError):
+        raise InputError("ylim", f"expected two numbers LO HI, got {ylim!r}") from None
+    if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
+        raise InputError("ylim", f"expected finite LO < HI, got {lo:g} {hi:g}")
+    return lo, hi
+
+
 def _maybe_log(ax: Any, values: list[float]) -> None:
-    """Log ratio axis when the largest positive value exceeds 10x the smallest."""
-    pos = [v for v in values if v is not None and v > 0 and math.isfinite(v)]
-    if pos and max(pos) > 10 * min(pos):
+    """Log ratio axis when the largest positive value exceeds 10x the smallest (never when a
+    ratio is 0 or less: those points would vanish from a log axis)."""
+    vals = [v for v in values if v is not None and math.isfinite(v)]
+    pos = [v for v in vals if v > 0]
+    if pos and len(pos) == len(vals) and max(pos) > 10 * min(pos):
         ax.set_yscale("log")
+
+
+def _limit(ax: Any, values: list[float], ylim: tuple[float, float] | None,
+           what: str = "point(s)") -> str:
+    """Apply the user's ratio-axis limits (else the automatic log rule); returns a note for the
+    x-axis label saying how many values fall outside them ("" when none), so a clipped outlier
+    is never silently lost."""
+    if ylim is None:
+        _maybe_log(ax, values)
+        return ""
+    ax.set_ylim(*ylim)
+    out = sum(1 for v in values if v is not None and not ylim[0] <= v <= ylim[1])
+    return f"\n{out} {what} outside the y-limits {ylim[0]:g}-{ylim[1]:g}" if out else ""
 
 
 def _integer_sizes(ax: Any, sizes: list[float]) -> None:
@@ -79,10 +136,29 @@ def _methods(rows: list[dict[str, Any]], order: list[str]) -> list[str]:
 
 
 def plot_ratio_distribution(rows: list[dict[str, Any]], methods: list[str], title: str,
-                            sense: str = "max"):
-    """Ratios per method: every point (proven filled, vs-bound hollow) in the method's colour
-    and marker, a box behind them when a method has at least :data:`STRIP_BELOW` proven ratios;
-    the reference is the dashed line at 1 (pass ``methods`` without the reference method)."""
+                            sense: str = "max", ylim: tuple[float, float] | None = None):
+    """Ratios per method, every point drawn.
+
+    Parameters
+    ----------
+    rows : list of dict
+        Rows with ``method``, ``basis`` and ``ratio`` (``ratio_rows``).
+    methods : list of str
+        Methods to draw, in order (without the reference: it is the dashed line at 1).
+    title : str
+        Plot title (drawn literally, wrapped).
+    sense : str, default "max"
+        ``"max"`` or ``"min"``: which direction is better (axis label).
+    ylim : tuple of float or None, default None
+        Ratio-axis limits (default: automatic, log when one ratio exceeds another 10x).
+        Unit: dimensionless.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Proven ratios filled, vs-bound hollow, in the method's colour and marker; a box behind
+        them when a method has at least ``STRIP_BELOW`` proven ratios.
+    """
     fig, ax = _figure(max(5.0, 1.1 * len(methods) + 2))
     rng = np.random.default_rng(0)
     data = [[r["ratio"] for r in rows if r["method"] == m and r["basis"] == PROVEN]
@@ -108,9 +184,10 @@ def plot_ratio_distribution(rows: list[dict[str, Any]], methods: list[str], titl
                Line2D([], [], ls="", marker="o", color="black", label="proven ratio"),
                Line2D([], [], ls="", marker="o", mfc="none", color="black", label="vs bound")]
     ax.legend(handles=handles, loc="best", fontsize=8)
-    _maybe_log(ax, [r["ratio"] for r in rows if r["method"] in methods])
+    clipped = _limit(ax, [r["ratio"] for r in rows if r["method"] in methods
+                          and r.get("ratio") is not None], ylim)
     ax.set_ylabel("ALG / OPT" + (" (higher is better)" if sense == "max" else " (lower is better)"))
-    ax.set_xlabel("method")
+    ax.set_xlabel("method" + clipped)
     _title(ax, title)
     return fig
 
@@ -124,29 +201,58 @@ def _size_series(rows: list[dict[str, Any]], method: str, value: str):
 
 
 def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: str,
-                       size_key: str, sense: str = "max", confidence: float = 0.95):
-    """Mean proven ratio per size with bootstrap CI whiskers, one line per method.
+                       size_key: str, sense: str = "max", confidence: float = 0.95,
+                       ylim: tuple[float, float] | None = None):
+    """Mean ratio per size with bootstrap CI whiskers, one line per method and basis.
 
-    Methods are dodged slightly along x so their whiskers do not hide each other.
+    Parameters
+    ----------
+    rows : list of dict
+        Rows with ``method``, ``basis``, ``ratio`` and ``size`` (``ratio_rows``).
+    methods : list of str
+        Methods to draw, in order (without the reference).
+    title : str
+        Plot title.
+    size_key : str
+        Name of the size (x-axis label).
+    sense : str, default "max"
+        ``"max"`` or ``"min"`` (axis label).
+    confidence : float, default 0.95
+        Level of the bootstrap intervals. Unit: dimensionless. Range: (0, 1).
+    ylim : tuple of float or None, default None
+        Ratio-axis limits (default automatic). Unit: dimensionless.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Proven ratios as solid lines with filled markers, vs-bound ratios (when the reference
+        stopped at a limit) as dashed lines with hollow markers; methods are dodged slightly
+        along x so their whiskers do not hide each other.
     """
     fig, ax = _figure(7.6)
-    proven = [r for r in rows if r["basis"] == PROVEN]
+    ratioed = [r for r in rows if r["basis"] in (PROVEN, BOUND)]
     spread = 0.02 * (len(methods) - 1)
+    means: list[float] = []
     for i, m in enumerate(methods):
-        series = _size_series(proven, m, "ratio")
-        if not series:
-            continue
-        dodge = 1.0 + (i * 0.04 - spread if len(methods) > 1 else 0.0) * 0.25
-        xs = np.array([s for s, _ in series]) * dodge
-        mean = np.array([np.mean(v) for _, v in series])
-        cis = [bootstrap_ci(np.array(v), "mean", 500, confidence) for _, v in series]
-        lo = mean - np.array([c.low for c in cis])
-        hi = np.array([c.high for c in cis]) - mean
-        ax.errorbar(xs, mean, yerr=[lo, hi], ms=5, capsize=3, label=_tx(m), **method_style(i))
+        for basis in (PROVEN, BOUND):
+            series = _size_series([r for r in ratioed if r["basis"] == basis], m, "ratio")
+            if not series:
+                continue
+            dodge = 1.0 + (i * 0.04 - spread if len(methods) > 1 else 0.0) * 0.25
+            xs = np.array([s for s, _ in series]) * dodge
+            mean = np.array([np.mean(v) for _, v in series])
+            means += [float(v) for v in mean]
+            cis = [bootstrap_ci(np.array(v), "mean", 500, confidence) for _, v in series]
+            lo = mean - np.array([c.low for c in cis])
+            hi = np.array([c.high for c in cis]) - mean
+            style = method_style(i)
+            extra = {} if basis == PROVEN else {"ls": "--", "mfc": "none"}
+            label = _tx(m) if basis == PROVEN else _tx(f"{m} (vs bound)")
+            ax.errorbar(xs, mean, yerr=[lo, hi], ms=5, capsize=3, label=label, **style, **extra)
     ax.axhline(1.0, color="grey", lw=1.0, ls="--", label="reference")
-    _maybe_log(ax, [r["ratio"] for r in proven if r["method"] in methods])
-    _integer_sizes(ax, [float(r["size"]) for r in proven if r.get("size") is not None])
-    ax.set_xlabel(f"instance size ({_tx(size_key)})")
+    clipped = _limit(ax, means, ylim, "mean(s)")
+    _integer_sizes(ax, [float(r["size"]) for r in ratioed if r.get("size") is not None])
+    ax.set_xlabel(f"instance size ({_tx(size_key)})" + clipped)
     ax.set_ylabel(f"mean ALG / OPT ({confidence:.0%} CI)"
                   + (", higher is better" if sense == "max" else ", lower is better"))
     _title(ax, title)
@@ -158,7 +264,24 @@ def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: st
 
 def plot_runtime_vs_size(rows: list[dict[str, Any]], methods: list[str], title: str,
                          size_key: str):
-    """Median runtime per size on log-log axes, one line per method."""
+    """Median runtime per size on log-log axes, one line per method.
+
+    Parameters
+    ----------
+    rows : list of dict
+        Rows with ``method``, ``runtime_s`` and ``size``.
+    methods : list of str
+        Methods to draw, in order.
+    title : str
+        Plot title.
+    size_key : str
+        Name of the size (x-axis label).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The figure.
+    """
     fig, ax = _figure(7.6)
     for i, m in enumerate(methods):
         series = [(s, v) for s, v in _size_series(rows, m, "runtime_s") if s > 0]
@@ -190,7 +313,7 @@ def _slug(*parts: str) -> str:
 
 
 def _save(fig: Any, path: Path) -> Path:
-    """Write ``fig`` as every format in :data:`FORMATS`: each into a private staging directory
+    """Write ``fig`` as every format in ``FORMATS``: each into a private staging directory
     inside ``path``'s directory, then renamed into place; returns the PNG path."""
     from matplotlib import rc_context
 
@@ -207,30 +330,80 @@ def _save(fig: Any, path: Path) -> Path:
     return finals[FORMATS.index("png")]
 
 
-def write_plots(store: ResultsStore, out_dir: Path, suite: str | None = None
-                ) -> dict[tuple[str, str], list[Path]]:
-    """Three plots per (suite, problem, instance set), each as PNG, PDF and SVG; returns the PNG
-    paths by (suite, problem) (the PDF/SVG siblings share their stem)."""
+def plot_sets(store: ResultsStore, suite: str | None = None
+              ) -> list[tuple[dict[str, Any], str, list[dict[str, Any]]]]:
+    """The (suite info, instance set, rows) triples ``write_plots`` draws, one per stage.
+
+    Parameters
+    ----------
+    store : ResultsStore
+        The open results database.
+    suite : str or None, default None
+        Only this suite.
+
+    Returns
+    -------
+    list of tuple
+        ``(info, set label, rows with ratios)`` per (suite, problem, instance set).
+    """
     rows = ratio_rows(store, suite)
+    return [(info, grp, rs) for info in store.suites() if suite is None or info["suite"] == suite
+            for grp, rs in _by_set(rows, info["suite"], info["problem"]).items()]
+
+
+def write_plots(store: ResultsStore, out_dir: Path, suite: str | None = None, *,
+                ylim: tuple[float, float] | None = None, methods: list[str] | None = None,
+                step: Callable[[str], None] | None = None
+                ) -> dict[tuple[str, str], list[Path]]:
+    """Write up to three plots per (suite, problem, instance set), each as PNG, PDF and SVG.
+
+    Parameters
+    ----------
+    store : ResultsStore
+        The open results database.
+    out_dir : Path
+        Output directory (must exist).
+    suite : str or None, default None
+        Only this suite.
+    ylim : tuple of float or None, default None
+        Ratio-axis limits of both ratio plots. Unit: dimensionless.
+    methods : list of str or None, default None
+        Draw only these method labels (default: all).
+    step : Callable or None, default None
+        Called with a label as each instance set starts (progress).
+
+    Returns
+    -------
+    dict
+        ``(suite, problem) -> PNG paths`` (the PDF/SVG siblings share their stem). A ratio plot
+        without any ratio to draw is not written.
+    """
+    ylim = check_ylim(ylim)
     out: dict[tuple[str, str], list[Path]] = defaultdict(list)
-    for info in [s for s in store.suites() if suite is None or s["suite"] == suite]:
+    for info, grp, rs in plot_sets(store, suite):
         s, p = info["suite"], info["problem"]
-        for grp, rs in _by_set(rows, s, p).items():
-            methods = _methods(rs, info["methods"])
-            ratio_methods = [m for m in methods if m != info["reference"]]  # it is the line
-            size_key = next((r["size_key"] for r in rs if r.get("size_key")), "size")
-            head = f"{s} / {p} [{grp}]"
-            figs = {} if info["reference"] is None else {  # metrics only: no ratio plots
-                "ratios": plot_ratio_distribution(
-                    rs, ratio_methods,
-                    f"{head}: ALG/OPT per method (reference {info['reference']})",
-                    info["sense"]),
-                "ratio-vs-size": plot_ratio_vs_size(
-                    rs, ratio_methods, f"{head}: ALG/OPT vs instance size", size_key, info["sense"],
-                    info["confidence"]),
-            }
+        if step is not None:
+            step(f"plots {s} / {p} [{grp}]")
+        chosen = _methods(rs, info["methods"])
+        if methods is not None:
+            chosen = [m for m in chosen if m in methods]
+        ratio_methods = [m for m in chosen if m != info["reference"]]  # it is the line
+        size_key = next((r["size_key"] for r in rs if r.get("size_key")), "size")
+        head = f"{s} / {p} [{grp}]"
+        has_ratios = any(r.get("ratio") is not None and r["method"] in ratio_methods
+                         for r in rs)
+        figs = {} if info["reference"] is None or not has_ratios else {
+            "ratios": plot_ratio_distribution(
+                rs, ratio_methods,
+                f"{head}: ALG/OPT per method (reference {info['reference']})",
+                info["sense"], ylim=ylim),
+            "ratio-vs-size": plot_ratio_vs_size(
+                rs, ratio_methods, f"{head}: ALG/OPT vs instance size", size_key, info["sense"],
+                info["confidence"], ylim=ylim),
+        }
+        if chosen:
             figs["runtime-vs-size"] = plot_runtime_vs_size(
-                rs, methods, f"{head}: runtime vs instance size", size_key)
-            for kind, fig in figs.items():
-                out[(s, p)].append(_save(fig, out_dir / f"{_slug(s, p, grp, kind)}.png"))
+                rs, chosen, f"{head}: runtime vs instance size", size_key)
+        for kind, fig in figs.items():
+            out[(s, p)].append(_save(fig, out_dir / f"{_slug(s, p, grp, kind)}.png"))
     return dict(out)

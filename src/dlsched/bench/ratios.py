@@ -10,6 +10,7 @@ Rows without a usable ratio carry a ``reason`` instead.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -51,11 +52,43 @@ def _finite(x: Any) -> bool:
     return isinstance(x, (int, float)) and math.isfinite(x)
 
 
+def zero_gap(ref: dict[str, Any]) -> bool:
+    """Whether a valid reference that stopped early (``time_limit`` / ``feasible``) has an
+    objective equal to its proven bound (within ``TOL``): it is optimal, whatever its status."""
+    obj, bound = ref.get("objective"), ref.get("bound")
+    return (ref.get("status") in ("time_limit", "feasible") and bool(ref.get("valid"))
+            and _finite(obj) and _finite(bound)
+            and abs(float(obj) - float(bound)) <= TOL * max(1.0, abs(float(obj))))
+
+
+#: ``Result.stats`` keys by which an exact model says its answer proves nothing -> the sentence
+#: the results store keeps (column ``note``) and the report shows.
+UNPROVEN_STATS: dict[str, Callable[[Any], str | None]] = {
+    "scaled_inexact": lambda v: (
+        f"CP-SAT restriction: {', '.join(map(str, v))} data have no exact integer scale, so "
+        "CP-SAT solved a rounded restriction whose optimum proves nothing") if v else None,
+    "scaled_exact": lambda v: (
+        "CP-SAT restriction: coefficients have no exact integer scale within CP-SAT's limits, "
+        "so it solved a rounded proxy whose optimum proves nothing") if v is False else None,
+    "refused": lambda v: f"model refused to run ({v})" if v else None,
+}
+
+
+def unproven_note(stats: dict[str, Any] | None) -> str | None:
+    """Why an exact result is no proof, from its ``stats`` (``UNPROVEN_STATS``), or None."""
+    notes = [text for key, why in UNPROVEN_STATS.items()
+             if key in (stats or {}) and (text := why((stats or {})[key]))]
+    return "; ".join(notes) or None
+
+
 def reference_value(ref: dict[str, Any] | None) -> tuple[float | None, str | None, str | None]:
-    """(denominator, basis, reason) from a reference row: objective if optimal, else bound."""
+    """(denominator, basis, reason) from a reference row: objective if optimal (or stopped with
+    a zero gap, ``zero_gap``), else bound."""
     if ref is None:
         return None, None, "no reference row"
     if ref.get("status") == "optimal" and ref.get("valid") and _finite(ref.get("objective")):
+        return float(ref["objective"]), PROVEN, None
+    if zero_gap(ref):
         return float(ref["objective"]), PROVEN, None
     if _finite(ref.get("bound")) and ref.get("status") in ("time_limit", "feasible", "optimal"):
         return float(ref["bound"]), BOUND, None

@@ -2,7 +2,7 @@
 (plots: plots.py, as PNG + PDF + SVG).
 
 Names come from suites and instances (suite, problem, set, method, metric, host): every format
-escapes them with :mod:`dlsched.core.escape` (Markdown, LaTeX, CSV; rich markup for the
+escapes them with ``dlsched.core.escape`` (Markdown, LaTeX, CSV; rich markup for the
 terminal), so a name is shown as text and never acts as markup, a command or a formula.
 
 Everything here is importable for notebooks: ``summarise`` (aggregate.py) gives the groups,
@@ -23,8 +23,9 @@ from urllib.parse import quote
 
 from ..core import escape
 from ..core.io import atomic_write_text
+from ..core.paths import inside
 from .aggregate import ALL_SIZES, Group, summarise
-from .plots import write_plots
+from .plots import FORMATS, _slug, write_plots
 from .ratios import BOUND, PROVEN
 from .store import ResultsStore
 
@@ -53,7 +54,18 @@ RATIO_HEADERS = ["set", "method", "size", "basis", "n", "mean [CI]", "median [CI
 
 
 def ratio_cells(g: Group) -> list[str]:
-    """One table line of a ratio group (shared by Markdown and the terminal table)."""
+    """One Markdown table line of a ratio group.
+
+    Parameters
+    ----------
+    g : Group
+        An aggregated group.
+
+    Returns
+    -------
+    list of str
+        The cells under ``RATIO_HEADERS``.
+    """
     size = g.size if g.size == ALL_SIZES else f"{g.size:g}"
     worst = _f(g.worst)
     return [g.group, g.method, str(size), BASIS_NOTE.get(g.basis, str(g.basis)), str(g.n),
@@ -66,7 +78,18 @@ RUN_HEADERS = ["set", "method", "runs", "failed", "invalid", "time-limited", "ti
 
 
 def run_cells(g: Group) -> list[str]:
-    """One line of the runs table of a metrics-only section (no reference, no ratios)."""
+    """One line of the runs table of a metrics-only section (no reference, no ratios).
+
+    Parameters
+    ----------
+    g : Group
+        An aggregated group.
+
+    Returns
+    -------
+    list of str
+        The cells under ``RUN_HEADERS``.
+    """
     return [g.group, g.method, str(g.runs), str(g.failed), str(g.invalid), str(g.limited),
             _t(g.runtime_mean), _t(g.runtime_max)]
 
@@ -83,7 +106,19 @@ def _num(x: Any) -> Any:
 
 
 def csv_table(groups: list[Group]) -> str:
-    """The ratio groups as CSV (:data:`CSV_FIELDS`), full precision, for spreadsheets/pandas."""
+    """The ratio groups as CSV, full precision, for spreadsheets and pandas.
+
+    Parameters
+    ----------
+    groups : list of Group
+        Aggregated groups (``summarise``), of one problem or several (the ``suite`` and
+        ``problem`` columns tell them apart).
+
+    Returns
+    -------
+    str
+        A header line with ``CSV_FIELDS``, then one line per group; undefined numbers are empty.
+    """
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(CSV_FIELDS)
@@ -101,8 +136,24 @@ _tex = escape.latex
 
 
 def latex_table(groups: list[Group], caption: str = "", label: str = "") -> str:
-    """A booktabs ``tabular`` of the ratio groups: set, method, basis, n, mean [CI], median,
-    worst, mean time; ready for ``\\input`` in a paper (needs ``\\usepackage{booktabs}``)."""
+    """One booktabs ``table`` of the ratio groups, for ``\\input`` in a paper.
+
+    Parameters
+    ----------
+    groups : list of Group
+        The groups of ONE problem (``latex_tables`` splits several problems into one table
+        each: their ratios point in different directions and must not share a column).
+    caption : str, default ""
+        Table caption (escaped).
+    label : str, default ""
+        LaTeX label (escaped).
+
+    Returns
+    -------
+    str
+        Set, method, basis, n, mean [CI], median, worst and mean time per group; needs
+        ``\\usepackage{booktabs}``.
+    """
     head = ["set", "method", "basis", "$n$", "mean [CI]", "median", "worst", "time [s]"]
     lines = ["\\begin{table}[t]", "\\centering"]
     if caption:
@@ -123,10 +174,73 @@ def latex_table(groups: list[Group], caption: str = "", label: str = "") -> str:
     return "\n".join(lines)
 
 
+def by_problem(groups: list[Group]) -> dict[tuple[str, str], list[Group]]:
+    """The groups split by (suite, problem), in their order.
+
+    Parameters
+    ----------
+    groups : list of Group
+        Groups of any number of suites and problems.
+
+    Returns
+    -------
+    dict
+        ``(suite, problem) -> groups`` in first-seen order: one table per problem.
+    """
+    out: dict[tuple[str, str], list[Group]] = defaultdict(list)
+    for g in groups:
+        out[(g.suite, g.problem)].append(g)
+    return dict(out)
+
+
+def latex_tables(groups: list[Group]) -> str:
+    """One LaTeX table per (suite, problem), each captioned with its problem and direction.
+
+    Parameters
+    ----------
+    groups : list of Group
+        Groups of any number of problems.
+
+    Returns
+    -------
+    str
+        The tables one after the other (labels ``tab:ratios-SUITE-PROBLEM``).
+    """
+    return "\n".join(
+        latex_table(gs, f"{suite} / {problem}: ALG/OPT per method ({_direction(gs[0].sense)})",
+                    f"tab:ratios-{suite}-{problem}")
+        for (suite, problem), gs in by_problem(groups).items())
+
+
+def markdown_table(groups: list[Group]) -> str:
+    """The ratio table of one problem as Markdown (the headers of ``RATIO_HEADERS``).
+
+    Parameters
+    ----------
+    groups : list of Group
+        The groups of one (suite, problem).
+
+    Returns
+    -------
+    str
+        A Markdown table, names escaped.
+    """
+    return _md(RATIO_HEADERS, [ratio_cells(g) for g in groups]) + "\n"
+
+
 def metric_table(groups: list[Group]) -> tuple[list[str], list[list[str]]]:
     """Headers and lines of the per-method metric means (e.g. fairness pass rates).
 
-    Groups of one (set, method) (sizes, bases) are pooled weighted by their row counts.
+    Parameters
+    ----------
+    groups : list of Group
+        Groups of one (suite, problem); those of one (set, method) (sizes, bases) are pooled,
+        weighted by their row counts.
+
+    Returns
+    -------
+    tuple of (list of str, list of list of str)
+        Headers (set, method, then the metric names) and lines; both empty without metrics.
     """
     keys = sorted({k for g in groups for k in g.metrics})
     if not keys:
@@ -146,6 +260,185 @@ def metric_table(groups: list[Group]) -> tuple[list[str], list[list[str]]]:
     lines = [[s, m] + [_f(sums[(s, m)][k][0] / sums[(s, m)][k][1], 3)
                        if sums[(s, m)][k][1] else "-" for k in keys] for s, m in order]
     return ["set", "method", *keys], lines
+
+
+#: Every column of the report's tables (Markdown, terminal, CSV, LaTeX): name -> meaning.
+COLUMN_DOCS: dict[str, str] = {
+    "set": "instance set: the `label` of an `instances` table of the suite",
+    "method": "method label in the suite (an exact model or an algorithm)",
+    "size": "instance size: the value of the suite's `size` key of the problem's size dict; "
+            "`all` pools every size",
+    "basis": "*proven*: the reference solve is optimal (or stopped at a limit with objective = "
+             "bound, zero gap), ratio = ALG/OPT; *vs bound*: the reference stopped at a limit "
+             "with a gap, ratio = ALG/bound, conservative; the two are never pooled",
+    "n": "number of ratios in the line (valid results of this method with a usable reference)",
+    "mean [CI]": "mean ratio ALG/OPT with its percentile-bootstrap confidence interval",
+    "median [CI]": "median ratio with its percentile-bootstrap confidence interval",
+    "worst": "the worst ratio: smallest for maximisation, largest for minimisation",
+    "runs": "results of this method in the line (with or without a ratio)",
+    "failed": "runs that ended without a solution (error, infeasible, unbounded)",
+    "invalid": "runs whose solution fails the problem's validator or misreports its objective",
+    "time-limited": "runs stopped by their time limit (their incumbent is used)",
+    "suspicious": "ratios better than a proven optimum or bound (beyond 1e-6), or a valid "
+                  "solution where the reference said infeasible: a bug somewhere",
+    "time mean [s]": "mean runtime of the method (s)",
+    "time max [s]": "largest runtime of the method (s)",
+    "mean_ci_low, mean_ci_high, median_ci_low, median_ci_high": "CSV: the interval bounds",
+    "runtime_mean_s, runtime_max_s, time_limited, sense": "CSV: as above; sense = max or min",
+}
+
+#: Metrics (the per-result measures of the metrics table): problem -> name -> meaning. The
+#: same name can mean different things in different problems (``alpha``), and ``lower_bound``
+#: depends on the method.
+METRIC_DOCS: dict[str, dict[str, str]] = {
+    "completion": {
+        "lower_bound": "a lower bound on the optimal weighted completion time; it differs by "
+                       "method: for exact models the best of the bounds the model computed "
+                       "(LB0, area/Smith and any LP or column-generation bound it solved), for "
+                       "algorithms only the horizon-free max(LB0, area bound), which is weaker",
+        "ratio_to_bound": "objective / lower_bound: an upper bound on the true ratio ALG/OPT "
+                          "(left out for a-maxweight and jain-greedy, which optimise another "
+                          "objective); compare it only between methods with the same bound",
+        "alpha": "A_online only: the largest alpha (sub-rounds allowed per round) it used",
+        "subrounds_max": "A_online only: the most A_maxweight sub-rounds any round ran",
+    },
+    "revenue": {
+        "alpha_variance": "variance over tenants of alpha_u = (tenant gain / total gain) / "
+                          "budget share; 0 = every tenant gains in proportion to its share",
+        "alpha_min": "smallest alpha_u over tenants (1 = proportional)",
+        "alpha_max": "largest alpha_u over tenants (1 = proportional)",
+        "revenue_per_job": "revenue / number of jobs",
+        "admitted_frac": "fraction of jobs admitted",
+        "payments": "sum of the jobs' payments",
+        "decision_ms": "mean decision time per arrival (ms)",
+    },
+    "oef": {
+        "si": "pass rate of sharing incentive (every user gets at least its equal slice)",
+        "ef": "pass rate of envy-freeness",
+        "pe": "pass rate of Pareto efficiency (the improvement LP finds nothing)",
+        "adjacent": "pass rate of contiguous GPU-type support per user",
+        "sparse": "pass rate of nnz(X) <= users + types - 1",
+        "total_efficiency": "total normalised throughput of the allocation",
+        "realised_ratio": "recorded by the method: its realised efficiency ratio",
+        "max_avg_deviation": "recorded by the method: largest mean deviation from its target",
+    },
+    "ojpp": {
+        "devices": "devices used",
+        "resource_saving": "1 - devices used / workers",
+        "guaranteed_performance": "jobs / sum of (1 + slowdown)",
+        "mean_slowdown": "mean interference slowdown sigma over jobs",
+        "max_slowdown": "largest interference slowdown sigma",
+    },
+    "ltgf": {
+        "min_tenant_rho": "smallest tenant LTGF rho (allocation / fair share)",
+        "unfairness_ratio": "fraction of (tenant, window) pairs below their fair share",
+        "sharing_loss_jobs": "fraction of jobs that lose from sharing",
+        "min_job_rho": "smallest job rho",
+        "avg_slowdown": "mean JCT / duration",
+        "avg_jct": "mean job completion time (s)",
+        "makespan": "last completion (s)",
+        "preemptions": "number of preemptions",
+        "overhead_ratio": "cold-start and checkpoint time / total JCT",
+        "utilisation": "busy GPU-seconds / (GPUs x makespan)",
+        "tenant_windows": "number of (tenant, window) pairs measured",
+    },
+}
+
+
+def metric_doc(problem: str, name: str) -> str:
+    """The meaning of metric ``name`` of ``problem`` (``METRIC_DOCS``).
+
+    Parameters
+    ----------
+    problem : str
+        Problem name.
+    name : str
+        Metric name as stored in the results database.
+
+    Returns
+    -------
+    str
+        Its definition, or a pointer to ``record_stats`` for a metric nobody registered (a
+        plug-in's).
+
+    Examples
+    --------
+    >>> metric_doc("completion", "alpha")[:13]
+    'A_online only'
+    """
+    return METRIC_DOCS.get(problem, {}).get(
+        name, "recorded from the method's Result.stats (`record_stats`) or its problem's metrics "
+              "hook: see that method's documentation")
+
+
+def columns_section(problem: str, metrics: list[str], headers: list[str]) -> list[str]:
+    """Markdown lines of the "Columns" section: every table column and metric defined.
+
+    Parameters
+    ----------
+    problem : str
+        Problem of the section (metric meanings depend on it).
+    metrics : list of str
+        Metric names shown in its metrics table.
+    headers : list of str
+        Table columns shown (their order is kept).
+
+    Returns
+    -------
+    list of str
+        A bullet list, one definition per line.
+    """
+    md = escape.markdown
+    lines = [f"- **{md(h)}**: {COLUMN_DOCS[h]}" for h in headers if h in COLUMN_DOCS]
+    lines += [f"- **{md(m)}** (metric): {metric_doc(problem, m)}" for m in metrics]
+    return lines
+
+
+def reference_notes(rows: list[dict[str, Any]], reference: str) -> list[str]:
+    """Why reference solves are not proven optima, counted (one sentence per reason).
+
+    Parameters
+    ----------
+    rows : list of dict
+        Stored rows of one (suite, problem).
+    reference : str
+        The reference method's label.
+
+    Returns
+    -------
+    list of str
+        E.g. ``"3 x stopped at the time limit with a gap (largest 4.1%): ratios vs bound"``; a
+        zero-gap stop is listed as counted optimal. Empty when every reference is proven.
+    """
+    from .ratios import zero_gap
+
+    counts: dict[str, int] = defaultdict(int)
+    gaps: list[float] = []
+    for r in rows:
+        if r["method"] != reference or (r["status"] == "optimal" and r.get("valid")):
+            continue
+        if zero_gap(r):
+            why = (f"stopped at {'the time limit' if r['status'] == 'time_limit' else 'a limit'}"
+                   " with objective = bound (zero gap): counted optimal, basis proven")
+        elif r.get("note"):
+            why = str(r["note"])
+        elif r["status"] == "time_limit":
+            why = "stopped at the time limit before closing the gap: ratios vs its bound"
+            if isinstance(r.get("gap"), (int, float)):
+                gaps.append(float(r["gap"]))
+        elif r["status"] == "feasible":
+            why = "the solver returned a solution without an optimality proof: ratios vs bound"
+        elif r["status"] in ("optimal", "feasible", "time_limit"):
+            why = "its solution fails validation: no ratios on these instances"
+        else:
+            why = f"status {r['status']}: no optimum and no bound, no ratios on these instances"
+        counts[why] += 1
+    out = []
+    for why, c in counts.items():
+        extra = (f" (gap up to {max(gaps):.2%})" if gaps and why.startswith("stopped at the "
+                 "time limit before") else "")
+        out.append(f"{c} x {why}{extra}")
+    return out
 
 
 def _md(headers: list[str], lines: list[list[str]]) -> str:
@@ -170,11 +463,28 @@ def _direction(sense: str) -> str:
             else "minimisation: ALG/OPT >= 1, lower is better")
 
 
-def provenance(store: ResultsStore, info: dict[str, Any]) -> str:
-    """One line: how many runs, when, where, with which dlsched / solver versions."""
+def _section_rows(store: ResultsStore, info: dict[str, Any]) -> list[dict[str, Any]]:
     keys = info.get("task_keys")
-    rows = [r for r in store.rows(info["suite"]) if r["problem"] == info["problem"]
+    return [r for r in store.rows(info["suite"]) if r["problem"] == info["problem"]
             and (keys is None or r["task_key"] in keys)]
+
+
+def provenance(store: ResultsStore, info: dict[str, Any]) -> str:
+    """One line: how many runs, when, where, with which dlsched / solver versions.
+
+    Parameters
+    ----------
+    store : ResultsStore
+        The open results database.
+    info : dict
+        One entry of ``store.suites()`` (a suite and problem).
+
+    Returns
+    -------
+    str
+        ``"Provenance: N runs finished FROM to TO on HOSTS; VERSIONS."``
+    """
+    rows = _section_rows(store, info)
     if not rows:
         return "No runs stored."
     done = sorted(r["finished_at"] for r in rows if r.get("finished_at"))
@@ -191,10 +501,28 @@ def provenance(store: ResultsStore, info: dict[str, Any]) -> str:
 
 def markdown_report(store: ResultsStore, suite: str | None = None,
                     images: dict[tuple[str, str], list[Path]] | None = None) -> str:
-    """Markdown: per suite and problem, the ratio table, the table by size, the metrics."""
+    """The Markdown report: per suite and problem, its tables, notes and column definitions.
+
+    Parameters
+    ----------
+    store : ResultsStore
+        The open results database.
+    suite : str or None, default None
+        Only this suite (default: every suite in the database).
+    images : dict or None, default None
+        ``(suite, problem) -> PNG paths`` to embed (from ``write_plots``).
+
+    Returns
+    -------
+    str
+        Per section: the reference and why any of its solves is unproven, provenance, the
+        ratio tables (overall and by size) or the runs table, the metric means, the rows
+        without a ratio, a "Columns" section defining every column and metric, the plots.
+    """
     parts = ["# dlsched benchmark report", ""]
     for info, overall, sized in _sections(store, suite):
         md = escape.markdown
+        shown_headers = RUN_HEADERS if info["reference"] is None else RATIO_HEADERS
         parts += [f"## {md(info['suite'])} / {md(info['problem'])}", ""]
         if info["reference"] is None:
             sense = "maximisation" if info["sense"] == "max" else "minimisation"
@@ -204,10 +532,17 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
         else:
             parts += [f"Reference: {md(info['reference'])} ({_direction(info['sense'])}). "
                       f"Intervals: {info['confidence']:.0%} bootstrap ({info['bootstrap']} "
-                      "resamples). Basis *proven*: the reference solve is optimal; *vs bound*: it "
-                      "stopped at a limit and the ratio uses its bound (conservative); the two "
-                      "are never pooled.",
-                      "", md(provenance(store, info)), "", "### Ratios", "",
+                      "resamples). Basis *proven*: the reference solve is optimal (or stopped at a "
+                      "limit with objective = bound: zero gap, labelled optimal); *vs bound*: it "
+                      "stopped at a limit with a gap and the ratio uses its bound "
+                      "(conservative); the two are never pooled. Columns: see the Columns "
+                      "section below.",
+                      ""]
+            notes = reference_notes(_section_rows(store, info), info["reference"])
+            if notes:
+                parts += ["### Why references are not proven", ""]
+                parts += [f"- {md(n)}" for n in notes] + [""]
+            parts += [md(provenance(store, info)), "", "### Ratios", "",
                       _md(RATIO_HEADERS, [ratio_cells(g) for g in overall]), ""]
             parts += ["### Ratios by instance size", "",
                       _md(RATIO_HEADERS, [ratio_cells(g) for g in sized]), ""]
@@ -219,6 +554,8 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
         if reasons:
             parts += ["### Rows without a ratio", ""]
             parts += [f"- {md(m)}: {c} x {md(r)}" for m, r, c in reasons] + [""]
+        parts += ["### Columns", ""]
+        parts += [*columns_section(info["problem"], headers[2:], shown_headers), ""]
         for img in (images or {}).get((info["suite"], info["problem"]), []):
             parts += [f"![{md(img.stem)}]({quote(img.name)})", ""]
     return "\n".join(parts)
@@ -229,7 +566,18 @@ TERMINAL_HEADERS = ["set", "method", "size", "basis", "n", "mean [CI]", "median"
 
 
 def terminal_cells(g: Group) -> list[str]:
-    """Compact line for the terminal summary (3 decimals, mean runtime)."""
+    """Compact line for the terminal summary (3 decimals, mean runtime).
+
+    Parameters
+    ----------
+    g : Group
+        An aggregated group.
+
+    Returns
+    -------
+    list of str
+        The cells under ``TERMINAL_HEADERS``.
+    """
     size = g.size if g.size == ALL_SIZES else f"{g.size:g}"
     mean = "-" if g.mean is None or g.mean_ci is None else (
         f"{g.mean:.3f} [{g.mean_ci.low:.3f},{g.mean_ci.high:.3f}]")
@@ -241,10 +589,22 @@ def terminal_cells(g: Group) -> list[str]:
 
 def rich_tables(groups: list[Group], title: str = "ratios",
                 metrics_only: Collection[tuple[str, str]] = ()) -> list[Any]:
-    """Terminal tables (rich) for the groups of one or more suites.
+    """Terminal tables (rich) for the groups of one or more suites, one per problem.
 
-    ``metrics_only``: (suite, problem) sections without a reference; they get a runs table
-    instead of the ratio table.
+    Parameters
+    ----------
+    groups : list of Group
+        Groups of any number of suites and problems.
+    title : str, default "ratios"
+        Word in each ratio table's title.
+    metrics_only : Collection of (str, str), default ()
+        (suite, problem) sections without a reference: they get a runs table instead of the
+        ratio table.
+
+    Returns
+    -------
+    list of rich.table.Table
+        Per problem its ratio (or runs) table and, when there are metrics, a metric table.
     """
     from rich import box
     from rich.markup import escape
@@ -296,18 +656,79 @@ def _ratio_table(suite: str, problem: str, gs: list[Group], title: str) -> Any:
     return t
 
 
-def write_report(db: str | Path, out_dir: str | Path, suite: str | None = None) -> list[Path]:
-    """Write ``report.md``, the plots (PNG + PDF + SVG) and the ratio tables ``ratios.csv`` and
-    ``ratios.tex`` for ``db`` into ``out_dir``; return ``report.md`` and the PNG paths (the
-    other files sit next to them)."""
+class ReportPaths(list):  # type: ignore[type-arg]
+    """``report.md`` and the PNG plots (the files to open), in that order; ``written`` lists
+    every file ``write_report`` wrote (tables and PDF/SVG siblings included)."""
+
+    def __init__(self, main: list[Path], written: list[Path]) -> None:
+        super().__init__(main)
+        self.written = written
+
+
+def write_report(db: str | Path, out_dir: str | Path, suite: str | None = None, *,
+                 ylim: tuple[float, float] | None = None, methods: list[str] | None = None,
+                 console: Any = None, progress: bool = True) -> ReportPaths:
+    """Write the report of a results database: Markdown, tables per problem, plots.
+
+    Parameters
+    ----------
+    db : str or Path
+        The results database written by ``dlsched bench``.
+    out_dir : str or Path
+        Output directory (created).
+    suite : str or None, default None
+        Only this suite.
+    ylim : tuple of float or None, default None
+        (low, high) limits of the ratio axes of the plots. Unit: dimensionless.
+    methods : list of str or None, default None
+        Plot only these method labels (tables keep every method).
+    console : rich.console.Console or None, default None
+        Where to show progress (one step per stage); nothing unless it is a terminal.
+    progress : bool, default True
+        False: no progress at all.
+
+    Returns
+    -------
+    ReportPaths
+        ``[report.md, *PNG plots]``; its ``written`` attribute lists every file written:
+        ``report.md``, ``ratios.csv`` and ``ratios.tex`` (every problem, one LaTeX table per
+        problem), per (suite, problem) ``SUITE-PROBLEM-ratios.md/.csv/.tex``, and each plot as
+        PNG, PDF and SVG.
+
+    Raises
+    ------
+    InputError
+        For a database that does not exist, or a plot option out of range.
+    """
+    from ..core.progress import stages
+    from .plots import check_ylim, plot_sets
+
+    ylim = check_ylim(ylim)
     out = Path(out_dir)
     with ResultsStore(db, create=False) as store:  # a missing database fails before any mkdir
-        out.mkdir(parents=True, exist_ok=True)
-        images = write_plots(store, out, suite)
-        text = markdown_report(store, suite, images)
-        groups = summarise(store, suite, by_size=False)
-    md = out / "report.md"
-    atomic_write_text(out / "ratios.csv", csv_table(groups))
-    atomic_write_text(out / "ratios.tex", latex_table(groups, "ALG/OPT per method", "tab:ratios"))
-    atomic_write_text(md, text)
-    return [md, *[p for ps in images.values() for p in ps]]
+        total = len(plot_sets(store, suite)) + 2
+        with stages(console, "report", total, enabled=progress) as step:
+            out.mkdir(parents=True, exist_ok=True)
+            images = write_plots(store, out, suite, ylim=ylim, methods=methods, step=step)
+            step("Markdown report")
+            text = markdown_report(store, suite, images)
+            groups = summarise(store, suite, by_size=False)
+            step("tables")
+            md = out / "report.md"
+            written = [md]
+            tables = {out / "ratios.csv": csv_table(groups),
+                      out / "ratios.tex": latex_tables(groups)}
+            for (s, p), gs in by_problem(groups).items():
+                stem = _slug(s, p, "ratios")
+                tables[inside(out, f"{stem}.md")] = markdown_table(gs)
+                tables[inside(out, f"{stem}.csv")] = csv_table(gs)
+                tables[inside(out, f"{stem}.tex")] = latex_table(
+                    gs, f"{s} / {p}: ALG/OPT per method ({_direction(gs[0].sense)})",
+                    f"tab:ratios-{s}-{p}")
+            for path, body in tables.items():
+                atomic_write_text(path, body)
+                written.append(path)
+            atomic_write_text(md, text)
+    pngs = [p for ps in images.values() for p in ps]
+    written += [p.with_suffix(f".{ext}") for p in pngs for ext in FORMATS]
+    return ReportPaths([md, *pngs], written)

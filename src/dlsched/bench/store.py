@@ -44,6 +44,7 @@ RUN_COLUMNS: tuple[tuple[str, str], ...] = (
     ("objective", "REAL"),
     ("bound", "REAL"),
     ("gap", "REAL"),
+    ("note", "TEXT"),  # exact results: why the answer is no proof (ratios.unproven_note)
     ("runtime_s", "REAL"),
     ("build_s", "REAL"),
     ("wall_s", "REAL"),

@@ -348,6 +348,10 @@ def _method(problem: str, raw: Any, p: str, reproducible: bool = False) -> Metho
             "presolve": _get(item, "presolve", p, bool, default=True),
             "solver_options": _solver_options(item, p),
         }
+        if "solver" in item:  # refused here, not silently ignored by the model (issue 22)
+            from ..core.solver import check_solver
+
+            check_solver(solver["solver"], method.run, name, f"{p}.solver")
         if _get(item, "reproducible", p, bool, default=reproducible):
             solver["reproducible"] = True  # absent when off: task keys of older suites hold
         clash = set(params) & SOLVER_KEYS

@@ -240,6 +240,10 @@ def run_task(task: Task) -> dict[str, Any]:
                    solution_digest=solution_digest(res.solution))
         if res.stats.get("error"):
             row["error"] = str(res.stats["error"])
+        if task.kind == "exact":
+            from .ratios import unproven_note
+
+            row["note"] = unproven_note(res.stats)
         if res.ok:
             # the validator's violations, then the reported objective recomputed from the
             # solution (core.objective): a result that misreports it is invalid, out of ratios

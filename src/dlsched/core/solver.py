@@ -10,18 +10,208 @@ from __future__ import annotations
 import functools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import pyomo.environ as pyo
 
 from .errors import InputError, SolverError
 from .result import Status, relative_gap
 
+T = TypeVar("T")
+
+#: The solver names every Pyomo model takes by default (HiGHS via highspy, always installed).
+DEFAULT_SOLVERS: tuple[str, ...] = ("highs", "appsi_highs")
+#: MILP solvers looked for when listing the installed ones (any other registered Pyomo solver
+#: name is still accepted when it is available).
+KNOWN_MILP_SOLVERS: tuple[str, ...] = (
+    "highs", "appsi_highs", "gurobi", "gurobi_direct", "gurobi_persistent", "cplex",
+    "cplex_direct", "cbc", "glpk", "scip", "xpress", "mosek",
+)
+#: Attribute a model's run function carries when it uses one fixed solver (see ``uses_solver``).
+_FIXED_ATTR = "__dlsched_fixed_solver__"
+
+
+def uses_solver(engine: str) -> Callable[[T], T]:
+    """Mark an exact model that always uses ``engine`` and ignores a Pyomo solver name.
+
+    Parameters
+    ----------
+    engine : str
+        The solver the model runs, as users should read it (e.g. ``"OR-Tools CP-SAT"``).
+
+    Returns
+    -------
+    Callable
+        A decorator that returns the model function unchanged apart from the mark, so
+        ``check_solver`` can refuse a ``--solver`` the model would silently ignore.
+
+    Examples
+    --------
+    >>> @uses_solver("OR-Tools CP-SAT")
+    ... def my_model(inst, options=None):
+    ...     return None
+    >>> fixed_solver(my_model)
+    'OR-Tools CP-SAT'
+    """
+
+    def mark(fn: T) -> T:
+        setattr(fn, _FIXED_ATTR, engine)
+        return fn
+
+    return mark
+
+
+def fixed_solver(run: Callable[..., Any] | None) -> str | None:
+    """The solver a model always uses (``uses_solver``), or None when it takes a Pyomo solver.
+
+    Parameters
+    ----------
+    run : Callable or None
+        A registered model's run function.
+
+    Returns
+    -------
+    str or None
+        The engine name, or None for models that pass ``SolveOptions.solver`` on to Pyomo.
+    """
+    while run is not None:  # registry wrappers (guard, typing) may not copy the mark
+        engine = getattr(run, _FIXED_ATTR, None)
+        if engine is not None:
+            return str(engine)
+        run = getattr(run, "__wrapped__", None)
+    return None
+
+
+def _registered(name: str) -> bool:
+    from pyomo.opt import SolverFactory
+
+    return name in set(SolverFactory)
+
+
+@functools.cache
+def solver_available(name: str) -> bool:
+    """Whether the Pyomo solver ``name`` is registered and usable on this machine.
+
+    Parameters
+    ----------
+    name : str
+        A Pyomo solver name such as ``"highs"``, ``"gurobi"`` or ``"cbc"``.
+
+    Returns
+    -------
+    bool
+        True when Pyomo knows the name and the solver (library or executable) is found. An
+        unregistered name is False without Pyomo's warning about a missing executable.
+    """
+    import pyomo.environ  # noqa: F401  (registers the solver plug-ins)
+
+    if not _registered(name):
+        return False
+    try:
+        return bool(pyo.SolverFactory(name).available(exception_flag=False))
+    except Exception:  # a broken installation counts as not available
+        return False
+
+
+def installed_solvers() -> list[str]:
+    """The MILP solvers of ``KNOWN_MILP_SOLVERS`` that are available here, in that order.
+
+    Returns
+    -------
+    list of str
+        Always starts with ``highs`` and ``appsi_highs`` (highspy is a dependency).
+
+    Examples
+    --------
+    >>> print(", ".join(installed_solvers()[:2]))
+    highs, appsi_highs
+    """
+    return [n for n in KNOWN_MILP_SOLVERS if solver_available(n)]
+
+
+def check_solver(name: Any, run: Callable[..., Any] | None = None, model: str = "",
+                 field_name: str = "solver") -> str:
+    """Refuse a solver that is unknown, not installed, or that the model cannot use.
+
+    Parameters
+    ----------
+    name : str
+        The requested Pyomo solver name.
+    run : Callable or None, default None
+        The model's run function; a model marked with ``uses_solver`` accepts only the default
+        (``highs``), since it would ignore any other name.
+    model : str, default ""
+        The model's name, for the message.
+    field_name : str, default "solver"
+        The field the error names (``--solver`` on the command line).
+
+    Returns
+    -------
+    str
+        ``name`` unchanged, when it can be used.
+
+    Raises
+    ------
+    InputError
+        When ``name`` is not a solver name, not available on this machine (the message lists
+        the installed ones), or not usable by the model (the message says what it uses).
+
+    Examples
+    --------
+    >>> check_solver("highs")
+    'highs'
+    >>> try:
+    ...     check_solver("no-such-solver")
+    ... except InputError as exc:
+    ...     print(exc.field, "|", str(exc).split(";")[0])
+    solver | solver: 'no-such-solver' is not available
+    """
+    if not isinstance(name, str) or not name:
+        raise InputError(field_name, f"expected a solver name, got {name!r}")
+    engine = fixed_solver(run)
+    if engine is not None and name not in DEFAULT_SOLVERS:
+        which = f"model {model!r}" if model else "this model"
+        raise InputError(field_name, f"{which} uses {engine} and cannot use {name!r}; "
+                                     "leave the solver at its default (highs)")
+    if name in DEFAULT_SOLVERS or solver_available(name):
+        return name
+    raise InputError(field_name, f"{name!r} is not available; installed: "
+                                 f"{', '.join(installed_solvers())}")
+
 
 @dataclass(frozen=True)
 class SolveOptions:
-    """Solver settings shared by every exact model."""
+    """Solver settings shared by every exact model.
+
+    Parameters
+    ----------
+    solver : str, default "highs"
+        Pyomo solver name; models marked with ``uses_solver`` (CP-SAT, highspy) take only the
+        default. ``check_solver`` refuses names that are not installed.
+    time_limit : float or None, default None
+        Wall-clock limit of the solve. Unit: s. Range: (0, 1e6].
+    mip_gap : float or None, default None
+        Relative MIP gap to stop at. Unit: dimensionless. Range: [0, 1].
+    threads : int or None, default None
+        Solver threads. Unit: threads.
+    presolve : bool, default True
+        HiGHS presolve (an infeasible verdict is re-checked with it off).
+    options : dict, default {}
+        Solver-specific options passed through unchanged.
+    reproducible : bool, default False
+        CP-SAT: deterministic search under a deterministic time budget.
+    deterministic_basis : float or None, default None
+        Reproducible mode: the limit its deterministic budget is derived from (default
+        ``time_limit``). Unit: s.
+
+    Raises
+    ------
+    InputError
+        For a value no solver can take (types, NaN / inf, gaps outside [0, 1], thread counts
+        outside 1..MAX_THREADS).
+    """
 
     solver: str = "highs"
     time_limit: float | None = None
@@ -38,13 +228,13 @@ class SolveOptions:
 
     @property
     def budget_basis(self) -> float | None:
-        """Seconds the deterministic budget of reproducible mode is derived from."""
+        """Seconds the deterministic budget of reproducible mode is derived from (Unit: s)."""
         return self.time_limit if self.deterministic_basis is None else self.deterministic_basis
 
     def __post_init__(self) -> None:
         """Refuse what no solver can take (types, NaN / inf, gaps outside [0, 1], thread counts
         outside 1..MAX_THREADS). The user-facing range of ``time_limit``, (0, 10^6] s, is checked
-        at the boundary (:func:`dlsched.api.solve`, the CLI, suites): internal remaining budgets
+        at the boundary (``dlsched.api.solve``, the CLI, suites): internal remaining budgets
         may be cut to any finite value."""
         from . import inputs, limits
 
@@ -64,7 +254,21 @@ class SolveOptions:
 
 @dataclass
 class SolveOutcome:
-    """What the solver said; the variables of the model hold the solution when ``has_solution``."""
+    """What the solver said; the variables of the model hold the solution when ``has_solution``.
+
+    Parameters
+    ----------
+    status : Status
+        dlsched's status (``time_limit`` for a stopped solve, never ``optimal``).
+    objective : float or None
+        Incumbent objective, None without a solution.
+    bound : float or None
+        Proven bound on the optimum, None when the solver gave none.
+    solve_s : float
+        Solver wall-clock time. Unit: s.
+    stats : dict, default {}
+        Solver details (termination, solver name, presolve re-check).
+    """
 
     status: Status
     objective: float | None
@@ -74,10 +278,12 @@ class SolveOutcome:
 
     @property
     def gap(self) -> float | None:
+        """Relative gap between objective and bound (None when either is missing)."""
         return relative_gap(self.objective, self.bound)
 
     @property
     def has_solution(self) -> bool:
+        """Whether there is an incumbent whose status admits a solution."""
         return self.objective is not None and self.status.has_solution
 
 
@@ -124,6 +330,18 @@ class HighsSession:
     updates the HiGHS model incrementally and warm-starts from the previous basis. ``time_limit``
     may be changed per call (e.g. the remaining budget of a cut loop). An ``infeasible`` verdict
     with presolve on is re-checked by a fresh solve with presolve off (DESIGN.md).
+
+    Parameters
+    ----------
+    opts : SolveOptions or None, default None
+        Settings (default ``SolveOptions()``).
+    presolve : bool or None, default None
+        Override ``opts.presolve`` (the re-check uses False).
+
+    Raises
+    ------
+    SolverError
+        When highspy is not available.
     """
 
     def __init__(self, opts: SolveOptions | None = None, presolve: bool | None = None) -> None:
@@ -146,7 +364,20 @@ class HighsSession:
         self.time_limit = opts.time_limit
 
     def solve(self, model: pyo.ConcreteModel, time_limit: float | None = None) -> SolveOutcome:
-        """Solve (or re-solve) ``model``; load the incumbent into its variables if there is one."""
+        """Solve (or re-solve) ``model``; load the incumbent into its variables if there is one.
+
+        Parameters
+        ----------
+        model : pyomo.environ.ConcreteModel
+            The model (re-solves update the HiGHS model incrementally).
+        time_limit : float or None, default None
+            Limit of this call (default: the session's). Unit: s.
+
+        Returns
+        -------
+        SolveOutcome
+            Status, objective, bound and solver time.
+        """
         from pyomo.contrib.appsi.base import TerminationCondition as TC
 
         limit = self.time_limit if time_limit is None else time_limit
@@ -267,7 +498,25 @@ def _objective(model: pyo.ConcreteModel) -> Any:
 
 
 def solve_pyomo(model: pyo.ConcreteModel, opts: SolveOptions | None = None) -> SolveOutcome:
-    """Solve a Pyomo model and map the outcome to dlsched's statuses."""
+    """Solve a Pyomo model and map the outcome to dlsched's statuses.
+
+    Parameters
+    ----------
+    model : pyomo.environ.ConcreteModel
+        A model with exactly one active objective.
+    opts : SolveOptions or None, default None
+        Settings (default ``SolveOptions()``: HiGHS through appsi).
+
+    Returns
+    -------
+    SolveOutcome
+        The solution is loaded into the model's variables when ``has_solution``.
+
+    Raises
+    ------
+    SolverError
+        When the named solver is not available or the model has not one objective.
+    """
     opts = opts or SolveOptions()
     if opts.solver in ("highs", "appsi_highs"):
         return HighsSession(opts).solve(model)

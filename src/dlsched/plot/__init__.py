@@ -1,6 +1,6 @@
 """Schedule and benchmark figures: Gantt charts, device packings, allocation bars, ratio plots.
 
-Every function takes the instance and a solution (a solution dict or a :class:`Result`), draws on
+Every function takes the instance and a solution (a solution dict or a ``Result``), draws on
 ``ax`` (a new figure when ``None``) and returns the Axes, so figures compose in notebooks, the
 benchmark report and the docs. matplotlib is imported on first use, never at ``import dlsched``.
 
@@ -27,7 +27,28 @@ DEFAULT_PLOTS: dict[str, str] = {
 
 
 def default_plot(problem: str) -> Any:
-    """The default plot function of ``problem`` (see :data:`DEFAULT_PLOTS`)."""
+    """The default plot function of ``problem``.
+
+    Parameters
+    ----------
+    problem : str
+        A problem name with an entry in ``DEFAULT_PLOTS``.
+
+    Returns
+    -------
+    Callable
+        ``fn(inst, solution, ax=None) -> Axes`` (its module is imported now).
+
+    Raises
+    ------
+    InputError
+        For a problem without a default plot (the message lists the known ones).
+
+    Examples
+    --------
+    >>> default_plot("ltgf").__name__
+    'ltgf_gantt'
+    """
     from ..core.errors import InputError
 
     if problem not in DEFAULT_PLOTS:
@@ -38,7 +59,24 @@ def default_plot(problem: str) -> Any:
 
 
 def plot(inst: Any, solution: Any, ax: Any = None, **kwargs: Any) -> Any:
-    """Draw ``solution`` of ``inst`` with its problem's default plot; returns the Axes."""
+    """Draw ``solution`` of ``inst`` with its problem's default plot.
+
+    Parameters
+    ----------
+    inst : instance
+        Any dlsched instance (its ``problem`` picks the plot).
+    solution : dict or Result
+        A solution of ``inst``.
+    ax : matplotlib.axes.Axes or None, default None
+        Where to draw (default: a new figure).
+    **kwargs
+        Passed on to the plot function.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The Axes drawn on.
+    """
     return default_plot(inst.problem)(inst, solution, ax=ax, **kwargs)
 
 

@@ -9,8 +9,23 @@ from .style import PALETTE, new_axes, solution_dict
 
 
 def oef_allocation(inst: Any, solution: Any, ax: Any = None) -> Any:
-    """Stacked bars of ``allocation[user][type]`` (fraction of each type's GPUs), one ``bar`` per
-    (user, type) pair; the user's efficiency is written above its bar."""
+    """OEF allocation as stacked bars, one per user.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance (user and GPU-type names).
+    solution : dict or Result
+        An OEF solution (``allocation[user][type]``, ``efficiency[user]``).
+    ax : matplotlib.axes.Axes or None, default None
+        Where to draw (default: a new figure sized to the users).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        One segment per GPU type (share of that type's GPUs, one ``bar`` per (user, type)
+        pair); the user's efficiency is written above its bar.
+    """
     sol = solution_dict(solution)
     alloc = sol.get("allocation", [])
     eff = sol.get("efficiency", [])

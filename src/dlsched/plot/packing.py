@@ -9,8 +9,23 @@ from .style import PALETTE, integer_axis, new_axes, solution_dict
 
 
 def ojpp_packing(inst: Any, solution: Any, ax: Any = None) -> Any:
-    """Stacked bars: x = device, height = workers per job on it (one ``bar`` per (device, job)
-    pair), colour = job; the title gives the device count."""
+    """OJPP placement as stacked bars, one per device.
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance (its name titles the plot).
+    solution : dict or Result
+        An OJPP solution (``devices = [{job: workers, ...}, ...]``).
+    ax : matplotlib.axes.Axes or None, default None
+        Where to draw (default: a new figure sized to the devices).
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        x = device, height = workers per job on it (one ``bar`` per (device, job) pair),
+        colour = job (legend up to 12 jobs); the title gives the device count.
+    """
     sol = solution_dict(solution)
     devices = sol.get("devices", [])
     jobs = sorted({j for d in devices for j in d}, key=str)

@@ -13,12 +13,41 @@ MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h
 
 
 def method_style(index: int) -> dict[str, str]:
-    """Colour and marker of the ``index``-th method (cycling)."""
+    """Colour and marker of the ``index``-th method (cycling).
+
+    Parameters
+    ----------
+    index : int
+        Position of the method. Unit: methods. Range: 0..
+
+    Returns
+    -------
+    dict
+        ``{"color": ..., "marker": ...}`` for matplotlib.
+
+    Examples
+    --------
+    >>> method_style(9)
+    {'color': '#E69F00', 'marker': '>'}
+    """
     return {"color": PALETTE[index % len(PALETTE)], "marker": MARKERS[index % len(MARKERS)]}
 
 
 def new_axes(ax: Any, figsize: tuple[float, float]) -> Any:
-    """``ax`` itself, or the Axes of a new ``figsize``-inch figure (matplotlib imported here)."""
+    """``ax`` itself, or the Axes of a new figure (matplotlib is imported here).
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes or None
+        An Axes to reuse.
+    figsize : tuple of float
+        (width, height) of a new figure with constrained layout. Unit: inches.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        ``ax`` or the new Axes.
+    """
     if ax is not None:
         return ax
     import matplotlib.pyplot as plt
@@ -28,7 +57,23 @@ def new_axes(ax: Any, figsize: tuple[float, float]) -> Any:
 
 
 def solution_dict(solution: Any) -> dict[str, Any]:
-    """A solution dict from a Result or a dict (a Result without solution -> InputError)."""
+    """The solution of a Result, a typed Solution or a dict, as a JSON dict.
+
+    Parameters
+    ----------
+    solution : Result, Solution or dict
+        What a plot was given.
+
+    Returns
+    -------
+    dict
+        The solution's JSON form.
+
+    Raises
+    ------
+    InputError
+        Field ``solution``: a Result without a solution, or an object of another type.
+    """
     from ..core.errors import InputError
     from ..core.solution import Solution, as_json
 
@@ -45,7 +90,13 @@ def solution_dict(solution: Any) -> dict[str, Any]:
 
 
 def integer_axis(axis: Any) -> None:
-    """Integer ticks on a count axis (GPUs, devices, slots)."""
+    """Integer ticks on a count axis (GPUs, devices, slots).
+
+    Parameters
+    ----------
+    axis : matplotlib.axis.Axis
+        ``ax.xaxis`` or ``ax.yaxis``.
+    """
     from matplotlib.ticker import MaxNLocator
 
     axis.set_major_locator(MaxNLocator(integer=True))

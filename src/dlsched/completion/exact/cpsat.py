@@ -14,6 +14,7 @@ from ...core import Result, SolveOptions, Status, register_model
 from ...core.cpsat import solve_cpsat
 from ...core.deadline import past_deadline, remaining
 from ...core.intscale import exact_integers, scaled_int
+from ...core.solver import uses_solver
 from ..instance import CompletionInstance
 from ..model import e1_data
 from ..solution import JobPlan
@@ -187,6 +188,7 @@ def cp_integer_data(inst: CompletionInstance, data: Any, tmax: int) -> tuple:
 @register_model("completion-cpsat", "completion",
                 "CP-SAT: one interval per job, optional configuration literals, cumulative per "
                 "(server, resource)")
+@uses_solver("OR-Tools CP-SAT")
 def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
              horizon: int | str = "instance", lp_bound: LpSwitch = "auto",
              warm_start: bool = True, **_: Any) -> Result:

@@ -42,6 +42,7 @@ import numpy as np
 from ...core import InputError, Result, SolveOptions, Status, register_model, relative_gap
 from ...core.cpsat import solve_cpsat
 from ...core.deadline import DeadlineExceeded, check_deadline, remaining
+from ...core.solver import uses_solver
 from ..instance import CompletionInstance
 from ..model import e1_data
 from ..support.config import configurations
@@ -220,6 +221,7 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
                 "CP-SAT interval model (default): optional interval per configuration, "
                 "cumulative per (server, resource) + redundant cluster cumulative, symmetry "
                 "breaking, heuristic hint + cut, cheap bounds")
+@uses_solver("OR-Tools CP-SAT")
 def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = None,
                    horizon: int | str = "instance", lp_bound: Any = False,
                    warm_start: bool = True, colgen_share: float = COLGEN_SHARE,

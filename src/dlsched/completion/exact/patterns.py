@@ -26,6 +26,7 @@ import numpy as np
 
 from ...core import Result, SolveOptions, Status, register_model
 from ...core.result import relative_gap
+from ...core.solver import uses_solver
 from ..instance import CompletionInstance
 from ..solution import JobPlan
 from ..support.config import configurations
@@ -71,6 +72,7 @@ def _attach_config_lp(res: Result, value: float | None, why: str) -> None:
 @register_model("completion-patterns", "completion",
                 "Pattern ILP E2 (set partitioning over single-job placements x starts, "
                 "highspy), its LP = configuration LP; for H <= 3")
+@uses_solver("HiGHS through highspy")
 def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = None,
                    horizon: int | str = "instance", lp_bound: LpSwitch = "auto",
                    dominance: bool = True, mip_presolve: bool = False, **_: Any) -> Result:

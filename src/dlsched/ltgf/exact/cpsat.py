@@ -11,6 +11,7 @@ import numpy as np
 
 from ...core import InputError, Result, SolveOptions, register_model
 from ...core.cpsat import CpSatClock, merge_mode_stats, solve_cpsat
+from ...core.solver import uses_solver
 from ..instance import LTGFInstance
 from ..support.slots import SlotData
 from .maxmin import BACKENDS, solve_maxmin
@@ -107,6 +108,7 @@ BACKENDS["ltgf-cpsat"] = CpSatBackend
     "ltgf",
     "Slotted CP-SAT model: max-min tenant LTGF rho (Dinkelbach); lexicographic=True for leximin",
 )
+@uses_solver("OR-Tools CP-SAT")
 def _cpsat(inst: LTGFInstance, options: SolveOptions | None = None, **params: Any) -> Result:
     """Slotted CP-SAT model: max-min tenant rho over lease-length slot schedules (Dinkelbach).
 

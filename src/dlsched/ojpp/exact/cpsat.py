@@ -24,7 +24,7 @@ import numpy as np
 from ...core import InputError, Result, SolveOptions, Status, register_model
 from ...core.cpsat import CpSatClock, merge_mode_stats, solve_cpsat
 from ...core.deadline import check_deadline
-from ...core.solver import SolveOutcome
+from ...core.solver import SolveOutcome, uses_solver
 from ..algorithms.heuristic import run_heuristic
 from ..instance import OJPPInstance
 from ..solution import checked, make_solution
@@ -483,6 +483,7 @@ def _refused_mode(options: SolveOptions) -> dict[str, Any]:
 @register_model("ojpp-cpsat", "ojpp",
                 "CP-SAT over aggregated counts (notes §5.3), lazy collision no-goods, "
                 "Heuristic warm start")
+@uses_solver("OR-Tools CP-SAT")
 def cpsat(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: Any) -> Result:
     """Exact OJPP by CP-SAT over aggregated worker counts (notes §5.3).
 

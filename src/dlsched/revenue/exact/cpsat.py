@@ -21,6 +21,7 @@ from ...core import Result, SolveOptions, Status, register_model
 from ...core.cpsat import solve_cpsat
 from ...core.deadline import DeadlineExceeded, past_deadline
 from ...core.intscale import LIMIT, exact_integers, scaled_int, simplest_fraction
+from ...core.solver import uses_solver
 from ..instance import RevenueInstance
 from ..model import MilpData, milp_data
 from ..support.configs import utility_x
@@ -105,6 +106,7 @@ def _hints(inst: RevenueInstance, data: MilpData, jobvars: dict[int, Any], algor
 @register_model("revenue-cpsat", "revenue",
                 "CP-SAT: one optional interval per (job, configuration), cumulative per server "
                 "with variable worker / PS demands, utility by element on the start")
+@uses_solver("OR-Tools CP-SAT")
 def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
              horizon: int | str = "instance", fixed_workers: bool = False,
              time_origin: str = "arrival", hint: str | None = "gandiva-fair",
