@@ -9,13 +9,16 @@ commit) and checks the page after its scripts ran (``--dump-dom``):
 - maths typeset: at least the expected number of MathJax ``<mjx-container>`` elements, no
   MathJax error node, no ``\\(`` left in an arithmatex element, no ``$...$`` left in a notebook
   markdown cell;
-- every request the page made to the server answered 200, and Chromium logged no failed load.
+- every request the page made to the server answered 200, none went to another host (Chromium
+  is given a proxy on 127.0.0.1 that records and refuses every request), and Chromium logged no
+  uncaught script error.
 
 Usage::
 
     python scripts/screenshots.py                    # build the site, shoot, check
     python scripts/screenshots.py --site site        # use an existing build
     python scripts/screenshots.py --out /tmp/shots   # somewhere else than docs/screenshots
+    python scripts/screenshots.py --all              # the checks on every page, no screenshots
 
 Exit status 1 when a check fails (the problems are listed); the PNGs are written anyway so they
 can be looked at.
@@ -35,8 +38,9 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[1]
 MAX_PNG_BYTES = 400_000
@@ -61,10 +65,25 @@ CHROMIUM_FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--hide-scrollbars", "--window-size=1280,2000", "--virtual-time-budget=10000",
-    # the network cut: no name resolves except the loopback address the site is served on
+    # the browser's own traffic (sign-in, search preconnect, autofill, time and optimisation
+    # services) off, so that every request the proxy records comes from the page
+    "--disable-features=AutofillServerCommunication,OptimizationHints,OptimizationHintsFetching,"
+    "OptimizationGuideModelDownloading,MediaRouter,Translate,NetworkTimeServiceQuerying,"
+    "PreconnectToSearch,NetworkPrediction",
+    "--disable-client-side-phishing-detection", "--disable-default-apps",
+    "--disable-domain-reliability", "--no-pings", "--disable-field-trial-config",
+    "--gaia-url=http://127.0.0.1:9", "--google-base-url=http://127.0.0.1:9",
+    # the network cut: no name resolves except the loopback address the site is served on (and
+    # every request to another host goes to the recording proxy of ``shoot``, which refuses it)
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     "--enable-logging=stderr", "--v=0",
 )
+# Chromium's own services that the flags above do not all silence (GCM, sign-in, search,
+# autofill, network time, updates): a request to these is the browser's, not the page's
+BROWSER_HOSTS = frozenset({
+    "android.clients.google.com", "accounts.google.com", "www.google.com", "clients2.google.com",
+    "content-autofill.googleapis.com", "update.googleapis.com", "clientservices.googleapis.com",
+})
 # Chromium's log lines that mean a resource did not arrive or a script failed
 _FAILED_LOAD = re.compile(r"net::ERR_\w+|Failed to load resource|Uncaught \w*Error.*")
 _RAW_ARITHMATEX = re.compile(r'class="arithmatex">\s*\\[(\[]')
@@ -92,11 +111,30 @@ class _Handler(SimpleHTTPRequestHandler):
         pass
 
 
+class _RefusingProxy(BaseHTTPRequestHandler):
+    """An HTTP proxy that forwards nothing: it records each request for another host (but
+    ``BROWSER_HOSTS``) in ``server.log`` and answers 502, so an attempt to reach the network is
+    seen, not served."""
+
+    def _refuse(self) -> None:
+        host = urlsplit(self.path).hostname if "://" in self.path else self.path.split(":")[0]
+        if host not in BROWSER_HOSTS:
+            self.server.log.append((f"{self.command} {self.path}", 502))
+        self.send_error(502, "offline")
+
+    do_GET = do_HEAD = do_POST = do_CONNECT = do_OPTIONS = _refuse
+
+    def log_message(self, format: str, *args: object) -> None:  # quiet
+        pass
+
+
 @contextlib.contextmanager
-def serve(site: Path) -> Iterator[tuple[str, list[tuple[str, int]]]]:
-    """Serve ``site`` on 127.0.0.1 (a free port) in a thread; yield (base URL, request log)."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                 functools.partial(_Handler, directory=str(site)))
+def serve(root: Path | None = None) -> Iterator[tuple[str, list[tuple[str, int]]]]:
+    """Serve the folder ``root`` (or, without one, the refusing proxy) on 127.0.0.1 at a free
+    port in a thread; yield (base URL, request log)."""
+    handler = (functools.partial(_Handler, directory=str(root)) if root is not None
+               else _RefusingProxy)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.log = []
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
@@ -144,28 +182,52 @@ def shoot(site: Path, out: Path, binary: str) -> list[str]:
     """Screenshot and check every page of ``PAGES``; return the problems found."""
     problems: list[str] = []
     out.mkdir(parents=True, exist_ok=True)
-    with serve(site) as (base, log), tempfile.TemporaryDirectory() as tmp:
+    with serve(site) as (base, log), serve() as (proxy, remote), \
+            tempfile.TemporaryDirectory() as tmp:
         for name, page in PAGES.items():
             url = base + page.path
-            start = len(log)
+            start, remote_start = len(log), len(remote)
+            via = f"--proxy-server={proxy.rstrip('/')}"
             raw_png = Path(tmp) / f"{name}.png"
-            shot = chromium(binary, url, f"--screenshot={raw_png}")
+            shot = chromium(binary, url, via, f"--screenshot={raw_png}")
             if not raw_png.is_file():
                 problems.append(f"{name}: no screenshot ({shot.stderr[-500:]})")
                 continue
             size = compress_png(raw_png, out / f"{name}.png")
-            dom = chromium(binary, url, "--dump-dom")
+            dom = chromium(binary, url, via, "--dump-dom")
             found = [f"{name}: {p}" for p in dom_problems(dom.stdout, page)]
             found += [f"{name}: HTTP {code} for {path}" for path, code in log[start:]
                       if code != 200]
+            found += [f"{name}: remote request {req}" for req, _ in remote[remote_start:]]
             found += sorted({f"{name}: chromium: {m}" for m in
                              _FAILED_LOAD.findall(shot.stderr + dom.stderr)})
             if size > MAX_PNG_BYTES:
                 found.append(f"{name}: PNG of {size} bytes > {MAX_PNG_BYTES}")
             print(f"{name:14s} {url}  {dom.stdout.count('<mjx-container'):4d} formulas  "
-                  f"{len(log) - start:3d} requests  {size // 1000} kB  "
+                  f"{len(log) - start:3d} local / {len(remote) - remote_start} remote requests  "
+                  f"{size // 1000} kB  "
                   f"{'ok' if not found else 'PROBLEMS'}")
             problems += found
+    return problems
+
+
+def check_all(site: Path, binary: str) -> list[str]:
+    """The DOM and network checks of ``shoot`` on every page of ``site`` (no screenshot)."""
+    problems: list[str] = []
+    pages = sorted(p.parent.relative_to(site).as_posix() for p in site.rglob("index.html"))
+    with serve(site) as (base, log), serve() as (proxy, remote):
+        for path in pages:
+            path = "" if path == "." else path + "/"
+            start, remote_start = len(log), len(remote)
+            dom = chromium(binary, base + path, f"--proxy-server={proxy.rstrip('/')}",
+                           "--dump-dom")
+            found = dom_problems(dom.stdout, Page(path, 0))
+            found += [f"HTTP {code} for {p}" for p, code in log[start:] if code != 200]
+            found += [f"remote request {req}" for req, _ in remote[remote_start:]]
+            found += sorted(set(_FAILED_LOAD.findall(dom.stderr)))
+            print(f"{path or '/':40s} {dom.stdout.count('<mjx-container'):4d} formulas  "
+                  f"{'ok' if not found else 'PROBLEMS'}")
+            problems += [f"{path or '/'}: {p}" for p in found]
     return problems
 
 
@@ -174,10 +236,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--site", type=Path, help="a built site (default: build one)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     parser.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
+    parser.add_argument("--all", action="store_true",
+                        help="check every page of the site instead (no screenshots; minutes)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="dlsched-site-") as tmp:
-        site = args.site or build_site(Path(tmp) / "site")
-        problems = shoot(site.resolve(), args.out, args.chromium)
+        site = (args.site or build_site(Path(tmp) / "site")).resolve()
+        problems = (check_all(site, args.chromium) if args.all
+                    else shoot(site, args.out, args.chromium))
     for p in problems:
         print("PROBLEM", p)
     return 1 if problems else 0
