@@ -128,13 +128,23 @@ class _RefusingProxy(BaseHTTPRequestHandler):
         pass
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """A threaded HTTP server that ignores a browser closing a connection mid-answer."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: object, client_address: object) -> None:
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 @contextlib.contextmanager
 def serve(root: Path | None = None) -> Iterator[tuple[str, list[tuple[str, int]]]]:
     """Serve the folder ``root`` (or, without one, the refusing proxy) on 127.0.0.1 at a free
     port in a thread; yield (base URL, request log)."""
     handler = (functools.partial(_Handler, directory=str(root)) if root is not None
                else _RefusingProxy)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server = _QuietServer(("127.0.0.1", 0), handler)
     server.log = []
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
