@@ -1,21 +1,33 @@
-"""The documentation site builds with ``mkdocs build --strict``, and its tutorial code runs.
+"""The documentation site builds with ``mkdocs build --strict``, works offline, and its tutorial
+code runs.
 
 mkdocs is part of the ``docs`` extra, which the README's test command installs: a missing mkdocs
-is a failure here, not a skip. The build writes only into ``tmp_path`` (the notebook cache of
-mkdocs-jupyter lands in the working directory, so the build runs from ``tmp_path``).
+is a failure here, not a skip. The site is built once per module (the ``site`` fixture; the tests
+that use it are marked slow, they share its ~20 s) into a temporary folder, from that folder
+(the notebook cache of mkdocs-jupyter lands in the working directory).
+
+Offline: no page may load a script, stylesheet, font or image from another host (the maths
+renderer is vendored under docs/javascripts/vendor/), and every page with maths loads it.
+scripts/screenshots.py checks the same in a real browser with the network cut.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
 import subprocess
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urljoin, urlsplit
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLES = REPO / "docs" / "examples"
+MATHJAX = "javascripts/vendor/mathjax/tex-svg-full.js"   # site path of the vendored renderer
+MATHJAX_CONFIG = "javascripts/mathjax.js"
 
 
 def _env(*paths: Path) -> dict[str, str]:
@@ -26,15 +38,23 @@ def _env(*paths: Path) -> dict[str, str]:
     return env
 
 
-def test_mkdocs_build_strict(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The site built once with ``mkdocs build --strict`` (a failed build fails every user)."""
     import mkdocs  # noqa: F401  (fails, not skips, without the docs extra)
 
-    site = tmp_path / "site"
+    work = tmp_path_factory.mktemp("docs")
+    out = work / "site"
     proc = subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(REPO / "mkdocs.yml"),
-         "-d", str(site)], cwd=tmp_path, env=_env(), capture_output=True, text=True,
+         "-d", str(out)], cwd=work, env=_env(), capture_output=True, text=True,
         timeout=300)
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    return out
+
+
+@pytest.mark.slow
+def test_mkdocs_build_strict(site: Path) -> None:
     # the included formulation cards, the API reference and the notebooks are really there
     assert "LP (10)" in (site / "problems" / "oef" / "index.html").read_text(encoding="utf-8")
     api = (site / "reference" / "api" / "index.html").read_text(encoding="utf-8")
@@ -43,6 +63,153 @@ def test_mkdocs_build_strict(tmp_path: Path) -> None:
         assert (site / "notebooks" / nb / "index.html").is_file()
     tutorial = (site / "plugin" / "index.html").read_text(encoding="utf-8")
     assert "greedy_fastest" in tutorial  # the plugin file is included verbatim
+
+
+# ---- offline: what a page makes the browser fetch ------------------------------------------
+
+_REMOTE = re.compile(r"^\s*(?:[a-z][a-z0-9+.-]*:)?//", re.IGNORECASE)  # http://, https://, //
+# <link rel> values the browser does not fetch by itself
+_INERT_RELS = {"canonical", "alternate", "next", "prev", "author", "license", "help", "search"}
+_FETCHED_SRC = {"script", "img", "iframe", "source", "embed", "audio", "video", "track", "input"}
+# in CSS: @import "x" / @import url(x) / url(x)
+_CSS_URL = re.compile(r"""@import\s+(?:url\()?\s*["']?([^"')\s;]+)|url\(\s*["']?([^"')\s]+)""")
+# in an inline script: a quoted URL of a script or stylesheet (import("https://...mjs"), ...)
+_JS_URL = re.compile(r"""["'`]((?:https?:)?//[^"'`\s]+?\.(?:m?js|css)(?:\?[^"'`\s]*)?)["'`]""")
+
+
+class _Fetches(HTMLParser):
+    """Collect what an HTML page makes a browser fetch: (kind, url) pairs, local or remote."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.fetches: list[tuple[str, str]] = []
+        self._inline: str | None = None   # "script" / "style" while inside one
+        self._text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = {k: v or "" for k, v in attrs}
+        if tag in _FETCHED_SRC and a.get("src"):
+            self.fetches.append((f"<{tag} src>", a["src"]))
+        if tag == "object" and a.get("data"):
+            self.fetches.append(("<object data>", a["data"]))
+        if tag == "link" and a.get("href"):
+            rels = set(a.get("rel", "").lower().split())
+            if not rels <= _INERT_RELS:
+                self.fetches.append((f"<link rel={a.get('rel')}>", a["href"]))
+        for url in _CSS_URL.findall(a.get("style", "")):
+            self.fetches.append(("style attribute url()", url[0] or url[1]))
+        if tag in ("script", "style") and not a.get("src"):
+            self._inline, self._text = tag, []
+
+    def handle_data(self, data: str) -> None:
+        if self._inline:
+            self._text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == self._inline:
+            body = "".join(self._text)
+            if tag == "style":
+                self.fetches += [("inline <style> url()", u[0] or u[1])
+                                 for u in _CSS_URL.findall(body)]
+            else:
+                self.fetches += [("inline <script> URL", u) for u in _JS_URL.findall(body)]
+            self._inline = None
+
+
+def _page_fetches(html: str) -> list[tuple[str, str]]:
+    parser = _Fetches()
+    parser.feed(html)
+    parser.close()
+    return parser.fetches
+
+
+def _pages(site: Path) -> list[Path]:
+    return sorted(site.rglob("*.html"))
+
+
+@pytest.mark.slow
+def test_site_fetches_nothing_remote(site: Path) -> None:
+    """No page and no shipped stylesheet loads a script, stylesheet, font or image from another
+    host (Google Fonts, a CDN's MathJax or require.js, a preconnect hint); the failure lists
+    page and URL."""
+    bad = [f"{page.relative_to(site)}: {kind} {url}"
+           for page in _pages(site)
+           for kind, url in _page_fetches(page.read_text(encoding="utf-8"))
+           if _REMOTE.match(url)]
+    for css in sorted(site.rglob("*.css")):
+        text = css.read_text(encoding="utf-8", errors="replace")
+        bad += [f"{css.relative_to(site)}: CSS url()/@import {u[0] or u[1]}"
+                for u in _CSS_URL.findall(text) if _REMOTE.match(u[0] or u[1])]
+    assert bad == [], "remote resources:\n" + "\n".join(bad)
+    # the theme fetches mermaid from unpkg for a ```mermaid fence: none may exist
+    mermaid = [str(p.relative_to(site)) for p in _pages(site)
+               if 'class="mermaid"' in p.read_text(encoding="utf-8")]
+    assert mermaid == []
+
+
+@pytest.mark.slow
+def test_local_scripts_and_stylesheets_exist(site: Path) -> None:
+    """Every local script and stylesheet a page loads is in the site (offline, a 404 is a
+    formula or a style that never arrives)."""
+    missing = []
+    for page in _pages(site):
+        base = "/" + page.relative_to(site).as_posix()
+        for kind, url in _page_fetches(page.read_text(encoding="utf-8")):
+            if _REMOTE.match(url) or url.startswith(("data:", "#")) or not url.strip():
+                continue
+            path = urlsplit(urljoin(base, url)).path.lstrip("/")
+            target = site / path
+            if target.is_dir():
+                target = target / "index.html"
+            if not target.is_file():
+                missing.append(f"{page.relative_to(site)}: {kind} {url}")
+    assert missing == [], "\n".join(missing)
+
+
+def _has_math(html: str) -> bool:
+    """A Markdown page with pymdownx.arithmatex maths, or a notebook markdown cell with $...$."""
+    if 'class="arithmatex"' in html:
+        return True
+    cells = re.findall(r'class="jp-RenderedHTMLCommon jp-RenderedMarkdown[^"]*"[^>]*>(.*?)</div>',
+                       html, re.DOTALL)
+    return any(re.search(r"\$[^$\s][^$]*\$", c) for c in cells)
+
+
+@pytest.mark.slow
+def test_every_math_page_loads_the_vendored_mathjax(site: Path) -> None:
+    """Pages with maths (formulation notes, cards, notebooks) load the vendored MathJax after
+    its configuration, and the configuration typesets notebook cells as well."""
+    math_pages = {p: p.read_text(encoding="utf-8") for p in _pages(site)}
+    math_pages = {p: h for p, h in math_pages.items() if _has_math(h)}
+    names = {p.relative_to(site).as_posix() for p in math_pages}
+    # maths known to be on these pages (arithmatex cards/notes; $...$ in every notebook)
+    assert {"specs/oef/index.html", "problems/oef/index.html"} <= names
+    assert {f"notebooks/{nb}/index.html" for nb in ("oef", "ojpp", "revenue", "completion",
+                                                    "ltgf")} <= names
+    bad = []
+    for page, html in math_pages.items():
+        base = "/" + page.relative_to(site).as_posix()
+        scripts = [urlsplit(urljoin(base, url)).path.lstrip("/")
+                   for kind, url in _page_fetches(html) if kind == "<script src>"]
+        if MATHJAX_CONFIG not in scripts or MATHJAX not in scripts \
+                or scripts.index(MATHJAX_CONFIG) > scripts.index(MATHJAX):
+            bad.append(page.relative_to(site).as_posix())
+    assert bad == [], f"maths without the vendored MathJax (after its config): {bad}"
+    # the configuration typesets exactly these containers (docs/javascripts/mathjax.js)
+    roots = re.search(r'const MATH_ROOTS = "([^"]*)"',
+                      (site / MATHJAX_CONFIG).read_text(encoding="utf-8"))
+    assert roots is not None
+    assert {".arithmatex", ".jp-RenderedMarkdown"} <= {r.strip() for r in roots[1].split(",")}
+    assert (site / MATHJAX).stat().st_size > 1_000_000  # the real bundle, not a stub
+
+
+def test_vendored_mathjax_matches_its_provenance() -> None:
+    """The vendored file is the one PROVENANCE names (sha256), with its licence beside it."""
+    folder = REPO / "docs" / MATHJAX.rsplit("/", 1)[0]
+    provenance = (folder / "PROVENANCE").read_text(encoding="utf-8")
+    digest = hashlib.sha256((REPO / "docs" / MATHJAX).read_bytes()).hexdigest()
+    assert f"sha256:  {digest}" in provenance
+    assert "Apache License" in (folder / "LICENSE").read_text(encoding="utf-8")
 
 
 def test_plugin_tutorial_suite(tmp_path: Path) -> None:
