@@ -28,49 +28,81 @@ from pydantic import Field
 
 from ..core.errors import InputError
 from ..core.intscale import simplest_fraction
+from ..core.jsonschema import doc, register_schema
 from ..core.limits import MAX_LEASE_PERIODS, MAX_WORKERS
 from ..core.schema import Strict, parse_model
 
 PROBLEM = "ltgf"
 
 
-class _ClusterIn(Strict):
-    nodes: int = Field(ge=1)
-    gpus_per_node: int = Field(default=8, ge=1)
+class _ClusterIn(Strict, title="Cluster"):
+    """The cluster: nodes of equal size (at most 10^6 GPUs in all, limits.MAX_WORKERS)."""
+
+    nodes: int = Field(ge=1, **doc("Nodes.", unit="nodes", symbol="M / gpus_per_node"))
+    gpus_per_node: int = Field(default=8, ge=1, **doc(
+        "GPUs per node; the cluster has M = nodes * gpus_per_node GPUs.", unit="GPUs",
+        symbol="8 (M = nodes * 8)"))
 
 
-class _TenantIn(Strict):
-    name: str = Field(min_length=1)
-    weight: float | None = Field(default=None, gt=0)
-    quota: float | None = Field(default=None, gt=0)
+class _TenantIn(Strict, title="Tenant"):
+    """A tenant (virtual cluster): give exactly one of weight / quota, one kind for all."""
+
+    name: str = Field(min_length=1, **doc("Tenant name, unique.", symbol="j"))
+    weight: float | None = Field(default=None, gt=0, **doc(
+        "Weight; the quota is M * weight / (sum of weights) (6).", unit="dimensionless",
+        symbol="W^ten_j"))
+    quota: float | None = Field(default=None, gt=0, **doc(
+        "Quota, used as the weight (quotas summing to M are kept verbatim; their sum is at "
+        "most M).", unit="GPUs", symbol="Quota_j"))
 
 
-class _JobIn(Strict):
-    name: str = Field(min_length=1)
-    tenant: str
-    submit: float = Field(ge=0)
-    gpus: int = Field(ge=1)
-    duration: float = Field(gt=0)
-    weight: float = Field(default=1.0, gt=0)
+class _JobIn(Strict, title="Job"):
+    """A gang job: all its GPUs run together or not at all."""
+
+    name: str = Field(min_length=1, **doc("Job name, unique.", symbol="J_{i,j}"))
+    tenant: str = Field(**doc("Owning tenant (a tenants[].name).", symbol="j"))
+    submit: float = Field(ge=0, **doc("Submission time.", unit="s", symbol="a_{i,j}"))
+    gpus: int = Field(ge=1, **doc("Gang demand, at most the cluster's M GPUs.", unit="GPUs",
+                                  symbol="g_{i,j}"))
+    duration: float = Field(gt=0, **doc("Running time at full demand.", unit="s",
+                                        symbol="D_{i,j}"))
+    weight: float = Field(default=1.0, gt=0, **doc("Job weight within its tenant.",
+                                                   unit="dimensionless", symbol="W^job_{i,j}"))
 
 
-class _OverheadIn(Strict):
-    checkpoint: float = Field(default=0.0, ge=0)
-    cold_start: float = Field(default=30.0, ge=0)
+class _OverheadIn(Strict, title="Overhead"):
+    """Overheads of the lease model (notes §2)."""
+
+    checkpoint: float = Field(default=0.0, ge=0, **doc(
+        "Checkpoint cost per lease end.", unit="s", symbol="c_ck"))
+    cold_start: float = Field(default=30.0, ge=0, **doc(
+        "Cold-start cost added to the remaining work on each resume after a preemption.",
+        unit="s", symbol="c_cs"))
 
 
-class _InstanceIn(Strict):
-    problem: str
-    schema_version: int = 1
-    name: str = "unnamed"
-    description: str | None = None
-    cluster: _ClusterIn
-    lease: float = Field(default=900.0, gt=0)
-    tick: float = Field(default=10.0, gt=0)
-    tenants: list[_TenantIn] = Field(min_length=1)
-    jobs: list[_JobIn] = Field(min_length=1)
-    overhead: _OverheadIn = Field(default_factory=_OverheadIn)
-    provenance: dict[str, Any] | str | None = None
+class _InstanceIn(Strict, title="LTGFInstanceFile"):
+    """An LTGF instance file: tenants sharing a cluster, gang jobs, leases."""
+
+    problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
+    schema_version: int = Field(1, **doc("Version of this format (only 1).", const=1))
+    name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
+    description: str | None = Field(None, **doc("Free text."))
+    cluster: _ClusterIn = Field(**doc("Nodes and GPUs per node.", symbol="M"))
+    lease: float = Field(default=900.0, gt=0, **doc(
+        "Lease term; must exceed checkpoint + cold_start.", unit="s", symbol="t_lease"))
+    tick: float = Field(default=10.0, gt=0, **doc("Scheduler tick.", unit="s",
+                                                  symbol="Delta"))
+    tenants: list[_TenantIn] = Field(min_length=1, **doc("The tenants.", symbol="j = 1..T"))
+    jobs: list[_JobIn] = Field(min_length=1, **doc(
+        "The jobs (last submission + total duration at most 10^6 leases, "
+        "limits.MAX_LEASE_PERIODS).", symbol="J_{i,j}"))
+    overhead: _OverheadIn = Field(default_factory=_OverheadIn, **doc(
+        "Checkpoint and cold-start costs.", symbol="c_ck, c_cs"))
+    provenance: dict[str, Any] | str | None = Field(None, **doc(
+        "Where the instance comes from (free form, not compared)."))
+
+
+register_schema(PROBLEM, _InstanceIn)
 
 
 @dataclass(frozen=True)

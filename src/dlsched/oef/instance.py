@@ -17,16 +17,31 @@ import numpy as np
 from pydantic import Field, model_validator
 
 from ..core.errors import InputError
+from ..core.jsonschema import doc, register_schema
 from ..core.schema import Strict, parse_model
 
 PROBLEM = "oef"
 
 
-class _JobTypeIn(Strict):
-    name: str = Field(min_length=1)
-    speedup: list[float] | None = None
-    throughput: list[float] | None = None
-    min_demand: int = Field(default=1, ge=1)
+_POSITIVE = {"exclusiveMinimum": 0}
+_ROW = ("one entry per GPU type, in the order of gpu_types; every entry > 0")
+
+
+class _JobTypeIn(Strict, title="JobType"):
+    """One job type of a user (notes §3): a virtual user with its own speedup row."""
+
+    name: str = Field(min_length=1, **doc("Job type name, unique within its user.", symbol="t"))
+    speedup: list[float] | None = Field(None, **doc(
+        f"Speedup row: throughput on each GPU type divided by that on the first ({_ROW}; the "
+        "first is 1). Give exactly one of speedup / throughput.", unit="dimensionless",
+        symbol="W_l = (w_l^1, ..., w_l^k)", numbers=_POSITIVE))
+    throughput: list[float] | None = Field(None, **doc(
+        f"Raw throughput row ({_ROW}), normalised by its first entry into the speedup row.",
+        unit="any throughput unit (e.g. steps/s)", symbol="W_l (before w_l^1 = 1)",
+        numbers=_POSITIVE))
+    min_demand: int = Field(default=1, ge=1, **doc(
+        "Fewest GPUs a job of this type runs on: the placer grants 0 below it (notes §4.3).",
+        unit="GPUs", symbol="demand_q"))
 
     @model_validator(mode="after")
     def _one_row(self) -> _JobTypeIn:
@@ -35,13 +50,27 @@ class _JobTypeIn(Strict):
         return self
 
 
-class _UserIn(Strict):
-    name: str = Field(min_length=1)
-    weight: float = 1.0
-    speedup: list[float] | None = None
-    throughput: list[float] | None = None
-    job_types: list[_JobTypeIn] | None = None
-    min_demand: int = Field(default=1, ge=1)
+class _UserIn(Strict, title="User"):
+    """A user (tenant): one speedup or throughput row, or several job types."""
+
+    name: str = Field(min_length=1, **doc("User name, unique.", symbol="l"))
+    weight: float = Field(1.0, **doc(
+        "Weight: throughputs are shared in proportion to it (notes §3).", unit="dimensionless",
+        symbol="pi_l", numbers=_POSITIVE))
+    speedup: list[float] | None = Field(None, **doc(
+        f"Speedup row of the user's single job type ({_ROW}; the first is 1). Give exactly "
+        "one of speedup / throughput / job_types.", unit="dimensionless",
+        symbol="W_l = (w_l^1, ..., w_l^k)", numbers=_POSITIVE))
+    throughput: list[float] | None = Field(None, **doc(
+        f"Raw throughput row ({_ROW}), normalised by its first entry into the speedup row.",
+        unit="any throughput unit (e.g. steps/s)", symbol="W_l (before w_l^1 = 1)",
+        numbers=_POSITIVE))
+    job_types: list[_JobTypeIn] | None = Field(None, **doc(
+        "Several job types, each a virtual user with weight pi_l / t_l (notes §3).",
+        symbol="t_l = |job_types|", minItems=1))
+    min_demand: int = Field(default=1, ge=1, **doc(
+        "Fewest GPUs a job of the user runs on (single-row users; notes §4.3).", unit="GPUs",
+        symbol="demand_q"))
 
     @model_validator(mode="after")
     def _one_form(self) -> _UserIn:
@@ -51,19 +80,32 @@ class _UserIn(Strict):
         return self
 
 
-class _GpuTypeIn(Strict):
-    name: str = Field(min_length=1)
-    count: float
+class _GpuTypeIn(Strict, title="GpuType"):
+    """A GPU type and how many devices of it the cluster has."""
+
+    name: str = Field(min_length=1, **doc("GPU type name, unique.", symbol="j"))
+    count: float = Field(**doc(
+        "Devices of this type (may be fractional, e.g. a time-averaged share).", unit="GPUs",
+        symbol="m_j", numbers=_POSITIVE))
 
 
-class _InstanceIn(Strict):
-    problem: str
-    schema_version: int = 1
-    name: str = "unnamed"
-    description: str | None = None
-    gpu_types: list[_GpuTypeIn] = Field(min_length=1)
-    users: list[_UserIn] = Field(min_length=1)
-    provenance: dict[str, Any] | str | None = None
+class _InstanceIn(Strict, title="OEFInstanceFile"):
+    """An OEF instance file: GPU types (slowest first) and users with speedup rows."""
+
+    problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
+    schema_version: int = Field(1, **doc("Version of this format (dlsched.load accepts 1).",
+                                         const=1))
+    name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
+    description: str | None = Field(None, **doc("Free text."))
+    gpu_types: list[_GpuTypeIn] = Field(min_length=1, **doc(
+        "GPU types, slowest first (the speedup rows are relative to the first).",
+        symbol="j = 1..k"))
+    users: list[_UserIn] = Field(min_length=1, **doc("Users (tenants).", symbol="l = 1..n"))
+    provenance: dict[str, Any] | str | None = Field(None, **doc(
+        "Where the instance comes from (free form, not compared)."))
+
+
+register_schema(PROBLEM, _InstanceIn)
 
 
 @dataclass(frozen=True)

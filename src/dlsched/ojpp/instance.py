@@ -25,6 +25,7 @@ import numpy as np
 from pydantic import Field
 
 from ..core.errors import InputError
+from ..core.jsonschema import doc, register_schema
 from ..core.limits import MAX_WORKERS
 from ..core.schema import Strict, parse_model
 
@@ -35,42 +36,97 @@ INTERFERENCE_MODELS = ("additive", "max")
 COLLISION_MODELS = ("independent", "correlated_same_job")
 
 
-class _JobIn(Strict):
-    name: str = Field(min_length=1)
-    workers: int = Field(ge=1)
-    compute: float = Field(ge=0)
-    mem_base: float = Field(default=0.0, ge=0)
-    mem_burst: float = Field(default=0.0, ge=0)
-    burst_prob: float = Field(default=0.0, ge=0, lt=1)
-    type: str | None = None
-    migration_cost: float = Field(default=1.0, ge=0)
-    resources: dict[str, float] = Field(default_factory=dict)
+_CAP = "unit of device_capacity.{0} (default: a fraction of one device)"
 
 
-class _InterferenceIn(Strict):
-    model: Literal["additive", "max"] = "additive"
-    types: list[str] | None = None
-    matrix: list[list[float]]
+class _JobIn(Strict, title="Job"):
+    """A data-parallel job: ``workers`` identical workers with these per-worker needs."""
+
+    name: str = Field(min_length=1, **doc("Job name, unique.", symbol="v_i"))
+    workers: int = Field(ge=1, **doc("Identical workers of the job, one per device slot.",
+                                     unit="workers", symbol="omega_i"))
+    compute: float = Field(ge=0, **doc(
+        "Compute requirement per worker, at most device_capacity.compute.",
+        unit=_CAP.format("compute"), symbol="alpha_i"))
+    mem_base: float = Field(default=0.0, ge=0, **doc(
+        "Memory per worker, always used.", unit=_CAP.format("memory"), symbol="gamma_i"))
+    mem_burst: float = Field(default=0.0, ge=0, **doc(
+        "Extra memory per worker, used with probability burst_prob; mem_base + mem_burst is "
+        "at most device_capacity.memory.", unit=_CAP.format("memory"), symbol="delta_i"))
+    burst_prob: float = Field(default=0.0, ge=0, lt=1, **doc(
+        "Probability that a worker uses mem_burst.", unit="probability", symbol="p_i"))
+    type: str | None = Field(None, **doc(
+        "Interference type of the job (a name in interference.types; required exactly when "
+        "interference.types is given).", symbol="type row of I"))
+    migration_cost: float = Field(default=1.0, ge=0, **doc(
+        "Cost of migrating one worker.", unit="cost units", symbol="c_i"))
+    resources: dict[str, float] = Field(default_factory=dict, **doc(
+        "Extra additive per-worker resources (d-dimensional vector packing): name -> demand, "
+        "each name a device_capacity key other than compute / memory, each demand >= 0 and at "
+        "most its capacity.", unit="unit of the matching device_capacity entry",
+        symbol="extra dimensions of the demand vector", numbers={"minimum": 0}))
 
 
-class _LimitsIn(Strict):
-    collision: float | None = Field(default=None, ge=0)
-    interference: float | None = Field(default=None, ge=0)
-    balance: float | None = Field(default=None, ge=0)
+class _InterferenceIn(Strict, title="Interference"):
+    """Pairwise slowdowns between co-located workers (notes §3)."""
+
+    model: Literal["additive", "max"] = Field("additive", **doc(
+        "How the slowdowns of several co-located workers compose: their sum or their maximum.",
+        symbol="s_w"))
+    types: list[str] | None = Field(None, **doc(
+        "Names of the matrix rows / columns (unique); omitted: the matrix is per job, in job "
+        "order.", symbol="types of I"))
+    matrix: list[list[float]] = Field(**doc(
+        "matrix[a][b]: slowdown of a worker of type a (the victim, row) caused by one "
+        "co-located worker of type b; square, one row per type, entries >= 0.",
+        unit="dimensionless (fraction of standalone time)", symbol="I", numbers={"minimum": 0}))
 
 
-class _InstanceIn(Strict):
-    problem: str
-    schema_version: int = 1
-    name: str = "unnamed"
-    description: str | None = None
-    devices: int | None = Field(default=None, ge=1)
-    device_capacity: dict[str, float] = Field(default_factory=dict)
-    jobs: list[_JobIn] = Field(min_length=1)
-    interference: _InterferenceIn | None = None
-    limits: _LimitsIn = Field(default_factory=_LimitsIn)
-    collision_model: Literal["independent", "correlated_same_job"] = "independent"
-    provenance: dict[str, Any] | str | None = None
+class _LimitsIn(Strict, title="Limits"):
+    """Optional limits of the placement; an omitted limit is inactive."""
+
+    collision: float | None = Field(default=None, ge=0, **doc(
+        "Bound on a device's probability of a memory collision (constraint 5, notes §2).",
+        unit="probability", symbol="bar tau"))
+    interference: float | None = Field(default=None, ge=0, **doc(
+        "Bound on the slowdown of any worker (constraint 7).", unit="dimensionless",
+        symbol="bar theta"))
+    balance: float | None = Field(default=None, ge=0, **doc(
+        "Bound on the spread of one job's worker slowdowns (constraint 8).",
+        unit="dimensionless", symbol="theta'"))
+
+
+class _InstanceIn(Strict, title="OJPPInstanceFile"):
+    """An OJPP instance file: jobs to pack onto the fewest devices."""
+
+    problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
+    schema_version: int = Field(1, **doc("Version of this format (dlsched.load accepts 1).",
+                                         const=1))
+    name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
+    description: str | None = Field(None, **doc("Free text."))
+    devices: int | None = Field(default=None, ge=1, **doc(
+        "Candidate devices (GPUs); omitted: one per worker.", unit="GPUs", symbol="m = |B|"))
+    device_capacity: dict[str, float] = Field(default_factory=dict, **doc(
+        "Capacity of one device per additive dimension: compute, memory (both default 1) and "
+        "the extra resources of the jobs; every value > 0.",
+        unit="any (the jobs' demands use the same unit)", symbol="capacity of b_k",
+        numbers={"exclusiveMinimum": 0}))
+    jobs: list[_JobIn] = Field(min_length=1, **doc(
+        "The queued jobs (at most 10^6 workers in all, limits.MAX_WORKERS).",
+        symbol="V = {v_1..v_n}"))
+    interference: _InterferenceIn | None = Field(None, **doc(
+        "Interference matrix; omitted: workers do not slow each other down.", symbol="I"))
+    limits: _LimitsIn = Field(default_factory=_LimitsIn, **doc(
+        "Collision, interference and balance bounds.",
+        symbol="bar tau, bar theta, theta'"))
+    collision_model: Literal["independent", "correlated_same_job"] = Field(
+        "independent", **doc("Whether the bursts of workers are independent or perfectly "
+                             "correlated within one job (notes §2)."))
+    provenance: dict[str, Any] | str | None = Field(None, **doc(
+        "Where the instance comes from (free form, not compared)."))
+
+
+register_schema(PROBLEM, _InstanceIn)
 
 
 @dataclass(frozen=True)

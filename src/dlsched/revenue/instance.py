@@ -32,6 +32,7 @@ import numpy as np
 from pydantic import Field
 
 from ..core.errors import InputError
+from ..core.jsonschema import doc, register_schema
 from ..core.limits import MAX_SLOTS
 from ..core.schema import Strict, parse_model
 
@@ -39,67 +40,116 @@ PROBLEM = "revenue"
 EPS = 1e-9
 
 
-class _Bandwidth(Strict):
-    worker: float = Field(gt=0)
-    ps: float = Field(gt=0)
+class _Bandwidth(Strict, title="Bandwidth"):
+    """Cluster-wide bandwidths (only their ratio enters (3i); Eq. (1) uses the worker's)."""
+
+    worker: float = Field(gt=0, **doc("Bandwidth per worker.", unit="Mbps", symbol="b_w"))
+    ps: float = Field(gt=0, **doc("Bandwidth per parameter server.", unit="Mbps", symbol="b_p"))
 
 
-class _Quota(Strict):
-    workers: int = Field(ge=0)
-    ps: int = Field(ge=0)
+class _Quota(Strict, title="Quota"):
+    """A tenant's fair share; the quotas of all tenants sum to the servers' capacities."""
+
+    workers: int = Field(ge=0, **doc("Worker share (sum over tenants = sum of servers[].workers).",
+                                     unit="workers (GPUs)", symbol="q^u_w"))
+    ps: int = Field(ge=0, **doc("PS share (sum over tenants = sum of servers[].ps).",
+                                unit="PSs", symbol="q^u_p"))
 
 
-class _Tenant(Strict):
-    name: str = Field(min_length=1)
-    quota: _Quota
+class _Tenant(Strict, title="Tenant"):
+    """A tenant that pools its share of the servers."""
+
+    name: str = Field(min_length=1, **doc("Tenant name, unique.", symbol="u"))
+    quota: _Quota = Field(**doc("Fair share of workers and PSs.", symbol="q^u_w, q^u_p"))
 
 
-class _Server(Strict):
-    name: str = Field(min_length=1)
-    workers: int = Field(ge=0)
-    ps: int = Field(ge=0)
-    owner: str | None = None
+class _Server(Strict, title="Server"):
+    """A server with worker and PS slots."""
+
+    name: str = Field(min_length=1, **doc("Server name, unique.", symbol="s"))
+    workers: int = Field(ge=0, **doc("Worker slots (GPUs).", unit="workers (GPUs)",
+                                     symbol="C_sw"))
+    ps: int = Field(ge=0, **doc("Parameter-server slots.", unit="PSs", symbol="C_sp"))
+    owner: str | None = Field(None, **doc(
+        "Tenant owning the server (a tenants[].name; used by the BatchSche / HiveD baselines "
+        "for the private clusters)."))
 
 
-class _Rate(Strict):
-    centralized: float = Field(gt=0)
-    distributed: float = Field(gt=0)
+class _Rate(Strict, title="Rate"):
+    """Processing rates given directly instead of the timing fields."""
+
+    centralized: float = Field(gt=0, **doc(
+        "Rate with every worker and PS on one server.",
+        unit="mini-batches per worker per slot", symbol="n^C_j"))
+    distributed: float = Field(gt=0, **doc(
+        "Rate with the job spread over servers.", unit="mini-batches per worker per slot",
+        symbol="n^D_j"))
 
 
-class _Utility(Strict):
-    kind: Literal["linear", "convex"]
-    slope: float | None = None
-    intercept: float | None = None
-    e: float | None = Field(default=None, gt=0)
-    kappa: float | None = Field(default=None, gt=0)
+class _Utility(Strict, title="Utility"):
+    """Utility of the completion time x (slots from arrival): linear or convex."""
+
+    kind: Literal["linear", "convex"] = Field(**doc(
+        "linear: slope * x + intercept (slope and intercept only); convex: (e / x)^kappa "
+        "(e and kappa only).", symbol="f_j"))
+    slope: float | None = Field(None, **doc("Slope of a linear utility.",
+                                            unit="revenue per slot", symbol="k_j"))
+    intercept: float | None = Field(None, **doc("Intercept of a linear utility.",
+                                                unit="revenue", symbol="g_j"))
+    e: float | None = Field(default=None, gt=0, **doc("Scale of a convex utility.",
+                                                      unit="slots", symbol="e_j"))
+    kappa: float | None = Field(default=None, gt=0, **doc(
+        "Exponent of a convex utility.", unit="dimensionless", symbol="kappa_j"))
 
 
-class _Job(Strict):
-    name: str = Field(min_length=1)
-    tenant: str
-    arrival: int = Field(ge=0)
-    epochs: int = Field(ge=1)
-    chunks: int = Field(ge=1)
-    minibatches: int = Field(ge=1)
-    minibatch_time: float | None = Field(default=None, gt=0)
-    update_time: float | None = Field(default=None, ge=0)
-    gradient_size: float | None = Field(default=None, ge=0)
-    rate: _Rate | None = None
-    utility: _Utility
-    demand: int | None = Field(default=None, ge=1)
+class _Job(Strict, title="Job"):
+    """A training job; give either the timing fields or ``rate``."""
+
+    name: str = Field(min_length=1, **doc("Job name, unique.", symbol="j"))
+    tenant: str = Field(**doc("Owning tenant (a tenants[].name).", symbol="u(j)"))
+    arrival: int = Field(ge=0, **doc("Arrival slot; the job may run from slot arrival + 1.",
+                                     unit="slot", symbol="r_j"))
+    epochs: int = Field(ge=1, **doc("Training epochs.", unit="epochs", symbol="E_j"))
+    chunks: int = Field(ge=1, **doc("Data chunks, also the most workers the job may use.",
+                                    unit="chunks", symbol="D_j"))
+    minibatches: int = Field(ge=1, **doc("Mini-batches per chunk.", unit="mini-batches",
+                                         symbol="M_j"))
+    minibatch_time: float | None = Field(default=None, gt=0, **doc(
+        "Compute time of one mini-batch (timing form, Eq. (1)).", unit="h", symbol="m_j"))
+    update_time: float | None = Field(default=None, ge=0, **doc(
+        "Parameter-update time (timing form, Eq. (1)).", unit="ms", symbol="G_j"))
+    gradient_size: float | None = Field(default=None, ge=0, **doc(
+        "Gradient (= parameter) size (timing form, Eq. (1)).", unit="MB",
+        symbol="epsilon_j"))
+    rate: _Rate | None = Field(None, **doc(
+        "Processing rates given directly (instead of the three timing fields).",
+        symbol="n^C_j, n^D_j"))
+    utility: _Utility = Field(**doc("Utility of the completion time.", symbol="f_j"))
+    demand: int | None = Field(default=None, ge=1, **doc(
+        "GPUs the job requests (baselines only; omitted: chunks).", unit="GPUs",
+        symbol="dem_j"))
 
 
-class _Instance(Strict):
-    problem: str
-    schema_version: int = 1
-    name: str = "unnamed"
-    description: str | None = None
-    horizon: int = Field(ge=1)
-    bandwidth: _Bandwidth
-    tenants: list[_Tenant] = Field(min_length=1)
-    servers: list[_Server] = Field(min_length=1)
-    jobs: list[_Job] = Field(min_length=1)
-    provenance: dict[str, Any] | str | None = None
+class _Instance(Strict, title="RevenueInstanceFile"):
+    """A revenue-sharing instance file: tenants pooling servers, jobs with utilities."""
+
+    problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
+    schema_version: int = Field(1, **doc("Version of this format (dlsched.load accepts 1).",
+                                         const=1))
+    name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
+    description: str | None = Field(None, **doc("Free text."))
+    horizon: int = Field(ge=1, **doc(
+        "Slots available to the exact model (slot t is (t-1, t]; 1 slot = 1 h).",
+        unit="slots", symbol="T", maximum=MAX_SLOTS))
+    bandwidth: _Bandwidth = Field(**doc("Bandwidth per worker and per PS.", symbol="b_w, b_p"))
+    tenants: list[_Tenant] = Field(min_length=1, **doc("The tenants.", symbol="u = 1..U"))
+    servers: list[_Server] = Field(min_length=1, **doc("The servers.", symbol="s = 1..S"))
+    jobs: list[_Job] = Field(min_length=1, **doc("The jobs.", symbol="j = 1..J"))
+    provenance: dict[str, Any] | str | None = Field(None, **doc(
+        "Where the instance comes from (free form, not compared)."))
+
+
+register_schema(PROBLEM, _Instance)
 
 
 @dataclass(frozen=True, eq=False)

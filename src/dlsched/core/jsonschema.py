@@ -1,0 +1,317 @@
+"""JSON Schemas of the instance formats, generated from the problems' typed instance classes.
+
+Each problem package registers the pydantic model that parses its instance files
+(``register_schema``); ``instance_schema`` turns it into a JSON Schema (draft 2020-12) in which
+every field carries a one-line ``description``, its unit (``x-unit``), its range (the
+JSON-Schema keywords ``minimum`` / ``exclusiveMinimum`` / ``maximum`` ... that the parser
+enforces, including the global limits of ``dlsched.core.limits``) and the symbol of the paper it
+stands for (``x-symbol``). The field texts live on the pydantic fields (``doc``), so the parser,
+the schema, ``dlsched schema`` and the docs pages have one source.
+
+Errors of the parsers name a field path such as ``users[2].speedup[0]``; ``resolve`` finds the
+schema of such a path (the tests check that every error names a path of the schema).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from pydantic import BaseModel
+
+from .errors import InputError
+from .limits import MAX_ITEMS, MAX_MAGNITUDE
+
+__all__ = [
+    "doc",
+    "dumps_schema",
+    "instance_schema",
+    "register_schema",
+    "resolve",
+    "schema_problems",
+]
+
+#: JSON Schema dialect of the generated schemas
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+#: keywords that bound a number from below / above
+LOWER = ("minimum", "exclusiveMinimum")
+UPPER = ("maximum", "exclusiveMaximum")
+NUMERIC = ("number", "integer")
+
+_MODELS: dict[str, type[BaseModel]] = {}
+
+
+def register_schema(problem: str, model: type[BaseModel]) -> type[BaseModel]:
+    """Register the pydantic model that parses ``problem``'s instance files.
+
+    Parameters
+    ----------
+    problem : str
+        The problem name, as in the instance files' ``problem`` key.
+    model : type[pydantic.BaseModel]
+        The top-level instance model (its fields documented with ``doc``).
+
+    Returns
+    -------
+    type[pydantic.BaseModel]
+        ``model``, unchanged (so the call can decorate the class).
+    """
+    _MODELS[problem] = model
+    return model
+
+
+def schema_problems() -> list[str]:
+    """The problems that registered an instance schema, sorted.
+
+    Returns
+    -------
+    list[str]
+        Problem names (the shipped problems are imported first).
+    """
+    from .registry import load_problems
+
+    load_problems()
+    return sorted(_MODELS)
+
+
+def doc(description: str, *, unit: str = "-", symbol: str = "-",
+        numbers: dict[str, Any] | None = None, **extra: Any) -> dict[str, Any]:
+    """Keyword arguments of ``pydantic.Field`` that document one instance field.
+
+    Parameters
+    ----------
+    description : str
+        One-line meaning of the field.
+    unit : str, default "-"
+        Unit of the field's numbers (``"s"``, ``"GPUs"``, ``"dimensionless"``...); ``"-"`` for
+        a field without numbers.
+    symbol : str, default "-"
+        The symbol of the paper (or of the formulation notes) the field stands for, in TeX
+        (``"w_l^j"``); ``"-"`` when there is none.
+    numbers : dict, optional
+        JSON-Schema keywords (``exclusiveMinimum``, ``minimum``...) that hold for every number
+        of the field, also inside lists and maps: ranges the parser checks after pydantic (so
+        the messages stay its own), stated here so the schema says them.
+    **extra : Any
+        Further JSON-Schema keywords set on the field itself (``const``, ``maxItems``...).
+
+    Returns
+    -------
+    dict
+        ``{"description": ..., "json_schema_extra": ...}``, to be unpacked into ``Field``.
+
+    Examples
+    --------
+    >>> from pydantic import Field
+    >>> from dlsched.core.schema import Strict
+    >>> class Gpu(Strict):
+    ...     count: float = Field(**doc("Devices.", unit="GPUs", symbol="m_j",
+    ...                                numbers={"exclusiveMinimum": 0}))
+    >>> s = Gpu.model_json_schema()["properties"]["count"]
+    >>> s["x-unit"], s["x-symbol"], s["exclusiveMinimum"]
+    ('GPUs', 'm_j', 0)
+    """
+
+    def extra_schema(schema: dict[str, Any]) -> None:
+        schema.pop("title", None)
+        schema["x-unit"] = unit
+        schema["x-symbol"] = symbol
+        if numbers:
+            for leaf in _numeric_leaves(schema):
+                leaf.update(numbers)
+        schema.update(extra)
+
+    return {"description": description, "json_schema_extra": extra_schema}
+
+
+def _numeric_leaves(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The number / integer schemas inside ``node`` (through anyOf, items, map values; not
+    through ``$ref``: nested models document their own fields)."""
+    if node.get("type") in NUMERIC:
+        yield node
+    for key in ("anyOf", "oneOf", "allOf"):
+        for sub in node.get(key, []):
+            yield from _numeric_leaves(sub)
+    for key in ("items", "additionalProperties"):
+        if isinstance(node.get(key), dict):
+            yield from _numeric_leaves(node[key])
+
+
+def _walk(node: Any) -> Iterator[dict[str, Any]]:
+    """Every schema object below ``node`` (itself included)."""
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk(value)
+
+
+def _limits(schema: dict[str, Any]) -> None:
+    """Add the global limits every file is checked against before its schema
+    (``core.schema.check_magnitudes``): numbers within +-MAX_MAGNITUDE, lists of at most
+    MAX_ITEMS entries."""
+    bound = int(MAX_MAGNITUDE)
+    for node in _walk(schema):
+        kind = node.get("type")
+        if kind in NUMERIC:
+            if not any(k in node for k in LOWER):
+                node["minimum"] = -bound
+            if not any(k in node for k in UPPER):
+                node["maximum"] = bound
+        elif kind == "array" and "maxItems" not in node:
+            node["maxItems"] = MAX_ITEMS
+
+
+def _untitle(schema: dict[str, Any]) -> None:
+    """Drop pydantic's per-field titles ("Min Demand"): the field name and its description say
+    it."""
+    for node in _walk(schema):
+        props = node.get("properties")
+        if isinstance(props, dict) and node.get("type") == "object":
+            for prop in props.values():
+                if isinstance(prop, dict):
+                    prop.pop("title", None)
+
+
+def _rename_defs(schema: dict[str, Any]) -> None:
+    """``$defs`` keyed by the models' titles (``User``), not their private class names."""
+    defs = schema.get("$defs", {})
+    names = {old: sub.get("title", old).replace(" ", "") for old, sub in defs.items()}
+    schema["$defs"] = {names[old]: sub for old, sub in defs.items()}
+    for node in _walk(schema):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/$defs/"):
+            node["$ref"] = "#/$defs/" + names[ref.removeprefix("#/$defs/")]
+
+
+def instance_schema(problem: str) -> dict[str, Any]:
+    """The JSON Schema of ``problem``'s instance files.
+
+    Parameters
+    ----------
+    problem : str
+        A problem name (``dlsched list`` shows them).
+
+    Returns
+    -------
+    dict
+        A JSON Schema (draft 2020-12): every field has ``description``, ``x-unit``,
+        ``x-symbol`` and, for numbers, its range.
+
+    Raises
+    ------
+    InputError
+        ``problem`` is unknown or registered no schema (the message names the ones that did).
+
+    Examples
+    --------
+    >>> s = instance_schema("oef")
+    >>> s["properties"]["problem"]["const"], s["$defs"]["GpuType"]["properties"]["count"]["x-unit"]
+    ('oef', 'GPUs')
+    """
+    from .inputs import did_you_mean
+
+    known = schema_problems()
+    if problem not in _MODELS:
+        hint = did_you_mean(problem, known) if isinstance(problem, str) else ""
+        raise InputError("problem", f"unknown problem {problem!r}{hint} "
+                                    f"(known: {', '.join(known) or 'none'})")
+    schema = copy.deepcopy(_MODELS[problem].model_json_schema(mode="validation"))
+    _rename_defs(schema)
+    _untitle(schema)
+    _limits(schema)
+    schema["title"] = f"dlsched {problem} instance"
+    return {"$schema": DIALECT, "$id": f"https://dlsched/formats/{problem}.schema.json"} | schema
+
+
+def dumps_schema(schema: dict[str, Any]) -> str:
+    """The schema as JSON text with a stable key order (sorted keys, two-space indent).
+
+    Parameters
+    ----------
+    schema : dict
+        A schema from ``instance_schema``.
+
+    Returns
+    -------
+    str
+        The JSON text, ending with a newline.
+    """
+    return json.dumps(schema, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+_TOKEN = re.compile(r"\[(\d+)\]|\.?([^.\[]+)")
+
+
+def _tokens(path: str) -> list[str | int]:
+    """``users[2].speedup[0]`` -> ['users', 2, 'speedup', 0]."""
+    return [int(i) if i else key for i, key in _TOKEN.findall(path)]
+
+
+def _branches(root: dict[str, Any], node: Any) -> Iterator[dict[str, Any]]:
+    """``node`` with ``$ref`` followed and anyOf / oneOf / allOf split into their branches."""
+    if not isinstance(node, dict):
+        return
+    while "$ref" in node:
+        node = root["$defs"][node["$ref"].removeprefix("#/$defs/")]
+    alts = [s for k in ("anyOf", "oneOf", "allOf") for s in node.get(k, [])]
+    if alts:
+        for sub in alts:
+            yield from _branches(root, sub)
+    else:
+        yield node
+
+
+def _step(root: dict[str, Any], node: Any, token: str | int) -> Iterator[dict[str, Any]]:
+    for branch in _branches(root, node):
+        if not branch.get("type"):  # any value (e.g. provenance entries)
+            yield {}
+        elif isinstance(token, int):
+            if branch.get("type") == "array":
+                yield branch.get("items", {})
+        elif token in branch.get("properties", {}):
+            yield branch["properties"][token]
+        elif branch.get("type") == "object":
+            extra = branch.get("additionalProperties", True)
+            if extra is not False:
+                yield extra if isinstance(extra, dict) else {}
+
+
+def resolve(schema: dict[str, Any], path: str) -> dict[str, Any] | None:
+    """The schema of the value at an error's field path, or ``None`` when there is no such path.
+
+    Parameters
+    ----------
+    schema : dict
+        A schema from ``instance_schema``.
+    path : str
+        A field path as ``InputError.field`` names it: ``users[2].speedup[0]``,
+        ``device_capacity.memory`` (a map key), ``<root>`` (the whole file).
+
+    Returns
+    -------
+    dict or None
+        The (first) schema that describes the value at ``path``.
+
+    Examples
+    --------
+    >>> s = instance_schema("oef")
+    >>> resolve(s, "users[2].speedup[0]")["x-unit"]
+    'dimensionless'
+    >>> resolve(s, "users[0].colour") is None
+    True
+    """
+    if path == "<root>":
+        return schema
+    nodes: list[Any] = [schema]
+    for token in _tokens(path):
+        nodes = [n for node in nodes for n in _step(schema, node, token)]
+        if not nodes:
+            return None
+    return nodes[0]
+
