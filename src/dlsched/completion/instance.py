@@ -53,7 +53,7 @@ class _TypeIn(Strict, title="WorkerOrPsType"):
     """A worker type or a PS type: its demand per instance and its NIC bandwidth."""
 
     name: str = Field(min_length=1, **doc("Type name, unique within its list.",
-                                          symbol="m (worker) / p (PS)"))
+                                          symbol="m \\ (\\text{worker}) / p \\ (\\text{PS})"))
     demand: dict[str, float] = Field(default_factory=dict, **doc(
         "Amount of each resource one worker / PS uses (keys: server capacity resources; missing "
         "= 0, or the type's bandwidth for a 'bandwidth' resource). A worker demands some "
@@ -79,14 +79,14 @@ class _JobIn(Strict, title="Job"):
                                                    unit="mini-batches", symbol="K_j"))
     minibatch_time: dict[str, float] = Field(min_length=1, **doc(
         "Time per mini-batch on each usable worker type (keys: worker_types[].name; a missing "
-        "type is unusable).", unit="slots", symbol="v_jm", numbers={"exclusiveMinimum": 0}))
+        "type is unusable).", unit="slots", symbol="v_{jm}", numbers={"exclusiveMinimum": 0}))
     update_time: dict[str, float] | float = Field(**doc(
         "Parameter-update time: a map over PS types under architecture 'ps' (a missing type is "
-        "unusable), one number under 'ring'.", unit="slots", symbol="U^p_j (ring: U_j)",
+        "unusable), one number under 'ring'.", unit="slots", symbol="U^p_j \\ (\\text{ring: } U_j)",
         numbers={"minimum": 0}))
     gradient_size: float = Field(ge=0, **doc(
         "Gradient size; gradient_size / bandwidth is in seconds, divided by slot_seconds.",
-        unit="Gbit", symbol="pi_j"))
+        unit="Gbit", symbol="\\pi_j"))
 
 
 class _InstanceIn(Strict, title="CompletionInstanceFile"):
@@ -99,7 +99,7 @@ class _InstanceIn(Strict, title="CompletionInstanceFile"):
     description: str | None = Field(None, **doc("Free text."))
     architecture: Literal["ps", "ring"] = Field(**doc(
         "Parameter servers (Eq. (1)) or Ring-AllReduce without PSs (Eq. (14)).",
-        symbol="PS / RAR"))
+        symbol="\\text{PS} / \\text{RAR}"))
     horizon: int = Field(ge=1, **doc("Slots; slot t is [t, t+1), t = 1..T (1 slot = 1 h).",
                                      unit="slots", symbol="T", maximum=MAX_SLOTS))
     slot_seconds: float = Field(default=1.0, gt=0, **doc(

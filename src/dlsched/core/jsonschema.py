@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -28,6 +29,8 @@ from .limits import MAX_ITEMS, MAX_MAGNITUDE
 __all__ = [
     "doc",
     "dumps_schema",
+    "field_rows",
+    "fields_table",
     "instance_schema",
     "register_schema",
     "resolve",
@@ -315,3 +318,151 @@ def resolve(schema: dict[str, Any], path: str) -> dict[str, Any] | None:
             return None
     return nodes[0]
 
+
+
+# ---- the docs pages' field tables ---------------------------------------------------------------
+
+def _num(v: float) -> str:
+    """1e15 -> '10^15', 0.5 -> '0.5'."""
+    if v and float(v).is_integer() and abs(v) >= 1e5 and math.log10(abs(v)).is_integer():
+        return ("-" if v < 0 else "") + f"10^{int(math.log10(abs(v)))}"
+    return f"{v:g}"
+
+
+def _interval(leaf: dict[str, Any]) -> str:
+    """``{"exclusiveMinimum": 0, "maximum": 1e15}`` -> ``(0, 10^15]``."""
+    if "const" in leaf:
+        return f"= {leaf['const']}"
+    lo = ("[", leaf["minimum"]) if "minimum" in leaf else ("(", leaf.get("exclusiveMinimum"))
+    hi = ("]", leaf["maximum"]) if "maximum" in leaf else (")", leaf.get("exclusiveMaximum"))
+    if lo[1] is None and hi[1] is None:
+        return ""
+    low = "-inf" if lo[1] is None else _num(lo[1])
+    high = "inf" if hi[1] is None else _num(hi[1])
+    if leaf.get("type") == "integer" and lo[0] == "[" and hi[0] == "]":
+        return f"{low}..{high}"
+    return f"{lo[0]}{low}, {high}{hi[0]}"
+
+
+def _type(root: dict[str, Any], node: dict[str, Any]) -> str:
+    """A short type name: ``list of number``, ``User``, ``"additive" | "max"``..."""
+    if "$ref" in node:
+        return next(_branches(root, node)).get("title", "object")
+    if "const" in node:
+        return json.dumps(node["const"])
+    if "enum" in node:
+        return " | ".join(json.dumps(v) for v in node["enum"])
+    alts = [s for k in ("anyOf", "oneOf") for s in node.get(k, [])]
+    if alts:
+        return " or ".join(_type(root, s) for s in alts)
+    kind = node.get("type")
+    if kind == "array":
+        return f"list of {_type(root, node.get('items', {}))}"
+    if kind == "object":
+        extra = node.get("additionalProperties")
+        return f"map of {_type(root, extra)}" if isinstance(extra, dict) else "object"
+    return str(kind or "any")
+
+
+def _range(node: dict[str, Any]) -> str:
+    """The ranges that hold for a field: its own numbers, the entries of its lists / maps."""
+    parts: list[str] = []
+    if "const" in node:
+        parts.append(f"= {json.dumps(node['const'])}")
+    for branch in [node, *[s for k in ("anyOf", "oneOf") for s in node.get(k, [])]]:
+        if "minItems" in branch:
+            parts.append(f"at least {branch['minItems']} entries")
+        if "minLength" in branch:
+            parts.append("non-empty")
+        if branch.get("type") in NUMERIC and "const" not in branch:
+            parts.append(_interval(branch))
+        for key, what in (("items", "each entry"), ("additionalProperties", "each value")):
+            for leaf in _numeric_leaves(branch.get(key) or {}) if isinstance(
+                    branch.get(key), dict) else ():
+                parts.append(f"{what} {_interval(leaf)}")
+    return "; ".join(dict.fromkeys(p for p in parts if p))
+
+
+def _cell(text: str, markup: bool = True) -> str:
+    """Text for a Markdown table cell (``markup=False``: escape brackets and stars too, so
+    ``matrix[a][b]`` is no reference link)."""
+    text = text.replace("|", "\\|").replace("\n", " ")
+    if not markup:
+        for char in "[]*_":
+            text = text.replace(char, "\\" + char)
+    return text
+
+
+def field_rows(schema: dict[str, Any]) -> list[dict[str, str]]:
+    """One row per field of the format, nested fields included, in declaration order.
+
+    Parameters
+    ----------
+    schema : dict
+        A schema from ``instance_schema``.
+
+    Returns
+    -------
+    list[dict]
+        Rows with the keys ``path`` (``users[].speedup``), ``type``, ``default`` (``required``
+        or the JSON default), ``unit``, ``range``, ``symbol`` and ``meaning``.
+    """
+    rows: list[dict[str, str]] = []
+
+    def visit(node: dict[str, Any], prefix: str, seen: tuple[str, ...]) -> None:
+        required = set(node.get("required", []))
+        for name, prop in node.get("properties", {}).items():
+            path = f"{prefix}{name}"
+            default = ("required" if name in required else json.dumps(prop["default"])
+                       if "default" in prop else "optional")
+            rows.append({"path": path, "type": _type(schema, prop), "default": default,
+                         "unit": prop.get("x-unit", "-"), "range": _range(prop) or "-",
+                         "symbol": prop.get("x-symbol", "-"),
+                         "meaning": prop.get("description", "")})
+            for sub, suffix in _children(prop):
+                ref = sub["$ref"].removeprefix("#/$defs/")
+                if ref not in seen:
+                    visit(schema["$defs"][ref], f"{path}{suffix}.", (*seen, ref))
+
+    visit(schema, "", ())
+    return rows
+
+
+def _children(prop: dict[str, Any]) -> Iterator[tuple[dict[str, Any], str]]:
+    """The nested models of a field, with the path suffix (``[]`` for a list entry)."""
+    stack: list[tuple[dict[str, Any], str]] = [(prop, "")]
+    while stack:
+        node, suffix = stack.pop(0)
+        if "$ref" in node:
+            yield node, suffix
+        for s in [s for k in ("anyOf", "oneOf") for s in node.get(k, [])]:
+            stack.append((s, suffix))
+        if isinstance(node.get("items"), dict):
+            stack.append((node["items"], suffix + "[]"))
+
+
+def fields_table(schema: dict[str, Any]) -> str:
+    """The Markdown table of every field of a format (the docs pages publish it).
+
+    Parameters
+    ----------
+    schema : dict
+        A schema from ``instance_schema``.
+
+    Returns
+    -------
+    str
+        A Markdown table: field, type, default, unit, range, paper symbol, meaning.
+    """
+    head = ("| Field | Type | Default | Unit | Range | Symbol | Meaning |\n"
+            "|---|---|---|---|---|---|---|\n")
+    lines = []
+    for r in field_rows(schema):
+        symbol = "-" if r["symbol"] == "-" else f"${r['symbol']}$"
+        default = r["default"] if r["default"] in ("required", "optional") else (
+            f"`{r['default']}`")
+        cells = [_cell(f"`{r['path']}`"), _cell(r["type"], False), _cell(default),
+                 *(_cell(r[k], False) for k in ("unit", "range")), _cell(symbol),
+                 _cell(r["meaning"], False)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return head + "\n".join(lines) + "\n"

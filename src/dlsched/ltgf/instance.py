@@ -38,10 +38,10 @@ PROBLEM = "ltgf"
 class _ClusterIn(Strict, title="Cluster"):
     """The cluster: nodes of equal size (at most 10^6 GPUs in all, limits.MAX_WORKERS)."""
 
-    nodes: int = Field(ge=1, **doc("Nodes.", unit="nodes", symbol="M / gpus_per_node"))
+    nodes: int = Field(ge=1, **doc("Nodes.", unit="nodes", symbol="M / \\text{gpus\\_per\\_node}"))
     gpus_per_node: int = Field(default=8, ge=1, **doc(
         "GPUs per node; the cluster has M = nodes * gpus_per_node GPUs.", unit="GPUs",
-        symbol="8 (M = nodes * 8)"))
+        symbol="M = \\text{nodes} \\cdot \\text{gpus\\_per\\_node}"))
 
 
 class _TenantIn(Strict, title="Tenant"):
@@ -50,10 +50,10 @@ class _TenantIn(Strict, title="Tenant"):
     name: str = Field(min_length=1, **doc("Tenant name, unique.", symbol="j"))
     weight: float | None = Field(default=None, gt=0, **doc(
         "Weight; the quota is M * weight / (sum of weights) (6).", unit="dimensionless",
-        symbol="W^ten_j"))
+        symbol="W^{\\text{ten}}_j"))
     quota: float | None = Field(default=None, gt=0, **doc(
         "Quota, used as the weight (quotas summing to M are kept verbatim; their sum is at "
-        "most M).", unit="GPUs", symbol="Quota_j"))
+        "most M).", unit="GPUs", symbol="\\text{Quota}_j"))
 
 
 class _JobIn(Strict, title="Job"):
@@ -66,18 +66,18 @@ class _JobIn(Strict, title="Job"):
                                   symbol="g_{i,j}"))
     duration: float = Field(gt=0, **doc("Running time at full demand.", unit="s",
                                         symbol="D_{i,j}"))
-    weight: float = Field(default=1.0, gt=0, **doc("Job weight within its tenant.",
-                                                   unit="dimensionless", symbol="W^job_{i,j}"))
+    weight: float = Field(default=1.0, gt=0, **doc(
+        "Job weight within its tenant.", unit="dimensionless", symbol="W^{\\text{job}}_{i,j}"))
 
 
 class _OverheadIn(Strict, title="Overhead"):
     """Overheads of the lease model (notes §2)."""
 
     checkpoint: float = Field(default=0.0, ge=0, **doc(
-        "Checkpoint cost per lease end.", unit="s", symbol="c_ck"))
+        "Checkpoint cost per lease end.", unit="s", symbol="c_{\\text{ck}}"))
     cold_start: float = Field(default=30.0, ge=0, **doc(
         "Cold-start cost added to the remaining work on each resume after a preemption.",
-        unit="s", symbol="c_cs"))
+        unit="s", symbol="c_{\\text{cs}}"))
 
 
 class _InstanceIn(Strict, title="LTGFInstanceFile"):
@@ -89,15 +89,15 @@ class _InstanceIn(Strict, title="LTGFInstanceFile"):
     description: str | None = Field(None, **doc("Free text."))
     cluster: _ClusterIn = Field(**doc("Nodes and GPUs per node.", symbol="M"))
     lease: float = Field(default=900.0, gt=0, **doc(
-        "Lease term; must exceed checkpoint + cold_start.", unit="s", symbol="t_lease"))
+        "Lease term; must exceed checkpoint + cold_start.", unit="s", symbol="t_{\\text{lease}}"))
     tick: float = Field(default=10.0, gt=0, **doc("Scheduler tick.", unit="s",
-                                                  symbol="Delta"))
+                                                  symbol="\\Delta"))
     tenants: list[_TenantIn] = Field(min_length=1, **doc("The tenants.", symbol="j = 1..T"))
     jobs: list[_JobIn] = Field(min_length=1, **doc(
         "The jobs (last submission + total duration at most 10^6 leases, "
         "limits.MAX_LEASE_PERIODS).", symbol="J_{i,j}"))
     overhead: _OverheadIn = Field(default_factory=_OverheadIn, **doc(
-        "Checkpoint and cold-start costs.", symbol="c_ck, c_cs"))
+        "Checkpoint and cold-start costs.", symbol="c_{\\text{ck}}, c_{\\text{cs}}"))
     provenance: dict[str, Any] | str | None = Field(None, **doc(
         "Where the instance comes from (free form, not compared)."))
 

@@ -34,14 +34,14 @@ class _JobTypeIn(Strict, title="JobType"):
     speedup: list[float] | None = Field(None, **doc(
         f"Speedup row: throughput on each GPU type divided by that on the first ({_ROW}; the "
         "first is 1). Give exactly one of speedup / throughput.", unit="dimensionless",
-        symbol="W_l = (w_l^1, ..., w_l^k)", numbers=_POSITIVE))
+        symbol="W_l = \\langle w_l^1, \\dots, w_l^k \\rangle", numbers=_POSITIVE))
     throughput: list[float] | None = Field(None, **doc(
         f"Raw throughput row ({_ROW}), normalised by its first entry into the speedup row.",
-        unit="any throughput unit (e.g. steps/s)", symbol="W_l (before w_l^1 = 1)",
+        unit="any throughput unit (e.g. steps/s)", symbol="W_l \\ (\\text{before } w_l^1 = 1)",
         numbers=_POSITIVE))
     min_demand: int = Field(default=1, ge=1, **doc(
         "Fewest GPUs a job of this type runs on: the placer grants 0 below it (notes §4.3).",
-        unit="GPUs", symbol="demand_q"))
+        unit="GPUs", symbol="\\text{demand}_q"))
 
     @model_validator(mode="after")
     def _one_row(self) -> _JobTypeIn:
@@ -56,21 +56,21 @@ class _UserIn(Strict, title="User"):
     name: str = Field(min_length=1, **doc("User name, unique.", symbol="l"))
     weight: float = Field(1.0, **doc(
         "Weight: throughputs are shared in proportion to it (notes §3).", unit="dimensionless",
-        symbol="pi_l", numbers=_POSITIVE))
+        symbol="\\pi_l", numbers=_POSITIVE))
     speedup: list[float] | None = Field(None, **doc(
         f"Speedup row of the user's single job type ({_ROW}; the first is 1). Give exactly "
         "one of speedup / throughput / job_types.", unit="dimensionless",
-        symbol="W_l = (w_l^1, ..., w_l^k)", numbers=_POSITIVE))
+        symbol="W_l = \\langle w_l^1, \\dots, w_l^k \\rangle", numbers=_POSITIVE))
     throughput: list[float] | None = Field(None, **doc(
         f"Raw throughput row ({_ROW}), normalised by its first entry into the speedup row.",
-        unit="any throughput unit (e.g. steps/s)", symbol="W_l (before w_l^1 = 1)",
+        unit="any throughput unit (e.g. steps/s)", symbol="W_l \\ (\\text{before } w_l^1 = 1)",
         numbers=_POSITIVE))
     job_types: list[_JobTypeIn] | None = Field(None, **doc(
         "Several job types, each a virtual user with weight pi_l / t_l (notes §3).",
-        symbol="t_l = |job_types|", minItems=1))
+        symbol="t_l", minItems=1))
     min_demand: int = Field(default=1, ge=1, **doc(
         "Fewest GPUs a job of the user runs on (single-row users; notes §4.3).", unit="GPUs",
-        symbol="demand_q"))
+        symbol="\\text{demand}_q"))
 
     @model_validator(mode="after")
     def _one_form(self) -> _UserIn:

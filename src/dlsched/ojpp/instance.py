@@ -44,27 +44,27 @@ class _JobIn(Strict, title="Job"):
 
     name: str = Field(min_length=1, **doc("Job name, unique.", symbol="v_i"))
     workers: int = Field(ge=1, **doc("Identical workers of the job, one per device slot.",
-                                     unit="workers", symbol="omega_i"))
+                                     unit="workers", symbol="\\omega_i"))
     compute: float = Field(ge=0, **doc(
         "Compute requirement per worker, at most device_capacity.compute.",
-        unit=_CAP.format("compute"), symbol="alpha_i"))
+        unit=_CAP.format("compute"), symbol="\\alpha_i"))
     mem_base: float = Field(default=0.0, ge=0, **doc(
-        "Memory per worker, always used.", unit=_CAP.format("memory"), symbol="gamma_i"))
+        "Memory per worker, always used.", unit=_CAP.format("memory"), symbol="\\gamma_i"))
     mem_burst: float = Field(default=0.0, ge=0, **doc(
         "Extra memory per worker, used with probability burst_prob; mem_base + mem_burst is "
-        "at most device_capacity.memory.", unit=_CAP.format("memory"), symbol="delta_i"))
+        "at most device_capacity.memory.", unit=_CAP.format("memory"), symbol="\\delta_i"))
     burst_prob: float = Field(default=0.0, ge=0, lt=1, **doc(
         "Probability that a worker uses mem_burst.", unit="probability", symbol="p_i"))
     type: str | None = Field(None, **doc(
         "Interference type of the job (a name in interference.types; required exactly when "
-        "interference.types is given).", symbol="type row of I"))
+        "interference.types is given).", symbol="\\text{row / column of } I"))
     migration_cost: float = Field(default=1.0, ge=0, **doc(
         "Cost of migrating one worker.", unit="cost units", symbol="c_i"))
     resources: dict[str, float] = Field(default_factory=dict, **doc(
         "Extra additive per-worker resources (d-dimensional vector packing): name -> demand, "
         "each name a device_capacity key other than compute / memory, each demand >= 0 and at "
         "most its capacity.", unit="unit of the matching device_capacity entry",
-        symbol="extra dimensions of the demand vector", numbers={"minimum": 0}))
+        symbol="\\text{extra dimensions}", numbers={"minimum": 0}))
 
 
 class _InterferenceIn(Strict, title="Interference"):
@@ -75,7 +75,7 @@ class _InterferenceIn(Strict, title="Interference"):
         symbol="s_w"))
     types: list[str] | None = Field(None, **doc(
         "Names of the matrix rows / columns (unique); omitted: the matrix is per job, in job "
-        "order.", symbol="types of I"))
+        "order.", symbol="\\text{rows / columns of } I"))
     matrix: list[list[float]] = Field(**doc(
         "matrix[a][b]: slowdown of a worker of type a (the victim, row) caused by one "
         "co-located worker of type b; square, one row per type, entries >= 0.",
@@ -87,10 +87,10 @@ class _LimitsIn(Strict, title="Limits"):
 
     collision: float | None = Field(default=None, ge=0, **doc(
         "Bound on a device's probability of a memory collision (constraint 5, notes §2).",
-        unit="probability", symbol="bar tau"))
+        unit="probability", symbol="\\bar\\tau"))
     interference: float | None = Field(default=None, ge=0, **doc(
         "Bound on the slowdown of any worker (constraint 7).", unit="dimensionless",
-        symbol="bar theta"))
+        symbol="\\bar\\theta"))
     balance: float | None = Field(default=None, ge=0, **doc(
         "Bound on the spread of one job's worker slowdowns (constraint 8).",
         unit="dimensionless", symbol="theta'"))
@@ -105,20 +105,21 @@ class _InstanceIn(Strict, title="OJPPInstanceFile"):
     name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
     description: str | None = Field(None, **doc("Free text."))
     devices: int | None = Field(default=None, ge=1, **doc(
-        "Candidate devices (GPUs); omitted: one per worker.", unit="GPUs", symbol="m = |B|"))
+        "Candidate devices (GPUs); omitted: one per worker.", unit="GPUs",
+        symbol="m = \\lvert B \\rvert"))
     device_capacity: dict[str, float] = Field(default_factory=dict, **doc(
         "Capacity of one device per additive dimension: compute, memory (both default 1) and "
         "the extra resources of the jobs; every value > 0.",
-        unit="any (the jobs' demands use the same unit)", symbol="capacity of b_k",
+        unit="any (the jobs' demands use the same unit)", symbol="\\text{capacity of } b_k",
         numbers={"exclusiveMinimum": 0}))
     jobs: list[_JobIn] = Field(min_length=1, **doc(
         "The queued jobs (at most 10^6 workers in all, limits.MAX_WORKERS).",
-        symbol="V = {v_1..v_n}"))
+        symbol="V = \\{v_1, \\dots, v_n\\}"))
     interference: _InterferenceIn | None = Field(None, **doc(
         "Interference matrix; omitted: workers do not slow each other down.", symbol="I"))
     limits: _LimitsIn = Field(default_factory=_LimitsIn, **doc(
         "Collision, interference and balance bounds.",
-        symbol="bar tau, bar theta, theta'"))
+        symbol="\\bar\\tau, \\bar\\theta, \\theta\'"))
     collision_model: Literal["independent", "correlated_same_job"] = Field(
         "independent", **doc("Whether the bursts of workers are independent or perfectly "
                              "correlated within one job (notes §2)."))

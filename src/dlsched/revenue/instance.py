@@ -68,8 +68,8 @@ class _Server(Strict, title="Server"):
 
     name: str = Field(min_length=1, **doc("Server name, unique.", symbol="s"))
     workers: int = Field(ge=0, **doc("Worker slots (GPUs).", unit="workers (GPUs)",
-                                     symbol="C_sw"))
-    ps: int = Field(ge=0, **doc("Parameter-server slots.", unit="PSs", symbol="C_sp"))
+                                     symbol="C_{sw}"))
+    ps: int = Field(ge=0, **doc("Parameter-server slots.", unit="PSs", symbol="C_{sp}"))
     owner: str | None = Field(None, **doc(
         "Tenant owning the server (a tenants[].name; used by the BatchSche / HiveD baselines "
         "for the private clusters)."))
@@ -99,7 +99,7 @@ class _Utility(Strict, title="Utility"):
     e: float | None = Field(default=None, gt=0, **doc("Scale of a convex utility.",
                                                       unit="slots", symbol="e_j"))
     kappa: float | None = Field(default=None, gt=0, **doc(
-        "Exponent of a convex utility.", unit="dimensionless", symbol="kappa_j"))
+        "Exponent of a convex utility.", unit="dimensionless", symbol="\\kappa_j"))
 
 
 class _Job(Strict, title="Job"):
@@ -120,14 +120,14 @@ class _Job(Strict, title="Job"):
         "Parameter-update time (timing form, Eq. (1)).", unit="ms", symbol="G_j"))
     gradient_size: float | None = Field(default=None, ge=0, **doc(
         "Gradient (= parameter) size (timing form, Eq. (1)).", unit="MB",
-        symbol="epsilon_j"))
+        symbol="\\epsilon_j"))
     rate: _Rate | None = Field(None, **doc(
         "Processing rates given directly (instead of the three timing fields).",
         symbol="n^C_j, n^D_j"))
     utility: _Utility = Field(**doc("Utility of the completion time.", symbol="f_j"))
     demand: int | None = Field(default=None, ge=1, **doc(
         "GPUs the job requests (baselines only; omitted: chunks).", unit="GPUs",
-        symbol="dem_j"))
+        symbol="\\text{dem}_j"))
 
 
 class _Instance(Strict, title="RevenueInstanceFile"):
