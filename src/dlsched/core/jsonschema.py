@@ -304,8 +304,10 @@ def resolve(schema: dict[str, Any], path: str) -> dict[str, Any] | None:
     Examples
     --------
     >>> s = instance_schema("oef")
-    >>> resolve(s, "users[2].speedup[0]")["x-unit"]
+    >>> resolve(s, "users[2].speedup")["x-unit"]
     'dimensionless'
+    >>> resolve(s, "users[2].speedup[0]")["exclusiveMinimum"]
+    0
     >>> resolve(s, "users[0].colour") is None
     True
     """
