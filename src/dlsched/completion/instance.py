@@ -120,7 +120,39 @@ register_schema(PROBLEM, _InstanceIn)
 
 @dataclass(frozen=True, eq=False)
 class CompletionInstance:
-    """Frozen instance; arrays are indexed [server, resource], [type, resource], [job, type]."""
+    """Frozen weighted-completion-time instance (notes §1); arrays are indexed
+    [server, resource], [type, resource], [job, type].
+
+    Built by ``parse`` from a file of the format ``docs/formats/completion.md`` describes
+    (``dlsched schema completion`` prints its JSON Schema). ``capacity`` is C^r_h,
+    ``worker_demand`` e^r_m and ``worker_bw`` b_m (Gbps), ``ps_demand`` z^r_p and ``ps_bw``
+    B_p, and per job ``arrival`` a_j (slot), ``weight`` w_j, ``epochs`` E_j, ``chunks`` D_j,
+    ``minibatches`` K_j, ``minibatch_time`` v_jm and ``update_time`` U^p_j (slots; inf =
+    unusable type) and ``gradient_size`` pi_j (Gbit).
+
+    Parameters
+    ----------
+    name : str
+        Instance name.
+    architecture : str
+        "ps" (parameter servers) or "ring" (Ring-AllReduce).
+    horizon : int
+        Slots T. Unit: slots. Range: 1..1e6.
+    slot_seconds : float
+        Seconds per slot for the transfer time. Unit: s. Range: (0, 1e15].
+    server_names, resources, worker_names, ps_names, job_names : tuple[str, ...]
+        Names, in file order (resources: the union of the servers' capacity keys).
+    capacity, worker_demand, worker_bw, ps_demand, ps_bw : numpy.ndarray
+        Per server and per type: the arrays listed above.
+    arrival, weight, epochs, chunks, minibatches : numpy.ndarray
+        Per job: the arrays listed above.
+    minibatch_time, update_time, gradient_size : numpy.ndarray
+        Per job (and type): the arrays listed above. Unit: slots, slots, Gbit.
+    description : str or None, default None
+        Free text.
+    provenance : Any, default None
+        Where the instance comes from.
+    """
 
     name: str
     architecture: str  # "ps" | "ring"
@@ -189,7 +221,25 @@ def _vector(d: dict[str, float], resources: tuple[str, ...], bw: float, path: st
 
 
 def parse(data: dict[str, Any]) -> CompletionInstance:
-    """JSON dict -> instance; one :class:`InputError` naming the first bad field."""
+    """Validate a JSON dict and build the frozen instance.
+
+    Parameters
+    ----------
+    data : dict
+        The instance's JSON (format: ``docs/formats/completion.md``, schema:
+        ``dlsched schema completion``).
+
+    Returns
+    -------
+    CompletionInstance
+        The frozen instance.
+
+    Raises
+    ------
+    InputError
+        The first bad field, named by its path in the schema
+        (``jobs[0].minibatch_time.w9``, ``ps_types``).
+    """
     raw = parse_model(_InstanceIn, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
@@ -271,7 +321,18 @@ def parse(data: dict[str, Any]) -> CompletionInstance:
 
 
 def dump(inst: CompletionInstance) -> dict[str, Any]:
-    """Instance -> JSON dict (the inverse of :func:`parse`)."""
+    """The instance as its JSON dict (the inverse of ``parse``).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        JSON of the format ``docs/formats/completion.md`` describes; ``parse`` reads it back.
+    """
     res = inst.resources
 
     def demand(row: np.ndarray, bw: float) -> dict[str, float]:

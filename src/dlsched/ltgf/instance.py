@@ -107,6 +107,19 @@ register_schema(PROBLEM, _InstanceIn)
 
 @dataclass(frozen=True)
 class Tenant:
+    """A tenant (file field ``tenants[]``).
+
+    Parameters
+    ----------
+    name : str
+        Tenant name, unique.
+    weight : float
+        Weight W^ten_j (the quota when ``quota_given``). Unit: dimensionless (GPUs for a
+        quota). Range: (0, 1e15].
+    quota_given : bool, default False
+        The file gave ``quota`` rather than ``weight``.
+    """
+
     name: str
     weight: float
     quota_given: bool = False
@@ -114,6 +127,24 @@ class Tenant:
 
 @dataclass(frozen=True)
 class Job:
+    """A gang job (file field ``jobs[]``).
+
+    Parameters
+    ----------
+    name : str
+        Job name, unique.
+    tenant : str
+        Owning tenant's name.
+    submit : float
+        Submission time a. Unit: s. Range: [0, 1e15].
+    gpus : int
+        Gang demand g. Unit: GPUs. Range: 1..M.
+    duration : float
+        Running time D at full demand. Unit: s. Range: (0, 1e15].
+    weight : float, default 1.0
+        Job weight within its tenant. Unit: dimensionless. Range: (0, 1e15].
+    """
+
     name: str
     tenant: str
     submit: float
@@ -124,7 +155,45 @@ class Job:
 
 @dataclass(frozen=True)
 class LTGFInstance:
-    """Frozen LTGF instance (notes §1-§2)."""
+    """Frozen LTGF instance (notes §1-§2): tenants sharing nodes, gang jobs, leases.
+
+    Built by ``parse`` from a file of the format ``docs/formats/ltgf.md`` describes
+    (``dlsched schema ltgf`` prints its JSON Schema).
+
+    Parameters
+    ----------
+    name : str
+        Instance name.
+    nodes : int
+        Nodes. Unit: nodes. Range: 1..1e15 (at most 1e6 GPUs in all).
+    gpus_per_node : int
+        GPUs per node. Unit: GPUs. Range: 1..1e15.
+    tenants : tuple[Tenant, ...]
+        The tenants.
+    jobs : tuple[Job, ...]
+        The jobs.
+    lease : float, default 900.0
+        Lease term t_lease. Unit: s. Range: (checkpoint + cold_start, 1e15].
+    tick : float, default 10.0
+        Scheduler tick Delta. Unit: s. Range: (0, 1e15].
+    checkpoint : float, default 0.0
+        Checkpoint cost per lease end. Unit: s. Range: [0, 1e15].
+    cold_start : float, default 30.0
+        Cold-start cost per resume after a preemption. Unit: s. Range: [0, 1e15].
+    description : str or None, default None
+        Free text.
+    provenance : dict or str or None, default None
+        Where the instance comes from (not compared).
+
+    Examples
+    --------
+    >>> inst = parse({"problem": "ltgf", "cluster": {"nodes": 2},
+    ...               "tenants": [{"name": "a", "weight": 1}, {"name": "b", "weight": 3}],
+    ...               "jobs": [{"name": "j", "tenant": "a", "submit": 0, "gpus": 8,
+    ...                         "duration": 60}]})
+    >>> inst.gpus, inst.quota.tolist()
+    (16, [4.0, 12.0])
+    """
 
     name: str
     nodes: int
@@ -221,7 +290,24 @@ class LTGFInstance:
 
 
 def parse(data: dict[str, Any]) -> LTGFInstance:
-    """JSON dict -> instance; one :class:`InputError` naming the first bad field."""
+    """Validate a JSON dict and build the frozen instance.
+
+    Parameters
+    ----------
+    data : dict
+        The instance's JSON (format: ``docs/formats/ltgf.md``, schema: ``dlsched schema ltgf``).
+
+    Returns
+    -------
+    LTGFInstance
+        The frozen instance.
+
+    Raises
+    ------
+    InputError
+        The first bad field, named by its path in the schema (``jobs[1].gpus``,
+        ``tenants[0]``).
+    """
     raw = parse_model(_InstanceIn, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
@@ -286,7 +372,18 @@ def _num(x: float) -> float | int:
 
 
 def dump(inst: LTGFInstance) -> dict[str, Any]:
-    """Instance -> JSON dict (round-trips through :func:`parse`)."""
+    """The instance as its JSON dict (the inverse of ``parse``).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        JSON of the format ``docs/formats/ltgf.md`` describes; ``parse`` reads it back.
+    """
     key = "quota" if inst.tenants[0].quota_given else "weight"
     out: dict[str, Any] = {
         "problem": PROBLEM,

@@ -110,13 +110,34 @@ register_schema(PROBLEM, _InstanceIn)
 
 @dataclass(frozen=True)
 class GpuType:
+    """A GPU type of the cluster (file field ``gpu_types[]``).
+
+    Parameters
+    ----------
+    name : str
+        GPU type name, unique.
+    count : float
+        Devices of this type (may be fractional). Unit: GPUs. Range: (0, 1e15].
+    """
+
     name: str
     count: float
 
 
 @dataclass(frozen=True)
 class JobType:
-    """One job type of a user: its speedup row (``speedup[0] == 1``)."""
+    """One job type of a user (file field ``users[].job_types[]``; notes §3).
+
+    Parameters
+    ----------
+    name : str
+        Job type name (the user's name for a user given as one row).
+    speedup : tuple[float, ...]
+        Throughput on each GPU type relative to the first (``speedup[0] == 1``).
+        Unit: dimensionless. Range: (0, 1e15].
+    min_demand : int, default 1
+        Fewest GPUs a job of this type runs on. Unit: GPUs. Range: 1..1e15.
+    """
 
     name: str
     speedup: tuple[float, ...]
@@ -125,7 +146,19 @@ class JobType:
 
 @dataclass(frozen=True)
 class User:
-    """A tenant with a positive weight and one or more job types."""
+    """A user (tenant) with a positive weight and one or more job types (``users[]``).
+
+    Parameters
+    ----------
+    name : str
+        User name, unique.
+    weight : float
+        Share weight pi_l. Unit: dimensionless. Range: (0, 1e15].
+    job_types : tuple[JobType, ...]
+        The user's job types (one, named like the user, for a user given as one row).
+    min_demand : int, default 1
+        Fewest GPUs a job of the user runs on. Unit: GPUs. Range: 1..1e15.
+    """
 
     name: str
     weight: float
@@ -159,7 +192,31 @@ class Rows:
 
 @dataclass(frozen=True)
 class OEFInstance:
-    """Frozen OEF instance (notes §1)."""
+    """Frozen OEF instance (notes §1): GPU types, slowest first, and users.
+
+    Built by ``parse`` from a file of the format ``docs/formats/oef.md`` describes
+    (``dlsched schema oef`` prints its JSON Schema).
+
+    Parameters
+    ----------
+    name : str
+        Instance name.
+    gpu_types : tuple[GpuType, ...]
+        The k GPU types, slowest first.
+    users : tuple[User, ...]
+        The n users.
+    description : str or None, default None
+        Free text.
+    provenance : dict or str or None, default None
+        Where the instance comes from (not compared).
+
+    Examples
+    --------
+    >>> inst = parse({"problem": "oef", "gpu_types": [{"name": "k80", "count": 2}],
+    ...               "users": [{"name": "a", "speedup": [1]}, {"name": "b", "speedup": [1]}]})
+    >>> inst.n_users, inst.n_types, inst.capacity.tolist()
+    (2, 1, [2.0])
+    """
 
     name: str
     gpu_types: tuple[GpuType, ...]
@@ -260,7 +317,29 @@ def _unique(names: list[str], path: str) -> None:
 
 
 def parse(data: dict[str, Any]) -> OEFInstance:
-    """Validate a JSON dict and build the frozen instance; errors name the field."""
+    """Validate a JSON dict and build the frozen instance.
+
+    Parameters
+    ----------
+    data : dict
+        The instance's JSON (format: ``docs/formats/oef.md``, schema: ``dlsched schema oef``).
+
+    Returns
+    -------
+    OEFInstance
+        The frozen instance (``throughput`` rows normalised into speedup rows).
+
+    Raises
+    ------
+    InputError
+        The first bad field, named by its path in the schema (``users[1].speedup[0]``).
+
+    Examples
+    --------
+    >>> parse({"problem": "oef", "gpu_types": [{"name": "k80", "count": 1}],
+    ...        "users": [{"name": "a", "throughput": [4]}]}).users[0].job_types[0].speedup
+    (1.0,)
+    """
     raw = parse_model(_InstanceIn, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
@@ -296,7 +375,19 @@ def parse(data: dict[str, Any]) -> OEFInstance:
 
 
 def dump(inst: OEFInstance) -> dict[str, Any]:
-    """Instance -> JSON dict (speedups normalised)."""
+    """The instance as its JSON dict (the inverse of ``parse``).
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        JSON of the format ``docs/formats/oef.md`` describes (speedup rows normalised);
+        ``parse`` reads it back.
+    """
     users = []
     for u in inst.users:
         entry: dict[str, Any] = {"name": u.name}
@@ -333,7 +424,37 @@ def make(
     weights: list[float] | None = None,
     gpu_names: list[str] | None = None,
 ) -> OEFInstance:
-    """Build an instance from a speedup matrix (rows = users), validating like a file."""
+    """Build an instance from a speedup matrix (rows = users), validating like a file.
+
+    Parameters
+    ----------
+    speedup : numpy.ndarray or list[list[float]]
+        Speedup matrix W, one row per user, one column per GPU type (first column 1).
+        Unit: dimensionless. Range: (0, 1e15].
+    counts : numpy.ndarray or list[float], optional
+        Devices per GPU type (default 1 each). Unit: GPUs. Range: (0, 1e15].
+    name : str, default "matrix"
+        Instance name.
+    weights : list[float], optional
+        User weights (default 1 each). Unit: dimensionless. Range: (0, 1e15].
+    gpu_names : list[str], optional
+        GPU type names (default g1, g2, ...).
+
+    Returns
+    -------
+    OEFInstance
+        The instance, users named u1, u2, ...
+
+    Raises
+    ------
+    InputError
+        A bad entry, named as in a file (``users[0].speedup[1]``).
+
+    Examples
+    --------
+    >>> make([[1, 2], [1, 3]], counts=[2, 1]).size()
+    {'users': 2, 'types': 2, 'rows': 2}
+    """
     W = np.asarray(speedup, dtype=float)
     k = W.shape[1]
     counts = [1.0] * k if counts is None else list(np.asarray(counts, dtype=float))

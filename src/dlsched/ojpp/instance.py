@@ -132,7 +132,30 @@ register_schema(PROBLEM, _InstanceIn)
 
 @dataclass(frozen=True)
 class Job:
-    """One data-parallel job: ``workers`` identical workers with these per-worker needs."""
+    """One data-parallel job: ``workers`` identical workers with these needs (``jobs[]``).
+
+    Parameters
+    ----------
+    name : str
+        Job name, unique.
+    workers : int
+        Identical workers omega_i. Unit: workers. Range: 1..1e15.
+    compute : float
+        Compute per worker alpha_i. Unit: of ``device_capacity.compute``. Range: [0, capacity].
+    mem_base : float, default 0.0
+        Memory per worker gamma_i. Unit: of ``device_capacity.memory``. Range: [0, capacity].
+    mem_burst : float, default 0.0
+        Extra memory delta_i used with probability ``burst_prob``. Unit: of
+        ``device_capacity.memory``. Range: [0, capacity - mem_base].
+    burst_prob : float, default 0.0
+        Burst probability p_i. Unit: probability. Range: [0, 1).
+    type : str or None, default None
+        Interference type (a row of the interference matrix).
+    migration_cost : float, default 1.0
+        Cost c_i of migrating one worker. Unit: cost units. Range: [0, 1e15].
+    resources : tuple[tuple[str, float], ...], default ()
+        Extra additive demands (name, amount). Unit: of the matching capacity. Range: [0, capacity].
+    """
 
     name: str
     workers: int
@@ -147,7 +170,18 @@ class Job:
 
 @dataclass(frozen=True)
 class Interference:
-    """Type-level pairwise slowdown matrix (row = victim type); ``model`` composes >2 workers."""
+    """Type-level pairwise slowdown matrix (file field ``interference``; notes §3).
+
+    Parameters
+    ----------
+    types : tuple[str, ...]
+        Row / column names (the job names when the file gives no ``types``).
+    matrix : tuple[tuple[float, ...], ...]
+        ``matrix[a][b]``: slowdown of a worker of type a caused by one worker of type b.
+        Unit: dimensionless. Range: [0, 1e15].
+    model : str, default "additive"
+        How slowdowns of several co-located workers compose: "additive" or "max".
+    """
 
     types: tuple[str, ...]
     matrix: tuple[tuple[float, ...], ...]
@@ -156,7 +190,19 @@ class Interference:
 
 @dataclass(frozen=True)
 class Limits:
-    """Collision bound tau-bar (5), interference cap theta-bar (7), balance theta' (8)."""
+    """Collision bound tau-bar (5), interference cap theta-bar (7), balance theta' (8).
+
+    Parameters
+    ----------
+    collision : float or None, default None
+        Bound on a device's collision probability; None: inactive. Unit: probability.
+        Range: [0, 1e15].
+    interference : float or None, default None
+        Bound on any worker's slowdown; None: inactive. Unit: dimensionless. Range: [0, 1e15].
+    balance : float or None, default None
+        Bound on the spread of one job's slowdowns; None: inactive. Unit: dimensionless.
+        Range: [0, 1e15].
+    """
 
     collision: float | None = None
     interference: float | None = None
@@ -172,7 +218,39 @@ class Limits:
 
 @dataclass(frozen=True)
 class OJPPInstance:
-    """Frozen OJPP instance (notes §1-§4)."""
+    """Frozen OJPP instance (notes §1-§4): jobs to pack onto the fewest devices.
+
+    Built by ``parse`` from a file of the format ``docs/formats/ojpp.md`` describes
+    (``dlsched schema ojpp`` prints its JSON Schema).
+
+    Parameters
+    ----------
+    name : str
+        Instance name.
+    jobs : tuple[Job, ...]
+        The jobs.
+    devices : int
+        Candidate devices m. Unit: GPUs. Range: 1..1e15.
+    capacity : tuple[tuple[str, float], ...], default (("compute", 1.0), ("memory", 1.0))
+        Device capacity per additive dimension (compute, memory, then extra resources).
+    interference : Interference or None, default None
+        Pairwise slowdowns; None: none.
+    limits : Limits, default Limits()
+        Collision, interference and balance bounds.
+    collision_model : str, default "independent"
+        "independent" or "correlated_same_job" bursts.
+    description : str or None, default None
+        Free text.
+    provenance : dict or str or None, default None
+        Where the instance comes from (not compared).
+
+    Examples
+    --------
+    >>> inst = parse({"problem": "ojpp", "jobs": [{"name": "a", "workers": 3,
+    ...                                           "compute": 0.5}]})
+    >>> inst.n_workers, inst.devices, inst.lower_bound()
+    (3, 3, 2)
+    """
 
     name: str
     jobs: tuple[Job, ...]
@@ -356,7 +434,24 @@ def _interference(raw: _InterferenceIn, jobs: list[_JobIn]) -> Interference:
 
 
 def parse(data: dict[str, Any]) -> OJPPInstance:
-    """Validate a JSON dict and build the frozen instance; errors name the field."""
+    """Validate a JSON dict and build the frozen instance.
+
+    Parameters
+    ----------
+    data : dict
+        The instance's JSON (format: ``docs/formats/ojpp.md``, schema: ``dlsched schema ojpp``).
+
+    Returns
+    -------
+    OJPPInstance
+        The frozen instance (``devices`` defaults to the number of workers).
+
+    Raises
+    ------
+    InputError
+        The first bad field, named by its path in the schema (``jobs[0].mem_burst``,
+        ``device_capacity.memory``).
+    """
     raw = parse_model(_InstanceIn, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
@@ -406,7 +501,18 @@ def parse(data: dict[str, Any]) -> OJPPInstance:
 
 
 def dump(inst: OJPPInstance) -> dict[str, Any]:
-    """Instance -> JSON dict (round-trips through :func:`parse`)."""
+    """The instance as its JSON dict (the inverse of ``parse``).
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        JSON of the format ``docs/formats/ojpp.md`` describes; ``parse`` reads it back.
+    """
     out: dict[str, Any] = {"problem": PROBLEM, "schema_version": 1, "name": inst.name}
     if inst.description:
         out["description"] = inst.description
@@ -456,6 +562,23 @@ def read_vbp(path: str | Path, name: str | None = None) -> OJPPInstance:
     item types; then per item type its ``d`` weights followed by its demand. Dimension 0 maps to
     ``compute``, dimension 1 to ``memory`` (base, no burst), further ones to resources
     ``r2, r3, ...``. Item types with demand 0 are dropped.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The ``.vbp`` file.
+    name : str, optional
+        Instance name (default: the file's stem).
+
+    Returns
+    -------
+    OJPPInstance
+        The instance (items become jobs ``i0, i1, ...``, a demand its workers).
+
+    Raises
+    ------
+    InputError
+        A malformed file (field: the path), or a bad item (``FILE: jobs[i].FIELD``).
     """
     path = Path(path)
     from ..core.inputs import read_text

@@ -154,7 +154,40 @@ register_schema(PROBLEM, _Instance)
 
 @dataclass(frozen=True, eq=False)
 class RevenueInstance:
-    """Frozen instance; arrays indexed by tenant, server or job."""
+    """Frozen revenue-sharing instance (notes §1); arrays indexed by tenant, server or job.
+
+    Built by ``parse`` from a file of the format ``docs/formats/revenue.md`` describes
+    (``dlsched schema revenue`` prints its JSON Schema); the fields are the file's, as arrays:
+    ``quota_w`` q^u_w and ``quota_p`` q^u_p per tenant, ``cap_w`` C_sw and ``cap_p`` C_sp per
+    server, and per job ``arrival`` r_j (slot), ``epochs`` E_j, ``chunks`` D_j,
+    ``minibatches`` M_j, ``rate_c`` n^C_j and ``rate_d`` n^D_j (mini-batches per worker per
+    slot, from Eq. (1) or given), ``utility`` (kind, a, b) and ``demand`` dem_j (GPUs).
+
+    Parameters
+    ----------
+    name : str
+        Instance name.
+    horizon : int
+        Slots T of the exact model. Unit: slots. Range: 1..1e6.
+    bw_worker, bw_ps : float
+        Bandwidth b_w per worker and b_p per PS. Unit: Mbps. Range: (0, 1e15].
+    tenant_names, server_names, job_names : tuple[str, ...]
+        Names, in file order.
+    quota_w, quota_p, cap_w, cap_p : numpy.ndarray
+        Per tenant and per server: the arrays listed above.
+    owner : tuple[int or None, ...]
+        Per server: the owning tenant's index, or None.
+    tenant, arrival, epochs, chunks, minibatches, rate_c, rate_d, demand : numpy.ndarray
+        Per job: the owning tenant's index and the arrays listed above.
+    utility : tuple[tuple[str, float, float], ...]
+        Per job: ("linear", slope, intercept) or ("convex", e, kappa).
+    raw_jobs : tuple[dict, ...], default ()
+        The jobs as given (for ``dump``).
+    description : str or None, default None
+        Free text.
+    provenance : Any, default None
+        Where the instance comes from.
+    """
 
     name: str
     horizon: int
@@ -225,7 +258,29 @@ class RevenueInstance:
 
 def rates_from_timing(m: float, g_ms: float, eps_mb: float, bw_mbps: float) -> tuple[float,
                                                                                       float]:
-    """Eq. (1) in consistent units: (n^C, n^D) mini-batches per worker per hour."""
+    """Processing rates of Eq. (1) in consistent units.
+
+    Parameters
+    ----------
+    m : float
+        Compute time of one mini-batch m_j. Unit: h.
+    g_ms : float
+        Parameter-update time G_j. Unit: ms.
+    eps_mb : float
+        Gradient size epsilon_j. Unit: MB.
+    bw_mbps : float
+        Bandwidth per worker b_w. Unit: Mbps.
+
+    Returns
+    -------
+    tuple[float, float]
+        (n^C, n^D): mini-batches per worker per hour, centralized and distributed.
+
+    Examples
+    --------
+    >>> [round(r, 3) for r in rates_from_timing(0.05, 0.0, 0.0, 1024.0)]
+    [20.0, 20.0]
+    """
     base = m + g_ms / 3.6e6
     return 1.0 / base, 1.0 / (base + 2.0 * 8.0 * eps_mb / (3600.0 * bw_mbps))
 
@@ -239,7 +294,24 @@ def _unique(items: list[Any], group: str) -> None:
 
 
 def parse(data: dict[str, Any]) -> RevenueInstance:
-    """JSON dict -> instance; one :class:`InputError` naming the first bad field."""
+    """Validate a JSON dict and build the frozen instance.
+
+    Parameters
+    ----------
+    data : dict
+        The instance's JSON (format: ``docs/formats/revenue.md``, schema:
+        ``dlsched schema revenue``).
+
+    Returns
+    -------
+    RevenueInstance
+        The frozen instance (the timing fields turned into rates by Eq. (1)).
+
+    Raises
+    ------
+    InputError
+        The first bad field, named by its path in the schema (``jobs[1].utility``).
+    """
     raw = parse_model(_Instance, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
@@ -325,7 +397,18 @@ def _check_durations(inst: RevenueInstance) -> None:
 
 
 def dump(inst: RevenueInstance) -> dict[str, Any]:
-    """Instance -> JSON dict (round-trips through :func:`parse`)."""
+    """The instance as its JSON dict (the inverse of ``parse``).
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        JSON of the format ``docs/formats/revenue.md`` describes; ``parse`` reads it back.
+    """
     servers = []
     for s in range(inst.n_servers):
         d: dict[str, Any] = {"name": inst.server_names[s], "workers": int(inst.cap_w[s]),
