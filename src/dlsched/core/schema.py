@@ -90,6 +90,24 @@ def _refuse_boolean(annotation: Any, value: Any, path: str) -> None:
             _refuse_boolean(annotation, item, f"{path}.{key}")
 
 
+def _known_fields(model: type[BaseModel], loc: tuple[Any, ...], key: str) -> str:
+    """`` (did you mean 'speedup'?; known: name, weight, ...)`` for an unknown key below
+    ``loc``: the keys the schema allows there."""
+    from .inputs import did_you_mean
+
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        info = model.model_fields.get(part)
+        inner = [k for k in _types(info.annotation) if isinstance(k, type)
+                 and issubclass(k, BaseModel)] if info is not None else []
+        if not inner:
+            return ""
+        model = inner[0]
+    names = list(model.model_fields)
+    return f"{did_you_mean(key, names).rstrip()} (known: {', '.join(names)})"
+
+
 def parse_model(model: type[M], data: Any, prefix: str = "") -> M:
     """Validate ``data`` against ``model``; raise ``InputError`` naming the first bad field.
 
@@ -126,7 +144,7 @@ def parse_model(model: type[M], data: Any, prefix: str = "") -> M:
             path = f"{prefix}.{path}" if path != "<root>" else prefix
         msg = err["msg"]
         if err["type"] == "extra_forbidden":
-            msg = "unknown field"
+            msg = "unknown field" + _known_fields(model, loc[:-1], str(loc[-1]) if loc else "")
         elif err["type"] == "missing":
             msg = "missing required field"
         raise InputError(path, msg) from None
