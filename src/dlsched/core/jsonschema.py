@@ -350,7 +350,7 @@ def _type(root: dict[str, Any], node: dict[str, Any]) -> str:
     """A short type name: ``list of number``, ``User``, ``"additive" | "max"``..."""
     if "$ref" in node:
         return next(_branches(root, node)).get("title", "object")
-    if "const" in node:
+    if "const" in node and "type" not in node:
         return json.dumps(node["const"])
     if "enum" in node:
         return " | ".join(json.dumps(v) for v in node["enum"])
@@ -373,7 +373,8 @@ def _range(node: dict[str, Any]) -> str:
         parts.append(f"= {json.dumps(node['const'])}")
     for branch in [node, *[s for k in ("anyOf", "oneOf") for s in node.get(k, [])]]:
         if "minItems" in branch:
-            parts.append(f"at least {branch['minItems']} entries")
+            n = branch["minItems"]
+            parts.append("non-empty" if n == 1 else f"at least {n} entries")
         if "minLength" in branch:
             parts.append("non-empty")
         if branch.get("type") in NUMERIC and "const" not in branch:

@@ -93,7 +93,7 @@ class _LimitsIn(Strict, title="Limits"):
         symbol="\\bar\\theta"))
     balance: float | None = Field(default=None, ge=0, **doc(
         "Bound on the spread of one job's worker slowdowns (constraint 8).",
-        unit="dimensionless", symbol="theta'"))
+        unit="dimensionless", symbol="\\theta'"))
 
 
 class _InstanceIn(Strict, title="OJPPInstanceFile"):
