@@ -84,7 +84,8 @@ class _InstanceIn(Strict, title="LTGFInstanceFile"):
     """An LTGF instance file: tenants sharing a cluster, gang jobs, leases."""
 
     problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
-    schema_version: int = Field(1, **doc("Version of this format (only 1).", const=1))
+    schema_version: int = Field(1, **doc("Version of this format (only 1).",
+                                         unit="format version", const=1))
     name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
     description: str | None = Field(None, **doc("Free text."))
     cluster: _ClusterIn = Field(**doc("Nodes and GPUs per node.", symbol="M"))

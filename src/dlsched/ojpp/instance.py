@@ -101,6 +101,7 @@ class _InstanceIn(Strict, title="OJPPInstanceFile"):
 
     problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
     schema_version: int = Field(1, **doc("Version of this format (dlsched.load accepts 1).",
+                                         unit="format version",
                                          const=1))
     name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
     description: str | None = Field(None, **doc("Free text."))
