@@ -455,17 +455,17 @@ def fields_table(schema: dict[str, Any]) -> str:
     Returns
     -------
     str
-        A Markdown table: field, type, default, unit, range, paper symbol, meaning.
+        A Markdown table: field, meaning, type (and default), unit, range, paper symbol.
     """
-    head = ("| Field | Type | Default | Unit | Range | Symbol | Meaning |\n"
-            "|---|---|---|---|---|---|---|\n")
+    head = ("| Field | Meaning | Type | Unit | Range | Symbol |\n"
+            "|---|---|---|---|---|---|\n")
     lines = []
     for r in field_rows(schema):
         symbol = "-" if r["symbol"] == "-" else f"${r['symbol']}$"
         default = r["default"] if r["default"] in ("required", "optional") else (
-            f"`{r['default']}`")
-        cells = [_cell(f"`{r['path']}`"), _cell(r["type"], False), _cell(default),
-                 *(_cell(r[k], False) for k in ("unit", "range")), _cell(symbol),
-                 _cell(r["meaning"], False)]
+            f"default `{r['default']}`")
+        cells = [_cell(f"`{r['path']}`"), _cell(r["meaning"], False),
+                 f"{_cell(r['type'], False)}, {_cell(default)}",
+                 *(_cell(r[k], False) for k in ("unit", "range")), _cell(symbol)]
         lines.append("| " + " | ".join(cells) + " |")
     return head + "\n".join(lines) + "\n"
