@@ -433,6 +433,37 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+# --- schema -----------------------------------------------------------------------------------
+def _setup_schema(p: argparse.ArgumentParser) -> None:
+    p.add_argument("problem", help="problem name (see dlsched list)")
+    p.add_argument("--out", "-o", help="write the schema to this file instead of printing it")
+
+
+@command("schema", "print the JSON Schema of a problem's instance files", _setup_schema)
+def cmd_schema(args: argparse.Namespace) -> int:
+    """Print (or write) the JSON Schema of a problem's instance format.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        ``problem`` (a problem name) and ``out`` (a file path or ``None``).
+
+    Returns
+    -------
+    int
+        0; an unknown problem raises ``InputError`` naming the known ones (exit 2).
+    """
+    from .core.jsonschema import dumps_schema, instance_schema
+
+    text = dumps_schema(instance_schema(args.problem))
+    if args.out:
+        atomic_write_text(args.out, text)
+        console.print(f"wrote {args.out}", soft_wrap=True)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 # --- export -----------------------------------------------------------------------------------
 def _setup_export(p: argparse.ArgumentParser) -> None:
     from .core.export import (

@@ -28,9 +28,10 @@ from functools import cached_property
 from typing import Any, Literal
 
 import numpy as np
-from pydantic import Field, model_validator
+from pydantic import Field
 
 from ..core.errors import InputError
+from ..core.jsonschema import doc, register_schema
 from ..core.limits import MAX_SLOTS, MAX_WORKERS
 from ..core.schema import Strict, parse_model
 
@@ -38,53 +39,121 @@ PROBLEM = "completion"
 BANDWIDTH = "bandwidth"
 
 
-class _ServerIn(Strict):
-    name: str = Field(min_length=1)
-    capacity: dict[str, float]
+class _ServerIn(Strict, title="Server"):
+    """A server and its capacity of each resource."""
+
+    name: str = Field(min_length=1, **doc("Server name, unique.", symbol="h"))
+    capacity: dict[str, float] = Field(**doc(
+        "Amount of each resource (e.g. gpu devices, cpu vCPUs, bandwidth Gbps); the instance's "
+        "resources are the union of these keys, a missing key is 0.",
+        unit="unit of the resource", symbol="C^r_h", numbers={"minimum": 0}))
 
 
-class _TypeIn(Strict):
-    name: str = Field(min_length=1)
-    demand: dict[str, float] = Field(default_factory=dict)
-    bandwidth: float = Field(gt=0)
+class _TypeIn(Strict, title="WorkerOrPsType"):
+    """A worker type or a PS type: its demand per instance and its NIC bandwidth."""
+
+    name: str = Field(min_length=1, **doc("Type name, unique within its list.",
+                                          symbol="m \\ (\\text{worker}) / p \\ (\\text{PS})"))
+    demand: dict[str, float] = Field(default_factory=dict, **doc(
+        "Amount of each resource one worker / PS uses (keys: server capacity resources; missing "
+        "= 0, or the type's bandwidth for a 'bandwidth' resource). A worker demands some "
+        "resource.", unit="unit of the resource", symbol="e^r_m / z^r_p",
+        numbers={"minimum": 0}))
+    bandwidth: float = Field(gt=0, **doc("NIC bandwidth of one worker / PS.", unit="Gbps",
+                                         symbol="b_m / B_p"))
 
 
-class _JobIn(Strict):
-    name: str = Field(min_length=1)
-    arrival: int = Field(ge=1)
-    weight: float = Field(gt=0)
-    epochs: int = Field(ge=1)
-    chunks: int = Field(ge=1)
-    minibatches_per_chunk: int = Field(ge=1)
-    minibatch_time: dict[str, float] = Field(min_length=1)
-    update_time: dict[str, float] | float
-    gradient_size: float = Field(ge=0)
+class _JobIn(Strict, title="Job"):
+    """An elastic training job: workload W_j = E_j D_j K_j mini-batches."""
+
+    name: str = Field(min_length=1, **doc("Job name, unique.", symbol="j"))
+    arrival: int = Field(ge=1, **doc("Release slot (at most horizon).", unit="slot",
+                                     symbol="a_j"))
+    weight: float = Field(gt=0, **doc("Weight in the objective sum w_j C_j.",
+                                      unit="dimensionless", symbol="w_j"))
+    epochs: int = Field(ge=1, **doc("Training epochs.", unit="epochs", symbol="E_j"))
+    chunks: int = Field(ge=1, **doc(
+        "Data chunks, also the most workers the job may use (2g).", unit="chunks",
+        symbol="D_j", maximum=MAX_WORKERS))
+    minibatches_per_chunk: int = Field(ge=1, **doc("Mini-batches per chunk.",
+                                                   unit="mini-batches", symbol="K_j"))
+    minibatch_time: dict[str, float] = Field(min_length=1, **doc(
+        "Time per mini-batch on each usable worker type (keys: worker_types[].name; a missing "
+        "type is unusable).", unit="slots", symbol="v_{jm}", numbers={"exclusiveMinimum": 0}))
+    update_time: dict[str, float] | float = Field(**doc(
+        "Parameter-update time: a map over PS types under architecture 'ps' (a missing type is "
+        "unusable), one number under 'ring'.", unit="slots", symbol="U^p_j \\ (\\text{ring: } U_j)",
+        numbers={"minimum": 0}))
+    gradient_size: float = Field(ge=0, **doc(
+        "Gradient size; gradient_size / bandwidth is in seconds, divided by slot_seconds.",
+        unit="Gbit", symbol="\\pi_j"))
 
 
-class _InstanceIn(Strict):
-    problem: str
-    schema_version: int = 1
-    name: str = "unnamed"
-    description: str | None = None
-    architecture: Literal["ps", "ring"]
-    horizon: int = Field(ge=1)
-    slot_seconds: float = Field(default=1.0, gt=0)
-    servers: list[_ServerIn] = Field(min_length=1)
-    worker_types: list[_TypeIn] = Field(min_length=1)
-    ps_types: list[_TypeIn] = Field(default_factory=list)
-    jobs: list[_JobIn] = Field(min_length=1)
-    provenance: dict[str, Any] | str | None = None
+class _InstanceIn(Strict, title="CompletionInstanceFile"):
+    """A weighted-completion-time instance file."""
 
-    @model_validator(mode="after")
-    def _ps_types_needed(self) -> _InstanceIn:
-        if self.architecture == "ps" and not self.ps_types:
-            raise ValueError("architecture 'ps' needs at least one entry in ps_types")
-        return self
+    problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
+    schema_version: int = Field(1, **doc("Version of this format (dlsched.load accepts 1).",
+                                         unit="format version",
+                                         const=1))
+    name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
+    description: str | None = Field(None, **doc("Free text."))
+    architecture: Literal["ps", "ring"] = Field(**doc(
+        "Parameter servers (Eq. (1)) or Ring-AllReduce without PSs (Eq. (14)).",
+        symbol="\\text{PS} / \\text{RAR}"))
+    horizon: int = Field(ge=1, **doc("Slots; slot t is [t, t+1), t = 1..T (1 slot = 1 h).",
+                                     unit="slots", symbol="T", maximum=MAX_SLOTS))
+    slot_seconds: float = Field(default=1.0, gt=0, **doc(
+        "Seconds per slot, dividing the transfer time gradient_size / bandwidth (1: that ratio "
+        "is directly in slots).", unit="s", symbol="-"))
+    servers: list[_ServerIn] = Field(min_length=1, **doc("The servers.", symbol="h = 1..H"))
+    worker_types: list[_TypeIn] = Field(min_length=1, **doc("Worker types.",
+                                                            symbol="m = 1..M"))
+    ps_types: list[_TypeIn] = Field(default_factory=list, **doc(
+        "PS types (at least one under architecture 'ps').", symbol="p = 1..P"))
+    jobs: list[_JobIn] = Field(min_length=1, **doc("The jobs.", symbol="j = 1..J"))
+    provenance: dict[str, Any] | str | None = Field(None, **doc(
+        "Where the instance comes from (free form, not compared)."))
+
+
+register_schema(PROBLEM, _InstanceIn)
 
 
 @dataclass(frozen=True, eq=False)
 class CompletionInstance:
-    """Frozen instance; arrays are indexed [server, resource], [type, resource], [job, type]."""
+    """Frozen weighted-completion-time instance (notes §1); arrays are indexed
+    [server, resource], [type, resource], [job, type].
+
+    Built by ``parse`` from a file of the format ``docs/formats/completion.md`` describes
+    (``dlsched schema completion`` prints its JSON Schema). ``capacity`` is C^r_h,
+    ``worker_demand`` e^r_m and ``worker_bw`` b_m (Gbps), ``ps_demand`` z^r_p and ``ps_bw``
+    B_p, and per job ``arrival`` a_j (slot), ``weight`` w_j, ``epochs`` E_j, ``chunks`` D_j,
+    ``minibatches`` K_j, ``minibatch_time`` v_jm and ``update_time`` U^p_j (slots; inf =
+    unusable type) and ``gradient_size`` pi_j (Gbit).
+
+    Parameters
+    ----------
+    name : str
+        Instance name.
+    architecture : str
+        "ps" (parameter servers) or "ring" (Ring-AllReduce).
+    horizon : int
+        Slots T. Unit: slots. Range: 1..1e6.
+    slot_seconds : float
+        Seconds per slot for the transfer time. Unit: s. Range: (0, 1e15].
+    server_names, resources, worker_names, ps_names, job_names : tuple[str, ...]
+        Names, in file order (resources: the union of the servers' capacity keys).
+    capacity, worker_demand, worker_bw, ps_demand, ps_bw : numpy.ndarray
+        Per server and per type: the arrays listed above.
+    arrival, weight, epochs, chunks, minibatches : numpy.ndarray
+        Per job: the arrays listed above.
+    minibatch_time, update_time, gradient_size : numpy.ndarray
+        Per job (and type): the arrays listed above. Unit: slots, slots, Gbit.
+    description : str or None, default None
+        Free text.
+    provenance : Any, default None
+        Where the instance comes from.
+    """
 
     name: str
     architecture: str  # "ps" | "ring"
@@ -153,10 +222,30 @@ def _vector(d: dict[str, float], resources: tuple[str, ...], bw: float, path: st
 
 
 def parse(data: dict[str, Any]) -> CompletionInstance:
-    """JSON dict -> instance; one :class:`InputError` naming the first bad field."""
+    """Validate a JSON dict and build the frozen instance.
+
+    Parameters
+    ----------
+    data : dict
+        The instance's JSON (format: ``docs/formats/completion.md``, schema:
+        ``dlsched schema completion``).
+
+    Returns
+    -------
+    CompletionInstance
+        The frozen instance.
+
+    Raises
+    ------
+    InputError
+        The first bad field, named by its path in the schema
+        (``jobs[0].minibatch_time.w9``, ``ps_types``).
+    """
     raw = parse_model(_InstanceIn, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
+    if raw.architecture == "ps" and not raw.ps_types:
+        raise InputError("ps_types", "architecture 'ps' needs at least one entry in ps_types")
     for group, items in (("servers", raw.servers), ("worker_types", raw.worker_types),
                          ("ps_types", raw.ps_types), ("jobs", raw.jobs)):
         seen: set[str] = set()
@@ -233,7 +322,18 @@ def parse(data: dict[str, Any]) -> CompletionInstance:
 
 
 def dump(inst: CompletionInstance) -> dict[str, Any]:
-    """Instance -> JSON dict (the inverse of :func:`parse`)."""
+    """The instance as its JSON dict (the inverse of ``parse``).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        JSON of the format ``docs/formats/completion.md`` describes; ``parse`` reads it back.
+    """
     res = inst.resources
 
     def demand(row: np.ndarray, bw: float) -> dict[str, float]:

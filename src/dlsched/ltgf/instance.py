@@ -28,53 +28,99 @@ from pydantic import Field
 
 from ..core.errors import InputError
 from ..core.intscale import simplest_fraction
+from ..core.jsonschema import doc, register_schema
 from ..core.limits import MAX_LEASE_PERIODS, MAX_WORKERS
 from ..core.schema import Strict, parse_model
 
 PROBLEM = "ltgf"
 
 
-class _ClusterIn(Strict):
-    nodes: int = Field(ge=1)
-    gpus_per_node: int = Field(default=8, ge=1)
+class _ClusterIn(Strict, title="Cluster"):
+    """The cluster: nodes of equal size (at most 10^6 GPUs in all, limits.MAX_WORKERS)."""
+
+    nodes: int = Field(ge=1, **doc("Nodes.", unit="nodes", symbol="M / \\text{gpus\\_per\\_node}"))
+    gpus_per_node: int = Field(default=8, ge=1, **doc(
+        "GPUs per node; the cluster has M = nodes * gpus_per_node GPUs.", unit="GPUs",
+        symbol="M = \\text{nodes} \\cdot \\text{gpus\\_per\\_node}"))
 
 
-class _TenantIn(Strict):
-    name: str = Field(min_length=1)
-    weight: float | None = Field(default=None, gt=0)
-    quota: float | None = Field(default=None, gt=0)
+class _TenantIn(Strict, title="Tenant"):
+    """A tenant (virtual cluster): give exactly one of weight / quota, one kind for all."""
+
+    name: str = Field(min_length=1, **doc("Tenant name, unique.", symbol="j"))
+    weight: float | None = Field(default=None, gt=0, **doc(
+        "Weight; the quota is M * weight / (sum of weights) (6).", unit="dimensionless",
+        symbol="W^{\\text{ten}}_j"))
+    quota: float | None = Field(default=None, gt=0, **doc(
+        "Quota, used as the weight (quotas summing to M are kept verbatim; their sum is at "
+        "most M).", unit="GPUs", symbol="\\text{Quota}_j"))
 
 
-class _JobIn(Strict):
-    name: str = Field(min_length=1)
-    tenant: str
-    submit: float = Field(ge=0)
-    gpus: int = Field(ge=1)
-    duration: float = Field(gt=0)
-    weight: float = Field(default=1.0, gt=0)
+class _JobIn(Strict, title="Job"):
+    """A gang job: all its GPUs run together or not at all."""
+
+    name: str = Field(min_length=1, **doc("Job name, unique.", symbol="J_{i,j}"))
+    tenant: str = Field(**doc("Owning tenant (a tenants[].name).", symbol="j"))
+    submit: float = Field(ge=0, **doc("Submission time.", unit="s", symbol="a_{i,j}"))
+    gpus: int = Field(ge=1, **doc("Gang demand, at most the cluster's M GPUs.", unit="GPUs",
+                                  symbol="g_{i,j}"))
+    duration: float = Field(gt=0, **doc("Running time at full demand.", unit="s",
+                                        symbol="D_{i,j}"))
+    weight: float = Field(default=1.0, gt=0, **doc(
+        "Job weight within its tenant.", unit="dimensionless", symbol="W^{\\text{job}}_{i,j}"))
 
 
-class _OverheadIn(Strict):
-    checkpoint: float = Field(default=0.0, ge=0)
-    cold_start: float = Field(default=30.0, ge=0)
+class _OverheadIn(Strict, title="Overhead"):
+    """Overheads of the lease model (notes §2)."""
+
+    checkpoint: float = Field(default=0.0, ge=0, **doc(
+        "Checkpoint cost per lease end.", unit="s", symbol="c_{\\text{ck}}"))
+    cold_start: float = Field(default=30.0, ge=0, **doc(
+        "Cold-start cost added to the remaining work on each resume after a preemption.",
+        unit="s", symbol="c_{\\text{cs}}"))
 
 
-class _InstanceIn(Strict):
-    problem: str
-    schema_version: int = 1
-    name: str = "unnamed"
-    description: str | None = None
-    cluster: _ClusterIn
-    lease: float = Field(default=900.0, gt=0)
-    tick: float = Field(default=10.0, gt=0)
-    tenants: list[_TenantIn] = Field(min_length=1)
-    jobs: list[_JobIn] = Field(min_length=1)
-    overhead: _OverheadIn = Field(default_factory=_OverheadIn)
-    provenance: dict[str, Any] | str | None = None
+class _InstanceIn(Strict, title="LTGFInstanceFile"):
+    """An LTGF instance file: tenants sharing a cluster, gang jobs, leases."""
+
+    problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
+    schema_version: int = Field(1, **doc("Version of this format (only 1).",
+                                         unit="format version", const=1))
+    name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
+    description: str | None = Field(None, **doc("Free text."))
+    cluster: _ClusterIn = Field(**doc("Nodes and GPUs per node.", symbol="M"))
+    lease: float = Field(default=900.0, gt=0, **doc(
+        "Lease term; must exceed checkpoint + cold_start.", unit="s", symbol="t_{\\text{lease}}"))
+    tick: float = Field(default=10.0, gt=0, **doc("Scheduler tick.", unit="s",
+                                                  symbol="\\Delta"))
+    tenants: list[_TenantIn] = Field(min_length=1, **doc("The tenants.", symbol="j = 1..T"))
+    jobs: list[_JobIn] = Field(min_length=1, **doc(
+        "The jobs (last submission + total duration at most 10^6 leases, "
+        "limits.MAX_LEASE_PERIODS).", symbol="J_{i,j}"))
+    overhead: _OverheadIn = Field(default_factory=_OverheadIn, **doc(
+        "Checkpoint and cold-start costs.", symbol="c_{\\text{ck}}, c_{\\text{cs}}"))
+    provenance: dict[str, Any] | str | None = Field(None, **doc(
+        "Where the instance comes from (free form, not compared)."))
+
+
+register_schema(PROBLEM, _InstanceIn)
 
 
 @dataclass(frozen=True)
 class Tenant:
+    """A tenant (file field ``tenants[]``).
+
+    Parameters
+    ----------
+    name : str
+        Tenant name, unique.
+    weight : float
+        Weight W^ten_j (the quota when ``quota_given``). Unit: dimensionless (GPUs for a
+        quota). Range: (0, 1e15].
+    quota_given : bool, default False
+        The file gave ``quota`` rather than ``weight``.
+    """
+
     name: str
     weight: float
     quota_given: bool = False
@@ -82,6 +128,24 @@ class Tenant:
 
 @dataclass(frozen=True)
 class Job:
+    """A gang job (file field ``jobs[]``).
+
+    Parameters
+    ----------
+    name : str
+        Job name, unique.
+    tenant : str
+        Owning tenant's name.
+    submit : float
+        Submission time a. Unit: s. Range: [0, 1e15].
+    gpus : int
+        Gang demand g. Unit: GPUs. Range: 1..M.
+    duration : float
+        Running time D at full demand. Unit: s. Range: (0, 1e15].
+    weight : float, default 1.0
+        Job weight within its tenant. Unit: dimensionless. Range: (0, 1e15].
+    """
+
     name: str
     tenant: str
     submit: float
@@ -92,7 +156,45 @@ class Job:
 
 @dataclass(frozen=True)
 class LTGFInstance:
-    """Frozen LTGF instance (notes §1-§2)."""
+    """Frozen LTGF instance (notes §1-§2): tenants sharing nodes, gang jobs, leases.
+
+    Built by ``parse`` from a file of the format ``docs/formats/ltgf.md`` describes
+    (``dlsched schema ltgf`` prints its JSON Schema).
+
+    Parameters
+    ----------
+    name : str
+        Instance name.
+    nodes : int
+        Nodes. Unit: nodes. Range: 1..1e15 (at most 1e6 GPUs in all).
+    gpus_per_node : int
+        GPUs per node. Unit: GPUs. Range: 1..1e15.
+    tenants : tuple[Tenant, ...]
+        The tenants.
+    jobs : tuple[Job, ...]
+        The jobs.
+    lease : float, default 900.0
+        Lease term t_lease. Unit: s. Range: (checkpoint + cold_start, 1e15].
+    tick : float, default 10.0
+        Scheduler tick Delta. Unit: s. Range: (0, 1e15].
+    checkpoint : float, default 0.0
+        Checkpoint cost per lease end. Unit: s. Range: [0, 1e15].
+    cold_start : float, default 30.0
+        Cold-start cost per resume after a preemption. Unit: s. Range: [0, 1e15].
+    description : str or None, default None
+        Free text.
+    provenance : dict or str or None, default None
+        Where the instance comes from (not compared).
+
+    Examples
+    --------
+    >>> inst = parse({"problem": "ltgf", "cluster": {"nodes": 2},
+    ...               "tenants": [{"name": "a", "weight": 1}, {"name": "b", "weight": 3}],
+    ...               "jobs": [{"name": "j", "tenant": "a", "submit": 0, "gpus": 8,
+    ...                         "duration": 60}]})
+    >>> inst.gpus, inst.quota.tolist()
+    (16, [4.0, 12.0])
+    """
 
     name: str
     nodes: int
@@ -189,7 +291,24 @@ class LTGFInstance:
 
 
 def parse(data: dict[str, Any]) -> LTGFInstance:
-    """JSON dict -> instance; one :class:`InputError` naming the first bad field."""
+    """Validate a JSON dict and build the frozen instance.
+
+    Parameters
+    ----------
+    data : dict
+        The instance's JSON (format: ``docs/formats/ltgf.md``, schema: ``dlsched schema ltgf``).
+
+    Returns
+    -------
+    LTGFInstance
+        The frozen instance.
+
+    Raises
+    ------
+    InputError
+        The first bad field, named by its path in the schema (``jobs[1].gpus``,
+        ``tenants[0]``).
+    """
     raw = parse_model(_InstanceIn, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
@@ -254,7 +373,18 @@ def _num(x: float) -> float | int:
 
 
 def dump(inst: LTGFInstance) -> dict[str, Any]:
-    """Instance -> JSON dict (round-trips through :func:`parse`)."""
+    """The instance as its JSON dict (the inverse of ``parse``).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        JSON of the format ``docs/formats/ltgf.md`` describes; ``parse`` reads it back.
+    """
     key = "quota" if inst.tenants[0].quota_given else "weight"
     out: dict[str, Any] = {
         "problem": PROBLEM,

@@ -17,16 +17,31 @@ import numpy as np
 from pydantic import Field, model_validator
 
 from ..core.errors import InputError
+from ..core.jsonschema import doc, register_schema
 from ..core.schema import Strict, parse_model
 
 PROBLEM = "oef"
 
 
-class _JobTypeIn(Strict):
-    name: str = Field(min_length=1)
-    speedup: list[float] | None = None
-    throughput: list[float] | None = None
-    min_demand: int = Field(default=1, ge=1)
+_POSITIVE = {"exclusiveMinimum": 0}
+_ROW = ("one entry per GPU type, in the order of gpu_types; every entry > 0")
+
+
+class _JobTypeIn(Strict, title="JobType"):
+    """One job type of a user (notes §3): a virtual user with its own speedup row."""
+
+    name: str = Field(min_length=1, **doc("Job type name, unique within its user.", symbol="t"))
+    speedup: list[float] | None = Field(None, **doc(
+        f"Speedup row: throughput on each GPU type divided by that on the first ({_ROW}; the "
+        "first is 1). Give exactly one of speedup / throughput.", unit="dimensionless",
+        symbol="W_l = \\langle w_l^1, \\dots, w_l^k \\rangle", numbers=_POSITIVE))
+    throughput: list[float] | None = Field(None, **doc(
+        f"Raw throughput row ({_ROW}), normalised by its first entry into the speedup row.",
+        unit="any throughput unit (e.g. steps/s)", symbol="W_l \\ (\\text{before } w_l^1 = 1)",
+        numbers=_POSITIVE))
+    min_demand: int = Field(default=1, ge=1, **doc(
+        "Fewest GPUs a job of this type runs on: the placer grants 0 below it (notes §4.3).",
+        unit="GPUs", symbol="\\text{demand}_q"))
 
     @model_validator(mode="after")
     def _one_row(self) -> _JobTypeIn:
@@ -35,13 +50,27 @@ class _JobTypeIn(Strict):
         return self
 
 
-class _UserIn(Strict):
-    name: str = Field(min_length=1)
-    weight: float = 1.0
-    speedup: list[float] | None = None
-    throughput: list[float] | None = None
-    job_types: list[_JobTypeIn] | None = None
-    min_demand: int = Field(default=1, ge=1)
+class _UserIn(Strict, title="User"):
+    """A user (tenant): one speedup or throughput row, or several job types."""
+
+    name: str = Field(min_length=1, **doc("User name, unique.", symbol="l"))
+    weight: float = Field(1.0, **doc(
+        "Weight: throughputs are shared in proportion to it (notes §3).", unit="dimensionless",
+        symbol="\\pi_l", numbers=_POSITIVE))
+    speedup: list[float] | None = Field(None, **doc(
+        f"Speedup row of the user's single job type ({_ROW}; the first is 1). Give exactly "
+        "one of speedup / throughput / job_types.", unit="dimensionless",
+        symbol="W_l = \\langle w_l^1, \\dots, w_l^k \\rangle", numbers=_POSITIVE))
+    throughput: list[float] | None = Field(None, **doc(
+        f"Raw throughput row ({_ROW}), normalised by its first entry into the speedup row.",
+        unit="any throughput unit (e.g. steps/s)", symbol="W_l \\ (\\text{before } w_l^1 = 1)",
+        numbers=_POSITIVE))
+    job_types: list[_JobTypeIn] | None = Field(None, **doc(
+        "Several job types, each a virtual user with weight pi_l / t_l (notes §3).",
+        symbol="t_l", minItems=1))
+    min_demand: int = Field(default=1, ge=1, **doc(
+        "Fewest GPUs a job of the user runs on (single-row users; notes §4.3).", unit="GPUs",
+        symbol="\\text{demand}_q"))
 
     @model_validator(mode="after")
     def _one_form(self) -> _UserIn:
@@ -51,30 +80,65 @@ class _UserIn(Strict):
         return self
 
 
-class _GpuTypeIn(Strict):
-    name: str = Field(min_length=1)
-    count: float
+class _GpuTypeIn(Strict, title="GpuType"):
+    """A GPU type and how many devices of it the cluster has."""
+
+    name: str = Field(min_length=1, **doc("GPU type name, unique.", symbol="j"))
+    count: float = Field(**doc(
+        "Devices of this type (may be fractional, e.g. a time-averaged share).", unit="GPUs",
+        symbol="m_j", numbers=_POSITIVE))
 
 
-class _InstanceIn(Strict):
-    problem: str
-    schema_version: int = 1
-    name: str = "unnamed"
-    description: str | None = None
-    gpu_types: list[_GpuTypeIn] = Field(min_length=1)
-    users: list[_UserIn] = Field(min_length=1)
-    provenance: dict[str, Any] | str | None = None
+class _InstanceIn(Strict, title="OEFInstanceFile"):
+    """An OEF instance file: GPU types (slowest first) and users with speedup rows."""
+
+    problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
+    schema_version: int = Field(1, **doc("Version of this format (dlsched.load accepts 1).",
+                                         unit="format version",
+                                         const=1))
+    name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
+    description: str | None = Field(None, **doc("Free text."))
+    gpu_types: list[_GpuTypeIn] = Field(min_length=1, **doc(
+        "GPU types, slowest first (the speedup rows are relative to the first).",
+        symbol="j = 1..k"))
+    users: list[_UserIn] = Field(min_length=1, **doc("Users (tenants).", symbol="l = 1..n"))
+    provenance: dict[str, Any] | str | None = Field(None, **doc(
+        "Where the instance comes from (free form, not compared)."))
+
+
+register_schema(PROBLEM, _InstanceIn)
 
 
 @dataclass(frozen=True)
 class GpuType:
+    """A GPU type of the cluster (file field ``gpu_types[]``).
+
+    Parameters
+    ----------
+    name : str
+        GPU type name, unique.
+    count : float
+        Devices of this type (may be fractional). Unit: GPUs. Range: (0, 1e15].
+    """
+
     name: str
     count: float
 
 
 @dataclass(frozen=True)
 class JobType:
-    """One job type of a user: its speedup row (``speedup[0] == 1``)."""
+    """One job type of a user (file field ``users[].job_types[]``; notes §3).
+
+    Parameters
+    ----------
+    name : str
+        Job type name (the user's name for a user given as one row).
+    speedup : tuple[float, ...]
+        Throughput on each GPU type relative to the first (``speedup[0] == 1``).
+        Unit: dimensionless. Range: (0, 1e15].
+    min_demand : int, default 1
+        Fewest GPUs a job of this type runs on. Unit: GPUs. Range: 1..1e15.
+    """
 
     name: str
     speedup: tuple[float, ...]
@@ -83,7 +147,19 @@ class JobType:
 
 @dataclass(frozen=True)
 class User:
-    """A tenant with a positive weight and one or more job types."""
+    """A user (tenant) with a positive weight and one or more job types (``users[]``).
+
+    Parameters
+    ----------
+    name : str
+        User name, unique.
+    weight : float
+        Share weight pi_l. Unit: dimensionless. Range: (0, 1e15].
+    job_types : tuple[JobType, ...]
+        The user's job types (one, named like the user, for a user given as one row).
+    min_demand : int, default 1
+        Fewest GPUs a job of the user runs on. Unit: GPUs. Range: 1..1e15.
+    """
 
     name: str
     weight: float
@@ -117,7 +193,31 @@ class Rows:
 
 @dataclass(frozen=True)
 class OEFInstance:
-    """Frozen OEF instance (notes §1)."""
+    """Frozen OEF instance (notes §1): GPU types, slowest first, and users.
+
+    Built by ``parse`` from a file of the format ``docs/formats/oef.md`` describes
+    (``dlsched schema oef`` prints its JSON Schema).
+
+    Parameters
+    ----------
+    name : str
+        Instance name.
+    gpu_types : tuple[GpuType, ...]
+        The k GPU types, slowest first.
+    users : tuple[User, ...]
+        The n users.
+    description : str or None, default None
+        Free text.
+    provenance : dict or str or None, default None
+        Where the instance comes from (not compared).
+
+    Examples
+    --------
+    >>> inst = parse({"problem": "oef", "gpu_types": [{"name": "k80", "count": 2}],
+    ...               "users": [{"name": "a", "speedup": [1]}, {"name": "b", "speedup": [1]}]})
+    >>> inst.n_users, inst.n_types, inst.capacity.tolist()
+    (2, 1, [2.0])
+    """
 
     name: str
     gpu_types: tuple[GpuType, ...]
@@ -218,7 +318,29 @@ def _unique(names: list[str], path: str) -> None:
 
 
 def parse(data: dict[str, Any]) -> OEFInstance:
-    """Validate a JSON dict and build the frozen instance; errors name the field."""
+    """Validate a JSON dict and build the frozen instance.
+
+    Parameters
+    ----------
+    data : dict
+        The instance's JSON (format: ``docs/formats/oef.md``, schema: ``dlsched schema oef``).
+
+    Returns
+    -------
+    OEFInstance
+        The frozen instance (``throughput`` rows normalised into speedup rows).
+
+    Raises
+    ------
+    InputError
+        The first bad field, named by its path in the schema (``users[1].speedup[0]``).
+
+    Examples
+    --------
+    >>> parse({"problem": "oef", "gpu_types": [{"name": "k80", "count": 1}],
+    ...        "users": [{"name": "a", "throughput": [4]}]}).users[0].job_types[0].speedup
+    (1.0,)
+    """
     raw = parse_model(_InstanceIn, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
@@ -254,7 +376,19 @@ def parse(data: dict[str, Any]) -> OEFInstance:
 
 
 def dump(inst: OEFInstance) -> dict[str, Any]:
-    """Instance -> JSON dict (speedups normalised)."""
+    """The instance as its JSON dict (the inverse of ``parse``).
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        JSON of the format ``docs/formats/oef.md`` describes (speedup rows normalised);
+        ``parse`` reads it back.
+    """
     users = []
     for u in inst.users:
         entry: dict[str, Any] = {"name": u.name}
@@ -291,7 +425,37 @@ def make(
     weights: list[float] | None = None,
     gpu_names: list[str] | None = None,
 ) -> OEFInstance:
-    """Build an instance from a speedup matrix (rows = users), validating like a file."""
+    """Build an instance from a speedup matrix (rows = users), validating like a file.
+
+    Parameters
+    ----------
+    speedup : numpy.ndarray or list[list[float]]
+        Speedup matrix W, one row per user, one column per GPU type (first column 1).
+        Unit: dimensionless. Range: (0, 1e15].
+    counts : numpy.ndarray or list[float], optional
+        Devices per GPU type (default 1 each). Unit: GPUs. Range: (0, 1e15].
+    name : str, default "matrix"
+        Instance name.
+    weights : list[float], optional
+        User weights (default 1 each). Unit: dimensionless. Range: (0, 1e15].
+    gpu_names : list[str], optional
+        GPU type names (default g1, g2, ...).
+
+    Returns
+    -------
+    OEFInstance
+        The instance, users named u1, u2, ...
+
+    Raises
+    ------
+    InputError
+        A bad entry, named as in a file (``users[0].speedup[1]``).
+
+    Examples
+    --------
+    >>> make([[1, 2], [1, 3]], counts=[2, 1]).size()
+    {'users': 2, 'types': 2, 'rows': 2}
+    """
     W = np.asarray(speedup, dtype=float)
     k = W.shape[1]
     counts = [1.0] * k if counts is None else list(np.asarray(counts, dtype=float))

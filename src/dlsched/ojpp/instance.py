@@ -25,6 +25,7 @@ import numpy as np
 from pydantic import Field
 
 from ..core.errors import InputError
+from ..core.jsonschema import doc, register_schema
 from ..core.limits import MAX_WORKERS
 from ..core.schema import Strict, parse_model
 
@@ -35,47 +36,127 @@ INTERFERENCE_MODELS = ("additive", "max")
 COLLISION_MODELS = ("independent", "correlated_same_job")
 
 
-class _JobIn(Strict):
-    name: str = Field(min_length=1)
-    workers: int = Field(ge=1)
-    compute: float = Field(ge=0)
-    mem_base: float = Field(default=0.0, ge=0)
-    mem_burst: float = Field(default=0.0, ge=0)
-    burst_prob: float = Field(default=0.0, ge=0, lt=1)
-    type: str | None = None
-    migration_cost: float = Field(default=1.0, ge=0)
-    resources: dict[str, float] = Field(default_factory=dict)
+_CAP = "unit of device_capacity.{0} (default: a fraction of one device)"
 
 
-class _InterferenceIn(Strict):
-    model: Literal["additive", "max"] = "additive"
-    types: list[str] | None = None
-    matrix: list[list[float]]
+class _JobIn(Strict, title="Job"):
+    """A data-parallel job: ``workers`` identical workers with these per-worker needs."""
+
+    name: str = Field(min_length=1, **doc("Job name, unique.", symbol="v_i"))
+    workers: int = Field(ge=1, **doc("Identical workers of the job, one per device slot.",
+                                     unit="workers", symbol="\\omega_i"))
+    compute: float = Field(ge=0, **doc(
+        "Compute requirement per worker, at most device_capacity.compute.",
+        unit=_CAP.format("compute"), symbol="\\alpha_i"))
+    mem_base: float = Field(default=0.0, ge=0, **doc(
+        "Memory per worker, always used.", unit=_CAP.format("memory"), symbol="\\gamma_i"))
+    mem_burst: float = Field(default=0.0, ge=0, **doc(
+        "Extra memory per worker, used with probability burst_prob; mem_base + mem_burst is "
+        "at most device_capacity.memory.", unit=_CAP.format("memory"), symbol="\\delta_i"))
+    burst_prob: float = Field(default=0.0, ge=0, lt=1, **doc(
+        "Probability that a worker uses mem_burst.", unit="probability", symbol="p_i"))
+    type: str | None = Field(None, **doc(
+        "Interference type of the job (a name in interference.types; required exactly when "
+        "interference.types is given).", symbol="\\text{row / column of } I"))
+    migration_cost: float = Field(default=1.0, ge=0, **doc(
+        "Cost of migrating one worker.", unit="cost units", symbol="c_i"))
+    resources: dict[str, float] = Field(default_factory=dict, **doc(
+        "Extra additive per-worker resources (d-dimensional vector packing): name -> demand, "
+        "each name a device_capacity key other than compute / memory, each demand >= 0 and at "
+        "most its capacity.", unit="unit of the matching device_capacity entry",
+        symbol="\\text{extra dimensions}", numbers={"minimum": 0}))
 
 
-class _LimitsIn(Strict):
-    collision: float | None = Field(default=None, ge=0)
-    interference: float | None = Field(default=None, ge=0)
-    balance: float | None = Field(default=None, ge=0)
+class _InterferenceIn(Strict, title="Interference"):
+    """Pairwise slowdowns between co-located workers (notes §3)."""
+
+    model: Literal["additive", "max"] = Field("additive", **doc(
+        "How the slowdowns of several co-located workers compose: their sum or their maximum.",
+        symbol="s_w"))
+    types: list[str] | None = Field(None, **doc(
+        "Names of the matrix rows / columns (unique); omitted: the matrix is per job, in job "
+        "order.", symbol="\\text{rows / columns of } I"))
+    matrix: list[list[float]] = Field(**doc(
+        "matrix[a][b]: slowdown of a worker of type a (the victim, row) caused by one "
+        "co-located worker of type b; square, one row per type, entries >= 0.",
+        unit="dimensionless (fraction of standalone time)", symbol="I", numbers={"minimum": 0}))
 
 
-class _InstanceIn(Strict):
-    problem: str
-    schema_version: int = 1
-    name: str = "unnamed"
-    description: str | None = None
-    devices: int | None = Field(default=None, ge=1)
-    device_capacity: dict[str, float] = Field(default_factory=dict)
-    jobs: list[_JobIn] = Field(min_length=1)
-    interference: _InterferenceIn | None = None
-    limits: _LimitsIn = Field(default_factory=_LimitsIn)
-    collision_model: Literal["independent", "correlated_same_job"] = "independent"
-    provenance: dict[str, Any] | str | None = None
+class _LimitsIn(Strict, title="Limits"):
+    """Optional limits of the placement; an omitted limit is inactive."""
+
+    collision: float | None = Field(default=None, ge=0, **doc(
+        "Bound on a device's probability of a memory collision (constraint 5, notes §2).",
+        unit="probability", symbol="\\bar\\tau"))
+    interference: float | None = Field(default=None, ge=0, **doc(
+        "Bound on the slowdown of any worker (constraint 7).", unit="dimensionless",
+        symbol="\\bar\\theta"))
+    balance: float | None = Field(default=None, ge=0, **doc(
+        "Bound on the spread of one job's worker slowdowns (constraint 8).",
+        unit="dimensionless", symbol="\\theta'"))
+
+
+class _InstanceIn(Strict, title="OJPPInstanceFile"):
+    """An OJPP instance file: jobs to pack onto the fewest devices."""
+
+    problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
+    schema_version: int = Field(1, **doc("Version of this format (dlsched.load accepts 1).",
+                                         unit="format version",
+                                         const=1))
+    name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
+    description: str | None = Field(None, **doc("Free text."))
+    devices: int | None = Field(default=None, ge=1, **doc(
+        "Candidate devices (GPUs); omitted: one per worker.", unit="GPUs",
+        symbol="m = \\lvert B \\rvert"))
+    device_capacity: dict[str, float] = Field(default_factory=dict, **doc(
+        "Capacity of one device per additive dimension: compute, memory (both default 1) and "
+        "the extra resources of the jobs; every value > 0.",
+        unit="any (the jobs' demands use the same unit)", symbol="\\text{capacity of } b_k",
+        numbers={"exclusiveMinimum": 0}))
+    jobs: list[_JobIn] = Field(min_length=1, **doc(
+        "The queued jobs (at most 10^6 workers in all, limits.MAX_WORKERS).",
+        symbol="V = \\{v_1, \\dots, v_n\\}"))
+    interference: _InterferenceIn | None = Field(None, **doc(
+        "Interference matrix; omitted: workers do not slow each other down.", symbol="I"))
+    limits: _LimitsIn = Field(default_factory=_LimitsIn, **doc(
+        "Collision, interference and balance bounds.",
+        symbol="\\bar\\tau, \\bar\\theta, \\theta\'"))
+    collision_model: Literal["independent", "correlated_same_job"] = Field(
+        "independent", **doc("Whether the bursts of workers are independent or perfectly "
+                             "correlated within one job (notes §2)."))
+    provenance: dict[str, Any] | str | None = Field(None, **doc(
+        "Where the instance comes from (free form, not compared)."))
+
+
+register_schema(PROBLEM, _InstanceIn)
 
 
 @dataclass(frozen=True)
 class Job:
-    """One data-parallel job: ``workers`` identical workers with these per-worker needs."""
+    """One data-parallel job: ``workers`` identical workers with these needs (``jobs[]``).
+
+    Parameters
+    ----------
+    name : str
+        Job name, unique.
+    workers : int
+        Identical workers omega_i. Unit: workers. Range: 1..1e15.
+    compute : float
+        Compute per worker alpha_i. Unit: of ``device_capacity.compute``. Range: [0, capacity].
+    mem_base : float, default 0.0
+        Memory per worker gamma_i. Unit: of ``device_capacity.memory``. Range: [0, capacity].
+    mem_burst : float, default 0.0
+        Extra memory delta_i used with probability ``burst_prob``. Unit: of
+        ``device_capacity.memory``. Range: [0, capacity - mem_base].
+    burst_prob : float, default 0.0
+        Burst probability p_i. Unit: probability. Range: [0, 1).
+    type : str or None, default None
+        Interference type (a row of the interference matrix).
+    migration_cost : float, default 1.0
+        Cost c_i of migrating one worker. Unit: cost units. Range: [0, 1e15].
+    resources : tuple[tuple[str, float], ...], default ()
+        Extra additive demands (name, amount). Unit: of the matching capacity. Range: [0, capacity].
+    """
 
     name: str
     workers: int
@@ -90,7 +171,18 @@ class Job:
 
 @dataclass(frozen=True)
 class Interference:
-    """Type-level pairwise slowdown matrix (row = victim type); ``model`` composes >2 workers."""
+    """Type-level pairwise slowdown matrix (file field ``interference``; notes §3).
+
+    Parameters
+    ----------
+    types : tuple[str, ...]
+        Row / column names (the job names when the file gives no ``types``).
+    matrix : tuple[tuple[float, ...], ...]
+        ``matrix[a][b]``: slowdown of a worker of type a caused by one worker of type b.
+        Unit: dimensionless. Range: [0, 1e15].
+    model : str, default "additive"
+        How slowdowns of several co-located workers compose: "additive" or "max".
+    """
 
     types: tuple[str, ...]
     matrix: tuple[tuple[float, ...], ...]
@@ -99,7 +191,19 @@ class Interference:
 
 @dataclass(frozen=True)
 class Limits:
-    """Collision bound tau-bar (5), interference cap theta-bar (7), balance theta' (8)."""
+    """Collision bound tau-bar (5), interference cap theta-bar (7), balance theta' (8).
+
+    Parameters
+    ----------
+    collision : float or None, default None
+        Bound on a device's collision probability; None: inactive. Unit: probability.
+        Range: [0, 1e15].
+    interference : float or None, default None
+        Bound on any worker's slowdown; None: inactive. Unit: dimensionless. Range: [0, 1e15].
+    balance : float or None, default None
+        Bound on the spread of one job's slowdowns; None: inactive. Unit: dimensionless.
+        Range: [0, 1e15].
+    """
 
     collision: float | None = None
     interference: float | None = None
@@ -115,7 +219,39 @@ class Limits:
 
 @dataclass(frozen=True)
 class OJPPInstance:
-    """Frozen OJPP instance (notes §1-§4)."""
+    """Frozen OJPP instance (notes §1-§4): jobs to pack onto the fewest devices.
+
+    Built by ``parse`` from a file of the format ``docs/formats/ojpp.md`` describes
+    (``dlsched schema ojpp`` prints its JSON Schema).
+
+    Parameters
+    ----------
+    name : str
+        Instance name.
+    jobs : tuple[Job, ...]
+        The jobs.
+    devices : int
+        Candidate devices m. Unit: GPUs. Range: 1..1e15.
+    capacity : tuple[tuple[str, float], ...], default (("compute", 1.0), ("memory", 1.0))
+        Device capacity per additive dimension (compute, memory, then extra resources).
+    interference : Interference or None, default None
+        Pairwise slowdowns; None: none.
+    limits : Limits, default Limits()
+        Collision, interference and balance bounds.
+    collision_model : str, default "independent"
+        "independent" or "correlated_same_job" bursts.
+    description : str or None, default None
+        Free text.
+    provenance : dict or str or None, default None
+        Where the instance comes from (not compared).
+
+    Examples
+    --------
+    >>> inst = parse({"problem": "ojpp", "jobs": [{"name": "a", "workers": 3,
+    ...                                           "compute": 0.5}]})
+    >>> inst.n_workers, inst.devices, inst.lower_bound()
+    (3, 3, 2)
+    """
 
     name: str
     jobs: tuple[Job, ...]
@@ -299,7 +435,24 @@ def _interference(raw: _InterferenceIn, jobs: list[_JobIn]) -> Interference:
 
 
 def parse(data: dict[str, Any]) -> OJPPInstance:
-    """Validate a JSON dict and build the frozen instance; errors name the field."""
+    """Validate a JSON dict and build the frozen instance.
+
+    Parameters
+    ----------
+    data : dict
+        The instance's JSON (format: ``docs/formats/ojpp.md``, schema: ``dlsched schema ojpp``).
+
+    Returns
+    -------
+    OJPPInstance
+        The frozen instance (``devices`` defaults to the number of workers).
+
+    Raises
+    ------
+    InputError
+        The first bad field, named by its path in the schema (``jobs[0].mem_burst``,
+        ``device_capacity.memory``).
+    """
     raw = parse_model(_InstanceIn, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
@@ -349,7 +502,18 @@ def parse(data: dict[str, Any]) -> OJPPInstance:
 
 
 def dump(inst: OJPPInstance) -> dict[str, Any]:
-    """Instance -> JSON dict (round-trips through :func:`parse`)."""
+    """The instance as its JSON dict (the inverse of ``parse``).
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        JSON of the format ``docs/formats/ojpp.md`` describes; ``parse`` reads it back.
+    """
     out: dict[str, Any] = {"problem": PROBLEM, "schema_version": 1, "name": inst.name}
     if inst.description:
         out["description"] = inst.description
@@ -399,6 +563,23 @@ def read_vbp(path: str | Path, name: str | None = None) -> OJPPInstance:
     item types; then per item type its ``d`` weights followed by its demand. Dimension 0 maps to
     ``compute``, dimension 1 to ``memory`` (base, no burst), further ones to resources
     ``r2, r3, ...``. Item types with demand 0 are dropped.
+
+    Parameters
+    ----------
+    path : str or pathlib.Path
+        The ``.vbp`` file.
+    name : str, optional
+        Instance name (default: the file's stem).
+
+    Returns
+    -------
+    OJPPInstance
+        The instance (items become jobs ``i0, i1, ...``, a demand its workers).
+
+    Raises
+    ------
+    InputError
+        A malformed file (field: the path), or a bad item (``FILE: jobs[i].FIELD``).
     """
     path = Path(path)
     from ..core.inputs import read_text

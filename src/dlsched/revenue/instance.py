@@ -32,6 +32,7 @@ import numpy as np
 from pydantic import Field
 
 from ..core.errors import InputError
+from ..core.jsonschema import doc, register_schema
 from ..core.limits import MAX_SLOTS
 from ..core.schema import Strict, parse_model
 
@@ -39,72 +40,155 @@ PROBLEM = "revenue"
 EPS = 1e-9
 
 
-class _Bandwidth(Strict):
-    worker: float = Field(gt=0)
-    ps: float = Field(gt=0)
+class _Bandwidth(Strict, title="Bandwidth"):
+    """Cluster-wide bandwidths (only their ratio enters (3i); Eq. (1) uses the worker's)."""
+
+    worker: float = Field(gt=0, **doc("Bandwidth per worker.", unit="Mbps", symbol="b_w"))
+    ps: float = Field(gt=0, **doc("Bandwidth per parameter server.", unit="Mbps", symbol="b_p"))
 
 
-class _Quota(Strict):
-    workers: int = Field(ge=0)
-    ps: int = Field(ge=0)
+class _Quota(Strict, title="Quota"):
+    """A tenant's fair share; the quotas of all tenants sum to the servers' capacities."""
+
+    workers: int = Field(ge=0, **doc("Worker share (sum over tenants = sum of servers[].workers).",
+                                     unit="workers (GPUs)", symbol="q^u_w"))
+    ps: int = Field(ge=0, **doc("PS share (sum over tenants = sum of servers[].ps).",
+                                unit="PSs", symbol="q^u_p"))
 
 
-class _Tenant(Strict):
-    name: str = Field(min_length=1)
-    quota: _Quota
+class _Tenant(Strict, title="Tenant"):
+    """A tenant that pools its share of the servers."""
+
+    name: str = Field(min_length=1, **doc("Tenant name, unique.", symbol="u"))
+    quota: _Quota = Field(**doc("Fair share of workers and PSs.", symbol="q^u_w, q^u_p"))
 
 
-class _Server(Strict):
-    name: str = Field(min_length=1)
-    workers: int = Field(ge=0)
-    ps: int = Field(ge=0)
-    owner: str | None = None
+class _Server(Strict, title="Server"):
+    """A server with worker and PS slots."""
+
+    name: str = Field(min_length=1, **doc("Server name, unique.", symbol="s"))
+    workers: int = Field(ge=0, **doc("Worker slots (GPUs).", unit="workers (GPUs)",
+                                     symbol="C_{sw}"))
+    ps: int = Field(ge=0, **doc("Parameter-server slots.", unit="PSs", symbol="C_{sp}"))
+    owner: str | None = Field(None, **doc(
+        "Tenant owning the server (a tenants[].name; used by the BatchSche / HiveD baselines "
+        "for the private clusters)."))
 
 
-class _Rate(Strict):
-    centralized: float = Field(gt=0)
-    distributed: float = Field(gt=0)
+class _Rate(Strict, title="Rate"):
+    """Processing rates given directly instead of the timing fields."""
+
+    centralized: float = Field(gt=0, **doc(
+        "Rate with every worker and PS on one server.",
+        unit="mini-batches per worker per slot", symbol="n^C_j"))
+    distributed: float = Field(gt=0, **doc(
+        "Rate with the job spread over servers.", unit="mini-batches per worker per slot",
+        symbol="n^D_j"))
 
 
-class _Utility(Strict):
-    kind: Literal["linear", "convex"]
-    slope: float | None = None
-    intercept: float | None = None
-    e: float | None = Field(default=None, gt=0)
-    kappa: float | None = Field(default=None, gt=0)
+class _Utility(Strict, title="Utility"):
+    """Utility of the completion time x (slots from arrival): linear or convex."""
+
+    kind: Literal["linear", "convex"] = Field(**doc(
+        "linear: slope * x + intercept (slope and intercept only); convex: (e / x)^kappa "
+        "(e and kappa only).", symbol="f_j"))
+    slope: float | None = Field(None, **doc("Slope of a linear utility.",
+                                            unit="revenue per slot", symbol="k_j"))
+    intercept: float | None = Field(None, **doc("Intercept of a linear utility.",
+                                                unit="revenue", symbol="g_j"))
+    e: float | None = Field(default=None, gt=0, **doc("Scale of a convex utility.",
+                                                      unit="slots", symbol="e_j"))
+    kappa: float | None = Field(default=None, gt=0, **doc(
+        "Exponent of a convex utility.", unit="dimensionless", symbol="\\kappa_j"))
 
 
-class _Job(Strict):
-    name: str = Field(min_length=1)
-    tenant: str
-    arrival: int = Field(ge=0)
-    epochs: int = Field(ge=1)
-    chunks: int = Field(ge=1)
-    minibatches: int = Field(ge=1)
-    minibatch_time: float | None = Field(default=None, gt=0)
-    update_time: float | None = Field(default=None, ge=0)
-    gradient_size: float | None = Field(default=None, ge=0)
-    rate: _Rate | None = None
-    utility: _Utility
-    demand: int | None = Field(default=None, ge=1)
+class _Job(Strict, title="Job"):
+    """A training job; give either the timing fields or ``rate``."""
+
+    name: str = Field(min_length=1, **doc("Job name, unique.", symbol="j"))
+    tenant: str = Field(**doc("Owning tenant (a tenants[].name).", symbol="u(j)"))
+    arrival: int = Field(ge=0, **doc("Arrival slot; the job may run from slot arrival + 1.",
+                                     unit="slot", symbol="r_j"))
+    epochs: int = Field(ge=1, **doc("Training epochs.", unit="epochs", symbol="E_j"))
+    chunks: int = Field(ge=1, **doc("Data chunks, also the most workers the job may use.",
+                                    unit="chunks", symbol="D_j"))
+    minibatches: int = Field(ge=1, **doc("Mini-batches per chunk.", unit="mini-batches",
+                                         symbol="M_j"))
+    minibatch_time: float | None = Field(default=None, gt=0, **doc(
+        "Compute time of one mini-batch (timing form, Eq. (1)).", unit="h", symbol="m_j"))
+    update_time: float | None = Field(default=None, ge=0, **doc(
+        "Parameter-update time (timing form, Eq. (1)).", unit="ms", symbol="G_j"))
+    gradient_size: float | None = Field(default=None, ge=0, **doc(
+        "Gradient (= parameter) size (timing form, Eq. (1)).", unit="MB",
+        symbol="\\epsilon_j"))
+    rate: _Rate | None = Field(None, **doc(
+        "Processing rates given directly (instead of the three timing fields).",
+        symbol="n^C_j, n^D_j"))
+    utility: _Utility = Field(**doc("Utility of the completion time.", symbol="f_j"))
+    demand: int | None = Field(default=None, ge=1, **doc(
+        "GPUs the job requests (baselines only; omitted: chunks).", unit="GPUs",
+        symbol="\\text{dem}_j"))
 
 
-class _Instance(Strict):
-    problem: str
-    schema_version: int = 1
-    name: str = "unnamed"
-    description: str | None = None
-    horizon: int = Field(ge=1)
-    bandwidth: _Bandwidth
-    tenants: list[_Tenant] = Field(min_length=1)
-    servers: list[_Server] = Field(min_length=1)
-    jobs: list[_Job] = Field(min_length=1)
-    provenance: dict[str, Any] | str | None = None
+class _Instance(Strict, title="RevenueInstanceFile"):
+    """A revenue-sharing instance file: tenants pooling servers, jobs with utilities."""
+
+    problem: str = Field(**doc("Problem of the file.", const=PROBLEM))
+    schema_version: int = Field(1, **doc("Version of this format (dlsched.load accepts 1).",
+                                         unit="format version",
+                                         const=1))
+    name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
+    description: str | None = Field(None, **doc("Free text."))
+    horizon: int = Field(ge=1, **doc(
+        "Slots available to the exact model (slot t is (t-1, t]; 1 slot = 1 h).",
+        unit="slots", symbol="T", maximum=MAX_SLOTS))
+    bandwidth: _Bandwidth = Field(**doc("Bandwidth per worker and per PS.", symbol="b_w, b_p"))
+    tenants: list[_Tenant] = Field(min_length=1, **doc("The tenants.", symbol="u = 1..U"))
+    servers: list[_Server] = Field(min_length=1, **doc("The servers.", symbol="s = 1..S"))
+    jobs: list[_Job] = Field(min_length=1, **doc("The jobs.", symbol="j = 1..J"))
+    provenance: dict[str, Any] | str | None = Field(None, **doc(
+        "Where the instance comes from (free form, not compared)."))
+
+
+register_schema(PROBLEM, _Instance)
 
 
 @dataclass(frozen=True, eq=False)
 class RevenueInstance:
-    """Frozen instance; arrays indexed by tenant, server or job."""
+    """Frozen revenue-sharing instance (notes §1); arrays indexed by tenant, server or job.
+
+    Built by ``parse`` from a file of the format ``docs/formats/revenue.md`` describes
+    (``dlsched schema revenue`` prints its JSON Schema); the fields are the file's, as arrays:
+    ``quota_w`` q^u_w and ``quota_p`` q^u_p per tenant, ``cap_w`` C_sw and ``cap_p`` C_sp per
+    server, and per job ``arrival`` r_j (slot), ``epochs`` E_j, ``chunks`` D_j,
+    ``minibatches`` M_j, ``rate_c`` n^C_j and ``rate_d`` n^D_j (mini-batches per worker per
+    slot, from Eq. (1) or given), ``utility`` (kind, a, b) and ``demand`` dem_j (GPUs).
+
+    Parameters
+    ----------
+    name : str
+        Instance name.
+    horizon : int
+        Slots T of the exact model. Unit: slots. Range: 1..1e6.
+    bw_worker, bw_ps : float
+        Bandwidth b_w per worker and b_p per PS. Unit: Mbps. Range: (0, 1e15].
+    tenant_names, server_names, job_names : tuple[str, ...]
+        Names, in file order.
+    quota_w, quota_p, cap_w, cap_p : numpy.ndarray
+        Per tenant and per server: the arrays listed above.
+    owner : tuple[int or None, ...]
+        Per server: the owning tenant's index, or None.
+    tenant, arrival, epochs, chunks, minibatches, rate_c, rate_d, demand : numpy.ndarray
+        Per job: the owning tenant's index and the arrays listed above.
+    utility : tuple[tuple[str, float, float], ...]
+        Per job: ("linear", slope, intercept) or ("convex", e, kappa).
+    raw_jobs : tuple[dict, ...], default ()
+        The jobs as given (for ``dump``).
+    description : str or None, default None
+        Free text.
+    provenance : Any, default None
+        Where the instance comes from.
+    """
 
     name: str
     horizon: int
@@ -175,7 +259,29 @@ class RevenueInstance:
 
 def rates_from_timing(m: float, g_ms: float, eps_mb: float, bw_mbps: float) -> tuple[float,
                                                                                       float]:
-    """Eq. (1) in consistent units: (n^C, n^D) mini-batches per worker per hour."""
+    """Processing rates of Eq. (1) in consistent units.
+
+    Parameters
+    ----------
+    m : float
+        Compute time of one mini-batch m_j. Unit: h.
+    g_ms : float
+        Parameter-update time G_j. Unit: ms.
+    eps_mb : float
+        Gradient size epsilon_j. Unit: MB.
+    bw_mbps : float
+        Bandwidth per worker b_w. Unit: Mbps.
+
+    Returns
+    -------
+    tuple[float, float]
+        (n^C, n^D): mini-batches per worker per hour, centralized and distributed.
+
+    Examples
+    --------
+    >>> [round(r, 3) for r in rates_from_timing(0.05, 0.0, 0.0, 1024.0)]
+    [20.0, 20.0]
+    """
     base = m + g_ms / 3.6e6
     return 1.0 / base, 1.0 / (base + 2.0 * 8.0 * eps_mb / (3600.0 * bw_mbps))
 
@@ -189,7 +295,24 @@ def _unique(items: list[Any], group: str) -> None:
 
 
 def parse(data: dict[str, Any]) -> RevenueInstance:
-    """JSON dict -> instance; one :class:`InputError` naming the first bad field."""
+    """Validate a JSON dict and build the frozen instance.
+
+    Parameters
+    ----------
+    data : dict
+        The instance's JSON (format: ``docs/formats/revenue.md``, schema:
+        ``dlsched schema revenue``).
+
+    Returns
+    -------
+    RevenueInstance
+        The frozen instance (the timing fields turned into rates by Eq. (1)).
+
+    Raises
+    ------
+    InputError
+        The first bad field, named by its path in the schema (``jobs[1].utility``).
+    """
     raw = parse_model(_Instance, data)
     if raw.problem != PROBLEM:
         raise InputError("problem", f"expected {PROBLEM!r}, got {raw.problem!r}")
@@ -275,7 +398,18 @@ def _check_durations(inst: RevenueInstance) -> None:
 
 
 def dump(inst: RevenueInstance) -> dict[str, Any]:
-    """Instance -> JSON dict (round-trips through :func:`parse`)."""
+    """The instance as its JSON dict (the inverse of ``parse``).
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        JSON of the format ``docs/formats/revenue.md`` describes; ``parse`` reads it back.
+    """
     servers = []
     for s in range(inst.n_servers):
         d: dict[str, Any] = {"name": inst.server_names[s], "workers": int(inst.cap_w[s]),
