@@ -28,7 +28,7 @@ from .core.progress import spinner
 
 def parse_params(pairs: list[str] | None) -> dict[str, Any]:
     """``["n=4", "monotone=true", "name=x"]`` -> typed dict (JSON values, else strings), each
-    value through the input boundary (:func:`dlsched.core.inputs.parse_value`)."""
+    value through the input boundary (``dlsched.core.inputs.parse_value``)."""
     out: dict[str, Any] = {}
     for pair in pairs or []:
         key, sep, raw = pair.partition("=")
@@ -78,14 +78,14 @@ def validate_params(
     ranges_key: str | None = None,
 ) -> dict[str, Any]:
     """``params`` for ``fn`` checked by the boundary's parameter rule
-    (:func:`dlsched.core.inputs.check_params`): unknown keys, wrong types and NaN / inf /
-    negative / absurd values -> :class:`InputError` naming ``--param KEY``."""
+    (``dlsched.core.inputs.check_params``): unknown keys, wrong types and NaN / inf /
+    negative / absurd values -> ``InputError`` naming ``--param KEY``."""
     return inputs.check_params(fn, params, what, takes_instance=takes_instance,
                                ranges_key=ranges_key)
 
 
 def _param_fields(params: dict[str, Any], call: Callable[[], Any]) -> Any:
-    """``call()``; an :class:`InputError` about one of ``params`` (raised by the API or deep in
+    """``call()``; an ``InputError`` about one of ``params`` (raised by the API or deep in
     a method) is reported as ``--param KEY``, the way the user gave it."""
     try:
         return call()
@@ -631,13 +631,14 @@ def _refuse(message: str) -> int:
 #: Commands whose process may end without the interpreter's teardown (they start no pools or
 #: servers and have nothing left to flush once their output is written): freeing a large Pyomo or
 #: CP-SAT model at exit takes 1-2 s on a loaded machine, which a time limit would not cover.
-FAST_EXIT = frozenset({"solve", "run", "check", "generate", "export", "list", "params", "demo"})
+FAST_EXIT = frozenset({"solve", "run", "check", "generate", "export", "list", "params", "demo",
+                       "schema"})
 
 
 def main(argv: list[str] | None = None, as_command: bool = False) -> int:
     """Run one command. ``as_command``: this process is the command (the console script,
     ``python -m dlsched.cli``), so a time limit counts from the process's start, and the process
-    ends right after a :data:`FAST_EXIT` command, skipping the interpreter's teardown. Called
+    ends right after a ``FAST_EXIT`` command, skipping the interpreter's teardown. Called
     in-process (``as_command=False``), limits count from this call."""
     from .core.deadline import process_age
 
