@@ -16,11 +16,12 @@ def check_exercise_1(answer: int | None) -> None:
     """The most identical p = 0.1 workers on one GPU with collision probability <= 0.1."""
     if unanswered(answer, "an integer k"):
         return
+    verify(isinstance(answer, int) and answer >= 1, f"a positive integer, got {answer!r}")
     expected = max(k for k in range(1, 50) if _tau_identical(0.1, k) <= 0.1)
     verify(answer == expected,
            f"with k = {answer} the collision probability is {_tau_identical(0.1, answer):.4f}"
            + (" > 0.1" if _tau_identical(0.1, answer) > 0.1 else
-              f", still <= 0.1: one more worker fits"))
+              ", still <= 0.1: one more worker fits"))
     correct(f"k = {expected}: tau = {_tau_identical(0.1, expected):.4f}, "
             f"one more gives {_tau_identical(0.1, expected + 1):.4f}")
 
