@@ -37,9 +37,6 @@ def notebook_paths(names: list[str]) -> list[Path]:
 def execute(path: Path) -> tuple[nbformat.NotebookNode, float]:
     """Execute ``path`` with its own folder as working directory; return it and the wall time."""
     nb = nbformat.read(path, as_version=4)
-    # the kernel spec launches "python": make it this interpreter (the venv), not the system's
-    os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]
-    os.environ.setdefault("PYTHONHASHSEED", "0")
     client = NotebookClient(nb, timeout=TIMEOUT_S, kernel_name="python3", record_timing=False,
                             resources={"metadata": {"path": str(path.parent)}})
     t0 = time.perf_counter()
@@ -52,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("names", nargs="*", help="notebook stems (default: all)")
     parser.add_argument("--check", action="store_true", help="execute only; do not write")
     args = parser.parse_args(argv)
+    # the kernel spec launches "python": make it this interpreter (the venv), not the system's
+    os.environ["PATH"] = os.path.dirname(sys.executable) + os.pathsep + os.environ["PATH"]
     for path in notebook_paths(args.names):
         nb, seconds = execute(path)
         if not args.check:
