@@ -325,6 +325,7 @@ def test_exercise_checks_run_unanswered(path: Path) -> None:
 WRONG_ANSWERS = {
     ("oef", 1): 4.5,                      # cooperative OEF's total, not the equal split's
     ("oef", 2): [1, 2],                   # the truth is no lie
+    ("oef", 3): (1.0, True),              # the greedy leaves users without GPUs: envy
     ("ojpp", 1): 6,                       # tau(0.1 x 6) = 0.114 > 0.1
     ("ojpp", 2): 0,                       # on seed 0 the Heuristic uses more devices
     ("revenue", 1): 12.0,                 # 16 * 6/8: the price is exponential, not linear

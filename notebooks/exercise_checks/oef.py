@@ -44,3 +44,27 @@ def check_exercise_2(answer: list[float] | None) -> None:
            f"honest {true_e[0]:.4f}")
     correct(f"u1's true efficiency rises from {true_e[0]:.4f} to {true_e[1]:.4f}: "
             "cooperative OEF is not strategy-proof")
+
+
+def check_exercise_3(answer: tuple[float, bool] | None) -> None:
+    """(ratio of the give-each-type-to-its-fastest-user greedy to the efficiency optimum on
+    gavel4, whether that greedy allocation is envy-free), both worked out from W by hand."""
+    if unanswered(answer, "a pair (ratio to the optimum, envy-free True/False)"):
+        return
+    verify(len(answer) == 2, f"a pair (ratio, envy_free), got {answer!r}")
+    ratio, envy_free = answer
+    gavel4 = ds.load(INSTANCES / "gavel-n4-s0.json")
+    W, cap = gavel4.rows.W, gavel4.capacity
+    X = np.zeros_like(W)
+    for j in range(W.shape[1]):  # every type wholly to the first user with the top speedup
+        X[int(np.argmax(W[:, j])), j] = cap[j]
+    value = W @ X.T  # value[l, i]: user l's valuation of user i's bundle
+    expected_ef = bool(all(value[l, l] >= value[l].max() - 1e-9 for l in range(len(W))))
+    expected_ratio = float(np.trace(value)) / ds.solve(gavel4, "oef-efficiency").objective
+    verify(abs(float(ratio) - expected_ratio) <= 1e-6,
+           f"ratio {ratio}: the greedy's total is {np.trace(value):.3f}; divide by the "
+           "efficiency optimum")
+    verify(bool(envy_free) == expected_ef,
+           "envy-free is " + str(expected_ef) + ": compare W_l . x_l with W_l . x_i")
+    correct(f"ratio {expected_ratio:.4f}: the greedy IS the efficiency optimum (the LP has "
+            "only capacity constraints), and users left without GPUs envy the others")
