@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
+from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
@@ -154,7 +155,9 @@ SOLVER_OPTIONS = ("solver", "time_limit", "mip_gap", "threads", "reproducible")
 def _param_doc(info: ParamInfo) -> tuple[str, ...]:
     """One table row: name, type, default, range, unit and one-line meaning of a parameter."""
     cells = (info.name, info.type or "-", info.default, info.range or "-", info.unit or "-")
-    meaning = escape(info.meaning) if info.meaning else "[red]undocumented[/red]"
+    # the docstring's ``literal`` markup reads as `literal` on a terminal
+    meaning = (escape(info.meaning.replace("``", "`")) if info.meaning
+               else "[red]undocumented[/red]")
     return (*map(escape, cells), meaning)
 
 
@@ -233,8 +236,10 @@ def cmd_params(args: argparse.Namespace) -> int:
         return 0
     title = (f"generator of {ref['problem']}" if ref["kind"] == "generator"
              else f"{ref['kind']} {ref['name']} ({ref['problem']})")
+    # a redirected stdout (a pipe, a file) is read whole: no 80-column squeeze of the meanings
+    out = console if console.is_terminal else Console(highlight=False, width=160)
     if ref["summary"]:
-        console.print(f"{title}: {ref['summary']}", soft_wrap=True, markup=False)
+        out.print(f"{title}: {ref['summary']}", soft_wrap=True, markup=False)
     groups = [("parameters", ref["parameters"])]
     if "solver_options" in ref:
         groups.append(("solver options (dlsched solve --solver/--time-limit/--mip-gap/"
@@ -248,7 +253,7 @@ def cmd_params(args: argparse.Namespace) -> int:
             table.add_row(*_param_doc(ParamInfo(**row)))
         if caption == "parameters" and ref["passes_on"]:
             table.add_row("**", "-", "-", "-", "-", "further keywords are passed on unchecked")
-        console.print(table)
+        out.print(table)
     if ref["kind"] == "exact":
         _print_export_params(ref["problem"], ref["name"])
     return 0
