@@ -8,7 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from ..core import InputError
+from ..core import InputError, plugins
 from .executors import EXECUTORS, ExecutorConfig
 from .store import HEARTBEAT_S, ResultsStore, new_owner
 from .suite import Suite, load_suite, with_reproducible
@@ -43,6 +43,8 @@ class SweepReport:
     owner: str = ""  # this sweep's claim token
     wall_s: float = 0.0
     error_messages: list[str] = field(default_factory=list)
+    #: method label -> stored tasks re-run because the method's code or parameters changed
+    changed: dict[str, int] = field(default_factory=dict)
 
 
 def _register(store: ResultsStore, suite: Suite, tasks: list[Task]) -> None:
@@ -102,7 +104,7 @@ def _heartbeat(out: str | Path, owner: str) -> Iterator[None]:
 def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executor: str = "local",
               jobs: int | None = None, address: str | None = None, retry_errors: bool = False,
               progress: bool = True, console: Console | None = None,
-              reproducible: bool = False) -> SweepReport:
+              reproducible: bool = False, imports: tuple[str, ...] | list[str] = ()) -> SweepReport:
     """Run every unfinished task of ``suite`` and store the rows in the SQLite file ``out``.
 
     Several sweeps may share one ``out``: each task is claimed just before it is submitted, so
@@ -110,9 +112,16 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
     (benchmarks/README.md, "Concurrency and kills"). SIGTERM stops the sweep, kills its workers,
     records it as ``interrupted`` and raises :class:`SweepInterrupted`. ``reproducible``: every
     exact model of the suite solves in reproducible mode (a different task key from default mode).
+    ``imports``: plug-ins (module names or ``.py`` paths, ``dlsched bench --import``) imported
+    before the suite is read, here and in every worker, like the suite's own ``imports``.
     """
+    plugins.load_entry_points()  # installed plug-ins (the CLI has loaded them already)
+    extra = tuple(plugins.absolute(s) for s in imports)
+    plugins.import_plugins(extra, "--import")
     if not isinstance(suite, Suite):
         suite = load_suite(suite)
+    if extra:
+        suite = replace(suite, imports=extra + tuple(s for s in suite.imports if s not in extra))
     if reproducible:
         suite = with_reproducible(suite)
     if jobs is not None and jobs < 1:
@@ -128,8 +137,14 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
         _register(store, suite, tasks)
         done = store.finished(suite.name, retry_errors)
         marks = store.done_marks(suite.name)
-        todo = [t for t in tasks if t.key not in done]
+        stored = store.fingerprints(suite.name)
+        stale = {t.key for t in tasks if t.key in done and stored.get(t.key) is not None
+                 and t.fingerprint is not None and stored[t.key] != t.fingerprint}
+        todo = [t for t in tasks if t.key not in done or t.key in stale]
         rep = SweepReport(suite.name, Path(out), len(tasks), len(tasks) - len(todo), owner=owner)
+        for t in tasks:
+            if t.key in stale:
+                rep.changed[t.method] = rep.changed.get(t.method, 0) + 1
         bar = Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
             TextColumn("{task.fields[errors]} errors"), TimeElapsedColumn(),
@@ -176,7 +191,34 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
     return rep
 
 
+def changed_note(rep: SweepReport) -> str:
+    """The line saying which stored rows were re-run because their method changed ('' if none).
+
+    Parameters
+    ----------
+    rep : SweepReport
+        What the sweep did.
+
+    Returns
+    -------
+    str
+        ``re-ran N tasks: method code changed: LABEL, ...``, or ``''``.
+
+    Examples
+    --------
+    >>> rep = SweepReport("s", Path("r.db"), 4, 2, changed={"greedy": 2})
+    >>> changed_note(rep)
+    're-ran 2 tasks: method code changed: greedy'
+    """
+    if not rep.changed:
+        return ""
+    n = sum(rep.changed.values())
+    return (f"re-ran {n} task{'s' if n != 1 else ''}: method code changed: "
+            + ", ".join(sorted(rep.changed)))
+
+
 def describe(rep: SweepReport) -> dict[str, Any]:
     """Plain summary (for logs and tests)."""
     return {"suite": rep.suite, "total": rep.total, "skipped": rep.skipped, "ran": rep.ran,
-            "errors": rep.errors, "elsewhere": rep.elsewhere, "wall_s": round(rep.wall_s, 3)}
+            "errors": rep.errors, "elsewhere": rep.elsewhere, "changed": dict(rep.changed),
+            "wall_s": round(rep.wall_s, 3)}

@@ -58,6 +58,9 @@ RUN_COLUMNS: tuple[tuple[str, str], ...] = (
     ("host", "TEXT"),
     ("started_at", "TEXT"),
     ("finished_at", "TEXT"),
+    # the method's code + parameters digest (tasks.method_fingerprint); NULL in rows written
+    # before it existed, which are never re-run for it
+    ("fingerprint", "TEXT"),
 )
 COLUMNS = tuple(c for c, _ in RUN_COLUMNS)
 
@@ -320,6 +323,22 @@ class ResultsStore:
         if retry_errors:
             sql += " AND status != 'error'"
         return {r[0] for r in self.conn.execute(sql, (suite,))}
+
+    def fingerprints(self, suite: str) -> dict[str, str | None]:
+        """The method fingerprint stored with each row of ``suite``.
+
+        Parameters
+        ----------
+        suite : str
+            The suite name.
+
+        Returns
+        -------
+        dict of str to str or None
+            ``task_key -> fingerprint`` (None for rows stored before fingerprints existed).
+        """
+        sql = "SELECT task_key, fingerprint FROM runs WHERE suite = ?"
+        return {r[0]: r[1] for r in self.conn.execute(sql, (suite,))}
 
     def rows(self, suite: str | None = None,
              keys: Iterable[str] | None = None) -> list[dict[str, Any]]:

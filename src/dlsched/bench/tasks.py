@@ -7,7 +7,9 @@ process and returns the row to store; it never raises for a failing method.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import inspect
 import json
 import math
 import platform
@@ -64,6 +66,9 @@ class Task:
     size_key: str | None
     imports: tuple[str, ...] = ()
     record_stats: tuple[str, ...] = ()  # not part of the key: it selects what to store
+    #: the method's code and parameters (:func:`method_fingerprint`); not part of the key: a
+    #: stored row whose fingerprint differs is re-run under the same key
+    fingerprint: str | None = field(default=None, compare=False)
     key: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -103,9 +108,68 @@ def _instances(problem: str, src: InstanceSource, base: Path):
 
 def _method_tasks(suite: Suite, ps: ProblemSuite, group: str, inst: tuple, m: MethodSpec):
     ident, ikey, spec = inst
+    fp = method_fingerprint(ps.problem, m.kind, m.name, m.params)
     for seed in m.seeds:
         yield Task(suite.name, ps.problem, group, ident, ikey, spec, m.label, m.kind, m.name,
-                   dict(m.params), seed, m.solver, ps.size_key, suite.imports, m.record_stats)
+                   dict(m.params), seed, m.solver, ps.size_key, suite.imports, m.record_stats,
+                   fingerprint=fp)
+
+
+@lru_cache(maxsize=256)
+def _code_digest(fn: Any) -> str:
+    """sha256 of a function's source and of the bytes of its module's file."""
+    h = hashlib.sha256()
+    try:
+        h.update(inspect.getsource(fn).encode())
+    except (OSError, TypeError):  # no source (a C function, an interactive definition)
+        h.update(getattr(fn, "__qualname__", repr(fn)).encode())
+    path = getattr(inspect.getmodule(fn), "__file__", None)
+    if path:
+        with contextlib.suppress(OSError):
+            h.update(Path(path).read_bytes())
+    return h.hexdigest()
+
+
+def method_fingerprint(problem: str, kind: str, name: str, params: dict[str, Any]) -> str:
+    """A digest of a method's code and parameters: it changes when the method is edited.
+
+    The code part hashes the source of the registered function (the innermost one, under the
+    registry's and the guard's wrappers) and the bytes of the file of its module, so an edit
+    anywhere in a one-file plug-in changes it; edits in other modules the method calls do not.
+
+    Parameters
+    ----------
+    problem : str
+        The problem the method belongs to.
+    kind : str
+        ``"exact"`` (a model) or ``"algorithm"``.
+    name : str
+        The registered method name.
+    params : dict
+        The method's parameters as the suite gives them.
+
+    Returns
+    -------
+    str
+        32 hexadecimal digits.
+
+    Raises
+    ------
+    InputError
+        The method is not registered.
+
+    Examples
+    --------
+    >>> a = method_fingerprint("oef", "algorithm", "max-min", {})
+    >>> len(a), a == method_fingerprint("oef", "algorithm", "max-min", {})
+    (32, True)
+    """
+    from ..core import ALGORITHMS, MODELS
+
+    reg = MODELS if kind == "exact" else ALGORITHMS
+    # the method's own function, under the registry's and the guard's wrappers
+    fn = inspect.unwrap(reg.get(name, "method", problem=problem).run)
+    return sha({"code": _code_digest(fn), "params": params})[:32]
 
 
 def expand(suite: Suite) -> list[Task]:
@@ -205,9 +269,11 @@ def _recorded_stats(stats: dict[str, Any], keys: tuple[str, ...]) -> dict[str, f
 
 def run_task(task: Task) -> dict[str, Any]:
     """Execute one task and return its results row; exceptions become ``status=error`` rows."""
-    import_plugins(task.imports)
     from .. import api
-    from ..core import PROBLEMS
+    from ..core import PROBLEMS, plugins
+
+    plugins.load_entry_points()  # installed plug-ins, as at the command line's start
+    import_plugins(task.imports)
 
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     row: dict[str, Any] = {
@@ -218,6 +284,7 @@ def run_task(task: Task) -> dict[str, Any]:
         "solver": canonical(task.solver) if task.solver is not None else None,
         "started_at": started, "host": platform.node(), "versions": canonical(versions()),
         "status": "error", "metrics": "{}", "valid": 0, "violations": None,
+        "fingerprint": task.fingerprint,
     }
     t0 = time.perf_counter()
     try:
