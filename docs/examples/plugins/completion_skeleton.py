@@ -14,9 +14,9 @@ import time
 
 import numpy as np
 
-from dlsched.core import Result, Status, register_algorithm
 from dlsched.completion.instance import CompletionInstance
 from dlsched.completion.support.lists import list_horizon, list_schedule
+from dlsched.core import Result, Status, register_algorithm
 
 
 def job_order(inst: CompletionInstance) -> list[int]:

@@ -45,7 +45,8 @@ def _device(inst: OJPPInstance, i: int, k: int) -> np.ndarray:
     return a
 
 
-@register_algorithm("my-ojpp-exclusive", "ojpp", "skeleton plug-in: every job on devices of its own")
+@register_algorithm("my-ojpp-exclusive", "ojpp",
+                    "skeleton plug-in: every job on devices of its own")
 def my_ojpp_exclusive(inst: OJPPInstance) -> Result:
     """Every job on its own identical devices.
 
