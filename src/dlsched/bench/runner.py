@@ -65,7 +65,7 @@ class SweepInterrupted(KeyboardInterrupt):
 
 @contextmanager
 def _sigterm_interrupts() -> Iterator[None]:
-    """Turn SIGTERM into :class:`SweepInterrupted` (main thread only; restored afterwards)."""
+    """Turn SIGTERM into ``SweepInterrupted`` (main thread only; restored afterwards)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
@@ -107,13 +107,49 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
               reproducible: bool = False, imports: tuple[str, ...] | list[str] = ()) -> SweepReport:
     """Run every unfinished task of ``suite`` and store the rows in the SQLite file ``out``.
 
-    Several sweeps may share one ``out``: each task is claimed just before it is submitted, so
-    no task runs twice; a sweep killed mid-way leaves claims that a later sweep takes over
-    (benchmarks/README.md, "Concurrency and kills"). SIGTERM stops the sweep, kills its workers,
-    records it as ``interrupted`` and raises :class:`SweepInterrupted`. ``reproducible``: every
-    exact model of the suite solves in reproducible mode (a different task key from default mode).
-    ``imports``: plug-ins (module names or ``.py`` paths, ``dlsched bench --import``) imported
-    before the suite is read, here and in every worker, like the suite's own ``imports``.
+    A task is unfinished when it has no row, or an ``error`` row and ``retry_errors``, or a row
+    whose method fingerprint differs from the method's code and parameters now (the method
+    changed: ``SweepReport.changed`` counts these). Several sweeps may share one ``out``: each
+    task is claimed just before it is submitted, so no task runs twice; a sweep killed mid-way
+    leaves claims that a later sweep takes over (benchmarks/README.md, "Concurrency and
+    kills").
+
+    Parameters
+    ----------
+    suite : Suite or str or Path
+        A loaded suite or the path of its TOML file.
+    out : str or Path, default "results.db"
+        The results database (created if missing).
+    executor : str, default "local"
+        A registered executor: ``local``, ``serial``, ``dask`` or a plug-in one.
+    jobs : int or None, default None
+        Parallel workers (None: the executor's default). Unit: processes. Range: >= 1.
+    address : str or None, default None
+        Dask scheduler address (``executor="dask"`` only).
+    retry_errors : bool, default False
+        Run tasks stored as errors again.
+    progress : bool, default True
+        Show a progress bar on ``console``.
+    console : Console or None, default None
+        Where the progress bar goes (None: stderr).
+    reproducible : bool, default False
+        Every exact model of the suite solves in reproducible mode (a different task key from
+        default mode).
+    imports : tuple or list of str, default ()
+        Plug-ins (module names or ``.py`` paths, ``dlsched bench --import``) imported before
+        the suite is read, here and in every worker, like the suite's own ``imports``.
+
+    Returns
+    -------
+    SweepReport
+        What the sweep did.
+
+    Raises
+    ------
+    InputError
+        A bad suite, executor, job count or plug-in.
+    SweepInterrupted
+        SIGTERM arrived: the sweep stopped its workers and recorded itself ``interrupted``.
     """
     plugins.load_entry_points()  # installed plug-ins (the CLI has loaded them already)
     extra = tuple(plugins.absolute(s) for s in imports)
@@ -218,7 +254,19 @@ def changed_note(rep: SweepReport) -> str:
 
 
 def describe(rep: SweepReport) -> dict[str, Any]:
-    """Plain summary (for logs and tests)."""
+    """Plain summary of a sweep (for logs and tests).
+
+    Parameters
+    ----------
+    rep : SweepReport
+        What the sweep did.
+
+    Returns
+    -------
+    dict
+        ``suite``, ``total``, ``skipped``, ``ran``, ``errors``, ``elsewhere``, ``changed``,
+        ``wall_s``.
+    """
     return {"suite": rep.suite, "total": rep.total, "skipped": rep.skipped, "ran": rep.ran,
             "errors": rep.errors, "elsewhere": rep.elsewhere, "changed": dict(rep.changed),
             "wall_s": round(rep.wall_s, 3)}

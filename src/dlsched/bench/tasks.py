@@ -1,7 +1,7 @@
 """Tasks: one (instance, method, seed, solver configuration) cell of a suite, and its execution.
 
 A task is plain picklable data with a deterministic key (sha256 of its identity), so a results
-store can tell which cells are already done. :func:`run_task` executes one task in a worker
+store can tell which cells are already done. ``run_task`` executes one task in a worker
 process and returns the row to store; it never raises for a failing method.
 """
 
@@ -39,11 +39,44 @@ DIGEST_DIGITS = 10
 
 
 def canonical(obj: Any) -> str:
-    """Stable JSON text used for keys and digests."""
+    """Stable JSON text of ``obj``, used for task keys and digests.
+
+    Parameters
+    ----------
+    obj : Any
+        A JSON-able value (numpy values and dataclasses are converted).
+
+    Returns
+    -------
+    str
+        Compact JSON with sorted keys.
+
+    Examples
+    --------
+    >>> canonical({"b": 1, "a": [1.5, None]})
+    '{"a":[1.5,null],"b":1}'
+    """
     return json.dumps(_jsonable(obj), sort_keys=True, separators=(",", ":"))
 
 
 def sha(obj: Any) -> str:
+    """The sha256 of ``canonical(obj)``.
+
+    Parameters
+    ----------
+    obj : Any
+        A JSON-able value.
+
+    Returns
+    -------
+    str
+        64 hexadecimal digits.
+
+    Examples
+    --------
+    >>> sha({"a": 1}) == sha({"a": 1}) != sha({"a": 2})
+    True
+    """
     return hashlib.sha256(canonical(obj).encode()).hexdigest()
 
 
@@ -66,7 +99,7 @@ class Task:
     size_key: str | None
     imports: tuple[str, ...] = ()
     record_stats: tuple[str, ...] = ()  # not part of the key: it selects what to store
-    #: the method's code and parameters (:func:`method_fingerprint`); not part of the key: a
+    #: the method's code and parameters (``method_fingerprint``); not part of the key: a
     #: stored row whose fingerprint differs is re-run under the same key
     fingerprint: str | None = field(default=None, compare=False)
     key: str = field(default="", compare=False)
@@ -173,7 +206,19 @@ def method_fingerprint(problem: str, kind: str, name: str, params: dict[str, Any
 
 
 def expand(suite: Suite) -> list[Task]:
-    """All tasks of a suite; the reference method first on every instance (it paces ratios)."""
+    """All tasks of a suite; the reference method first on every instance (it paces ratios).
+
+    Parameters
+    ----------
+    suite : Suite
+        A loaded suite (``load_suite``).
+
+    Returns
+    -------
+    list of Task
+        One task per (instance, method, seed) cell, duplicates removed, each with its key and
+        its method's fingerprint.
+    """
     base = suite.path.parent
     tasks: list[Task] = []
     for ps in suite.problems:
@@ -192,7 +237,14 @@ def expand(suite: Suite) -> list[Task]:
 # --- execution (runs inside workers) ----------------------------------------------------------
 @lru_cache(maxsize=1)
 def versions() -> dict[str, str]:
-    """Versions of dlsched and the solver stack, stored with every row."""
+    """Versions of dlsched and the solver stack, stored with every row.
+
+    Returns
+    -------
+    dict of str to str
+        Package -> version (``"missing"`` when not installed), plus ``dlsched_git`` (the commit)
+        when run from a checkout.
+    """
     out = {"python": platform.python_version()}
     for pkg in ("dlsched", "highspy", "pyomo", "ortools", "cvxpy", "numpy"):
         try:
@@ -206,7 +258,23 @@ def versions() -> dict[str, str]:
 
 
 def solution_digest(solution: Any) -> str | None:
-    """sha256 of the solution with floats rounded to ``DIGEST_DIGITS`` significant digits."""
+    """The sha256 of a solution with floats rounded to ``DIGEST_DIGITS`` significant digits.
+
+    Parameters
+    ----------
+    solution : Any
+        A typed solution, its JSON dict, or None.
+
+    Returns
+    -------
+    str or None
+        32 hexadecimal digits; None for no solution.
+
+    Examples
+    --------
+    >>> solution_digest({"x": 0.1 + 0.2}) == solution_digest({"x": 0.3})
+    True
+    """
     if solution is None:
         return None
     solution = as_json(solution)
@@ -224,7 +292,18 @@ def solution_digest(solution: Any) -> str | None:
 
 
 def materialise(task: Task) -> Any:
-    """Build the instance of a task (generate it, or load the file)."""
+    """Build the instance of a task (generate it, or parse the file text it carries).
+
+    Parameters
+    ----------
+    task : Task
+        The task.
+
+    Returns
+    -------
+    Any
+        The problem's typed instance.
+    """
 
     spec = task.instance
     if spec["kind"] == "file":
@@ -268,7 +347,22 @@ def _recorded_stats(stats: dict[str, Any], keys: tuple[str, ...]) -> dict[str, f
 
 
 def run_task(task: Task) -> dict[str, Any]:
-    """Execute one task and return its results row; exceptions become ``status=error`` rows."""
+    """Execute one task and return its results row; exceptions become ``status=error`` rows.
+
+    Loads the installed plug-ins and the task's ``imports`` first (a worker process starts
+    without them).
+
+    Parameters
+    ----------
+    task : Task
+        The task.
+
+    Returns
+    -------
+    dict
+        The row to store (the columns of ``store.RUN_COLUMNS``), with the validator's verdict,
+        the metrics and the method fingerprint.
+    """
     from .. import api
     from ..core import PROBLEMS, plugins
 
