@@ -600,8 +600,35 @@ def build_parser() -> argparse.ArgumentParser:
     for name, (help_text, setup, handler) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text)
         setup(p)
+        _import_arg(p)
         p.set_defaults(handler=handler)
     return parser
+
+
+def _import_arg(p: argparse.ArgumentParser) -> None:
+    """``--import MODULE``: every command loads plug-ins before it looks up a method."""
+    p.add_argument("--import", dest="imports", action="append", default=[], metavar="MODULE",
+                   help="import a plug-in first: a module name or a path to a .py file "
+                   "(repeatable); installed plug-ins (entry points dlsched.plugins) load always")
+
+
+def load_plugins(imports: list[str]) -> None:
+    """Load the installed plug-ins (entry-point group ``dlsched.plugins``), then ``imports``.
+
+    Parameters
+    ----------
+    imports : list of str
+        The ``--import`` values: module names or paths of ``.py`` files, in order.
+
+    Raises
+    ------
+    InputError
+        A plug-in cannot be loaded; the message names it (the CLI: one line, exit 2).
+    """
+    from .core import plugins
+
+    plugins.load_entry_points()
+    plugins.import_plugins(imports, "--import")
 
 
 class _VersionAction(argparse.Action):
@@ -652,6 +679,7 @@ def main(argv: list[str] | None = None, as_command: bool = False) -> int:
     args = parser.parse_args(argv)
     args.started = started
     try:
+        load_plugins(getattr(args, "imports", []))
         code = args.handler(args)
     except DlschedError as exc:
         code = _refuse(str(exc))

@@ -48,7 +48,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     """
     from .aggregate import summarise
     from .report import rich_tables
-    from .runner import SweepInterrupted, run_suite
+    from .runner import SweepInterrupted, changed_note, run_suite
     from .store import ResultsStore
 
     jobs = None if args.jobs is None else number(args.jobs, "--jobs", 1, MAX_JOBS, integer=True,
@@ -58,8 +58,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         rep = run_suite(args.suite, args.out, executor=executor, jobs=jobs,
                         address=args.address, retry_errors=args.retry_errors,
                         progress=not args.no_progress and err_console.is_terminal,
-                        console=err_console,
-                        reproducible=args.reproducible)
+                        console=err_console, reproducible=args.reproducible,
+                        imports=getattr(args, "imports", ()))
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (SweepInterrupted)
         why = str(exc) if isinstance(exc, SweepInterrupted) else "Ctrl-C"
         err_console.print(f"interrupted ({why}): finished rows are in {args.out}; run the same "
@@ -72,6 +72,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
     out = console if console.is_terminal else Console(highlight=False, width=200)
     for table in rich_tables(groups, metrics_only=metrics_only):
         out.print(table)
+    if changed_note(rep):  # stored rows of an edited method were recomputed, not served
+        console.print(changed_note(rep), soft_wrap=True, markup=False)
     elsewhere = f", {rep.elsewhere} run by a concurrent sweep" if rep.elsewhere else ""
     console.print(f"{rep.suite}: {rep.total} tasks, {rep.skipped} already done, {rep.ran} run "
                   f"({rep.errors} errors){elsewhere} in {rep.wall_s:.1f}s -> {rep.database}")

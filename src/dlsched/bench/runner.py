@@ -8,7 +8,7 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +22,7 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from ..core import InputError
+from ..core import InputError, plugins
 from .executors import EXECUTORS, ExecutorConfig
 from .store import HEARTBEAT_S, ResultsStore, new_owner
 from .suite import Suite, load_suite, with_reproducible
@@ -71,6 +71,8 @@ class SweepReport:
     owner: str = ""  # this sweep's claim token
     wall_s: float = 0.0
     error_messages: list[str] = field(default_factory=list)
+    #: method label -> stored tasks re-run because the method's code or parameters changed
+    changed: dict[str, int] = field(default_factory=dict)
 
 
 def _register(store: ResultsStore, suite: Suite, tasks: list[Task]) -> None:
@@ -130,34 +132,41 @@ def _heartbeat(out: str | Path, owner: str) -> Iterator[None]:
 def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executor: str = "local",
               jobs: int | None = None, address: str | None = None, retry_errors: bool = False,
               progress: bool = True, console: Console | None = None,
-              reproducible: bool = False) -> SweepReport:
+              reproducible: bool = False, imports: tuple[str, ...] | list[str] = ()) -> SweepReport:
     """Run every unfinished task of ``suite`` and store the rows in the SQLite file ``out``.
 
-    Several sweeps may share one ``out``: each task is claimed just before it is submitted, so
-    no task runs twice; a sweep killed mid-way leaves claims that a later sweep takes over
-    (benchmarks/README.md, "Concurrency and kills"). SIGTERM stops the sweep, kills its workers,
+    A task is unfinished when it has no row, or an ``error`` row and ``retry_errors``, or a row
+    whose method fingerprint differs from the method's code and parameters now (the method
+    changed: ``SweepReport.changed`` counts these). Several sweeps may share one ``out``: each
+    task is claimed just before it is submitted, so no task runs twice; a sweep killed mid-way
+    leaves claims that a later sweep takes over (benchmarks/README.md, "Concurrency and
+    kills"). SIGTERM stops the sweep, kills its workers,
     records it as ``interrupted`` and raises ``SweepInterrupted``.
 
     Parameters
     ----------
     suite : Suite or str or Path
-        A loaded suite or its TOML file.
+        A loaded suite or the path of its TOML file.
     out : str or Path, default "results.db"
-        The SQLite results store (created when missing).
+        The results database (created if missing).
     executor : str, default "local"
-        ``"serial"``, ``"local"`` (a process pool) or ``"dask"``.
+        A registered executor: ``local``, ``serial``, ``dask`` or a plug-in one.
     jobs : int or None, default None
-        Parallel workers (``None``: the number of cores). Unit: processes. Range: 1..256.
+        Parallel workers (None: the executor's default). Unit: processes. Range: >= 1.
     address : str or None, default None
-        The dask scheduler's address (``tcp://host:port``), with ``executor="dask"`` only.
+        Dask scheduler address (``executor="dask"`` only).
     retry_errors : bool, default False
-        Whether tasks that ended in an error run again.
+        Run tasks stored as errors again.
     progress : bool, default True
-        Whether a progress bar is shown.
-    console : rich.console.Console or None, default None
-        Where progress goes (``None``: standard error).
+        Show a progress bar on ``console``.
+    console : Console or None, default None
+        Where the progress bar goes (None: stderr).
     reproducible : bool, default False
-        Whether every exact model of the suite solves in reproducible mode (a task key of its own).
+        Every exact model of the suite solves in reproducible mode (a different task key from
+        default mode).
+    imports : tuple or list of str, default ()
+        Plug-ins (module names or ``.py`` paths, ``dlsched bench --import``) imported before
+        the suite is read, here and in every worker, like the suite's own ``imports``.
 
     Returns
     -------
@@ -167,9 +176,9 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
     Raises
     ------
     InputError
-        A bad suite, executor, ``jobs`` or ``address``.
+        A bad suite, executor, job count or plug-in.
     SweepInterrupted
-        SIGTERM stopped the sweep.
+        SIGTERM arrived: the sweep stopped its workers and recorded itself ``interrupted``.
 
     Examples
     --------
@@ -177,8 +186,13 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
     >>> load_suite("benchmarks/quick.toml").name
     'quick'
     """
+    plugins.load_entry_points()  # installed plug-ins (the CLI has loaded them already)
+    extra = tuple(plugins.absolute(s) for s in imports)
+    plugins.import_plugins(extra, "--import")
     if not isinstance(suite, Suite):
         suite = load_suite(suite)
+    if extra:
+        suite = replace(suite, imports=extra + tuple(s for s in suite.imports if s not in extra))
     if reproducible:
         suite = with_reproducible(suite)
     if jobs is not None and jobs < 1:
@@ -194,8 +208,14 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
         _register(store, suite, tasks)
         done = store.finished(suite.name, retry_errors)
         marks = store.done_marks(suite.name)
-        todo = [t for t in tasks if t.key not in done]
+        stored = store.fingerprints(suite.name)
+        stale = {t.key for t in tasks if t.key in done and stored.get(t.key) is not None
+                 and t.fingerprint is not None and stored[t.key] != t.fingerprint}
+        todo = [t for t in tasks if t.key not in done or t.key in stale]
         rep = SweepReport(suite.name, Path(out), len(tasks), len(tasks) - len(todo), owner=owner)
+        for t in tasks:
+            if t.key in stale:
+                rep.changed[t.method] = rep.changed.get(t.method, 0) + 1
         bar = Progress(
             TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
             TextColumn("{task.fields[errors]} errors"), TimeElapsedColumn(),
@@ -242,7 +262,46 @@ def run_suite(suite: Suite | str | Path, out: str | Path = "results.db", executo
     return rep
 
 
+def changed_note(rep: SweepReport) -> str:
+    """The line saying which stored rows were re-run because their method changed ('' if none).
+
+    Parameters
+    ----------
+    rep : SweepReport
+        What the sweep did.
+
+    Returns
+    -------
+    str
+        ``re-ran N tasks: method code changed: LABEL, ...``, or ``''``.
+
+    Examples
+    --------
+    >>> rep = SweepReport("s", Path("r.db"), 4, 2, changed={"greedy": 2})
+    >>> changed_note(rep)
+    're-ran 2 tasks: method code changed: greedy'
+    """
+    if not rep.changed:
+        return ""
+    n = sum(rep.changed.values())
+    return (f"re-ran {n} task{'s' if n != 1 else ''}: method code changed: "
+            + ", ".join(sorted(rep.changed)))
+
+
 def describe(rep: SweepReport) -> dict[str, Any]:
-    """Plain summary (for logs and tests)."""
+    """Plain summary of a sweep (for logs and tests).
+
+    Parameters
+    ----------
+    rep : SweepReport
+        What the sweep did.
+
+    Returns
+    -------
+    dict
+        ``suite``, ``total``, ``skipped``, ``ran``, ``errors``, ``elsewhere``, ``changed``,
+        ``wall_s``.
+    """
     return {"suite": rep.suite, "total": rep.total, "skipped": rep.skipped, "ran": rep.ran,
-            "errors": rep.errors, "elsewhere": rep.elsewhere, "wall_s": round(rep.wall_s, 3)}
+            "errors": rep.errors, "elsewhere": rep.elsewhere, "changed": dict(rep.changed),
+            "wall_s": round(rep.wall_s, 3)}

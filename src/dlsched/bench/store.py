@@ -59,6 +59,9 @@ RUN_COLUMNS: tuple[tuple[str, str], ...] = (
     ("host", "TEXT"),
     ("started_at", "TEXT"),
     ("finished_at", "TEXT"),
+    # the method's code + parameters digest (tasks.method_fingerprint); NULL in rows written
+    # before it existed, which are never re-run for it
+    ("fingerprint", "TEXT"),
 )
 COLUMNS = tuple(c for c, _ in RUN_COLUMNS)
 
@@ -116,7 +119,18 @@ def _retry_locked(fn: Callable[[], Any], budget_s: float = BUSY_TIMEOUT_S) -> An
 
 
 def connect(path: str | Path) -> sqlite3.Connection:
-    """A connection in WAL mode with the busy timeout (retrying the WAL switch if locked)."""
+    """A connection in WAL mode with the busy timeout (retrying the WAL switch if locked).
+
+    Parameters
+    ----------
+    path : str or Path
+        The SQLite file.
+
+    Returns
+    -------
+    sqlite3.Connection
+        With ``sqlite3.Row`` rows.
+    """
     conn = sqlite3.connect(str(path), timeout=BUSY_TIMEOUT_S)
     try:
         conn.row_factory = sqlite3.Row
@@ -134,9 +148,9 @@ def _q(name: str) -> str:
 
 
 class ResultsStore:
-    """A results database; use as a context manager or call :meth:`close`.
+    """A results database; use as a context manager or call ``close``.
 
-    Safe for many processes at once: WAL journal, a busy timeout of :data:`BUSY_TIMEOUT_S`, and
+    Safe for many processes at once: WAL journal, a busy timeout of ``BUSY_TIMEOUT_S``, and
     schema creation / migration inside one ``BEGIN IMMEDIATE`` transaction that re-checks what
     exists, so processes creating one new file at the same moment all end with one schema.
     """
@@ -233,8 +247,13 @@ class ResultsStore:
     def record(self, row: dict[str, Any], owner: str | None = None) -> None:
         """Insert (or replace) one finished task and commit immediately.
 
-        ``owner``: the sweep token that claimed the task; its claim is released in the same
-        transaction, so a claim is never gone before its row is there.
+        Parameters
+        ----------
+        row : dict
+            The row (``RUN_COLUMNS`` keys; missing ones are stored as NULL).
+        owner : str or None, default None
+            The sweep token that claimed the task; its claim is released in the same
+            transaction, so a claim is never gone before its row is there.
         """
         values = [row.get(c) for c in COLUMNS]
         marks = ", ".join("?" for _ in COLUMNS)
@@ -248,7 +267,13 @@ class ResultsStore:
         _retry_locked(lambda: self._immediate(write))
 
     def register_suite(self, info: dict[str, Any]) -> None:
-        """Remember how a suite's rows are to be compared (reference, sense, ratio, CIs)."""
+        """Remember how a suite's rows are to be compared (reference, sense, ratio, CIs).
+
+        Parameters
+        ----------
+        info : dict
+            The ``SUITE_COLUMNS`` values of one (suite, problem) section.
+        """
         info = {**info, "updated_at": _now()}
         cols = [c for c, _ in SUITE_COLUMNS]
         _retry_locked(lambda: self._immediate(lambda: self.conn.execute(
@@ -259,16 +284,40 @@ class ResultsStore:
 
     # --- claims: two sweeps on one store never run the same task twice --------------------------
     def done_marks(self, suite: str) -> dict[str, tuple[Any, Any]]:
-        """``task_key -> (finished_at, wall_s)`` of the stored rows: what a claim re-checks."""
+        """The stored rows' marks, which a claim re-checks.
+
+        Parameters
+        ----------
+        suite : str
+            The suite name.
+
+        Returns
+        -------
+        dict of str to tuple
+            ``task_key -> (finished_at, wall_s)``.
+        """
         sql = "SELECT task_key, finished_at, wall_s FROM runs WHERE suite = ?"
         return {r[0]: (r[1], r[2]) for r in self.conn.execute(sql, (suite,))}
 
     def claim(self, task_key: str, owner: str, seen: tuple[Any, Any] | None) -> bool:
         """Take the task for ``owner``; False when another sweep has it or has finished it.
 
-        ``seen``: the task's row mark when this sweep decided to run it (None: no row). A row
-        that changed since means another sweep ran the task meanwhile. A claim held by another
-        owner is taken over only when it is stale (:func:`claim_is_stale`).
+        A claim held by another owner is taken over only when it is stale (``claim_is_stale``).
+
+        Parameters
+        ----------
+        task_key : str
+            The task.
+        owner : str
+            This sweep's token (``new_owner``).
+        seen : tuple or None
+            The task's row mark when this sweep decided to run it (None: no row). A row that
+            changed since means another sweep ran the task meanwhile.
+
+        Returns
+        -------
+        bool
+            True when this sweep now holds the task.
         """
         def take() -> bool:
             row = self.conn.execute("SELECT finished_at, wall_s FROM runs WHERE task_key = ?",
@@ -287,20 +336,51 @@ class ResultsStore:
         return bool(_retry_locked(lambda: self._immediate(take)))
 
     def heartbeat(self, owner: str) -> None:
-        """Refresh the heartbeat of every claim ``owner`` holds (the sweep is alive)."""
+        """Refresh the heartbeat of every claim ``owner`` holds (the sweep is alive).
+
+        Parameters
+        ----------
+        owner : str
+            The sweep token.
+        """
         _retry_locked(lambda: self._immediate(lambda: self.conn.execute(
             "UPDATE claims SET heartbeat = ? WHERE owner = ?", (time.time(), owner))))
 
     def release(self, owner: str) -> None:
-        """Drop every claim ``owner`` still holds (the sweep ends or is interrupted)."""
+        """Drop every claim ``owner`` still holds (the sweep ends or is interrupted).
+
+        Parameters
+        ----------
+        owner : str
+            The sweep token.
+        """
         _retry_locked(lambda: self._immediate(lambda: self.conn.execute(
             "DELETE FROM claims WHERE owner = ?", (owner,))))
 
     def claims(self) -> list[dict[str, Any]]:
+        """The claims held now, oldest first.
+
+        Returns
+        -------
+        list of dict
+            ``task_key``, ``owner``, ``host``, ``pid``, ``claimed_at``, ``heartbeat`` (Unix s).
+        """
         return [dict(r) for r in self.conn.execute("SELECT * FROM claims ORDER BY claimed_at")]
 
     def sweep_status(self, owner: str, suite: str, status: str, ran: int | None = None) -> None:
-        """Record a sweep as ``running`` (first call), then ``done`` / ``interrupted`` / ..."""
+        """Record a sweep as ``running`` (first call), then ``done`` / ``interrupted`` / ``failed``.
+
+        Parameters
+        ----------
+        owner : str
+            The sweep token.
+        suite : str
+            The suite name.
+        status : str
+            ``running``, ``done``, ``interrupted`` or ``failed``.
+        ran : int or None, default None
+            Tasks this sweep ran. Unit: tasks.
+        """
         def write() -> None:
             fin = None if status == "running" else _now()
             self.conn.execute(
@@ -312,19 +392,69 @@ class ResultsStore:
         _retry_locked(lambda: self._immediate(write))
 
     def sweeps(self) -> list[dict[str, Any]]:
+        """Every recorded ``dlsched bench`` invocation, in order.
+
+        Returns
+        -------
+        list of dict
+            ``owner``, ``suite``, ``host``, ``pid``, ``started_at``, ``finished_at``, ``status``,
+            ``ran``.
+        """
         return [dict(r) for r in self.conn.execute("SELECT * FROM sweeps ORDER BY rowid")]
 
     # --- reading ----------------------------------------------------------------------------
     def finished(self, suite: str, retry_errors: bool = False) -> set[str]:
-        """Task keys already done for ``suite`` (errors count as done unless retried)."""
+        """Task keys already done for ``suite``.
+
+        Parameters
+        ----------
+        suite : str
+            The suite name.
+        retry_errors : bool, default False
+            Leave rows with status ``error`` out (they are run again).
+
+        Returns
+        -------
+        set of str
+            The task keys.
+        """
         sql = "SELECT task_key FROM runs WHERE suite = ?"
         if retry_errors:
             sql += " AND status != 'error'"
         return {r[0] for r in self.conn.execute(sql, (suite,))}
 
+    def fingerprints(self, suite: str) -> dict[str, str | None]:
+        """The method fingerprint stored with each row of ``suite``.
+
+        Parameters
+        ----------
+        suite : str
+            The suite name.
+
+        Returns
+        -------
+        dict of str to str or None
+            ``task_key -> fingerprint`` (None for rows stored before fingerprints existed).
+        """
+        sql = "SELECT task_key, fingerprint FROM runs WHERE suite = ?"
+        return {r[0]: r[1] for r in self.conn.execute(sql, (suite,))}
+
     def rows(self, suite: str | None = None,
              keys: Iterable[str] | None = None) -> list[dict[str, Any]]:
-        """Rows as dicts (JSON columns decoded), optionally for one suite or some task keys."""
+        """Rows as dicts (JSON columns decoded), optionally for one suite or some task keys.
+
+        Parameters
+        ----------
+        suite : str or None, default None
+            Only this suite's rows.
+        keys : iterable of str or None, default None
+            Only these task keys.
+
+        Returns
+        -------
+        list of dict
+            In insertion order.
+        """
         sql, args = "SELECT * FROM runs", []
         if suite is not None:
             sql += " WHERE suite = ?"
@@ -336,6 +466,14 @@ class ResultsStore:
         return out
 
     def suites(self) -> list[dict[str, Any]]:
+        """The registered suite sections.
+
+        Returns
+        -------
+        list of dict
+            One per (suite, problem): ``methods`` decoded, ``reference`` None for a metrics-only
+            section, ``task_keys`` a set (None: every row counts).
+        """
         rows = [dict(r) for r in self.conn.execute("SELECT * FROM suites ORDER BY suite, problem")]
         for r in rows:
             r["methods"] = json.loads(r["methods"])
@@ -344,6 +482,8 @@ class ResultsStore:
         return rows
 
     def close(self) -> None:
+        """Close the connection.
+        """
         self.conn.close()
 
     def __enter__(self) -> ResultsStore:
@@ -377,8 +517,23 @@ def _pid_alive(pid: int) -> bool:
 
 
 def claim_is_stale(claim: dict[str, Any], now: float | None = None) -> bool:
-    """A claim is stale when its owner is known dead (same host, pid gone) or its heartbeat
-    is older than :data:`CLAIM_STALE_S` (other hosts, or a reused pid)."""
+    """Whether a claim may be taken over by another sweep.
+
+    A claim is stale when its owner is known dead (same host, pid gone) or its heartbeat is
+    older than ``CLAIM_STALE_S`` (other hosts, or a reused pid).
+
+    Parameters
+    ----------
+    claim : dict
+        A row of the ``claims`` table.
+    now : float or None, default None
+        The current Unix time (None: now). Unit: s.
+
+    Returns
+    -------
+    bool
+        True when stale.
+    """
     now = time.time() if now is None else now
     if claim["host"] == _HOST and not _pid_alive(int(claim["pid"])):
         return True
@@ -386,7 +541,13 @@ def claim_is_stale(claim: dict[str, Any], now: float | None = None) -> bool:
 
 
 def new_owner() -> str:
-    """A token naming one sweep: host, pid and a random part (pids are reused)."""
+    """A token naming one sweep: host, pid and a random part (pids are reused).
+
+    Returns
+    -------
+    str
+        ``host:pid:hex``.
+    """
     return f"{_HOST}:{os.getpid()}:{uuid.uuid4().hex[:12]}"
 
 

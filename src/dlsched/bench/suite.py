@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..core import ALGORITHMS, MODELS, PROBLEMS, InputError, inputs, limits
+from ..core import ALGORITHMS, MODELS, PROBLEMS, InputError, inputs, limits, plugins
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -428,10 +428,22 @@ def _skipped(problem: str, skip: dict[str, Any], path: str,
     return dict(skip)
 
 
-def import_plugins(modules: tuple[str, ...] | list[str]) -> None:
-    """Import modules that register extra problems/methods (in the driver and every worker)."""
-    for mod in modules:
-        importlib.import_module(mod)
+def import_plugins(modules: tuple[str, ...] | list[str], field: str = "suite.imports") -> None:
+    """Import plug-ins that register extra problems/methods (in the driver and every worker).
+
+    Parameters
+    ----------
+    modules : tuple or list of str
+        Module names, or paths of ``.py`` files (absolute, or relative to the working directory).
+    field : str, default "suite.imports"
+        The field an import error names.
+
+    Raises
+    ------
+    InputError
+        A plug-in cannot be imported (see ``dlsched.core.plugins.import_plugin``).
+    """
+    plugins.import_plugins(modules, field)
 
 
 def parse_suite(data: dict[str, Any], path: Path) -> Suite:
@@ -473,10 +485,9 @@ def parse_suite(data: dict[str, Any], path: Path) -> Suite:
     imports = _get(head, "imports", "suite", list, default=[],
                    check=lambda v: None if all(isinstance(s, str) for s in v)
                    else "expected a list of module names")
-    try:
-        import_plugins(imports)
-    except ImportError as exc:
-        raise InputError("suite.imports", f"cannot import: {exc}") from None
+    # a file path is taken from the suite's directory; workers get it absolute
+    imports = [plugins.absolute(s, path.parent) for s in imports]
+    import_plugins(imports)
     bootstrap = _get(head, "bootstrap", "suite", int, default=1000,
                      check=lambda v: None if 10 <= v <= MAX_BOOTSTRAP
                      else f"must be in [10, {MAX_BOOTSTRAP}]")

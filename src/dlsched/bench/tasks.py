@@ -1,13 +1,15 @@
 """Tasks: one (instance, method, seed, solver configuration) cell of a suite, and its execution.
 
 A task is plain picklable data with a deterministic key (sha256 of its identity), so a results
-store can tell which cells are already done. :func:`run_task` executes one task in a worker
+store can tell which cells are already done. ``run_task`` executes one task in a worker
 process and returns the row to store; it never raises for a failing method.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import inspect
 import json
 import math
 import platform
@@ -37,11 +39,44 @@ DIGEST_DIGITS = 10
 
 
 def canonical(obj: Any) -> str:
-    """Stable JSON text used for keys and digests."""
+    """Stable JSON text of ``obj``, used for task keys and digests.
+
+    Parameters
+    ----------
+    obj : Any
+        A JSON-able value (numpy values and dataclasses are converted).
+
+    Returns
+    -------
+    str
+        Compact JSON with sorted keys.
+
+    Examples
+    --------
+    >>> canonical({"b": 1, "a": [1.5, None]})
+    '{"a":[1.5,null],"b":1}'
+    """
     return json.dumps(_jsonable(obj), sort_keys=True, separators=(",", ":"))
 
 
 def sha(obj: Any) -> str:
+    """The sha256 of ``canonical(obj)``.
+
+    Parameters
+    ----------
+    obj : Any
+        A JSON-able value.
+
+    Returns
+    -------
+    str
+        64 hexadecimal digits.
+
+    Examples
+    --------
+    >>> sha({"a": 1}) == sha({"a": 1}) != sha({"a": 2})
+    True
+    """
     return hashlib.sha256(canonical(obj).encode()).hexdigest()
 
 
@@ -64,6 +99,9 @@ class Task:
     size_key: str | None
     imports: tuple[str, ...] = ()
     record_stats: tuple[str, ...] = ()  # not part of the key: it selects what to store
+    #: the method's code and parameters (``method_fingerprint``); not part of the key: a
+    #: stored row whose fingerprint differs is re-run under the same key
+    fingerprint: str | None = field(default=None, compare=False)
     key: str = field(default="", compare=False)
 
     def __post_init__(self) -> None:
@@ -103,13 +141,84 @@ def _instances(problem: str, src: InstanceSource, base: Path):
 
 def _method_tasks(suite: Suite, ps: ProblemSuite, group: str, inst: tuple, m: MethodSpec):
     ident, ikey, spec = inst
+    fp = method_fingerprint(ps.problem, m.kind, m.name, m.params)
     for seed in m.seeds:
         yield Task(suite.name, ps.problem, group, ident, ikey, spec, m.label, m.kind, m.name,
-                   dict(m.params), seed, m.solver, ps.size_key, suite.imports, m.record_stats)
+                   dict(m.params), seed, m.solver, ps.size_key, suite.imports, m.record_stats,
+                   fingerprint=fp)
+
+
+@lru_cache(maxsize=256)
+def _code_digest(fn: Any) -> str:
+    """sha256 of a function's source and of the bytes of its module's file."""
+    h = hashlib.sha256()
+    try:
+        h.update(inspect.getsource(fn).encode())
+    except (OSError, TypeError):  # no source (a C function, an interactive definition)
+        h.update(getattr(fn, "__qualname__", repr(fn)).encode())
+    path = getattr(inspect.getmodule(fn), "__file__", None)
+    if path:
+        with contextlib.suppress(OSError):
+            h.update(Path(path).read_bytes())
+    return h.hexdigest()
+
+
+def method_fingerprint(problem: str, kind: str, name: str, params: dict[str, Any]) -> str:
+    """A digest of a method's code and parameters: it changes when the method is edited.
+
+    The code part hashes the source of the registered function (the innermost one, under the
+    registry's and the guard's wrappers) and the bytes of the file of its module, so an edit
+    anywhere in a one-file plug-in changes it; edits in other modules the method calls do not.
+
+    Parameters
+    ----------
+    problem : str
+        The problem the method belongs to.
+    kind : str
+        ``"exact"`` (a model) or ``"algorithm"``.
+    name : str
+        The registered method name.
+    params : dict
+        The method's parameters as the suite gives them.
+
+    Returns
+    -------
+    str
+        32 hexadecimal digits.
+
+    Raises
+    ------
+    InputError
+        The method is not registered.
+
+    Examples
+    --------
+    >>> a = method_fingerprint("oef", "algorithm", "max-min", {})
+    >>> len(a), a == method_fingerprint("oef", "algorithm", "max-min", {})
+    (32, True)
+    """
+    from ..core import ALGORITHMS, MODELS
+
+    reg = MODELS if kind == "exact" else ALGORITHMS
+    # the method's own function, under the registry's and the guard's wrappers
+    fn = inspect.unwrap(reg.get(name, "method", problem=problem).run)
+    return sha({"code": _code_digest(fn), "params": params})[:32]
 
 
 def expand(suite: Suite) -> list[Task]:
-    """All tasks of a suite; the reference method first on every instance (it paces ratios)."""
+    """All tasks of a suite; the reference method first on every instance (it paces ratios).
+
+    Parameters
+    ----------
+    suite : Suite
+        A loaded suite (``load_suite``).
+
+    Returns
+    -------
+    list of Task
+        One task per (instance, method, seed) cell, duplicates removed, each with its key and
+        its method's fingerprint.
+    """
     base = suite.path.parent
     tasks: list[Task] = []
     for ps in suite.problems:
@@ -128,7 +237,14 @@ def expand(suite: Suite) -> list[Task]:
 # --- execution (runs inside workers) ----------------------------------------------------------
 @lru_cache(maxsize=1)
 def versions() -> dict[str, str]:
-    """Versions of dlsched and the solver stack, stored with every row."""
+    """Versions of dlsched and the solver stack, stored with every row.
+
+    Returns
+    -------
+    dict of str to str
+        Package -> version (``"missing"`` when not installed), plus ``dlsched_git`` (the commit)
+        when run from a checkout.
+    """
     out = {"python": platform.python_version()}
     for pkg in ("dlsched", "highspy", "pyomo", "ortools", "cvxpy", "numpy"):
         try:
@@ -142,7 +258,23 @@ def versions() -> dict[str, str]:
 
 
 def solution_digest(solution: Any) -> str | None:
-    """sha256 of the solution with floats rounded to ``DIGEST_DIGITS`` significant digits."""
+    """The sha256 of a solution with floats rounded to ``DIGEST_DIGITS`` significant digits.
+
+    Parameters
+    ----------
+    solution : Any
+        A typed solution, its JSON dict, or None.
+
+    Returns
+    -------
+    str or None
+        32 hexadecimal digits; None for no solution.
+
+    Examples
+    --------
+    >>> solution_digest({"x": 0.1 + 0.2}) == solution_digest({"x": 0.3})
+    True
+    """
     if solution is None:
         return None
     solution = as_json(solution)
@@ -160,7 +292,18 @@ def solution_digest(solution: Any) -> str | None:
 
 
 def materialise(task: Task) -> Any:
-    """Build the instance of a task (generate it, or load the file)."""
+    """Build the instance of a task (generate it, or parse the file text it carries).
+
+    Parameters
+    ----------
+    task : Task
+        The task.
+
+    Returns
+    -------
+    Any
+        The problem's typed instance.
+    """
 
     spec = task.instance
     if spec["kind"] == "file":
@@ -204,10 +347,27 @@ def _recorded_stats(stats: dict[str, Any], keys: tuple[str, ...]) -> dict[str, f
 
 
 def run_task(task: Task) -> dict[str, Any]:
-    """Execute one task and return its results row; exceptions become ``status=error`` rows."""
-    import_plugins(task.imports)
+    """Execute one task and return its results row; exceptions become ``status=error`` rows.
+
+    Loads the installed plug-ins and the task's ``imports`` first (a worker process starts
+    without them).
+
+    Parameters
+    ----------
+    task : Task
+        The task.
+
+    Returns
+    -------
+    dict
+        The row to store (the columns of ``store.RUN_COLUMNS``), with the validator's verdict,
+        the metrics and the method fingerprint.
+    """
     from .. import api
-    from ..core import PROBLEMS
+    from ..core import PROBLEMS, plugins
+
+    plugins.load_entry_points()  # installed plug-ins, as at the command line's start
+    import_plugins(task.imports)
 
     started = datetime.now(timezone.utc).isoformat(timespec="seconds")
     row: dict[str, Any] = {
@@ -218,6 +378,7 @@ def run_task(task: Task) -> dict[str, Any]:
         "solver": canonical(task.solver) if task.solver is not None else None,
         "started_at": started, "host": platform.node(), "versions": canonical(versions()),
         "status": "error", "metrics": "{}", "valid": 0, "violations": None,
+        "fingerprint": task.fingerprint,
     }
     t0 = time.perf_counter()
     try:
