@@ -301,9 +301,10 @@ class SolveOutcome:
     status : Status
         dlsched's status (``time_limit`` for a stopped solve, never ``optimal``).
     objective : float or None
-        Incumbent objective, None without a solution.
+        Incumbent objective, None without a solution. Unit: as the model's objective.
     bound : float or None
-        Proven bound on the optimum, None when the solver gave none.
+        Proven bound on the optimum, None when the solver gave none. Unit: as the model's
+        objective.
     solve_s : float
         Solver wall-clock time. Unit: s.
     stats : dict, default {}
