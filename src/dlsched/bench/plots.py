@@ -445,7 +445,7 @@ def write_plots(store: ResultsStore, out_dir: Path, suite: str | None = None, *,
     Examples
     --------
     A suite without a reference (metrics only) gets the runtime plot alone; with one, the two
-    ratio plots come first. Writing each plot in three formats takes about a second.
+    ratio plots come first. Each plot is written in three formats.
 
     >>> import tempfile
     >>> from pathlib import Path

@@ -753,8 +753,8 @@ def write_report(db: str | Path, out_dir: str | Path, suite: str | None = None, 
 
     Examples
     --------
-    A tiny suite without a reference (metrics only: no ratio plots, so one plot in three
-    formats, about a second to write).
+    A tiny suite without a reference (metrics only: no ratio plots, so a single plot, written
+    in three formats).
 
     >>> import tempfile
     >>> from pathlib import Path
