@@ -158,6 +158,29 @@ def plot_ratio_distribution(rows: list[dict[str, Any]], methods: list[str], titl
     matplotlib.figure.Figure
         Proven ratios filled, vs-bound hollow, in the method's colour and marker; a box behind
         them when a method has at least ``STRIP_BELOW`` proven ratios.
+
+    Examples
+    --------
+    In a notebook the rows come from ``ratio_rows(store)``; three are written out here.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from dlsched.bench import plot_ratio_distribution
+    >>> rows = [{"method": "max-min", "basis": "proven", "ratio": 0.89},
+    ...         {"method": "max-min", "basis": "proven", "ratio": 0.83},
+    ...         {"method": "gavel", "basis": "bound", "ratio": 0.95}]
+    >>> fig = plot_ratio_distribution(rows, ["max-min", "gavel"], "tiny / oef", "max",
+    ...                               ylim=(0.85, 1.0))
+    >>> ax = fig.axes[0]
+    >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_ylabel()
+    (['max-min', 'gavel'], 'ALG / OPT (higher is better)')
+    >>> len(ax.collections)  # one strip per method and basis, no box below STRIP_BELOW points
+    2
+    >>> print(ax.get_xlabel())  # the ratio 0.83 lies below the y-limits: counted, not lost
+    method
+    1 point(s) outside the y-limits 0.85-1
+    >>> plt.close(fig)
     """
     fig, ax = _figure(max(5.0, 1.1 * len(methods) + 2))
     rng = np.random.default_rng(0)
@@ -228,6 +251,25 @@ def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: st
         Proven ratios as solid lines with filled markers, vs-bound ratios (when the reference
         stopped at a limit) as dashed lines with hollow markers; methods are dodged slightly
         along x so their whiskers do not hide each other.
+
+    Examples
+    --------
+    In a notebook the rows come from ``ratio_rows(store)``; a few are written out here.
+
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from dlsched.bench import plot_ratio_vs_size
+    >>> rows = [{"method": m, "basis": "proven", "ratio": r, "size": n}
+    ...         for m, r, n in [("max-min", 0.89, 3), ("max-min", 0.87, 3), ("max-min", 0.83, 4),
+    ...                         ("gavel", 0.95, 3), ("gavel", 0.97, 4)]]
+    >>> fig = plot_ratio_vs_size(rows, ["max-min", "gavel"], "tiny / oef", "users")
+    >>> ax = fig.axes[0]
+    >>> ax.get_legend_handles_labels()[1]
+    ['reference', 'max-min', 'gavel']
+    >>> ax.get_xlabel(), ax.get_ylabel()
+    ('instance size (users)', 'mean ALG / OPT (95% CI), higher is better')
+    >>> plt.close(fig)
     """
     fig, ax = _figure(7.6)
     ratioed = [r for r in rows if r["basis"] in (PROVEN, BOUND)]
@@ -280,7 +322,24 @@ def plot_runtime_vs_size(rows: list[dict[str, Any]], methods: list[str], title: 
     Returns
     -------
     matplotlib.figure.Figure
-        The figure.
+        The figure; sizes without a positive value are left out (log axis).
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> from dlsched.bench import plot_runtime_vs_size
+    >>> rows = [{"method": m, "runtime_s": t, "size": n}
+    ...         for m, t, n in [("efficiency", 0.06, 3), ("efficiency", 0.09, 4),
+    ...                         ("max-min", 0.0004, 3), ("max-min", 0.0005, 4)]]
+    >>> fig = plot_runtime_vs_size(rows, ["efficiency", "max-min"], "tiny / oef", "users")
+    >>> ax = fig.axes[0]
+    >>> ax.get_xscale(), ax.get_yscale(), [t.get_text() for t in ax.get_xticklabels()]
+    ('log', 'log', ['3', '4'])
+    >>> ax.get_legend_handles_labels()[1]
+    ['efficiency', 'max-min']
+    >>> plt.close(fig)
     """
     fig, ax = _figure(7.6)
     for i, m in enumerate(methods):
@@ -377,6 +436,38 @@ def write_plots(store: ResultsStore, out_dir: Path, suite: str | None = None, *,
     dict
         ``(suite, problem) -> PNG paths`` (the PDF/SVG siblings share their stem). A ratio plot
         without any ratio to draw is not written.
+
+    Raises
+    ------
+    InputError
+        Field ``ylim`` for limits that are not two finite numbers in increasing order.
+
+    Examples
+    --------
+    A suite without a reference (metrics only) gets the runtime plot alone; with one, the two
+    ratio plots come first. Each plot is written in three formats.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from dlsched.bench import ResultsStore, parse_suite, run_suite, write_plots
+    >>> tiny = parse_suite({"suite": {"name": "tiny"}, "problems": {"oef": {
+    ...     "size": "users",
+    ...     "instances": [{"label": "synthetic", "grid": {"n": [3, 4], "k": [2]}, "seeds": 1}],
+    ...     "methods": [{"label": "max-min", "algorithm": "max-min"},
+    ...                 {"label": "gavel", "algorithm": "gavel"}]}}}, Path("tiny.toml"))
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> db = Path(tmp.name) / "results.db"
+    >>> run_suite(tiny, db, executor="serial", progress=False).ran
+    4
+    >>> with ResultsStore(db, create=False) as store:
+    ...     pngs = write_plots(store, Path(tmp.name))
+    >>> [p.name for p in pngs[("tiny", "oef")]]
+    ['tiny-oef-synthetic-runtime-vs-size.png']
+    >>> sorted(p.suffix for p in Path(tmp.name).glob("tiny-oef-*"))  # PNG, PDF and SVG
+    ['.pdf', '.png', '.svg']
+    >>> tmp.cleanup()
     """
     ylim = check_ylim(ylim)
     out: dict[tuple[str, str], list[Path]] = defaultdict(list)

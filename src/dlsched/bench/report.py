@@ -518,6 +518,39 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
         Per section: the reference and why any of its solves is unproven, provenance, the
         ratio tables (overall and by size) or the runs table, the metric means, the rows
         without a ratio, a "Columns" section defining every column and metric, the plots.
+
+    Examples
+    --------
+    A results database of a tiny suite: the OEF efficiency LP as the reference and one
+    algorithm, on two generated instances.
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from dlsched.bench import ResultsStore, markdown_report, parse_suite, run_suite
+    >>> tiny = parse_suite({"suite": {"name": "tiny", "bootstrap": 50}, "problems": {"oef": {
+    ...     "reference": "efficiency", "size": "users",
+    ...     "instances": [{"label": "synthetic", "grid": {"n": [3, 4], "k": [2]}, "seeds": 1}],
+    ...     "methods": [{"label": "efficiency", "model": "oef-efficiency"},
+    ...                 {"label": "max-min", "algorithm": "max-min"}]}}}, Path("tiny.toml"))
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> db = Path(tmp.name) / "results.db"
+    >>> run_suite(tiny, db, executor="serial", progress=False).ran
+    4
+    >>> with ResultsStore(db, create=False) as store:
+    ...     text = markdown_report(store)
+    >>> for line in text.splitlines():
+    ...     if line.startswith("#"):
+    ...         print(line)
+    # dlsched benchmark report
+    ## tiny / oef
+    ### Ratios
+    ### Ratios by instance size
+    ### Metrics (means over valid results; 0/1 properties are pass rates)
+    ### Columns
+    >>> [line.split(" | ")[:5] for line in text.splitlines()
+    ...  if line.startswith("| synthetic | max-min | all")]
+    [['| synthetic', 'max-min', 'all', 'proven', '2']]
+    >>> tmp.cleanup()
     """
     parts = ["# dlsched benchmark report", ""]
     for info, overall, sized in _sections(store, suite):
@@ -605,6 +638,24 @@ def rich_tables(groups: list[Group], title: str = "ratios",
     -------
     list of rich.table.Table
         Per problem its ratio (or runs) table and, when there are metrics, a metric table.
+
+    Examples
+    --------
+    The groups usually come from ``summarise(store)``; two are built by hand here.
+
+    >>> from dlsched.bench import Group, rich_tables
+    >>> groups = [Group("tiny", "oef", "max", "synthetic", "max-min", "all", "proven",
+    ...                 n=2, mean=0.857, runs=2, metrics={"ef": 1.0}, metric_counts={"ef": 2}),
+    ...           Group("tiny", "oef", "max", "synthetic", "gavel", "all", "proven",
+    ...                 n=2, mean=0.91, runs=2, metrics={"ef": 0.5}, metric_counts={"ef": 2})]
+    >>> for table in rich_tables(groups):
+    ...     print(table.title, "|", table.row_count, "rows")
+    tiny / oef: ratios (maximisation: ALG/OPT in [0, 1], higher is better) | 2 rows
+    tiny / oef: metric means (0/1 = pass rates) | 2 rows
+    >>> [t.title for t in rich_tables(groups, metrics_only={("tiny", "oef")})][0]
+    'tiny / oef: runs (no reference: metrics only)'
+
+    Print them with ``rich.console.Console().print(*tables)``.
     """
     from rich import box
     from rich.markup import escape
@@ -699,6 +750,43 @@ def write_report(db: str | Path, out_dir: str | Path, suite: str | None = None, 
     ------
     InputError
         For a database that does not exist, or a plot option out of range.
+
+    Examples
+    --------
+    A tiny suite without a reference (metrics only: no ratio plots, so a single plot, written
+    in three formats).
+
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> from dlsched.bench import parse_suite, run_suite, write_report
+    >>> tiny = parse_suite({"suite": {"name": "tiny"}, "problems": {"oef": {
+    ...     "size": "users",
+    ...     "instances": [{"label": "synthetic", "grid": {"n": [3, 4], "k": [2]}, "seeds": 1}],
+    ...     "methods": [{"label": "max-min", "algorithm": "max-min"},
+    ...                 {"label": "gavel", "algorithm": "gavel"}]}}}, Path("tiny.toml"))
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> db = Path(tmp.name) / "results.db"
+    >>> run_suite(tiny, db, executor="serial", progress=False).ran
+    4
+    >>> paths = write_report(db, Path(tmp.name) / "report", progress=False)
+    >>> [p.name for p in paths]
+    ['report.md', 'tiny-oef-synthetic-runtime-vs-size.png']
+    >>> for p in paths.written:
+    ...     print(p.name)
+    report.md
+    ratios.csv
+    ratios.tex
+    tiny-oef-ratios.md
+    tiny-oef-ratios.csv
+    tiny-oef-ratios.tex
+    tiny-oef-synthetic-runtime-vs-size.png
+    tiny-oef-synthetic-runtime-vs-size.pdf
+    tiny-oef-synthetic-runtime-vs-size.svg
+    >>> all(p.exists() for p in paths.written)
+    True
+    >>> tmp.cleanup()
     """
     from ..core.progress import stages
     from .plots import check_ylim, plot_sets

@@ -75,6 +75,19 @@ def fixed_solver(run: Callable[..., Any] | None) -> str | None:
     -------
     str or None
         The engine name, or None for models that pass ``SolveOptions.solver`` on to Pyomo.
+        Wrappers that keep the model in ``__wrapped__`` are followed.
+
+    Examples
+    --------
+    >>> @uses_solver("OR-Tools CP-SAT")
+    ... def cpsat_model(inst, options=None):
+    ...     return None
+    >>> def pyomo_model(inst, options=None):
+    ...     return None
+    >>> fixed_solver(cpsat_model)
+    'OR-Tools CP-SAT'
+    >>> fixed_solver(pyomo_model) is None, fixed_solver(None) is None
+    (True, True)
     """
     while run is not None:  # registry wrappers (guard, typing) may not copy the mark
         engine = getattr(run, _FIXED_ATTR, None)
@@ -211,6 +224,19 @@ class SolveOptions:
     InputError
         For a value no solver can take (types, NaN / inf, gaps outside [0, 1], thread counts
         outside 1..MAX_THREADS).
+
+    Examples
+    --------
+    >>> from dlsched.core import SolveOptions
+    >>> from dlsched.core.errors import InputError
+    >>> opts = SolveOptions(time_limit=30, mip_gap=0.01)
+    >>> opts.solver, opts.time_limit, opts.mip_gap, opts.presolve
+    ('highs', 30.0, 0.01, True)
+    >>> try:
+    ...     SolveOptions(mip_gap=2)
+    ... except InputError as exc:
+    ...     print(exc.field)
+    mip_gap
     """
 
     solver: str = "highs"
@@ -228,7 +254,21 @@ class SolveOptions:
 
     @property
     def budget_basis(self) -> float | None:
-        """Seconds the deterministic budget of reproducible mode is derived from (Unit: s)."""
+        """Seconds the deterministic budget of reproducible mode is derived from (Unit: s).
+
+        Returns
+        -------
+        float or None
+            ``deterministic_basis`` when set, else ``time_limit`` (None: no limit). Unit: s.
+
+        Examples
+        --------
+        >>> from dlsched.core import SolveOptions
+        >>> SolveOptions(time_limit=12.5).budget_basis
+        12.5
+        >>> SolveOptions(time_limit=12.5, deterministic_basis=30.0).budget_basis
+        30.0
+        """
         return self.time_limit if self.deterministic_basis is None else self.deterministic_basis
 
     def __post_init__(self) -> None:
@@ -261,13 +301,21 @@ class SolveOutcome:
     status : Status
         dlsched's status (``time_limit`` for a stopped solve, never ``optimal``).
     objective : float or None
-        Incumbent objective, None without a solution.
+        Incumbent objective, None without a solution. Unit: as the model's objective.
     bound : float or None
-        Proven bound on the optimum, None when the solver gave none.
+        Proven bound on the optimum, None when the solver gave none. Unit: as the model's
+        objective.
     solve_s : float
         Solver wall-clock time. Unit: s.
     stats : dict, default {}
         Solver details (termination, solver name, presolve re-check).
+
+    Examples
+    --------
+    >>> from dlsched.core import SolveOutcome, Status
+    >>> out = SolveOutcome(Status.TIME_LIMIT, objective=90.0, bound=100.0, solve_s=5.0)
+    >>> out.has_solution, round(out.gap, 4)
+    (True, 0.1111)
     """
 
     status: Status
@@ -278,12 +326,41 @@ class SolveOutcome:
 
     @property
     def gap(self) -> float | None:
-        """Relative gap between objective and bound (None when either is missing)."""
+        """Relative gap between objective and bound (None when either is missing).
+
+        Returns
+        -------
+        float or None
+            ``|objective - bound| / max(|objective|, 1e-10)`` (``relative_gap``); ``inf`` when
+            either is infinite. Unit: dimensionless.
+
+        Examples
+        --------
+        >>> from dlsched.core import SolveOutcome, Status
+        >>> SolveOutcome(Status.TIME_LIMIT, 8.0, 10.0, 1.0).gap
+        0.25
+        >>> SolveOutcome(Status.INFEASIBLE, None, None, 1.0).gap is None
+        True
+        """
         return relative_gap(self.objective, self.bound)
 
     @property
     def has_solution(self) -> bool:
-        """Whether there is an incumbent whose status admits a solution."""
+        """Whether there is an incumbent whose status admits a solution.
+
+        Returns
+        -------
+        bool
+            True when ``objective`` is set and the status is optimal, feasible or time limit.
+
+        Examples
+        --------
+        >>> from dlsched.core import SolveOutcome, Status
+        >>> SolveOutcome(Status.TIME_LIMIT, 8.0, 10.0, 1.0).has_solution
+        True
+        >>> SolveOutcome(Status.TIME_LIMIT, None, 10.0, 1.0).has_solution
+        False
+        """
         return self.objective is not None and self.status.has_solution
 
 
@@ -342,6 +419,26 @@ class HighsSession:
     ------
     SolverError
         When highspy is not available.
+
+    Examples
+    --------
+    A cut loop in miniature: solve, add a row, re-solve on the same session.
+
+    >>> import pyomo.environ as pyo
+    >>> from dlsched.core import HighsSession, SolveOptions
+    >>> m = pyo.ConcreteModel()
+    >>> m.x = pyo.Var(bounds=(0, 3))
+    >>> m.y = pyo.Var(bounds=(0, None))
+    >>> m.cap = pyo.Constraint(expr=m.x + 2 * m.y <= 4)
+    >>> m.obj = pyo.Objective(expr=m.x + m.y, sense=pyo.maximize)
+    >>> session = HighsSession(SolveOptions(time_limit=10))
+    >>> out = session.solve(m)
+    >>> out.status.value, round(out.objective, 3)
+    ('optimal', 3.5)
+    >>> m.cut = pyo.Constraint(expr=m.y <= 0.25)
+    >>> out = session.solve(m)
+    >>> out.status.value, round(out.objective, 3), round(pyo.value(m.y), 3)
+    ('optimal', 3.25, 0.25)
     """
 
     def __init__(self, opts: SolveOptions | None = None, presolve: bool | None = None) -> None:
@@ -376,7 +473,25 @@ class HighsSession:
         Returns
         -------
         SolveOutcome
-            Status, objective, bound and solver time.
+            Status, objective, bound and solver time; after an ``infeasible`` verdict with
+            presolve on, the outcome of the re-check with presolve off (its ``stats`` say so).
+
+        Raises
+        ------
+        pyomo.common.errors.PyomoException
+            When the model cannot be loaded into HiGHS (e.g. a nonlinear expression).
+
+        Examples
+        --------
+        >>> import pyomo.environ as pyo
+        >>> from dlsched.core import HighsSession
+        >>> m = pyo.ConcreteModel()
+        >>> m.x = pyo.Var(domain=pyo.NonNegativeIntegers)
+        >>> m.c = pyo.Constraint(expr=2 * m.x <= 7)
+        >>> m.obj = pyo.Objective(expr=m.x, sense=pyo.maximize)
+        >>> out = HighsSession().solve(m, time_limit=5.0)
+        >>> out.status.value, out.objective, out.gap, pyo.value(m.x)
+        ('optimal', 3.0, 0.0, 3.0)
         """
         from pyomo.contrib.appsi.base import TerminationCondition as TC
 
@@ -516,6 +631,19 @@ def solve_pyomo(model: pyo.ConcreteModel, opts: SolveOptions | None = None) -> S
     ------
     SolverError
         When the named solver is not available or the model has not one objective.
+
+    Examples
+    --------
+    >>> import pyomo.environ as pyo
+    >>> from dlsched.core import SolveOptions, solve_pyomo
+    >>> m = pyo.ConcreteModel()
+    >>> m.x = pyo.Var(bounds=(0, 3))
+    >>> m.y = pyo.Var(bounds=(0, None))
+    >>> m.cap = pyo.Constraint(expr=m.x + 2 * m.y <= 4)
+    >>> m.obj = pyo.Objective(expr=m.x + m.y, sense=pyo.maximize)
+    >>> out = solve_pyomo(m, SolveOptions(time_limit=10))
+    >>> out.status.value, round(out.objective, 3), round(pyo.value(m.y), 3)
+    ('optimal', 3.5, 0.5)
     """
     opts = opts or SolveOptions()
     if opts.solver in ("highs", "appsi_highs"):
