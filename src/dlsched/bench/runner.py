@@ -53,6 +53,9 @@ class SweepReport:
         Wall time of the sweep. Unit: s.
     error_messages : list of str, default []
         The errors' messages.
+    changed : dict of str to int, default {}
+        Method label -> stored tasks re-run because the method's code or parameters changed
+        (its fingerprint differs from the stored rows'). Unit: tasks.
 
     Examples
     --------

@@ -153,6 +153,36 @@ class ResultsStore:
     Safe for many processes at once: WAL journal, a busy timeout of ``BUSY_TIMEOUT_S``, and
     schema creation / migration inside one ``BEGIN IMMEDIATE`` transaction that re-checks what
     exists, so processes creating one new file at the same moment all end with one schema.
+
+    Parameters
+    ----------
+    path : str or Path
+        The SQLite file (its folder is created when missing).
+    create : bool, default True
+        Create the file and its tables when missing; False opens an existing store only (for
+        reading: a report never creates an empty database).
+
+    Raises
+    ------
+    InputError
+        ``create`` is False and the file is missing, or the file is not a dlsched results
+        database, or its schema version is not this dlsched's.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from dlsched.bench import ResultsStore
+    >>> tmp = tempfile.TemporaryDirectory()
+    >>> db = Path(tmp.name) / "results.db"
+    >>> with ResultsStore(db) as store:
+    ...     store.rows()
+    []
+    >>> ResultsStore(Path(tmp.name) / "missing.db", create=False)
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: ...missing.db: results database not found
+    >>> tmp.cleanup()
     """
 
     def __init__(self, path: str | Path, create: bool = True) -> None:
@@ -254,6 +284,25 @@ class ResultsStore:
         owner : str or None, default None
             The sweep token that claimed the task; its claim is released in the same
             transaction, so a claim is never gone before its row is there.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> row = {"task_key": "k1", "suite": "demo", "problem": "oef", "group": "paper",
+        ...        "instance_id": "paper-w1.json", "instance_key": "file:0", "method": "max-min",
+        ...        "kind": "algorithm", "name": "max-min", "params": "{}", "status": "feasible",
+        ...        "objective": 4.0, "valid": 1, "metrics": "{}", "wall_s": 0.5,
+        ...        "finished_at": "2026-01-01T00:00:00+00:00", "fingerprint": "f1"}
+        >>> store.record(row)
+        >>> store.record({**row, "objective": 4.5})  # the same key replaces the row
+        >>> [(r["task_key"], r["objective"]) for r in store.rows()]
+        [('k1', 4.5)]
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         values = [row.get(c) for c in COLUMNS]
         marks = ", ".join("?" for _ in COLUMNS)
@@ -273,6 +322,22 @@ class ResultsStore:
         ----------
         info : dict
             The ``SUITE_COLUMNS`` values of one (suite, problem) section.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> store.register_suite({"suite": "demo", "problem": "oef", "sense": "max",
+        ...                       "reference": "efficiency", "ratio": "objective",
+        ...                       "bootstrap": 1000, "confidence": 0.95,
+        ...                       "methods": '["efficiency", "max-min"]'})
+        >>> [(s["suite"], s["problem"], s["methods"]) for s in store.suites()]
+        [('demo', 'oef', ['efficiency', 'max-min'])]
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         info = {**info, "updated_at": _now()}
         cols = [c for c, _ in SUITE_COLUMNS]
@@ -295,6 +360,24 @@ class ResultsStore:
         -------
         dict of str to tuple
             ``task_key -> (finished_at, wall_s)``.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> row = {"task_key": "k1", "suite": "demo", "problem": "oef", "group": "paper",
+        ...        "instance_id": "paper-w1.json", "instance_key": "file:0", "method": "max-min",
+        ...        "kind": "algorithm", "name": "max-min", "params": "{}", "status": "feasible",
+        ...        "objective": 4.0, "valid": 1, "metrics": "{}", "wall_s": 0.5,
+        ...        "finished_at": "2026-01-01T00:00:00+00:00", "fingerprint": "f1"}
+        >>> store.record(row)
+        >>> store.done_marks("demo")
+        {'k1': ('2026-01-01T00:00:00+00:00', 0.5)}
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         sql = "SELECT task_key, finished_at, wall_s FROM runs WHERE suite = ?"
         return {r[0]: (r[1], r[2]) for r in self.conn.execute(sql, (suite,))}
@@ -318,6 +401,20 @@ class ResultsStore:
         -------
         bool
             True when this sweep now holds the task.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> from dlsched.bench.store import new_owner
+        >>> mine, other = new_owner(), new_owner()
+        >>> store.claim("k1", mine, None), store.claim("k1", other, None)
+        (True, False)
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         def take() -> bool:
             row = self.conn.execute("SELECT finished_at, wall_s FROM runs WHERE task_key = ?",
@@ -342,6 +439,22 @@ class ResultsStore:
         ----------
         owner : str
             The sweep token.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> store.claim("k1", "sweep-a", None)
+        True
+        >>> before = store.claims()[0]["heartbeat"]
+        >>> store.heartbeat("sweep-a")
+        >>> store.claims()[0]["heartbeat"] >= before
+        True
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         _retry_locked(lambda: self._immediate(lambda: self.conn.execute(
             "UPDATE claims SET heartbeat = ? WHERE owner = ?", (time.time(), owner))))
@@ -353,6 +466,21 @@ class ResultsStore:
         ----------
         owner : str
             The sweep token.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> store.claim("k1", "sweep-a", None), store.claim("k2", "sweep-b", None)
+        (True, True)
+        >>> store.release("sweep-a")
+        >>> [c["task_key"] for c in store.claims()]
+        ['k2']
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         _retry_locked(lambda: self._immediate(lambda: self.conn.execute(
             "DELETE FROM claims WHERE owner = ?", (owner,))))
@@ -364,6 +492,20 @@ class ResultsStore:
         -------
         list of dict
             ``task_key``, ``owner``, ``host``, ``pid``, ``claimed_at``, ``heartbeat`` (Unix s).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> store.claim("k1", "sweep-a", None)
+        True
+        >>> [(c["task_key"], c["owner"]) for c in store.claims()]
+        [('k1', 'sweep-a')]
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         return [dict(r) for r in self.conn.execute("SELECT * FROM claims ORDER BY claimed_at")]
 
@@ -380,6 +522,20 @@ class ResultsStore:
             ``running``, ``done``, ``interrupted`` or ``failed``.
         ran : int or None, default None
             Tasks this sweep ran. Unit: tasks.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> store.sweep_status("sweep-a", "demo", "running")
+        >>> store.sweep_status("sweep-a", "demo", "done", ran=3)
+        >>> [(s["suite"], s["status"], s["ran"]) for s in store.sweeps()]
+        [('demo', 'done', 3)]
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         def write() -> None:
             fin = None if status == "running" else _now()
@@ -399,6 +555,20 @@ class ResultsStore:
         list of dict
             ``owner``, ``suite``, ``host``, ``pid``, ``started_at``, ``finished_at``, ``status``,
             ``ran``.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> store.sweep_status("sweep-a", "demo", "interrupted", ran=1)
+        >>> store.sweep_status("sweep-b", "demo", "running")
+        >>> [(s["owner"], s["status"], s["finished_at"] is None) for s in store.sweeps()]
+        [('sweep-a', 'interrupted', False), ('sweep-b', 'running', True)]
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         return [dict(r) for r in self.conn.execute("SELECT * FROM sweeps ORDER BY rowid")]
 
@@ -417,6 +587,25 @@ class ResultsStore:
         -------
         set of str
             The task keys.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> row = {"task_key": "k1", "suite": "demo", "problem": "oef", "group": "paper",
+        ...        "instance_id": "paper-w1.json", "instance_key": "file:0", "method": "max-min",
+        ...        "kind": "algorithm", "name": "max-min", "params": "{}", "status": "feasible",
+        ...        "objective": 4.0, "valid": 1, "metrics": "{}", "wall_s": 0.5,
+        ...        "finished_at": "2026-01-01T00:00:00+00:00", "fingerprint": "f1"}
+        >>> store.record(row)
+        >>> store.record({**row, "task_key": "k2", "status": "error"})
+        >>> sorted(store.finished("demo")), sorted(store.finished("demo", retry_errors=True))
+        (['k1', 'k2'], ['k1'])
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         sql = "SELECT task_key FROM runs WHERE suite = ?"
         if retry_errors:
@@ -435,6 +624,25 @@ class ResultsStore:
         -------
         dict of str to str or None
             ``task_key -> fingerprint`` (None for rows stored before fingerprints existed).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> row = {"task_key": "k1", "suite": "demo", "problem": "oef", "group": "paper",
+        ...        "instance_id": "paper-w1.json", "instance_key": "file:0", "method": "max-min",
+        ...        "kind": "algorithm", "name": "max-min", "params": "{}", "status": "feasible",
+        ...        "objective": 4.0, "valid": 1, "metrics": "{}", "wall_s": 0.5,
+        ...        "finished_at": "2026-01-01T00:00:00+00:00", "fingerprint": "f1"}
+        >>> store.record(row)
+        >>> store.record({**row, "task_key": "k2", "fingerprint": None})
+        >>> store.fingerprints("demo")
+        {'k1': 'f1', 'k2': None}
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         sql = "SELECT task_key, fingerprint FROM runs WHERE suite = ?"
         return {r[0]: r[1] for r in self.conn.execute(sql, (suite,))}
@@ -454,6 +662,28 @@ class ResultsStore:
         -------
         list of dict
             In insertion order.
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> row = {"task_key": "k1", "suite": "demo", "problem": "oef", "group": "paper",
+        ...        "instance_id": "paper-w1.json", "instance_key": "file:0", "method": "max-min",
+        ...        "kind": "algorithm", "name": "max-min", "params": "{}", "status": "feasible",
+        ...        "objective": 4.0, "valid": 1, "metrics": "{}", "wall_s": 0.5,
+        ...        "finished_at": "2026-01-01T00:00:00+00:00", "fingerprint": "f1"}
+        >>> store.record(row)
+        >>> store.record({**row, "task_key": "k2", "suite": "other"})
+        >>> [r["task_key"] for r in store.rows()], [r["task_key"] for r in store.rows("other")]
+        (['k1', 'k2'], ['k2'])
+        >>> r = store.rows(keys=["k1"])[0]
+        >>> r["params"], r["metrics"]  # JSON columns come back decoded
+        ({}, {})
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         sql, args = "SELECT * FROM runs", []
         if suite is not None:
@@ -473,6 +703,23 @@ class ResultsStore:
         list of dict
             One per (suite, problem): ``methods`` decoded, ``reference`` None for a metrics-only
             section, ``task_keys`` a set (None: every row counts).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> store.register_suite({"suite": "demo", "problem": "oef", "sense": "max",
+        ...                       "reference": "efficiency", "ratio": "objective",
+        ...                       "bootstrap": 1000, "confidence": 0.95,
+        ...                       "methods": '["efficiency", "max-min"]'})
+        >>> s = store.suites()[0]
+        >>> s["reference"], s["methods"], s["task_keys"]
+        ('efficiency', ['efficiency', 'max-min'], None)
+        >>> store.close()
+        >>> tmp.cleanup()
         """
         rows = [dict(r) for r in self.conn.execute("SELECT * FROM suites ORDER BY suite, problem")]
         for r in rows:
@@ -482,7 +729,21 @@ class ResultsStore:
         return rows
 
     def close(self) -> None:
-        """Close the connection.
+        """Close the connection (``with ResultsStore(...)`` calls it on leaving the block).
+
+        Examples
+        --------
+        >>> import tempfile
+        >>> from pathlib import Path
+        >>> from dlsched.bench import ResultsStore
+        >>> tmp = tempfile.TemporaryDirectory()
+        >>> store = ResultsStore(Path(tmp.name) / "results.db")
+        >>> store.close()
+        >>> store.rows()
+        Traceback (most recent call last):
+        ...
+        sqlite3.ProgrammingError: Cannot operate on a closed database.
+        >>> tmp.cleanup()
         """
         self.conn.close()
 

@@ -82,7 +82,71 @@ def sha(obj: Any) -> str:
 
 @dataclass(frozen=True)
 class Task:
-    """Everything a worker needs; ``key`` identifies the cell across runs."""
+    """Everything a worker needs; ``key`` identifies the cell across runs.
+
+    Tasks are made by ``expand``; the key is computed from the identity fields (suite, problem,
+    instance key, method label, kind, name, params, seed, solver), so a field passed as ``key``
+    is overwritten.
+
+    Parameters
+    ----------
+    suite : str
+        The suite's name.
+    problem : str
+        The problem name (``oef``, ``ojpp``, ...).
+    group : str
+        The label of the instance set the instance comes from.
+    instance_id : str
+        A readable name of the instance: the file path relative to the suite, or the generator
+        point and seed.
+    instance_key : str
+        The instance's identity: ``file:`` and the sha256 of the file's bytes, or ``gen:`` and
+        the sha256 of the generator call.
+    instance : dict
+        How to build the instance: ``{"kind": "generate", "params", "seed"}`` (and
+        ``"generator"`` for a named generator) or ``{"kind": "file", "path", "text"}``.
+    method : str
+        The method's label in the suite.
+    kind : str
+        ``"exact"`` (a model) or ``"algorithm"``.
+    name : str
+        The registered model or algorithm name.
+    params : dict
+        The method's keyword parameters.
+    seed : int or None
+        The method's seed (None: the method takes none).
+    solver : dict or None
+        The solver options of an exact model (``solver``, ``time_limit``, ``mip_gap``, ...);
+        None for an algorithm.
+    size_key : str or None
+        The instance size measure the report plots against (None: the problem's first one).
+    imports : tuple of str, default ()
+        Plug-in modules the worker imports before running the task.
+    record_stats : tuple of str, default ()
+        ``Result.stats`` entries stored with the row's metrics; not part of the key.
+    fingerprint : str or None, default None
+        The method's code and parameters digest (``method_fingerprint``); not part of the key:
+        a stored row whose fingerprint differs is re-run under the same key.
+    key : str, default ""
+        Ignored on input; set to the first 32 hexadecimal digits of the identity's sha256.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> from dlsched.bench import expand, parse_suite
+    >>> suite = parse_suite({"suite": {"name": "demo"}, "problems": {"oef": {
+    ...     "reference": "efficiency",
+    ...     "instances": [{"label": "paper", "files": ["paper-w1.json"]}],
+    ...     "methods": [{"label": "max-min", "algorithm": "max-min"},
+    ...                 {"label": "efficiency", "model": "oef-efficiency"}]}}},
+    ...     Path("instances/oef/demo.toml").resolve())
+    >>> task = expand(suite)[1]
+    >>> task.method, task.kind, task.instance_id, len(task.key)
+    ('max-min', 'algorithm', 'paper-w1.json', 32)
+    >>> from dataclasses import replace
+    >>> replace(task, seed=1).key != task.key, replace(task, group="other").key == task.key
+    (True, True)
+    """
 
     suite: str
     problem: str
@@ -218,6 +282,19 @@ def expand(suite: Suite) -> list[Task]:
     list of Task
         One task per (instance, method, seed) cell, duplicates removed, each with its key and
         its method's fingerprint.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> from dlsched.bench import expand, parse_suite
+    >>> suite = parse_suite({"suite": {"name": "demo"}, "problems": {"oef": {
+    ...     "reference": "efficiency",
+    ...     "instances": [{"label": "paper", "files": ["paper-w1.json"]}],
+    ...     "methods": [{"label": "max-min", "algorithm": "max-min"},
+    ...                 {"label": "efficiency", "model": "oef-efficiency"}]}}},
+    ...     Path("instances/oef/demo.toml").resolve())
+    >>> [(t.method, t.kind, t.instance_id) for t in expand(suite)]  # the reference first
+    [('efficiency', 'exact', 'paper-w1.json'), ('max-min', 'algorithm', 'paper-w1.json')]
     """
     base = suite.path.parent
     tasks: list[Task] = []
@@ -362,6 +439,26 @@ def run_task(task: Task) -> dict[str, Any]:
     dict
         The row to store (the columns of ``store.RUN_COLUMNS``), with the validator's verdict,
         the metrics and the method fingerprint.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> from dlsched.bench import expand, parse_suite
+    >>> suite = parse_suite({"suite": {"name": "demo"}, "problems": {"oef": {
+    ...     "reference": "efficiency",
+    ...     "instances": [{"label": "paper", "files": ["paper-w1.json"]}],
+    ...     "methods": [{"label": "max-min", "algorithm": "max-min"},
+    ...                 {"label": "efficiency", "model": "oef-efficiency"}]}}},
+    ...     Path("instances/oef/demo.toml").resolve())
+    >>> from dlsched.bench import run_task
+    >>> task = expand(suite)[1]
+    >>> row = run_task(task)
+    >>> row["method"], row["status"], row["valid"], round(row["objective"], 6)
+    ('max-min', 'feasible', 1, 4.0)
+    >>> from dataclasses import replace
+    >>> row = run_task(replace(task, name="no-such"))  # a failure is a row, not an exception
+    >>> row["status"], row["error"].split(":")[0]
+    ('error', 'InputError')
     """
     from .. import api
     from ..core import PROBLEMS, plugins
