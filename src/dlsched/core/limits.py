@@ -25,6 +25,7 @@ and one line ``error: FIELD: reason`` -- instead of hanging, overflowing or cras
 | `-p` integer parameter | integral, 0..10^6 | unless :data:`PARAM_RANGES` says otherwise |
 | `-p` float parameter | finite, 0..1e15 | unless :data:`PARAM_RANGES` says otherwise |
 | `-p` string | 10,000 characters | |
+| LTGF policy `window` / `lease` | 1..10^9 s / 10^-3..10^7 s | shares, `f`: [0, 1]; `queues` 1..64 |
 """
 
 from __future__ import annotations
@@ -93,3 +94,15 @@ PARAM_RANGES: dict[str, dict[str, tuple[float, float]]] = {
                             "last_arrival": (1, MAX_SLOTS)},
     "oef/oef-placer": {"rounds": (1, 100_000)},
 }
+_LTGF_SLOTS = {"slots": (1, MAX_SLOTS), "max_iter": (1, MAX_PARAM_INT)}
+PARAM_RANGES["ltgf/ltgf-milp"] = {**_LTGF_SLOTS, "window": (1, MAX_SLOTS)}
+PARAM_RANGES["ltgf/ltgf-cpsat"] = dict(_LTGF_SLOTS)
+#: the LTGF policies: the runner's ``window`` / ``lease`` (s) and the knobs' meaningful ranges
+#: (2^queues GPU-s thresholds overflow a float beyond 64 queues; f, error, shares in [0, 1])
+_LTGF_RUN = {"window": (1.0, 1e9), "lease": (1e-3, 1e7)}
+PARAM_RANGES.update({f"ltgf/{name}": {**_LTGF_RUN, **knobs} for name, knobs in {
+    "astraea-ltgf": {}, "yarn-cs": {}, "hived": {}, "gandiva-fair": {},
+    "allox": {"alpha": (0, 1)},
+    "themis": {"f": (0, 1), "error": (0, 1), "cancel_share": (0, 1)},
+    "tiresias-l": {"queues": (1, 64)},
+}.items()})
