@@ -93,6 +93,7 @@ PARAM_RANGES: dict[str, dict[str, tuple[float, float]]] = {
                             "n_ps_types": (1, 10_000), "max_chunks": (1, 100_000),
                             "last_arrival": (1, MAX_SLOTS)},
     "oef/oef-placer": {"rounds": (1, 100_000)},
+    "completion/fifo": {"max_workers": (1, MAX_PARAM_INT)},
 }
 _LTGF_SLOTS = {"slots": (1, MAX_SLOTS), "max_iter": (1, MAX_PARAM_INT)}
 PARAM_RANGES["ltgf/ltgf-milp"] = {**_LTGF_SLOTS, "window": (1, MAX_SLOTS)}
