@@ -318,6 +318,8 @@ def adjustment(inst: OJPPInstance, *, initial: Solution | dict | None = None, st
     """
     if not 0 <= ewma < 1:
         raise InputError("ewma", "must be in [0, 1)")
+    if guard not in GUARDS:
+        raise InputError("guard", f"unknown value {guard!r} (known: {', '.join(GUARDS)})")
     unknown = set(noise) - {"rho", "sigma", "spike_prob", "spike"}
     if unknown:
         raise InputError(sorted(unknown)[0], "unknown parameter of adjustment")
