@@ -94,3 +94,109 @@ def test_bad_parameter_is_an_input_error_naming_it(kind, problem, name, param, v
     with pytest.raises(InputError) as info:
         _call(kind, problem, name, {param: value})
     assert info.value.field == param, (info.value.field, info.value.reason)
+    # refused where the parameter is read, not by the API's catch-all for a stray exception
+    assert not info.value.reason.startswith("refused ("), info.value.reason
+
+
+def _direct_cases() -> list[Any]:
+    """The refusals reported while documenting, called below the API (no parameter check, no
+    catch-all): the function that reads the parameter refuses it itself."""
+    from dlsched.completion import generate as completion_generate
+    from dlsched.completion.baselines.fifo import fifo
+    from dlsched.ltgf.support.simulate import run_policy
+    from dlsched.oef import generate as oef_generate
+    from dlsched.ojpp import generate as ojpp_generate
+    from dlsched.revenue import generate as revenue_generate
+    from dlsched.revenue.algorithms import a_maxirev, a_round, astraea
+    from dlsched.revenue.baselines import batchsche, gandiva_fair, hived
+
+    ltgf, comp, rev = _inst("ltgf"), _inst("completion"), _inst("revenue")
+    cases = [
+        (run_policy, (ltgf, "themis"), {"offer": "nope"}, "offer"),
+        (run_policy, (ltgf, "astraea-ltgf"), {"tenant_share": "9"}, "tenant_share"),
+        (run_policy, (ltgf, "astraea-ltgf"), {"t_begin_window": 0}, "t_begin_window"),
+        (run_policy, (ltgf, "yarn-cs"), {"quantum": 5}, "quantum"),
+        (completion_generate, (), {"kind": "single"}, "kind"),
+        (completion_generate, (), {"kind": "single-machine", "n_jobs": 3}, "n_jobs"),
+        (completion_generate, (), {"epochs": (9, 3)}, "epochs"),
+        (fifo, (comp,), {"max_workers": 0}, "max_workers"),
+        (astraea, (rev,), {"bogus": 1}, "bogus"),
+        (a_round, (rev,), {"l_extra": 3}, "l_extra"),
+        (a_maxirev, (rev,), {"mincost": "x"}, "mincost"),
+        (a_maxirev, (rev,), {"lam": 2.5}, "lam"),
+        (astraea, (rev,), {"lam": "x"}, "lam"),
+        (astraea, (rev,), {"time_origin": "abs"}, "time_origin"),
+        (batchsche, (rev,), {"worker_cap": "all"}, "worker_cap"),
+        (a_round, (rev,), {"batch": 40}, "batch"),
+        (gandiva_fair, (rev,), {"time_origin": "absolut"}, "time_origin"),
+        (hived, (rev,), {"time_origin": "now"}, "time_origin"),
+        (revenue_generate, (), {"scale": "tiny"}, "scale"),
+        (revenue_generate, (), {"utility": "concave"}, "utility"),
+        (revenue_generate, (), {"n_servers": 1, "n_tenants": 2}, "n_servers"),
+        (oef_generate, (), {"n": 0}, "n"),
+        (oef_generate, (), {"k": 2, "counts": [1.0]}, "counts"),
+        (ojpp_generate, (), {"workload": "heavy"}, "workload"),
+        (ojpp_generate, (), {"n_jobs": 0}, "n_jobs"),
+        (ojpp_generate, (), {"active": "memory"}, "active"),
+        (ojpp_generate, (), {"interference_model": "sum"}, "interference_model"),
+    ]
+    return [pytest.param(fn, args, kw, field, id=f"{fn.__name__}-{field}")
+            for fn, args, kw, field in cases]
+
+
+@pytest.mark.parametrize(("fn", "args", "kwargs", "field"), _direct_cases())
+def test_reported_refusal_at_the_source(fn, args, kwargs, field):
+    with pytest.raises(InputError) as info:
+        fn(*args, **kwargs)
+    assert info.value.field == field, (info.value.field, info.value.reason)
+
+
+@pytest.mark.parametrize(("kind", "problem", "name", "forwarded"), [
+    ("model", "ltgf", "ltgf-milp", {"objective", "slots", "method", "max_iter",
+                                    "lexicographic", "window"}),
+    ("model", "ltgf", "ltgf-cpsat", {"slots", "method", "max_iter", "lexicographic"}),
+    ("model", "ojpp", "ojpp-compact", {"cuts", "top_down_share"}),
+    ("model", "ojpp", "ojpp-cpsat", {"hint", "table", "table_limit", "top_down_share"}),
+    ("algorithm", "oef", "gandiva-fair-trading", {"max_trades", "eps", "gap_tol"}),
+    ("algorithm", "ltgf", "themis", {"window", "validate", "lease", "synchronized",
+                                     "strict_placement", "f", "error", "seed", "offer",
+                                     "estimate", "cancel_share"}),
+    ("algorithm", "revenue", "mincost-d", {"batch", "fixed_workers", "lam", "theta",
+                                           "theta_scale", "time_origin",
+                                           "reject_negative_actual", "worker_cap"}),
+    ("algorithm", "revenue", "astraea", {"fixed_workers", "lam", "theta", "theta_scale",
+                                         "time_origin", "reject_negative_actual",
+                                         "worker_cap", "l_extra", "phases", "mincost"}),
+])
+def test_forwarded_parameters_are_known_and_closed(kind, problem, name, forwarded):
+    """A method passing ``**params`` on declares where (``FORWARDS`` or a signature): the
+    parameter check knows exactly these keywords and refuses any other."""
+    reg = MODELS if kind == "model" else ALGORITHMS
+    known, open_ = inputs.signature_params(reg.get(name, problem=problem).run)
+    assert set(known) == forwarded
+    assert not open_
+
+
+def test_no_registered_method_or_generator_takes_any_keyword():
+    """Every method and generator has a closed parameter list (an open ``**params`` would let
+    an unknown keyword through the parameter check)."""
+    open_ = [f"{p}/{n}" for kind, p, n, fn in _targets()
+             if inputs.signature_params(fn, takes_instance=kind != "generator")[1]]
+    assert open_ == []
+
+
+@pytest.mark.parametrize(("argv", "param"), [
+    (["generate", "completion", "-p", "kind=single"], "kind"),
+    (["run", "instances/ltgf/paper-fig6.json", "-a", "themis", "-p", "offer=nope"], "offer"),
+    (["generate", "oef", "-p", "n=0"], "n"),
+    (["solve", "instances/ojpp/golden-o1.json", "-m", "ojpp-compact", "-p", "zz=1"], "zz"),
+    (["run", "instances/revenue/small-3jobs.json", "-a", "astraea", "-p", "lam=nan"], "lam"),
+], ids=["completion", "ltgf", "oef", "ojpp", "revenue"])
+def test_cli_refusal_exits_2_naming_the_param(argv, param, capsys, monkeypatch):
+    from dlsched.cli import main
+
+    monkeypatch.chdir(ROOT)
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: --param {param}: "), err
+    assert "Traceback" not in err

@@ -95,6 +95,7 @@ PARAM_RANGES: dict[str, dict[str, tuple[float, float]]] = {
     "oef/oef-placer": {"rounds": (1, 100_000)},
     "completion/fifo": {"max_workers": (1, MAX_PARAM_INT)},
     "ojpp/ojpp-compact": {"top_down_share": (0, 1)},
+    "ojpp/adjustment": {"rho": (0, 1), "spike_prob": (0, 1)},
     "ojpp/ojpp-cpsat": {"top_down_share": (0, 1), "table_limit": (1, MAX_PARAM_INT)},
 }
 _LTGF_SLOTS = {"slots": (1, MAX_SLOTS), "max_iter": (1, MAX_PARAM_INT)}
