@@ -101,6 +101,17 @@ PARAM_RANGES: dict[str, dict[str, tuple[float, float]]] = {
 _LTGF_SLOTS = {"slots": (1, MAX_SLOTS), "max_iter": (1, MAX_PARAM_INT)}
 PARAM_RANGES["ltgf/ltgf-milp"] = {**_LTGF_SLOTS, "window": (1, MAX_SLOTS)}
 PARAM_RANGES["ltgf/ltgf-cpsat"] = dict(_LTGF_SLOTS)
+#: the revenue mechanisms: rounds per batch, batch indices (a batch of index l spans 2^l slots)
+_LAM, _BATCH = {"lam": (0, 1_000)}, (0, 20)
+PARAM_RANGES.update({
+    "revenue/astraea": {**_LAM, "l_extra": _BATCH},
+    "revenue/batchsche": {**_LAM, "l_extra": _BATCH},
+    "revenue/astraea-private": {**_LAM, "l_extra": _BATCH},
+    "revenue/a-round": {**_LAM, "batch": _BATCH},
+    "revenue/a-maxirev": {**_LAM, "batch": _BATCH},
+    "revenue/mincost-c": {**_LAM, "batch": _BATCH},
+    "revenue/mincost-d": {**_LAM, "batch": _BATCH},
+})
 #: the LTGF policies: the runner's ``window`` / ``lease`` (s) and the knobs' meaningful ranges
 #: (2^queues GPU-s thresholds overflow a float beyond 64 queues; f, error, shares in [0, 1])
 _LTGF_RUN = {"window": (1.0, 1e9), "lease": (1e-3, 1e7)}
