@@ -18,12 +18,14 @@ v_jm = v_j / g_m^0.7 with v_j in [0.001, 0.05] slots, pi in [30, 575] MB; 1 slot
 
 from __future__ import annotations
 
+import inspect
 import math
 from typing import Any, Literal
 
 import numpy as np
 
-from ..core.inputs import FORWARDS
+from ..core.errors import InputError
+from ..core.inputs import FORWARDS, number
 from .instance import CompletionInstance, parse
 
 SHAPES = [(4, 32, 10.0), (16, 64, 25.0), (1, 16, 10.0)]  # (gpu, vcpu, Gbps)
@@ -97,8 +99,8 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
     Raises
     ------
     InputError
-        ``capacity`` is not ``"ideal"`` / ``"legacy"``, or ``capacity_basis`` is not
-        ``"footprint"`` / ``"area"``.
+        ``architecture`` is not ``"ps"`` / ``"ring"``, ``capacity`` is not ``"ideal"`` /
+        ``"legacy"``, or ``capacity_basis`` is not ``"footprint"`` / ``"area"``.
 
     Examples
     --------
@@ -106,6 +108,8 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
     >>> len(d["jobs"]), len(d["servers"]), d["architecture"]
     (3, 2, 'ps')
     """
+    if architecture not in ("ps", "ring"):
+        raise InputError("architecture", f"unknown value {architecture!r} (known: ps, ring)")
     rng = np.random.default_rng(seed)
     M, P = n_worker_types, (n_ps_types if architecture == "ps" else 0)
     wt = []
@@ -143,8 +147,6 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
         servers, extra = _ideal_servers(jobs, wt, pt, kappa, base, architecture,
                                         capacity_basis, horizon)
     else:
-        from ..core.errors import InputError
-
         raise InputError("capacity", "must be 'ideal' or 'legacy'")
     out: dict[str, Any] = {
         "problem": "completion", "schema_version": 1,
@@ -200,8 +202,6 @@ def _ideal_servers(jobs: list[dict], wt: list[dict], pt: list[dict], kappa: floa
     worker + one PS); provenance records it and the achieved capacity / ideal demand.
     ``basis="area"``: the ideal demand is resource-time / T (``generate_dict``)."""
     if basis not in ("footprint", "area"):
-        from ..core.errors import InputError
-
         raise InputError("capacity_basis", "must be 'footprint' or 'area'")
     area = basis == "area"
     ideal = sum(_ideal_demand(j, wt, pt, architecture == "ring", area) for j in jobs)
@@ -302,8 +302,7 @@ def generate(kind: Literal["default", "single-machine"] = "default",
     Parameters
     ----------
     kind : str, default "default"
-        Which builder: ``"single-machine"`` or ``"default"`` (any other value also selects
-        the default builder).
+        Which builder: ``"default"`` or ``"single-machine"``; other values are refused.
     n_jobs : int, default 10
         (default) Number of jobs. Unit: jobs. Range: 1..100000.
     n_servers : int, default 3
@@ -327,11 +326,12 @@ def generate(kind: Literal["default", "single-machine"] = "default",
         (default) Largest number of data chunks D_j (a job's maximum worker count).
         Unit: chunks. Range: 1..100000.
     epochs : tuple of int, default (50, 100)
-        (default) Inclusive range of the epochs E_j. Unit: epochs.
+        (default) Inclusive range of the epochs E_j. Unit: epochs. Range: 1..1000000.
     minibatches : tuple of int, default (10, 50)
         (default) Inclusive range of the mini-batches per chunk K_j. Unit: mini-batches.
+        Range: 1..1000000.
     minibatch_time : tuple of float, default (0.001, 0.05)
-        (default) Range of the base mini-batch time v_j. Unit: slots.
+        (default) Range of the base mini-batch time v_j. Unit: slots. Range: 1e-09..1000000.
     name : str or None, default None
         (default) Instance name; None names it from the sizes and the seed.
     capacity : str, default "ideal"
@@ -347,8 +347,10 @@ def generate(kind: Literal["default", "single-machine"] = "default",
         (single-machine) Number of jobs. Unit: jobs. Range: 1..100000.
     p_range : tuple of int, default (1, 100)
         (single-machine) Inclusive range of the processing times p_j. Unit: slots.
+        Range: 1..1000000.
     w_range : tuple of int, default (1, 10)
         (single-machine) Inclusive range of the weights w_j. Unit: dimensionless.
+        Range: 1..1000000.
 
     Returns
     -------
@@ -358,10 +360,10 @@ def generate(kind: Literal["default", "single-machine"] = "default",
     Raises
     ------
     InputError
-        ``capacity`` or ``capacity_basis`` is not one of its values, or the drawn instance
-        fails the instance checks.
-    TypeError
-        A keyword the selected builder does not take.
+        An unknown ``kind``, a keyword the selected builder does not take, a range parameter
+        that is not ``[low, high]`` within its bounds, ``capacity`` or ``capacity_basis`` not
+        one of its values (field: the parameter), or the drawn instance fails the instance
+        checks.
 
     Examples
     --------
@@ -371,9 +373,19 @@ def generate(kind: Literal["default", "single-machine"] = "default",
     >>> generate("single-machine", n=5, seed=1).n_jobs
     5
     """
-    if kind == "single-machine":
-        return parse(single_machine_dict(**params))
-    return parse(generate_dict(**params))
+    builder = BUILDERS.get(kind) if isinstance(kind, str) else None
+    if builder is None:
+        raise InputError("kind", f"unknown value {kind!r} (known: {', '.join(BUILDERS)})")
+    takes = inspect.signature(builder).parameters
+    for key, value in params.items():
+        if key not in takes:
+            other = [k for k, b in BUILDERS.items() if key in inspect.signature(b).parameters]
+            raise InputError(key, f"only with kind={other[0]!r}" if other
+                             else f"unknown parameter {key!r}")
+        if key in PAIRS:
+            check_pair(value, key, *PAIRS[key])
+    return parse(builder(**params))
+
 
 
 def single_machine_dict(*, n: int = 40, seed: int = 0, p_range: tuple[int, int] = (1, 100),
@@ -513,3 +525,42 @@ __all__ = ["generate", "generate_dict", "resize_servers", "single_machine_dict",
 # ``**params`` of ``generate`` reach these builders: the parameter check knows their keywords
 FORWARDS[f"{generate.__module__}:{generate.__qualname__}"] = (
     f"{__name__}:generate_dict", f"{__name__}:single_machine_dict")
+
+
+#: ``kind`` of ``generate`` -> the builder of the instance dict
+BUILDERS = {"default": generate_dict, "single-machine": single_machine_dict}
+#: the (low, high) range parameters and the range their ends must lie in (ints unless float)
+PAIRS: dict[str, tuple[float, float, bool]] = {
+    "epochs": (1, 1_000_000, True), "minibatches": (1, 1_000_000, True),
+    "minibatch_time": (1e-9, 1e6, False), "p_range": (1, 1_000_000, True),
+    "w_range": (1, 1_000_000, True)}
+
+
+def check_pair(value: Any, field: str, low: float, high: float, integer: bool) -> None:
+    """Refuse a range parameter that is not ``[a, b]`` with ``low <= a <= b <= high``.
+
+    Parameters
+    ----------
+    value : Any
+        The value given.
+    field : str
+        The parameter's name.
+    low, high : float
+        The bounds of both ends.
+    integer : bool
+        Whether the ends must be integers.
+
+    Raises
+    ------
+    InputError
+        ``value`` is not such a pair (field ``field``).
+
+    Examples
+    --------
+    >>> check_pair((50, 100), "epochs", 1, 1000, True)
+    """
+    if not isinstance(value, (list, tuple)) or len(value) != 2:
+        raise InputError(field, f"expected a pair [low, high], got {value!r}")
+    a, b = (number(v, field, low, high, integer=integer) for v in value)
+    if a > b:
+        raise InputError(field, f"low end {a} > high end {b}")

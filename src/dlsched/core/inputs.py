@@ -910,7 +910,7 @@ def walk_params(fn: Callable[..., Any], takes_instance: bool = True
                 open_ = True
         elif par.kind is not par.VAR_POSITIONAL and par.kind is not par.POSITIONAL_ONLY:
             out[name] = (par, namespace, target)
-    for skip in ("inst", "instance", "options", "mechanism", "backend_name"):
+    for skip in ("inst", "instance", "options", "mechanism", "backend", "backend_name"):
         if skip in out and out[skip][0].default is inspect.Parameter.empty:
             del out[skip]
     return out, open_

@@ -25,6 +25,7 @@ and one line ``error: FIELD: reason`` -- instead of hanging, overflowing or cras
 | `-p` integer parameter | integral, 0..10^6 | unless ``PARAM_RANGES`` says otherwise |
 | `-p` float parameter | finite, 0..1e15 | unless ``PARAM_RANGES`` says otherwise |
 | `-p` string | 10,000 characters | |
+| LTGF policy `window` / `lease` | 1..10^9 s / 10^-3..10^7 s | shares, `f`: [0, 1]; `queues` 1..64 |
 """
 
 from __future__ import annotations
@@ -92,4 +93,31 @@ PARAM_RANGES: dict[str, dict[str, tuple[float, float]]] = {
                             "n_ps_types": (1, 10_000), "max_chunks": (1, 100_000),
                             "last_arrival": (1, MAX_SLOTS)},
     "oef/oef-placer": {"rounds": (1, 100_000)},
+    "completion/fifo": {"max_workers": (1, MAX_PARAM_INT)},
+    "ojpp/ojpp-compact": {"top_down_share": (0, 1)},
+    "ojpp/adjustment": {"rho": (0, 1), "spike_prob": (0, 1)},
+    "ojpp/ojpp-cpsat": {"top_down_share": (0, 1), "table_limit": (1, MAX_PARAM_INT)},
 }
+_LTGF_SLOTS = {"slots": (1, MAX_SLOTS), "max_iter": (1, MAX_PARAM_INT)}
+PARAM_RANGES["ltgf/ltgf-milp"] = {**_LTGF_SLOTS, "window": (1, MAX_SLOTS)}
+PARAM_RANGES["ltgf/ltgf-cpsat"] = dict(_LTGF_SLOTS)
+#: the revenue mechanisms: rounds per batch, batch indices (a batch of index l spans 2^l slots)
+_LAM, _BATCH = {"lam": (0, 1_000)}, (0, 20)
+PARAM_RANGES.update({
+    "revenue/astraea": {**_LAM, "l_extra": _BATCH},
+    "revenue/batchsche": {**_LAM, "l_extra": _BATCH},
+    "revenue/astraea-private": {**_LAM, "l_extra": _BATCH},
+    "revenue/a-round": {**_LAM, "batch": _BATCH},
+    "revenue/a-maxirev": {**_LAM, "batch": _BATCH},
+    "revenue/mincost-c": {**_LAM, "batch": _BATCH},
+    "revenue/mincost-d": {**_LAM, "batch": _BATCH},
+})
+#: the LTGF policies: the runner's ``window`` / ``lease`` (s) and the knobs' meaningful ranges
+#: (2^queues GPU-s thresholds overflow a float beyond 64 queues; f, error, shares in [0, 1])
+_LTGF_RUN = {"window": (1.0, 1e9), "lease": (1e-3, 1e7)}
+PARAM_RANGES.update({f"ltgf/{name}": {**_LTGF_RUN, **knobs} for name, knobs in {
+    "astraea-ltgf": {}, "yarn-cs": {}, "hived": {}, "gandiva-fair": {},
+    "allox": {"alpha": (0, 1)},
+    "themis": {"f": (0, 1), "error": (0, 1), "cancel_share": (0, 1)},
+    "tiresias-l": {"queues": (1, 64)},
+}.items()})

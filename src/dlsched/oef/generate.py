@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..core.errors import InputError
+from ..core.inputs import number
+from ..core.limits import MAX_MAGNITUDE
 from .instance import OEFInstance, make
 
 
@@ -60,10 +63,9 @@ def generate(
 
     Raises
     ------
-    ValueError
-        ``n`` or ``k`` is below 1, or ``counts`` does not have ``k`` entries.
     InputError
-        A count in ``counts`` is not positive.
+        ``n`` or ``k`` is not an integer in its range, or ``counts`` is not ``k`` positive
+        finite numbers (field: the parameter).
 
     Examples
     --------
@@ -76,8 +78,13 @@ def generate(
     >>> generate(n=3, k=2, seed=0, counts=[1, 4]).capacity.tolist()
     [1.0, 4.0]
     """
-    if n < 1 or k < 1:
-        raise ValueError("n and k must be positive")
+    n = number(n, "n", 1, 100_000, integer=True)
+    k = number(k, "k", 1, 1_000, integer=True)
+    if counts is not None:
+        if not isinstance(counts, (list, tuple, np.ndarray)) or len(counts) != k:
+            raise InputError("counts", f"expected {k} numbers (one per GPU type), got "
+                                       f"{counts!r}"[:200])
+        counts = [number(c, "counts", 0, MAX_MAGNITUDE, low_open=True) for c in counts]
     rng = np.random.default_rng(seed)
     W = random_speedups(n, k, rng, monotone)
     if counts is None:

@@ -33,7 +33,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .instance import OJPPInstance, parse
+from ..core.errors import InputError
+from ..core.inputs import number
+from ..core.limits import PARAM_RANGES
+from .instance import INTERFERENCE_MODELS, OJPPInstance, parse
 
 TYPES = ("lenet", "resnet", "vgg", "alexnet", "lstm", "cnn")
 CLASSES = ("mixed", "c-high", "i-high", "average")
@@ -183,11 +186,10 @@ def generate(
 
     Raises
     ------
-    ValueError
-        An unknown ``workload``, ``matrix``, ``mixed`` or ``active`` value, ``n_jobs`` or
-        ``max_workers`` below 1, or a negative or infinite ``matrix_scale``.
     InputError
-        An unknown ``interference_model`` or a limit the instance schema refuses.
+        An unknown ``workload``, ``matrix``, ``mixed``, ``active`` or ``interference_model``
+        value, ``n_jobs`` or ``max_workers`` outside 1..100000, ``matrix_scale`` outside
+        [1e-09, 1e9] (field: the parameter), or a limit the instance schema refuses.
 
     Examples
     --------
@@ -199,16 +201,15 @@ def generate(
     Limits(collision=None, interference=0.2, balance=None)
     """
     keep = _active_limits(active)
-    if workload not in CLASSES:
-        raise ValueError(f"workload must be one of {CLASSES}, got {workload!r}")
-    if n_jobs < 1 or max_workers < 1:
-        raise ValueError("n_jobs and max_workers must be positive")
-    if matrix not in MATRICES:
-        raise ValueError(f"matrix must be one of {MATRICES}, got {matrix!r}")
-    if mixed not in MIXED_READINGS:
-        raise ValueError(f"mixed must be one of {MIXED_READINGS}, got {mixed!r}")
-    if not (np.isfinite(matrix_scale) and matrix_scale >= 0):
-        raise ValueError(f"matrix_scale must be finite and >= 0, got {matrix_scale!r}")
+    for field, value, known in (("workload", workload, CLASSES), ("matrix", matrix, MATRICES),
+                                ("mixed", mixed, MIXED_READINGS),
+                                ("interference_model", interference_model, INTERFERENCE_MODELS)):
+        if not isinstance(value, str) or value not in known:
+            raise InputError(field, f"unknown value {value!r} (known: {', '.join(known)})")
+    ranges = PARAM_RANGES["ojpp/generate"]  # the ranges the parameter check applies
+    for field, value in (("n_jobs", n_jobs), ("max_workers", max_workers)):
+        number(value, field, *ranges[field], integer=True)
+    number(matrix_scale, "matrix_scale", *ranges["matrix_scale"])
     rng = np.random.default_rng(seed)
     M = type_matrix(rng)  # always drawn, so the jobs below are the same for every matrix
     names = list(TYPES)
@@ -276,6 +277,6 @@ def _active_limits(active: str) -> set[str]:
     names = set(active.split("+"))
     unknown = sorted(names - set(LIMIT_NAMES))
     if unknown:
-        raise ValueError(f"active must be 'all', 'none' or names from {LIMIT_NAMES} joined by "
-                         f"'+', got unknown {unknown}")
+        raise InputError("active", f"'all', 'none' or names from {', '.join(LIMIT_NAMES)} "
+                                   f"joined by '+', got unknown {', '.join(unknown)}")
     return names

@@ -19,7 +19,8 @@ def _servers(rng: np.random.Generator, n_servers: int, n_tenants: int,
     """C_sw uniform over ``gpus``, C_sp = 1; each server one random owner, every tenant >= 1
     server; quotas = sums over owned servers."""
     if n_servers < n_tenants:
-        raise ValueError("need at least one server per tenant")
+        raise InputError("n_servers", f"{n_servers} servers for {n_tenants} tenants: need at "
+                                      "least one server per tenant")
     owner = np.concatenate([np.arange(n_tenants),
                             rng.integers(0, n_tenants, n_servers - n_tenants)])
     rng.shuffle(owner)
@@ -30,6 +31,11 @@ def _servers(rng: np.random.Generator, n_servers: int, n_tenants: int,
                 "quota": {"workers": int(cw[owner == u].sum()), "ps": int((owner == u).sum())}}
                for u in range(n_tenants)]
     return servers, tenants
+
+
+#: values of the generator's ``utility`` and ``scale``
+UTILITIES = ("linear", "convex", "mixed")
+SCALES = ("paper", "small")
 
 
 def _utility(rng: np.random.Generator, kind: str) -> dict[str, Any]:
@@ -126,10 +132,10 @@ def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int
         small scale). Unit: slots. Range: 1..1000000.
     utility : str, default 'linear'
         Utility shape of every job: ``'linear'``, ``'convex'`` or ``'mixed'`` (each job one
-        of the two at random).
+        of the two at random); other values are refused.
     scale : str, default 'paper'
         ``'paper'`` (the §5.1 ranges above) or ``'small'`` (instances the exact models
-        solve); any other value is read as ``'paper'``.
+        solve); other values are refused.
     horizon : int or None, default None
         Slots available to the exact models; None = ``arrival_max + 24`` at the small scale,
         4096 at the paper's. Unit: slots. Range: 1..1000000.
@@ -152,10 +158,9 @@ def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int
 
     Raises
     ------
-    ValueError
-        ``n_servers`` < ``n_tenants``.
     InputError
-        An unknown ``minibatch_unit``, or values the instance schema refuses.
+        ``n_servers`` < ``n_tenants``, an unknown ``utility``, ``scale`` or
+        ``minibatch_unit``, or values the instance schema refuses (field: the parameter).
 
     Examples
     --------
@@ -164,6 +169,9 @@ def generate(n_jobs: int = 10, n_servers: int = 5, n_tenants: int = 2, seed: int
     >>> inst.name, inst.horizon, inst.n_jobs
     ('gen-small-linear-J3-S2-U2-seed0', 32, 3)
     """
+    for field, value, known in (("utility", utility, UTILITIES), ("scale", scale, SCALES)):
+        if value not in known:
+            raise InputError(field, f"unknown value {value!r} (known: {', '.join(known)})")
     if minibatch_unit not in MINIBATCH_UNITS:
         raise InputError("minibatch_unit", f"must be one of {sorted(MINIBATCH_UNITS)}, "
                                            f"got {minibatch_unit!r}")

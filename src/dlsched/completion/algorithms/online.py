@@ -476,6 +476,11 @@ def a_maxweight_alg(inst: CompletionInstance, *, tau: int | None = None, lam: fl
         accepted jobs only, with ``accepted_weight`` and ``deadline``; ``stats`` has lambda,
         the dual objective of (9) and the number accepted.
 
+    Raises
+    ------
+    InputError
+        ``tie`` or ``order`` is not one of its values.
+
     Examples
     --------
     >>> from dlsched.completion.paper import golden
@@ -483,6 +488,9 @@ def a_maxweight_alg(inst: CompletionInstance, *, tau: int | None = None, lam: fl
     >>> res.objective, res.solution.deadline
     (2.0, 6)
     """
+    for name, value, allowed in (("tie", tie, TIES), ("order", order, ORDERS)):
+        if value not in allowed:
+            raise InputError(name, f"must be one of {allowed}, got {value!r}")
     t0 = time.perf_counter()
     tau = int(tau or inst.horizon)
     lam = lam or default_lambda(inst, F)

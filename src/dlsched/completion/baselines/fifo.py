@@ -7,11 +7,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import numpy as np
 
 from ...core import InputError, Result, register_algorithm
+from ...core.inputs import number
+from ...core.limits import MAX_PARAM_INT
 from ...sim import Placement, SimState
 from ..instance import CompletionInstance
 from ..support.placement import ideal_config, place
@@ -53,7 +54,7 @@ def _placeable(inst: CompletionInstance, j: int, n: int) -> int:
 @register_algorithm("fifo", "completion",
                     "FIFO: arrival order, head-of-line blocking, N = min(U{1..30}, D) (seeded)")
 def fifo(inst: CompletionInstance, *, seed: int = 0, max_workers: int = 30,
-         workers: str = "draw", **_: Any) -> Result:
+         workers: str = "draw") -> Result:
     """FIFO: strict arrival order with head-of-line blocking and a fixed worker count per job.
 
     Each job runs with the ideal worker / PS types and N_j workers until it completes; the
@@ -85,8 +86,9 @@ def fifo(inst: CompletionInstance, *, seed: int = 0, max_workers: int = 30,
     Raises
     ------
     InputError
-        ``workers`` is not ``"draw"`` / ``"ideal"``, or a job has no configuration that fits
-        (or finishes within ``limits.MAX_SLOTS`` slots).
+        ``workers`` is not ``"draw"`` / ``"ideal"``, ``max_workers`` is not an integer in
+        1..1000000, or a job has no configuration that fits (or finishes within
+        ``limits.MAX_SLOTS`` slots).
 
     Examples
     --------
@@ -97,6 +99,7 @@ def fifo(inst: CompletionInstance, *, seed: int = 0, max_workers: int = 30,
     """
     if workers not in ("draw", "ideal"):
         raise InputError("workers", "must be 'draw' or 'ideal'")
+    max_workers = number(max_workers, "max_workers", 1, MAX_PARAM_INT, integer=True)
     rng = np.random.default_rng(seed)
     draw = np.minimum(rng.integers(1, max_workers + 1, size=inst.n_jobs), inst.chunks)
     if workers == "ideal":

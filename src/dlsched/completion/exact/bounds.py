@@ -175,6 +175,12 @@ def lp_relaxation(inst: CompletionInstance, tmax: int | None = None, model: Any 
 LpSwitch = bool | str  # True, False or "auto" (only up to LP_COLUMN_LIMIT columns)
 
 
+def check_lp_switch(switch: Any, field: str = "lp_bound") -> None:
+    """Refuse an ``LpSwitch`` other than True, False or ``"auto"`` (field ``field``)."""
+    if not (isinstance(switch, bool) or switch == "auto"):
+        raise InputError(field, f"unknown value {switch!r} (known: true, false, auto)")
+
+
 def _wanted(switch: LpSwitch, columns: int | None) -> bool:
     if switch == "auto":
         return columns is not None and columns <= LP_COLUMN_LIMIT

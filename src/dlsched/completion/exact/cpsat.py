@@ -19,7 +19,7 @@ from ..instance import CompletionInstance
 from ..model import e1_data
 from ..solution import JobPlan
 from ..support.config import Config
-from .bounds import LpSwitch
+from .bounds import LpSwitch, check_lp_switch
 from .finish import fallback, finish, stopped
 from .incumbent import best_heuristic, resolve_horizon
 
@@ -233,7 +233,8 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     Raises
     ------
     InputError
-        ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int.
+        ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int, or
+        ``lp_bound`` is not true, false or ``"auto"``.
 
     Examples
     --------
@@ -242,6 +243,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     >>> res.status.value, res.objective
     ('optimal', 7.0)
     """
+    check_lp_switch(lp_bound)
     from ortools.sat.python import cp_model
 
     options = options or SolveOptions()

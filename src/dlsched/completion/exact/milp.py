@@ -21,7 +21,7 @@ from ...core.deadline import remaining
 from ..instance import CompletionInstance
 from ..model import build_e1, e1_data
 from ..solution import JobPlan
-from .bounds import LpSwitch
+from .bounds import LpSwitch, check_lp_switch
 from .finish import fallback, finish
 from .incumbent import best_heuristic, resolve_horizon
 
@@ -74,7 +74,8 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     Raises
     ------
     InputError
-        ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int.
+        ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int, or
+        ``lp_bound`` is not true, false or ``"auto"``.
 
     Examples
     --------
@@ -83,6 +84,7 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     >>> res.status.value, res.objective
     ('optimal', 7.0)
     """
+    check_lp_switch(lp_bound)
     options = options or SolveOptions()
     t0 = time.perf_counter()
     heur = best_heuristic(inst) if horizon == "extended" else None

@@ -31,7 +31,7 @@ from ..instance import CompletionInstance
 from ..solution import JobPlan
 from ..support.config import configurations
 from ..support.pattern_set import pattern_set
-from .bounds import LP_TIME_LIMIT, LpSwitch
+from .bounds import LP_TIME_LIMIT, LpSwitch, check_lp_switch
 from .bounds import solve_config_lp as config_lp
 from .finish import finish
 from .incumbent import resolve_horizon
@@ -117,7 +117,8 @@ def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = N
     ------
     InputError
         ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int, or the pattern
-        set exceeds ``pattern_set.PLACEMENT_LIMIT`` / ``COLUMN_LIMIT`` (use another model).
+        set exceeds ``pattern_set.PLACEMENT_LIMIT`` / ``COLUMN_LIMIT`` (use another model), or
+        ``lp_bound`` is not true, false or ``"auto"``.
 
     Examples
     --------
@@ -126,6 +127,7 @@ def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = N
     >>> res.status.value, res.objective
     ('optimal', 7.0)
     """
+    check_lp_switch(lp_bound)
     options = options or SolveOptions()
     options = dataclasses.replace(options, presolve=options.presolve and mip_presolve)
     t0 = time.perf_counter()

@@ -11,6 +11,7 @@ import numpy as np
 
 from ...core import InputError, Result, SolveOptions, register_model
 from ...core.cpsat import CpSatClock, merge_mode_stats, solve_cpsat
+from ...core.inputs import FORWARDS
 from ...core.solver import uses_solver
 from ..instance import LTGFInstance
 from ..support.slots import SlotData
@@ -125,12 +126,12 @@ def _cpsat(inst: LTGFInstance, options: SolveOptions | None = None, **params: An
     slots : int or None, default None
         Number of lease-length slots S of the slot grid (the optimum is over schedules ending
         within it); None uses the longest slotted makespan of the online policies.
-        Unit: slots.
+        Unit: slots. Range: 1..1000000.
     method : str, default "dinkelbach"
         (max-min) Level iteration: ``"dinkelbach"`` or ``"bisection"`` on z.
     max_iter : int, default 200
         (max-min) Most level solves before stopping with status ``time_limit``.
-        Unit: iterations.
+        Unit: iterations. Range: 1..1000000.
     lexicographic : bool, default False
         (max-min) Continue from the max-min level to the leximin vector of tenant rho
         (``stats["leximin"]``).
@@ -151,8 +152,6 @@ def _cpsat(inst: LTGFInstance, options: SolveOptions | None = None, **params: An
     InputError
         ``method`` is not ``"dinkelbach"`` / ``"bisection"``, or the quotas' common
         denominator is too large for exact integer fairness sums (field ``tenants``).
-    TypeError
-        A keyword ``solve_maxmin`` does not take.
     InputError
         The level's integer rows would exceed 2^60 in CP-SAT (field ``tenants``; use
         ``ltgf-milp``).
@@ -165,3 +164,8 @@ def _cpsat(inst: LTGFInstance, options: SolveOptions | None = None, **params: An
     ('optimal', 1.0)
     """
     return solve_maxmin(inst, "ltgf-cpsat", options, **params)
+
+
+# the parameter check (core.inputs.FORWARDS, module:qualname) knows the forwarded keywords
+FORWARDS[f"{_cpsat.__module__}:{_cpsat.__qualname__}"] = (
+    f"{solve_maxmin.__module__}:solve_maxmin",)

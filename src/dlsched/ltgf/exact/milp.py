@@ -5,13 +5,16 @@ driver (``maxmin.py``), and its second objective ``objective="windows"``: min nu
 
 from __future__ import annotations
 
+import inspect
 import time
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
 import numpy as np
 
-from ...core import Result, SolveOptions, register_model, solve_pyomo
+from ...core import InputError, Result, SolveOptions, register_model, solve_pyomo
+from ...core.inputs import FORWARDS
 from ..instance import LTGFInstance
 from ..model import build_model
 from ..support.slots import SlotData, slot_data
@@ -163,17 +166,17 @@ def _milp(
     slots : int or None, default None
         Number of lease-length slots S of the slot grid (the optimum is over schedules ending
         within it); None uses the longest slotted makespan of the online policies.
-        Unit: slots.
+        Unit: slots. Range: 1..1000000.
     method : str, default "dinkelbach"
         (max-min) Level iteration: ``"dinkelbach"`` or ``"bisection"`` on z.
     max_iter : int, default 200
         (max-min) Most level solves before stopping with status ``time_limit``.
-        Unit: iterations.
+        Unit: iterations. Range: 1..1000000.
     lexicographic : bool, default False
         (max-min) Continue from the max-min level to the leximin vector of tenant rho
         (``stats["leximin"]``).
     window : int, default 4
-        (windows) Window length. Unit: slots.
+        (windows) Window length. Unit: slots. Range: 1..1000000.
 
     Returns
     -------
@@ -192,10 +195,9 @@ def _milp(
     Raises
     ------
     InputError
-        ``method`` is not ``"dinkelbach"`` / ``"bisection"``, or the quotas' common
-        denominator is too large for exact integer fairness sums (field ``tenants``).
-    TypeError
-        A keyword the selected objective does not take.
+        An unknown ``objective``, a keyword the selected objective does not take (field: the
+        keyword), ``method`` is not ``"dinkelbach"`` / ``"bisection"``, or the quotas'
+        common denominator is too large for exact integer fairness sums (field ``tenants``).
 
     Examples
     --------
@@ -204,6 +206,23 @@ def _milp(
     >>> res.status.value, res.objective, res.solution.horizon
     ('optimal', 1.0, 8)
     """
+    solver = OBJECTIVES.get(objective)
+    if solver is None:
+        raise InputError("objective", f"unknown value {objective!r} "
+                                      f"(known: {', '.join(OBJECTIVES)})")
+    takes = inspect.signature(solver).parameters
+    for key in params:
+        if key not in takes or key in ("inst", "backend", "options"):
+            other = [o for o, f in OBJECTIVES.items() if key in inspect.signature(f).parameters]
+            why = f"only with objective={other[0]!r}" if other else f"unknown parameter {key!r}"
+            raise InputError(key, why)
     if objective == "windows":
         return solve_windows(inst, options, **params)
     return solve_maxmin(inst, "ltgf-milp", options, **params)
+
+
+#: ``objective`` of ``ltgf-milp`` -> the solver its keyword parameters go to
+OBJECTIVES: dict[str, Callable[..., Result]] = {"maxmin": solve_maxmin, "windows": solve_windows}
+# the parameter check (core.inputs.FORWARDS, module:qualname) knows the forwarded keywords
+FORWARDS[f"{_milp.__module__}:{_milp.__qualname__}"] = (
+    f"{solve_maxmin.__module__}:solve_maxmin", f"{__name__}:solve_windows")

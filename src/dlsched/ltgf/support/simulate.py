@@ -18,6 +18,8 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from ...core import InputError, Result, Status, register_algorithm
+from ...core.inputs import _num
+from ...core.limits import PARAM_RANGES
 from ...sim.events import EventSim, SimConfig
 from ..instance import LTGFInstance
 from ..metrics import metrics
@@ -67,12 +69,9 @@ def simulate(
 
     Raises
     ------
-    KeyError
-        ``policy`` is not a registered policy.
-    TypeError
-        A knob the policy does not take.
-    ValueError
-        A knob outside the values the policy accepts.
+    InputError
+        ``policy`` is not a registered policy, or a knob the policy does not take or refuses
+        (field: the knob).
 
     Examples
     --------
@@ -82,7 +81,7 @@ def simulate(
     >>> len(sol["completion"]), sol["preemptions"]
     (20, 0)
     """
-    pol = POLICIES[policy](inst, **knobs)
+    pol = _make(policy, inst, knobs)
     cfg = SimConfig(
         inst.nodes,
         inst.gpus_per_node,
@@ -109,6 +108,29 @@ def simulate(
         "preemptions": trace.preemptions,
         "decisions": trace.decisions,
     }
+
+
+def _make(policy: str, inst: LTGFInstance, knobs: dict[str, Any]) -> Policy:
+    """``POLICIES[policy](inst, **knobs)``; a knob the policy does not take or refuses is an
+    ``InputError`` naming it."""
+    if policy not in POLICIES:
+        raise InputError("policy", f"unknown LTGF policy {policy!r} "
+                                   f"(known: {', '.join(POLICIES)})")
+    cls = POLICIES[policy]
+    params = list(inspect.signature(cls.__init__).parameters.values())[2:]
+    takes = {p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)}
+    if not any(p.kind is p.VAR_KEYWORD for p in params):
+        for key in knobs:
+            if key not in takes:
+                raise InputError(key, f"policy {policy!r} has no parameter {key!r} "
+                                      f"(known: {', '.join(sorted(takes)) or 'none'})")
+    try:
+        return cls(inst, **knobs)
+    except ValueError as exc:
+        text = str(exc)
+        named = [k for k in knobs if re.match(rf"\W*{re.escape(k)}\b", text)]
+        field = named[0] if named else (next(iter(knobs)) if len(knobs) == 1 else "knobs")
+        raise InputError(field, text) from None
 
 
 def with_lease(inst: LTGFInstance, lease: float) -> LTGFInstance:
@@ -143,6 +165,46 @@ def with_lease(inst: LTGFInstance, lease: float) -> LTGFInstance:
         raise InputError("lease", f"{lease!r} must exceed checkpoint + cold_start overheads "
                                   f"({inst.checkpoint + inst.cold_start:g} s)")
     return replace(inst, lease=L)
+
+
+def policy_signature(cls: type[Policy]) -> inspect.Signature:
+    """The signature of a policy's registered algorithm: the instance, the runner's keywords
+    (``run_policy``, ``simulate``) and the policy's knobs (its constructor's keywords).
+
+    The parameter check (``core.inputs.check_params``) reads it, so an unknown keyword, a
+    value of the wrong type or out of range is refused before the simulation starts.
+
+    Parameters
+    ----------
+    cls : type of Policy
+        The policy class.
+
+    Returns
+    -------
+    inspect.Signature
+        ``(inst, *, window, validate, lease, synchronized, strict_placement, KNOBS...)``.
+
+    Examples
+    --------
+    >>> list(policy_signature(POLICIES["allox"]).parameters)[-2:]
+    ['alpha', 'fill']
+    """
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    runner = inspect.signature(run_policy).parameters
+    switches = inspect.signature(simulate).parameters
+    pars = [runner["inst"]]
+    pars += [p.replace(kind=keyword) for n, p in runner.items() if n in _RUNNER_KEYS]
+    pars += [p.replace(kind=keyword) for n, p in switches.items() if n in _SWITCH_KEYS]
+    taken = {p.name for p in pars}
+    for n, p in list(inspect.signature(cls.__init__).parameters.items())[2:]:
+        if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and n not in taken:
+            pars.append(p.replace(kind=keyword))
+    return inspect.Signature(pars, return_annotation="Result")
+
+
+#: keywords of ``run_policy`` and ``simulate`` that every registered policy takes
+_RUNNER_KEYS = ("window", "validate", "lease")
+_SWITCH_KEYS = ("synchronized", "strict_placement")
 
 
 def run_policy(
@@ -192,13 +254,8 @@ def run_policy(
     Raises
     ------
     InputError
-        ``lease`` does not exceed checkpoint + cold_start.
-    KeyError
-        ``policy`` is not a registered policy.
-    TypeError
-        A parameter the policy does not take.
-    ValueError
-        A parameter outside the values the policy accepts.
+        ``lease`` does not exceed checkpoint + cold_start, ``policy`` is not a registered
+        policy, or a knob the policy does not take or refuses (field: the knob).
 
     Examples
     --------
@@ -289,6 +346,7 @@ def register_policy(description: str) -> Callable[[P], P]:
             return run_policy(inst, name, **params)
 
         _run.__doc__ = method_doc(cls)
+        _run.__signature__ = policy_signature(cls)  # type: ignore[attr-defined]
         register_algorithm(name, "ltgf", description)(_run)
         return cls
 
@@ -298,10 +356,12 @@ def register_policy(description: str) -> Callable[[P], P]:
 #: the runner's parameters that every registered policy takes besides its own knobs
 _RUN_PARAMS = """window : float, default 86400.0
     Length of the tenant-fairness windows of the metrics (``unfairness_ratio``). Unit: s.
+    Range: 1..1000000000.
 validate : bool, default True
     Check the timeline with the independent validator (status ``error`` on a violation).
 lease : float or None, default None
     Lease length overriding the instance's; must exceed checkpoint + cold_start. Unit: s.
+    Range: 0.001..10000000.
 synchronized : bool, default False
     Leases end on the next multiple of the lease length instead of a full lease after each
     start.
@@ -320,11 +380,8 @@ Result
 Raises
 ------
 InputError
-    ``lease`` does not exceed checkpoint + cold_start.
-TypeError
-    A parameter this policy does not take.
-ValueError
-    A parameter outside the values this policy accepts.
+    ``lease`` does not exceed checkpoint + cold_start, a keyword this policy does not take,
+    or a value outside the ones it accepts (field: the keyword).
 
 Examples
 --------
@@ -338,12 +395,27 @@ Examples
 _HEADER = re.compile(r"^(\w[\w ]*)\n-{3,}\n", re.MULTILINE)
 
 
+def _with_ranges(params: str, ranges: dict[str, tuple[float, float]]) -> str:
+    """NumPy parameter entries ``params`` with ``Range: LOW..HIGH.`` added to the entries of
+    ``ranges`` (the ranges the parameter check enforces) that do not state one."""
+    lines = params.splitlines()
+    starts = [k for k, line in enumerate(lines) if line and not line[0].isspace()]
+    for k, start in reversed(list(enumerate(starts))):
+        name = lines[start].split(" : ")[0].strip()
+        end = starts[k + 1] if k + 1 < len(starts) else len(lines)
+        if name in ranges and "Range:" not in " ".join(lines[start:end]) and end - 1 > start:
+            low, high = ranges[name]
+            lines[end - 1] += f" Range: {_num(low)}..{_num(high)}."
+    return "\n".join(lines)
+
+
 def method_doc(cls: type[Policy]) -> str:
     """The docstring of a policy's registered algorithm, built from the class docstring.
 
     Keeps the class's text before its first section and its Parameters (the constructor's
     knobs, the ``inst`` entry included), then adds the runner's parameters (``run_policy``),
-    Returns, Raises and an example.
+    Returns, Raises and an example; a parameter with a range in ``PARAM_RANGES`` (what the
+    parameter check enforces) gets ``Range: LOW..HIGH.``.
 
     Parameters
     ----------
@@ -369,7 +441,8 @@ def method_doc(cls: type[Policy]) -> str:
         if m.group(1) == "Parameters":
             end = cuts[k + 1].start() if k + 1 < len(cuts) else len(doc)
             params = doc[m.end():end].rstrip()
-    body = "\n".join(x for x in (params, _RUN_PARAMS) if x)
+    body = _with_ranges("\n".join(x for x in (params, _RUN_PARAMS) if x),
+                        PARAM_RANGES.get(f"ltgf/{cls.name}", {}))
     return (f"{head}\n\nParameters\n----------\n{body}\n\n"
             + _RUN_TAIL.replace("{name}", cls.name))
 

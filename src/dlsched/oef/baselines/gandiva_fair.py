@@ -155,7 +155,8 @@ register_algorithm(
                     "the OEF paper's fractional trading, not the Gandiva_fair system: the same "
                     "allocation as gandiva-fair, demand-blind; in the job simulator it runs on "
                     "OEF's placer")
-def gandiva_fair_trading(inst: OEFInstance, **params: Any) -> Result:
+def gandiva_fair_trading(inst: OEFInstance, max_trades: int = 100_000, eps: float = 1e-12,
+                         gap_tol: float = 1e-9) -> Result:
     """``gandiva_fair``'s trading outcome under its own label ``gandiva-fair-trading``.
 
     Why a second name: the job simulator runs ``gandiva-fair`` as the Gandiva_fair system and
@@ -178,11 +179,6 @@ def gandiva_fair_trading(inst: OEFInstance, **params: Any) -> Result:
     Result
         ``gandiva_fair``'s result with ``method`` = ``gandiva-fair-trading``.
 
-    Raises
-    ------
-    TypeError
-        A keyword that ``gandiva_fair`` does not take.
-
     Examples
     --------
     >>> from dlsched.oef import generate
@@ -191,6 +187,6 @@ def gandiva_fair_trading(inst: OEFInstance, **params: Any) -> Result:
     >>> res.method, round(res.objective, 6)
     ('gandiva-fair-trading', 4.837423)
     """
-    res = gandiva_fair(inst, **params)
+    res = gandiva_fair(inst, max_trades=max_trades, eps=eps, gap_tol=gap_tol)
     res.method = "gandiva-fair-trading"
     return res

@@ -40,6 +40,7 @@ from typing import Any
 import numpy as np
 
 from ...core import InputError, Result, Status, register_algorithm
+from ...core.inputs import FORWARDS
 from ..algorithms.heuristic import run_heuristic
 from ..instance import OJPPInstance
 from ..solution import Solution, counts, initial_json, make_solution
@@ -285,12 +286,11 @@ def adjustment(inst: OJPPInstance, *, initial: Solution | dict | None = None, st
         ``'observed'`` (the target's prediction scaled by its noise factor against the
         source's observed value).
     rho : float, default 0.8
-        AR(1) coefficient of the log-space noise. Unit: dimensionless.
+        AR(1) coefficient of the log-space noise. Unit: dimensionless. Range: 0..1.
     sigma : float, default 0.15
         Standard deviation of the AR(1) innovations in log space. Unit: dimensionless.
     spike_prob : float, default 0.03
-        Probability of a spike per device and step (meaningful in [0, 1]).
-        Unit: dimensionless.
+        Probability of a spike per device and step. Unit: dimensionless. Range: 0..1.
     spike : float, default 1.0
         Size of a spike: the factor is 1 + ``spike`` while it lasts. Unit: dimensionless.
 
@@ -318,6 +318,8 @@ def adjustment(inst: OJPPInstance, *, initial: Solution | dict | None = None, st
     """
     if not 0 <= ewma < 1:
         raise InputError("ewma", "must be in [0, 1)")
+    if guard not in GUARDS:
+        raise InputError("guard", f"unknown value {guard!r} (known: {', '.join(GUARDS)})")
     unknown = set(noise) - {"rho", "sigma", "spike_prob", "spike"}
     if unknown:
         raise InputError(sorted(unknown)[0], "unknown parameter of adjustment")
@@ -336,3 +338,12 @@ def adjustment(inst: OJPPInstance, *, initial: Solution | dict | None = None, st
     trace.update(theta_initial=theta0, theta_final=max_slowdown(inst, Y))
     return Result("ojpp", "adjustment", Status.FEASIBLE, objective=float(sol["used"]),
                   runtime_s=time.perf_counter() - t0, solution=sol, stats=trace)
+
+
+def noise_keywords(rho: float = 0.8, sigma: float = 0.15, spike_prob: float = 0.03,
+                   spike: float = 1.0) -> None:
+    """The fluctuation keywords ``adjustment`` takes in ``**noise`` (its docstring gives their
+    meaning): their signature, for the parameter check (``core.inputs.FORWARDS``)."""
+
+
+FORWARDS[f"{adjustment.__module__}:{adjustment.__qualname__}"] = (f"{__name__}:noise_keywords",)

@@ -16,6 +16,7 @@ valid; the loop ends when the solution satisfies (5) (finitely many count vector
 
 from __future__ import annotations
 
+import inspect
 import time
 from typing import Any
 
@@ -24,6 +25,7 @@ import numpy as np
 from ...core import InputError, Result, SolveOptions, Status, register_model
 from ...core.cpsat import CpSatClock, merge_mode_stats, solve_cpsat
 from ...core.deadline import check_deadline
+from ...core.inputs import FORWARDS
 from ...core.solver import SolveOutcome, uses_solver
 from ..algorithms.heuristic import run_heuristic
 from ..instance import OJPPInstance
@@ -322,8 +324,7 @@ def _lazy_solve(model: _Model, inst: OJPPInstance, deadline: float | None,
 
 def solve_cpsat_model(
     inst: OJPPInstance, options: SolveOptions | None = None, hint: bool = True,
-    table: str | bool = "auto", table_limit: int = 5000, top_down_share: float = 0.3,
-    **_: Any
+    table: str | bool = "auto", table_limit: int = 5000, top_down_share: float = 0.3
 ) -> Result:
     """Exact OJPP by CP-SAT with lazy collision no-goods (module docstring).
 
@@ -333,6 +334,8 @@ def solve_cpsat_model(
     devices, t = proven bound, bound, ...): a feasible one is optimal, an infeasible one raises
     the bound by one.
     """
+    if table not in (True, False, "auto"):
+        raise InputError("table", f"unknown value {table!r} (known: true, false, auto)")
     options = options or SolveOptions()
     t0 = time.perf_counter()
     heur = run_heuristic(inst)
@@ -508,7 +511,7 @@ def cpsat(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: 
     top_down_share : float, default 0.3
         With a time limit, the share of it the min-devices model gets before bottom-up
         feasibility models with exactly t devices take over (meaningful in (0, 1]).
-        Unit: dimensionless.
+        Unit: dimensionless. Range: 0..1.
 
     Returns
     -------
@@ -518,6 +521,12 @@ def cpsat(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: 
         ``objective`` = devices used, and a ``Solution`` listing per device the worker count
         of each job (``devices``) and ``used``.
 
+    Raises
+    ------
+    InputError
+        A keyword ``solve_cpsat_model`` does not take, or ``table`` not true, false or
+        ``'auto'`` (field: the keyword).
+
     Examples
     --------
     >>> from dlsched.ojpp import generate
@@ -526,4 +535,11 @@ def cpsat(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: 
     >>> res.status.value, res.objective
     ('optimal', 2.0)
     """
+    for key in params:
+        if key in ("inst", "options") or key not in inspect.signature(solve_cpsat_model).parameters:
+            raise InputError(key, f"unknown parameter {key!r}")
     return solve_cpsat_model(inst, options, **params)
+
+
+# ``**params`` reach ``solve_cpsat_model``: the parameter check (core.inputs.FORWARDS) knows them
+FORWARDS[f"{cpsat.__module__}:{cpsat.__qualname__}"] = (f"{__name__}:solve_cpsat_model",)

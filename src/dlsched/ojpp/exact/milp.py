@@ -15,6 +15,7 @@ so its bound is valid; a run stopped by the time limit reports the best (5)-feas
 
 from __future__ import annotations
 
+import inspect
 import math
 import time
 from typing import Any
@@ -31,6 +32,7 @@ from ...core import (
     register_model,
     solve_pyomo,
 )
+from ...core.inputs import FORWARDS
 from ...core.solver import SolveOutcome
 from ..algorithms.heuristic import run_heuristic
 from ..instance import OJPPInstance
@@ -112,7 +114,7 @@ PYOMO_PAIRS_PER_S = 900
 
 def solve_compact(
     inst: OJPPInstance, options: SolveOptions | None = None, cuts: str = "auto",
-    top_down_share: float = 0.3, **_: Any
+    top_down_share: float = 0.3
 ) -> Result:
     """Exact OJPP by the compact MILP with lazy collision cuts (module docstring).
 
@@ -235,7 +237,7 @@ def compact(inst: OJPPInstance, *, options: SolveOptions | None = None, **params
     top_down_share : float, default 0.3
         With a time limit, the share of it the min-devices model gets before bottom-up
         feasibility models with exactly t devices take over (meaningful in (0, 1]).
-        Unit: dimensionless.
+        Unit: dimensionless. Range: 0..1.
 
     Returns
     -------
@@ -248,8 +250,9 @@ def compact(inst: OJPPInstance, *, options: SolveOptions | None = None, **params
     Raises
     ------
     InputError
-        ``cuts`` is not one of the three values or ``'oa'`` with a correlated collision
-        model, or balance with a non-additive interference model.
+        A keyword ``solve_compact`` does not take, ``cuts`` is not one of the three values
+        or ``'oa'`` with a correlated collision model, or balance with a non-additive
+        interference model.
 
     Examples
     --------
@@ -259,4 +262,11 @@ def compact(inst: OJPPInstance, *, options: SolveOptions | None = None, **params
     >>> res.status.value, res.objective
     ('optimal', 3.0)
     """
+    for key in params:
+        if key in ("inst", "options") or key not in inspect.signature(solve_compact).parameters:
+            raise InputError(key, f"unknown parameter {key!r}")
     return solve_compact(inst, options, **params)
+
+
+# ``**params`` reach ``solve_compact``: the parameter check (core.inputs.FORWARDS) knows them
+FORWARDS[f"{compact.__module__}:{compact.__qualname__}"] = (f"{__name__}:solve_compact",)

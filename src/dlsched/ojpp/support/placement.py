@@ -20,6 +20,7 @@ Readings fixed by the notes (and followed here where the paper's pseudo-code dif
 
 from __future__ import annotations
 
+import inspect
 import time
 from bisect import bisect_left, insort
 from collections.abc import Callable
@@ -338,4 +339,21 @@ def add_variant(name: str, var: Variant, order: Order | None = None) -> None:
         return run_variant(inst, name, **params)
 
     _run.__doc__ = _variant_doc(name, var)
+    _run.__signature__ = _variant_signature(var)  # type: ignore[attr-defined]
     register_algorithm(name, "ojpp", var.description)(_run)
+
+
+def _variant_signature(var: Variant) -> inspect.Signature:
+    """``(inst, *, memory, PARAMS...)``: the registered algorithm's keywords (``memory`` and
+    the order's own ``var.params``, typed from the order function), which the parameter check
+    reads, so that unknown keywords and wrong types are refused before the run."""
+    keyword = inspect.Parameter.KEYWORD_ONLY
+    pars = [inspect.Parameter("inst", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                              annotation="OJPPInstance"),
+            inspect.Parameter("memory", keyword, default=var.rules.memory, annotation="str")]
+    order = inspect.signature(ORDERS[var.order]).parameters
+    for key in var.params:
+        par = order.get(key)
+        pars.append(par.replace(kind=keyword) if par is not None
+                    else inspect.Parameter(key, keyword, default=None, annotation="Any"))
+    return inspect.Signature(pars, return_annotation="Result")

@@ -10,12 +10,16 @@ from typing import Any
 import numpy as np
 
 from ...core import Result, register_algorithm
+from ...core.errors import InputError
+from ...core.inputs import FORWARDS
 from ..instance import RevenueInstance
 from ..support.mechanism import POOL, Mechanism, Round
 from ..support.runs import (
     arrival_order,
+    check_batch,
     derived_doc,
     first_batch,
+    maxirev_keywords,
     mechanism_result,
     options_from,
 )
@@ -37,13 +41,13 @@ def a_maxirev(inst: RevenueInstance, batch: int | None = None, **params: Any) ->
         The instance to schedule.
     batch : int or None, default None
         The batch index l (a window of tau_l = 2^l slots); None = the smallest l with 2^l
-        greater than every arrival. Unit: dimensionless.
+        greater than every arrival (0 too). Unit: dimensionless. Range: 0..20.
     fixed_workers : bool, default False
         Run every job with exactly D_j workers (the notes §4 narrative) instead of choosing w
         in 1..D_j (Alg. 3 as written).
     lam : int or str, default 2
         lambda, the number of A_round rounds per batch, or ``'lemma1'`` (Lemma 1's value).
-        Unit: rounds.
+        Unit: rounds. Range: 0..1000.
     theta : float or list of float or None, default None
         Price base theta of the posted prices (8): one number for workers and PSs or a pair
         [theta_w, theta_p]; None = the rule of notes §3.2. Unit: dimensionless.
@@ -73,14 +77,10 @@ def a_maxirev(inst: RevenueInstance, batch: int | None = None, **params: Any) ->
 
     Raises
     ------
-    KeyError
-        An unknown ``mincost``.
-    ValueError
-        ``lam`` neither an integer nor ``'lemma1'``, or an unknown ``worker_cap``.
-
-    Notes
-    -----
-    Keywords that are not mechanism options are ignored.
+    InputError
+        A keyword this method does not take, or a value outside the allowed ones: an
+        unknown ``mincost``, ``time_origin`` or ``worker_cap``, ``lam`` neither an integer
+        in 0..1000 nor ``'lemma1'`` (field: the keyword).
 
     Examples
     --------
@@ -94,8 +94,8 @@ def a_maxirev(inst: RevenueInstance, batch: int | None = None, **params: Any) ->
     1833.716
     """
     t0 = time.perf_counter()
-    mech = Mechanism(inst, options_from(params))
-    l = batch or first_batch(inst)
+    mech = Mechanism(inst, options_from(params, maxirev_keywords))
+    l = check_batch(batch) or first_batch(inst)
     tau = 2 ** l
     rnd = Round(mech.lam * tau, tau, np.zeros((inst.n_servers, tau)),
                 np.zeros((inst.n_servers, tau)), np.zeros((inst.n_tenants, tau)),
@@ -117,7 +117,7 @@ def _a_maxirev_with(mincost: str, name: str):
     Returns
     -------
     callable
-        ``run(inst, **params)``: ``a_maxirev`` with ``mincost`` fixed (documented in its
+        ``run(inst, batch=None, **params)``: ``a_maxirev`` with ``mincost`` fixed (documented in its
         docstring).
 
     Examples
@@ -129,8 +129,10 @@ def _a_maxirev_with(mincost: str, name: str):
     ('mincost-d', 1833.716)
     """
 
-    def run(inst: RevenueInstance, **params: Any) -> Result:
-        res = a_maxirev(inst, **{**params, "mincost": mincost})
+    def run(inst: RevenueInstance, batch: int | None = None, **params: Any) -> Result:
+        if "mincost" in params:
+            raise InputError("mincost", f"{name} fixes mincost={mincost!r}; use a-maxirev")
+        res = a_maxirev(inst, batch, **params, mincost=mincost)
         res.method = name
         return res
 
@@ -148,3 +150,11 @@ register_algorithm("mincost-d", "revenue",
 register_algorithm("mincost-c", "revenue",
                    "A_maxIrev with MINCOSTC only (Alg. 5: centralised placement on one server)")(
     _a_maxirev_with("c", "mincost-c"))
+
+
+# ``**params`` are the mechanism's options: the parameter check (core.inputs.FORWARDS) knows them
+FORWARDS[f"{a_maxirev.__module__}:{a_maxirev.__qualname__}"] = (
+    "dlsched.revenue.support.runs:maxirev_keywords",)
+_RUN = _a_maxirev_with("d", "mincost-d")
+FORWARDS[f"{_RUN.__module__}:{_RUN.__qualname__}"] = (
+    "dlsched.revenue.support.runs:fixed_mincost_keywords",)

@@ -7,9 +7,17 @@ import time
 from typing import Any
 
 from ...core import Result, register_algorithm
+from ...core.inputs import FORWARDS
 from ..instance import RevenueInstance
 from ..support.mechanism import Mechanism
-from ..support.runs import arrival_order, first_batch, mechanism_result, options_from
+from ..support.runs import (
+    arrival_order,
+    check_batch,
+    first_batch,
+    mechanism_result,
+    options_from,
+    round_keywords,
+)
 
 
 @register_algorithm("a-round", "revenue",
@@ -27,13 +35,13 @@ def a_round(inst: RevenueInstance, batch: int | None = None, **params: Any) -> R
         The instance to schedule.
     batch : int or None, default None
         The batch index l (a window of tau_l = 2^l slots); None = the smallest l with 2^l
-        greater than every arrival. Unit: dimensionless.
+        greater than every arrival (0 too). Unit: dimensionless. Range: 0..20.
     fixed_workers : bool, default False
         Run every job with exactly D_j workers (the notes §4 narrative) instead of choosing w
         in 1..D_j (Alg. 3 as written).
     lam : int or str, default 2
         lambda, the number of A_round rounds per batch, or ``'lemma1'`` (Lemma 1's value).
-        Unit: rounds.
+        Unit: rounds. Range: 0..1000.
     theta : float or list of float or None, default None
         Price base theta of the posted prices (8): one number for workers and PSs or a pair
         [theta_w, theta_p]; None = the rule of notes §3.2. Unit: dimensionless.
@@ -67,14 +75,10 @@ def a_round(inst: RevenueInstance, batch: int | None = None, **params: Any) -> R
 
     Raises
     ------
-    KeyError
-        An unknown ``mincost``.
-    ValueError
-        ``lam`` neither an integer nor ``'lemma1'``, or an unknown ``worker_cap``.
-
-    Notes
-    -----
-    Keywords that are not mechanism options are ignored.
+    InputError
+        A keyword this method does not take, or a value outside the allowed ones: an
+        unknown ``mincost``, ``time_origin`` or ``worker_cap``, ``lam`` neither an integer
+        in 0..1000 nor ``'lemma1'`` (field: the keyword).
 
     Examples
     --------
@@ -86,6 +90,11 @@ def a_round(inst: RevenueInstance, batch: int | None = None, **params: Any) -> R
     ('feasible', 1840.885)
     """
     t0 = time.perf_counter()
-    mech = Mechanism(inst, options_from(params))
-    mech.a_round(list(arrival_order(inst)), batch or first_batch(inst))
+    mech = Mechanism(inst, options_from(params, round_keywords))
+    mech.a_round(list(arrival_order(inst)), check_batch(batch) or first_batch(inst))
     return mechanism_result(inst, "a-round", mech, t0)
+
+
+# ``**params`` are the mechanism's options: the parameter check (core.inputs.FORWARDS) knows them
+FORWARDS[f"{a_round.__module__}:{a_round.__qualname__}"] = (
+    "dlsched.revenue.support.runs:round_keywords",)

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from ...core import Result, register_algorithm
+from ...core.inputs import FORWARDS
 from ..instance import RevenueInstance
 from ..support.mechanism import Mechanism
 from ..support.runs import mechanism_result, options_from
@@ -33,7 +34,7 @@ def astraea(inst: RevenueInstance, **params: Any) -> Result:
         in 1..D_j (Alg. 3 as written).
     lam : int or str, default 2
         lambda, the number of A_round rounds per batch, or ``'lemma1'`` (Lemma 1's value).
-        Unit: rounds.
+        Unit: rounds. Range: 0..1000.
     theta : float or list of float or None, default None
         Price base theta of the posted prices (8): one number for workers and PSs or a pair
         [theta_w, theta_p]; None = the rule of notes §3.2. Unit: dimensionless.
@@ -48,7 +49,7 @@ def astraea(inst: RevenueInstance, **params: Any) -> Result:
         Largest worker count of a job: ``'chunks'`` (w <= D_j, Alg. 3) or ``'demand'`` (also
         w <= the GPUs the job requests).
     l_extra : int, default 8
-        Batches run after the batch of the last arrival. Unit: batches.
+        Batches run after the batch of the last arrival. Unit: batches. Range: 0..20.
     phases : list of int, default [1, 2]
         Phases of every A_round round: 1 (each tenant's own share), 2 (the pooled idle
         resources, with payments); ``[1]`` is BatchSche.
@@ -69,14 +70,10 @@ def astraea(inst: RevenueInstance, **params: Any) -> Result:
 
     Raises
     ------
-    KeyError
-        An unknown ``mincost``.
-    ValueError
-        ``lam`` neither an integer nor ``'lemma1'``, or an unknown ``worker_cap``.
-
-    Notes
-    -----
-    Keywords that are not mechanism options are ignored.
+    InputError
+        A keyword this method does not take, or a value outside the allowed ones: an
+        unknown ``mincost``, ``time_origin`` or ``worker_cap``, ``lam`` neither an integer
+        in 0..1000 nor ``'lemma1'`` (field: the keyword).
 
     Examples
     --------
@@ -91,3 +88,8 @@ def astraea(inst: RevenueInstance, **params: Any) -> Result:
     mech = Mechanism(inst, options_from(params))
     mech.run()
     return mechanism_result(inst, "astraea", mech, t0)
+
+
+# ``**params`` are the mechanism's options: the parameter check (core.inputs.FORWARDS) knows them
+FORWARDS[f"{astraea.__module__}:{astraea.__qualname__}"] = (
+    "dlsched.revenue.support.runs:mechanism_keywords",)

@@ -13,12 +13,13 @@ import numpy as np
 
 from ...core import Result, register_algorithm
 from ...core.errors import InputError
+from ...core.inputs import FORWARDS
 from ..instance import RevenueInstance
 from ..solution import job_record
 from ..support.configs import theta_rule
 from ..support.mechanism import Mechanism
 from ..support.placement import baseline_result, owners
-from ..support.runs import derived_doc, options_from
+from ..support.runs import derived_doc, options_from, private_keywords
 
 
 def private_instance(inst: RevenueInstance, u: int, servers: list[int]) -> RevenueInstance:
@@ -65,7 +66,7 @@ def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params
         in 1..D_j (Alg. 3 as written).
     lam : int or str, default 2
         lambda, the number of A_round rounds per batch, or ``'lemma1'`` (Lemma 1's value).
-        Unit: rounds.
+        Unit: rounds. Range: 0..1000.
     theta : float or list of float or None, default None
         Price base theta of the posted prices (8): one number for workers and PSs or a pair
         [theta_w, theta_p]; None = the rule of notes §3.2. Unit: dimensionless.
@@ -80,7 +81,7 @@ def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params
         Largest worker count of a job: ``'chunks'`` (w <= D_j, Alg. 3) or ``'demand'`` (also
         w <= the GPUs the job requests).
     l_extra : int, default 8
-        Batches run after the batch of the last arrival. Unit: batches.
+        Batches run after the batch of the last arrival. Unit: batches. Range: 0..20.
     mincost : str, default 'both'
         Placements Alg. 3 may try: ``'both'``, ``'d'`` (Alg. 4 MINCOSTD, distributed only)
         or ``'c'`` (Alg. 5 MINCOSTC, centralised on one server).
@@ -97,15 +98,10 @@ def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params
     Raises
     ------
     InputError
-        An unknown ``theta_scope``, or servers whose owners do not match the quotas.
-    KeyError
-        An unknown ``mincost``.
-    ValueError
-        ``lam`` neither an integer nor ``'lemma1'``.
-
-    Notes
-    -----
-    Keywords that are not mechanism options are ignored.
+        An unknown ``theta_scope``, servers whose owners do not match the quotas, a keyword
+        this method does not take, or a value outside the allowed ones: an unknown
+        ``mincost``, ``time_origin`` or ``worker_cap``, ``lam`` neither an integer in
+        0..1000 nor ``'lemma1'`` (field: the keyword).
 
     Examples
     --------
@@ -119,11 +115,12 @@ def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params
     if theta_scope not in THETA_SCOPES:
         raise InputError("theta_scope", f"must be one of {', '.join(THETA_SCOPES)}, "
                                         f"got {theta_scope!r}")
-    opts = options_from(params)
+    method = str(params.pop("_method", "batchsche"))
+    opts = options_from(params, private_keywords)
     if opts.theta is None and theta_scope == "global":
         params = {**params, "theta": theta_rule(inst, opts.fixed_workers,
                                                 worker_cap=opts.worker_cap)}
-    return _private_runs(inst, params, str(params.get("_method", "batchsche")))
+    return _private_runs(inst, params, method)
 
 
 def _astraea_private(inst: RevenueInstance, **params: Any) -> Result:
@@ -156,7 +153,7 @@ batchsche = astraea_private
 def _private_runs(inst: RevenueInstance, params: dict[str, Any], method: str) -> Result:
     t0 = time.perf_counter()
     own = owners(inst)
-    opts = replace(options_from({k: v for k, v in params.items() if k != "_method"}), phases=(1,))
+    opts = replace(options_from(params, private_keywords), phases=(1,))
     records: dict[int, dict[str, Any]] = {}
     decisions: list[float] = []
     for u in range(inst.n_tenants):
@@ -179,3 +176,9 @@ def _private_runs(inst: RevenueInstance, params: dict[str, Any], method: str) ->
     return baseline_result(inst, method, records, t0, opts.time_origin,
                    {"decision_ms_mean": float(ds.mean() * 1e3), "theta": list(opts.theta)
                     if isinstance(opts.theta, tuple) else opts.theta})
+
+
+# ``**params`` are the mechanism's options: the parameter check (core.inputs.FORWARDS) knows them
+for _fn in (astraea_private, _astraea_private):
+    FORWARDS[f"{_fn.__module__}:{_fn.__qualname__}"] = (
+        "dlsched.revenue.support.runs:private_keywords",)

@@ -15,6 +15,7 @@ from ...core import Result, register_algorithm
 from ...core.deadline import check_deadline
 from ...sim import Cluster
 from ..instance import RevenueInstance
+from ..support.configs import TIME_ORIGINS, check_choice
 from ..support.placement import (
     Plan,
     baseline_result,
@@ -81,6 +82,11 @@ def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival",
         ``admitted`` and, if so, ``placement``, ``start`` / ``completion``, ``workers`` /
         ``ps`` per server and ``utility``; plus ``revenue``, ``gains`` and ``fairness``.
 
+    Raises
+    ------
+    InputError
+        An unknown ``time_origin``.
+
     Examples
     --------
     >>> from dlsched.revenue import generate
@@ -90,6 +96,7 @@ def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival",
     >>> res.status.value, round(res.objective, 6)
     ('feasible', 1873.192)
     """
+    check_choice(time_origin, "time_origin", TIME_ORIGINS)
     t0 = time.perf_counter()
     cl = Cluster(capacity(inst), slots=64)
     size = [job_size(inst, j) for j in range(inst.n_jobs)]

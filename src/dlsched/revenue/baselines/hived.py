@@ -13,6 +13,7 @@ from ...core import Result, register_algorithm
 from ...core.deadline import check_deadline
 from ...sim import Cluster
 from ..instance import RevenueInstance
+from ..support.configs import TIME_ORIGINS, check_choice
 from ..support.placement import (
     Plan,
     baseline_result,
@@ -57,7 +58,7 @@ def _hived_place(inst: RevenueInstance, cl: Cluster, j: int, w: int, t: int, u: 
     return (plan, take) if plan else None
 
 
-def hived(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) -> Result:
+def hived(inst: RevenueInstance, time_origin: str = "arrival") -> Result:
     """HiveD baseline: each tenant's virtual cluster of k_u server cells, bound dynamically.
 
     k_u = the servers the tenant owns; jobs run FIFO per tenant with w_j = min(D_j, dem_j)
@@ -85,11 +86,8 @@ def hived(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) -> Resu
     Raises
     ------
     InputError
-        Servers whose owners do not match the tenants' quotas.
-
-    Notes
-    -----
-    Other keywords are accepted and ignored.
+        Servers whose owners do not match the tenants' quotas, or an unknown
+        ``time_origin``.
 
     Examples
     --------
@@ -100,6 +98,7 @@ def hived(inst: RevenueInstance, time_origin: str = "arrival", **_: Any) -> Resu
     >>> res.status.value, round(res.objective, 6), res.stats["cells"]
     ('feasible', 1868.337, [1, 1])
     """
+    check_choice(time_origin, "time_origin", TIME_ORIGINS)
     t0 = time.perf_counter()
     own = owners(inst)
     cells = [own.count(u) for u in range(inst.n_tenants)]

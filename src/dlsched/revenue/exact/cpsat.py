@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Result, SolveOptions, Status, register_model
+from ...core import ALGORITHMS, InputError, Result, SolveOptions, Status, register_model
 from ...core.cpsat import solve_cpsat
 from ...core.deadline import DeadlineExceeded, past_deadline
 from ...core.intscale import LIMIT, exact_integers, scaled_int, simplest_fraction
@@ -149,7 +149,8 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     Raises
     ------
     InputError
-        ``horizon`` is not ``'instance'``, ``'auto'`` or a positive integer.
+        ``horizon`` is not ``'instance'``, ``'auto'`` or a positive integer, or ``hint`` is
+        not a registered revenue algorithm.
 
     Examples
     --------
@@ -163,6 +164,9 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     """
     from ortools.sat.python import cp_model
 
+    if hint is not None and not ALGORITHMS.has(hint, "revenue"):
+        known = ", ".join(n for n, _ in ALGORITHMS.items("revenue"))
+        raise InputError("hint", f"unknown algorithm {hint!r} (known: {known})")
     options = options or SolveOptions()
     t0 = time.perf_counter()
     T = model_horizon(inst, horizon)

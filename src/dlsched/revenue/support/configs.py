@@ -9,7 +9,45 @@ from typing import Any
 
 import numpy as np
 
+from ...core.errors import InputError
 from ..instance import RevenueInstance
+
+#: values of ``time_origin``: the argument of a job's utility is its completion minus its
+#: arrival (``arrival``) or the completion slot itself (``absolute``)
+TIME_ORIGINS = ("arrival", "absolute")
+
+
+def check_choice(value: Any, field: str, choices: tuple[str, ...]) -> str:
+    """``value`` when it is one of ``choices``; else an ``InputError`` naming ``field`` and the
+    allowed values.
+
+    Parameters
+    ----------
+    value : Any
+        The value given.
+    field : str
+        The parameter's name.
+    choices : tuple of str
+        The allowed values.
+
+    Returns
+    -------
+    str
+        ``value``.
+
+    Raises
+    ------
+    InputError
+        ``value`` is not one of ``choices``.
+
+    Examples
+    --------
+    >>> check_choice("arrival", "time_origin", TIME_ORIGINS)
+    'arrival'
+    """
+    if not isinstance(value, str) or value not in choices:
+        raise InputError(field, f"unknown value {value!r} (known: {', '.join(choices)})")
+    return value
 
 
 @dataclass(frozen=True)
@@ -48,12 +86,17 @@ def utility_x(inst: RevenueInstance, j: int, completion: Any, time_origin: str) 
     completion : int or numpy.ndarray
         Completion slot(s) t+. Unit: slots.
     time_origin : str
-        ``'arrival'``, or anything else for absolute time.
+        ``'arrival'`` or ``'absolute'`` (``TIME_ORIGINS``).
 
     Returns
     -------
     int or numpy.ndarray
         x_j for each completion. Unit: slots.
+
+    Raises
+    ------
+    InputError
+        ``time_origin`` is not one of ``TIME_ORIGINS``.
 
     Examples
     --------
@@ -62,7 +105,10 @@ def utility_x(inst: RevenueInstance, j: int, completion: Any, time_origin: str) 
     >>> int(inst.arrival[0]), utility_x(inst, 0, 3, "arrival"), utility_x(inst, 0, 3, "absolute")
     (2, 1, 3)
     """
-    return completion - int(inst.arrival[j]) if time_origin == "arrival" else completion
+    if time_origin == "arrival":
+        return completion - int(inst.arrival[j])
+    check_choice(time_origin, "time_origin", TIME_ORIGINS)
+    return completion
 
 
 #: Largest worker count of a job: ``chunks`` = W_j = min(D_j, sum C_sw) (Alg. 3 as written,
@@ -92,8 +138,8 @@ def max_workers(inst: RevenueInstance, j: int, worker_cap: str = "chunks") -> in
 
     Raises
     ------
-    ValueError
-        An unknown ``worker_cap``.
+    InputError
+        An unknown ``worker_cap`` (field ``worker_cap``).
 
     Examples
     --------
@@ -103,7 +149,7 @@ def max_workers(inst: RevenueInstance, j: int, worker_cap: str = "chunks") -> in
     (4, 1)
     """
     if worker_cap not in WORKER_CAPS:
-        raise ValueError(f"worker_cap must be one of {WORKER_CAPS}, got {worker_cap!r}")
+        check_choice(worker_cap, "worker_cap", WORKER_CAPS)
     w = min(int(inst.chunks[j]), int(inst.cap_w.sum()))
     return min(w, int(inst.demand[j])) if worker_cap == "demand" else w
 

@@ -5,34 +5,181 @@ job order and first batch of the one-batch variants."""
 
 from __future__ import annotations
 
+import inspect
 import math
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 
 from ...core import Result
+from ...core.errors import InputError
+from ...core.inputs import did_you_mean, number
+from ...core.limits import MAX_MAGNITUDE
 from ..instance import RevenueInstance
 from ..solution import Solution, finish, job_record
 from ..validate import checked_result
+from .configs import TIME_ORIGINS, WORKER_CAPS, check_choice
 from .mechanism import POOL, Mechanism, Options
 
 #: ``mincost`` parameter -> the placements Alg. 3 may try (Alg. 4 MINCOSTD, Alg. 5 MINCOSTC)
 MINCOST = {"both": ("C", "D"), "d": ("D",), "c": ("C",)}
+#: most rounds per batch (``lam``) and batches (``l_extra``, ``batch``: a batch of index l
+#: spans 2^l slots, so 20 is a window of 10^6 slots, the slot limit of the instances)
+MAX_LAM = 1000
+MAX_BATCH = 20
 
 
-def options_from(params: dict[str, Any]) -> Options:
-    """The mechanism's ``Options`` from a method's keyword parameters (unknown ones are
-    ignored; ``theta`` / ``phases`` lists become tuples; ``mincost`` selects placements)."""
-    theta = params.get("theta")
-    if isinstance(theta, list):
-        theta = tuple(theta)
+def mechanism_keywords(fixed_workers: bool = False, lam: int | str = 2,
+                       theta: float | list[float] | None = None, theta_scale: float = 1.0,
+                       time_origin: str = "arrival", reject_negative_actual: bool = False,
+                       worker_cap: str = "chunks", l_extra: int = 8,
+                       phases: list[int] | None = None, mincost: str = "both") -> None:
+    """The mechanism options a method takes as keywords (its signature, for the parameter
+    check: ``core.inputs.FORWARDS``); each method's docstring gives their meaning.
+
+    Parameters
+    ----------
+    fixed_workers : bool, default False
+        Run every job with exactly D_j workers.
+    lam : int or str, default 2
+        lambda, rounds per batch, or ``'lemma1'``. Unit: rounds. Range: 0..1000.
+    theta : float or list of float or None, default None
+        Price base theta (or the pair [theta_w, theta_p]). Unit: dimensionless.
+    theta_scale : float, default 1.0
+        Factor on both price bases. Unit: dimensionless.
+    time_origin : str, default 'arrival'
+        ``'arrival'`` or ``'absolute'``.
+    reject_negative_actual : bool, default False
+        Never admit a job whose actual utility would be negative.
+    worker_cap : str, default 'chunks'
+        ``'chunks'`` or ``'demand'``.
+    l_extra : int, default 8
+        Batches after the batch of the last arrival. Unit: batches. Range: 0..20.
+    phases : list of int or None, default None
+        The phases run: ``[1, 2]`` (None), ``[1]`` or ``[2]``.
+    mincost : str, default 'both'
+        ``'both'``, ``'d'`` or ``'c'``.
+    """
+
+
+def _without(*drop: str) -> Callable[..., None]:
+    """``mechanism_keywords`` without the keywords ``drop`` (a method that does not take them)."""
+
+    def keywords(**params: Any) -> None:
+        """The mechanism options of a method that does not take all of them."""
+
+    sig = inspect.signature(mechanism_keywords)
+    keywords.__signature__ = sig.replace(  # type: ignore[attr-defined]
+        parameters=[p for p in sig.parameters.values() if p.name not in drop])
+    return keywords
+
+
+#: the keywords of ``a-round`` (no ``l_extra``), ``a-maxirev`` (no ``l_extra``, ``phases``),
+#: ``mincost-c`` / ``-d`` (``mincost`` fixed too) and ``batchsche`` (no ``phases``)
+round_keywords = _without("l_extra")
+maxirev_keywords = _without("l_extra", "phases")
+fixed_mincost_keywords = _without("l_extra", "phases", "mincost")
+private_keywords = _without("phases")
+
+
+def _keys(fn: Callable[..., None]) -> tuple[str, ...]:
+    return tuple(inspect.signature(fn).parameters)
+
+
+def options_from(params: dict[str, Any],
+                 keywords: Callable[..., None] = mechanism_keywords) -> Options:
+    """The mechanism's ``Options`` from a method's keyword parameters, each checked.
+
+    Parameters
+    ----------
+    params : dict
+        The method's keyword parameters (the names of ``keywords``).
+    keywords : callable, default mechanism_keywords
+        The signature of the keywords the method takes (``round_keywords``, ...).
+
+    Returns
+    -------
+    Options
+        ``theta`` / ``phases`` lists become tuples; ``mincost`` selects the placements.
+
+    Raises
+    ------
+    InputError
+        A keyword the method does not take, or a value outside the allowed ones (field: the
+        keyword).
+
+    Examples
+    --------
+    >>> options_from({"lam": "lemma1", "mincost": "d"}).placements
+    ('D',)
+    """
+    known = _keys(keywords)
+    for key in params:
+        if key not in known:
+            raise InputError(key, f"unknown parameter {key!r}{did_you_mean(key, known)} "
+                                  f"(known: {', '.join(known)})")
     kw = {k: v for k, v in params.items() if k in Options.__dataclass_fields__}
+    for key in ("fixed_workers", "reject_negative_actual"):
+        if key in kw and not isinstance(kw[key], bool):
+            raise InputError(key, f"expected true/false, got {kw[key]!r}")
+    lam = kw.get("lam", 2)
+    if lam != "lemma1":
+        if isinstance(lam, str):
+            raise InputError("lam", f"expected an integer or 'lemma1', got {lam!r}")
+        kw["lam"] = number(lam, "lam", 0, MAX_LAM, integer=True)
+    theta = params.get("theta")
+    if isinstance(theta, (list, tuple)):
+        if len(theta) != 2:
+            raise InputError("theta", f"a number or a pair [theta_w, theta_p], got {theta!r}")
+        theta = tuple(number(t, f"theta[{i}]", 0, MAX_MAGNITUDE) for i, t in enumerate(theta))
+    elif theta is not None:
+        theta = number(theta, "theta", 0, MAX_MAGNITUDE)
     kw["theta"] = theta
-    if "phases" in kw:
-        kw["phases"] = tuple(kw["phases"])
+    if "theta_scale" in kw:
+        kw["theta_scale"] = number(kw["theta_scale"], "theta_scale", 0, MAX_MAGNITUDE)
+    check_choice(kw.get("time_origin", "arrival"), "time_origin", TIME_ORIGINS)
+    check_choice(kw.get("worker_cap", "chunks"), "worker_cap", WORKER_CAPS)
+    if "l_extra" in kw:
+        kw["l_extra"] = number(kw["l_extra"], "l_extra", 0, MAX_BATCH, integer=True)
+    if kw.get("phases") is None:
+        kw.pop("phases", None)
+    else:
+        phases = kw["phases"]
+        if (not isinstance(phases, (list, tuple)) or not phases
+                or any(p not in (1, 2) or isinstance(p, bool) for p in phases)
+                or len(set(phases)) != len(phases)):
+            raise InputError("phases", f"[1, 2], [1] or [2], got {phases!r}")
+        kw["phases"] = tuple(phases)
     if "mincost" in params:
-        kw["placements"] = MINCOST[params["mincost"]]
+        kw["placements"] = MINCOST[check_choice(params["mincost"], "mincost", tuple(MINCOST))]
     return Options(**kw)
+
+
+def check_batch(batch: int | None) -> int | None:
+    """``batch`` (None, or a batch index in 0..``MAX_BATCH``; 0 behaves as None).
+
+    Parameters
+    ----------
+    batch : int or None
+        The batch index given.
+
+    Returns
+    -------
+    int or None
+        ``batch``.
+
+    Raises
+    ------
+    InputError
+        ``batch`` is not an integer in 0..20 (field ``batch``).
+
+    Examples
+    --------
+    >>> check_batch(3), check_batch(None)
+    (3, None)
+    """
+    return None if batch is None else number(batch, "batch", 0, MAX_BATCH, integer=True)
 
 
 def mechanism_solution(mech: Mechanism, money: bool = True) -> Solution:
