@@ -455,7 +455,8 @@ def describe(fn: Callable[..., Any], *, takes_instance: bool = True,
     """Every keyword parameter of a method or generator, from docstrings and signatures.
 
     ``**params`` are followed to the functions they reach (``dlsched.core.inputs.FORWARDS``);
-    each parameter is documented by the docstring of the function that declares it.
+    each parameter is documented by the docstring of the function that declares it, or else by
+    the method's own docstring (a method may document the keywords it passes on).
 
     Parameters
     ----------
@@ -495,6 +496,10 @@ def describe(fn: Callable[..., Any], *, takes_instance: bool = True,
         if source not in docs:
             docs[source] = parse(inspect.getdoc(source))
         entry = docs[source].params.get(name)
+        if entry is None and source is not fn:  # a method may document what it passes on
+            if fn not in docs:
+                docs[fn] = parse(inspect.getdoc(fn))
+            entry = docs[fn].params.get(name)
         kinds, choices = inputs.spec(par, namespace)
         enforced = _enforced(kinds, ranges.get(name))
         documented = parse_range(entry.range) if entry else None

@@ -67,8 +67,9 @@ def _without(*drop: str) -> Callable[..., None]:
     """``mechanism_keywords`` without the keywords ``drop`` (a method that does not take them)."""
 
     def keywords(**params: Any) -> None:
-        """The mechanism options of a method that does not take all of them."""
+        pass
 
+    keywords.__doc__ = mechanism_keywords.__doc__  # the same options, documented once
     sig = inspect.signature(mechanism_keywords)
     keywords.__signature__ = sig.replace(  # type: ignore[attr-defined]
         parameters=[p for p in sig.parameters.values() if p.name not in drop])
