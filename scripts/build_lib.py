@@ -72,6 +72,36 @@ SETS: dict[str, dict[str, tuple[str | None, float, list[dict[str, Any]]]]] = {
 }
 
 
+#: problem -> set -> one-line description (set.json)
+DESCRIPTIONS = {
+    "oef": {"small": "6 users, 3 GPU types with 4 GPUs in all (offered load 1.5); monotone and "
+                     "weighted variants"},
+    "ojpp": {"small": "10 jobs of 1-4 workers, the four workload classes, all side constraints"},
+    "revenue": {"small": "4-5 jobs, 2 servers, 2 tenants at the small scale, arrivals in 0..3; "
+                         "the first 12 seeds with offered load >= 1"},
+    "completion": {"small": "3-4 jobs on 2 servers, horizon 30, kappa 0.5 (offered load 2), PS "
+                            "and ring; the first 12 feasible seeds"},
+    "ltgf": {"small": "6-8 jobs, 2-3 tenants, one 4-GPU node, a 0.01-day window; the first 12 "
+                      "seeds with offered load >= 1"},
+}
+
+
+def write_meta(problem: str, name: str, root: Path, model: str | None, limit: float) -> Path:
+    """Write the set's ``set.json``: description, model, limit and offered-load range."""
+    import json
+
+    rows = read_index(root / problem / name)
+    loads = [float(r["offered_load"]) for r in rows if r["offered_load"]]
+    meta = {"problem": problem, "set": name,
+            "description": DESCRIPTIONS.get(problem, {}).get(name, ""),
+            "instances": len(rows), "model": model, "time_limit_s": limit,
+            "offered_load": [min(loads), max(loads)] if loads else None,
+            "built_by": f"python scripts/build_lib.py {problem} {name}"}
+    path = root / problem / name / "set.json"
+    path.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
 def calls_of(problem: str, name: str, from_index: bool) -> tuple[str | None, float,
                                                                 list[dict[str, Any]]]:
     if not from_index:
@@ -88,10 +118,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--from-index", action="store_true",
                     help="take the calls from the committed index's provenance column")
     ap.add_argument("--root", help="library root (default instances/lib)")
+    ap.add_argument("--meta-only", action="store_true",
+                    help="only (re)write the set's set.json from its index")
     args = ap.parse_args(argv)
     problems = sorted(SETS) if args.problem == "all" else [args.problem]
     for problem in problems:
         model, limit, calls = calls_of(problem, args.set, args.from_index)
+        root = Path(args.root) if args.root else DEFAULT_ROOT
+        if args.meta_only:
+            print(write_meta(problem, args.set, root, model, limit))
+            continue
         t0 = time.perf_counter()
 
         def show(row: dict[str, str]) -> None:
@@ -103,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
         rows = build_set(problem, args.set, calls, model=model, time_limit=limit,
                          root=args.root, count=12 if skip else None, skip_infeasible=skip,
                          progress=show)
+        write_meta(problem, args.set, root, model, limit)
         opt = sum(r["status"] == "optimal" for r in rows)
         print(f"{problem}/{args.set}: {opt}/{len(rows)} optimal in "
               f"{time.perf_counter() - t0:.1f} s")

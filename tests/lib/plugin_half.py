@@ -21,7 +21,7 @@ SMALL = Path(__file__).resolve().parents[2] / "instances" / "lib" / "oef" / "sma
 
 
 def _stored(inst) -> np.ndarray:
-    for path in SMALL.glob("*.json"):
+    for path in SMALL.glob("small-*.json"):
         if not path.name.endswith(".best.json") and ds.load(path) == inst:
             best = ds.load(path.with_name(path.stem + ".best.json"))
             return np.asarray(best.solution["allocation"], dtype=float)
