@@ -45,7 +45,8 @@ def _params(pairs: list[str] | None) -> dict[str, Any]:
 
 def _setup(p: argparse.ArgumentParser) -> None:
     p.add_argument("--root", help="library root (default: the repository's instances/lib)")
-    sub = p.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = p.add_subparsers(dest="action", required=True, metavar="ACTION",
+                           help="list | show SET | score ALGORITHM --set SET | improve SET")
     sub.add_parser("list", help="the sets: instances, %% optimal, mean / max gap of open ones")
     show = sub.add_parser("show", help="one set's instances: BKS, bound, gap, status, method")
     show.add_argument("set", help="PROBLEM/SET, e.g. oef/small")
