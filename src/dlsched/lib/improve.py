@@ -43,8 +43,13 @@ class Change:
         The value before.
     new : float or None
         The value after (the same as ``old`` for ``none``).
-    note : str
+    note : str, default ""
         Why (e.g. ``not better``).
+
+    Examples
+    --------
+    >>> Change("small-01", "bound", 12.0, 10.0, "by oef-cooperative in 0.1s").field
+    'bound'
     """
 
     id: str

@@ -91,6 +91,13 @@ class Score:
     rows : list of dict
         Per instance: ``id``, ``status`` (``valid``, ``invalid`` or ``error``), ``objective``,
         ``best_known``, ``bound``, ``ratio_best``, ``ratio_bound``, ``time_s``, ``message``.
+
+    Examples
+    --------
+    >>> sc = Score("oef/small", "demo", [{"status": "valid", "ratio_best": 2.0,
+    ...                                   "ratio_bound": 2.0}])
+    >>> sc.geomean_best, sc.invalid
+    (2.0, 0)
     """
 
     set: str
@@ -114,7 +121,19 @@ class Score:
         return sum(r["status"] != "valid" for r in self.rows)
 
     def as_dict(self) -> dict[str, Any]:
-        """The scores as JSON-ready data (rows + the geometric means)."""
+        """The scores as JSON-ready data (rows + the geometric means).
+
+        Returns
+        -------
+        dict
+            ``set``, ``algorithm``, ``rows``, ``geomean_ratio_best``, ``geomean_ratio_bound``,
+            ``invalid`` and the ratio ``convention``.
+
+        Examples
+        --------
+        >>> Score("oef/small", "demo").as_dict()["invalid"]
+        0
+        """
         return {"set": self.set, "algorithm": self.algorithm, "rows": self.rows,
                 "geomean_ratio_best": self.geomean_best,
                 "geomean_ratio_bound": self.geomean_bound, "invalid": self.invalid,
