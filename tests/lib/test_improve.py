@@ -130,3 +130,18 @@ def test_index_write_refuses_a_bad_row_and_leaves_the_file(lib: Path) -> None:
         write_index(lib, rows)
     assert (lib / "index.csv").read_text() == before
     assert not list(lib.glob("*.tmp*"))
+
+
+def test_build_set_from_calls_and_a_ready_instance(tmp_path: Path) -> None:
+    from dlsched.lib.build import build_set
+
+    ready = ds.generate("oef", n=3, k=2, seed=9)
+    rows = build_set("oef", "demo", [{"n": 2, "k": 2, "seed": 0},
+                                     (ready, "a hand-made slice")], root=tmp_path)
+    assert [r["provenance"] for r in rows] == ["dlsched.generate('oef', n=2, k=2, seed=0)",
+                                               "a hand-made slice"]
+    back = _rows(tmp_path / "oef" / "demo")
+    assert [r["id"] for r in back] == ["demo-01", "demo-02"]
+    assert all(r["status"] == "optimal" for r in back)
+    inst = ds.load(tmp_path / "oef" / "demo" / "demo-02.json")
+    assert ds.check(inst, ds.load(tmp_path / "oef" / "demo" / "demo-02.best.json")) == []

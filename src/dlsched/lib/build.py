@@ -212,7 +212,7 @@ def make_row(rid: str, inst: Any, res: Any, provenance: str) -> dict[str, Any]:
     }
 
 
-def build_set(problem: str, name: str, calls: list[dict[str, Any]], *,
+def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, str]], *,
               model: str | None = None, time_limit: float = 60.0,
               root: str | Path | None = None, count: int | None = None,
               skip_infeasible: bool = False,
@@ -220,8 +220,10 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any]], *,
     """Create (or replace) the set ``problem/name`` from generator calls.
 
     Each call is generated, solved by the exact ``model`` to optimality or ``time_limit``,
-    validated, and written as ``<id>.json`` + ``<id>.best.json``; the index is written last,
-    atomically.
+    validated, and written as ``<id>.json`` + ``<id>.best.json``; the index is rewritten
+    atomically after each instance, so a long build (paper, large sets) keeps what it solved.
+    An instance stopped by the time limit is stored as ``open`` with its bound and gap
+    (``lib improve`` continues it later).
 
     Parameters
     ----------
@@ -229,8 +231,10 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any]], *,
         The problem's name.
     name : str
         The set's name (``small``, ``paper``, ``large``, ...).
-    calls : list of dict
-        The generator's keyword arguments, one dict per instance (seed included).
+    calls : list of dict or tuple
+        One item per instance: a dict is the generator's keyword arguments (seed included);
+        a pair ``(instance, provenance)`` is a ready instance, e.g. a trace slice, with the text
+        saying where it comes from (``instances/ltgf/philly-2weeks-64n.json, jobs 0-199``).
     model : str or None, default None
         The exact model (``None``: the problem's default).
     time_limit : float, default 60.0
@@ -270,11 +274,16 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any]], *,
     folder.mkdir(parents=True, exist_ok=True)
     count = len(calls) if count is None else count
     rows: list[dict[str, Any]] = []
-    for params in calls:
+    for item in calls:
         if len(rows) == count:
             break
         rid = f"{name}-{len(rows) + 1:02d}"
-        inst = api.generate(problem, **params)
+        if isinstance(item, dict):
+            inst, prov = api.generate(problem, **item), call_text(problem, item)
+        else:
+            inst, prov = item
+            if getattr(inst, "problem", None) != problem:
+                raise InputError("calls", f"{prov!r} is not a {problem} instance")
         t0 = time.perf_counter()
         res = solve_record(inst, model, time_limit)
         res.stats.setdefault("wall_s", round(time.perf_counter() - t0, 3))
@@ -282,12 +291,16 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any]], *,
             if progress is not None:
                 progress({"id": "-", "status": "skipped (infeasible)", "best_known": "",
                           "bound": "", "offered_load": "", "time_s": f"{res.runtime_s:.3f}",
-                          "provenance": call_text(problem, params)})
+                          "provenance": prov})
             continue
+        if res.solution is None and res.status != Status.INFEASIBLE:
+            raise InputError(prov, f"{res.method} found no solution within {time_limit} s "
+                                   f"(status {res.status.value}): give it more time")
         api.save(inst, folder / f"{rid}.json")
         if res.status != Status.INFEASIBLE:
             api.save(res, folder / f"{rid}.best.json")
-        rows.append(make_row(rid, inst, res, call_text(problem, params)))
+        rows.append(make_row(rid, inst, res, prov))
+        write_index(folder, rows)  # after every instance: a long build keeps what it solved
         if progress is not None:
             progress(rows[-1])
     if len(rows) < count:

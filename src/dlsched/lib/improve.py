@@ -93,7 +93,7 @@ def apply_result(row: dict[str, str], res: Any, sense: str) -> tuple[dict[str, A
     best = float(row["best_known"])
     bound = float(row["bound"]) if row.get("bound") else None
     changed = []
-    if res.status.has_solution and res.objective is not None \
+    if res.solution is not None and res.objective is not None \
             and better(sense, float(res.objective), best):
         best = float(res.objective)
         new.update(best_known=format_number(best), method=res.method,
