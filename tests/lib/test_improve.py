@@ -115,10 +115,15 @@ def test_a_bound_that_cuts_off_the_best_known_is_refused() -> None:
         apply_result(row, Result("oef", "m", "optimal", objective=9.0, bound=9.5), "max")
     new, changed = apply_result(row, Result("oef", "m", "time_limit", 9.0, 12.5), "max")
     assert changed == [] and new["bound"] == "12.0"
-    new, changed = apply_result(row, Result("oef", "m", "optimal", 10.5, 10.5), "max")
+    sol = {"allocation": []}  # apply_result compares values; solve_record validates
+    new, changed = apply_result(row, Result("oef", "m", "optimal", 10.5, 10.5, solution=sol),
+                                "max")
     assert changed == ["best_known", "bound"] and new["status"] == "optimal"
     row_min = {"id": "y", "best_known": "10.0", "bound": "8.0", "sense": "min"}
-    new, changed = apply_result(row_min, Result("x", "m", "time_limit", 11.0, 9.0), "min")
+    new, changed = apply_result(row_min, Result("x", "m", "time_limit", 9.0, 9.0), "min")
+    assert changed == ["bound"]  # no solution held: the better value alone is not stored
+    new, changed = apply_result(row_min, Result("x", "m", "time_limit", 11.0, 9.0,
+                                                solution=sol), "min")
     assert changed == ["bound"] and new["best_known"] == "10.0" and new["gap"] == "0.1"
 
 

@@ -67,7 +67,8 @@ def apply_result(row: dict[str, str], res: Any, sense: str) -> tuple[dict[str, A
     row : dict
         The current (checked) index row.
     res : Result
-        A validated result of an exact model on the row's instance.
+        A validated result of an exact model on the row's instance (its solution is taken
+        only when it holds one).
     sense : str
         ``"min"`` or ``"max"``.
 
@@ -85,7 +86,8 @@ def apply_result(row: dict[str, str], res: Any, sense: str) -> tuple[dict[str, A
     --------
     >>> from dlsched.core.result import Result
     >>> row = {"best_known": "10.0", "bound": "14.0", "sense": "max"}
-    >>> new, changed = apply_result(row, Result("oef", "m", "time_limit", 11.0, 13.0), "max")
+    >>> res = Result("oef", "m", "time_limit", 11.0, 13.0, solution={"allocation": []})
+    >>> new, changed = apply_result(row, res, "max")
     >>> changed, new["best_known"], new["bound"], new["status"]
     (['best_known', 'bound'], '11.0', '13.0', 'open')
     """
