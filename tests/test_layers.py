@@ -2,7 +2,8 @@
 
 Floors, bottom up (docs/architecture.md draws them): ``core``; machinery shared by several
 problems (``sim``, ``data``); the five problems (peers: none imports another); ``api`` and
-``plot``; ``commands`` (the sub-command registry); ``bench``; ``cli``; the top-level package.
+``plot``; ``commands`` (the sub-command registry); ``bench``; ``lib`` (the reference
+library, which reads the machine stamp of ``bench``); ``cli``; the top-level package.
 Every import statement counts, also one inside a function (a lazy import is still a dependency).
 """
 
@@ -23,6 +24,7 @@ FLOORS: tuple[tuple[str, ...], ...] = (
     ("api", "plot"),
     ("commands",),
     ("bench",),
+    ("lib",),
     ("cli",),
 )
 

@@ -586,6 +586,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     from .bench import cli as _bench_cli  # noqa: F401  (registers bench/report; avoids a cycle)
+    from .lib import cli as _lib_cli  # noqa: F401  (registers lib)
 
     parser = _Parser(
         prog="dlsched",

@@ -1,0 +1,150 @@
+"""(Re)build a set of the reference library (instances/lib/<problem>/<set>/).
+
+Each set is a list of generator calls solved by one exact model under one time limit
+(``SETS`` below; later sets are added here too). ``--from-index`` rebuilds a set from the
+provenance column of its committed index instead, so the committed files can be regenerated
+and compared. Usage::
+
+    python scripts/build_lib.py oef small                # generate, solve, write files + index
+    python scripts/build_lib.py oef small --from-index   # the same calls, read from index.csv
+    python scripts/build_lib.py all small                # every problem's small set
+
+Run it niced on a shared machine (``nice -n 10``); it prints one line per instance.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "src"))
+
+from dlsched.lib.build import build_set, parse_call  # noqa: E402
+from dlsched.lib.records import DEFAULT_ROOT, read_index  # noqa: E402
+
+
+def _grid(base: dict[str, Any], seeds: range, **vary: list[Any]) -> list[dict[str, Any]]:
+    """``base`` with each seed, cycling through the values of ``vary`` (one per instance)."""
+    out = []
+    for i, seed in enumerate(seeds):
+        call = dict(base)
+        for key, values in vary.items():
+            call[key] = values[i % len(values)]
+        call["seed"] = seed
+        out.append(call)
+    return out
+
+
+def _contending(problem: str, calls: list[dict[str, Any]], count: int,
+                min_load: float = 1.0) -> list[dict[str, Any]]:
+    """The first ``count`` calls whose instance has an offered load of at least ``min_load``
+    (generating is cheap; only the kept ones are solved)."""
+    import dlsched as ds
+    from dlsched.lib.load import offered_load
+
+    kept = [c for c in calls if (offered_load(ds.generate(problem, **c)) or 0.0) >= min_load]
+    return kept[:count]
+
+
+#: problem -> set -> (exact model, time limit in s, generator calls); a set in SKIP_INFEASIBLE
+#: keeps the first 12 calls whose instance is feasible
+SKIP_INFEASIBLE = {("completion", "small")}
+SETS: dict[str, dict[str, tuple[str | None, float, list[dict[str, Any]]]]] = {
+    "oef": {"small": ("oef-cooperative", 30.0, _grid(
+        {"n": 6, "k": 3}, range(1, 13), counts=[[1.0, 1.0, 2.0], [1.0, 2.0, 1.0]],
+        monotone=[True, False, True], weighted=[False, False, True, True]))},
+    "ojpp": {"small": ("ojpp-patterns", 30.0, _grid(
+        {"n_jobs": 10, "max_workers": 4}, range(1, 13),
+        workload=["mixed", "c-high", "i-high", "average"]))},
+    "revenue": {"small": ("revenue-milp", 60.0, _contending("revenue", _grid(
+        {"n_servers": 2, "n_tenants": 2, "scale": "small", "arrival_max": 3}, range(1, 40),
+        n_jobs=[5, 4], utility=["linear", "linear", "mixed"]), 12))},
+    "completion": {"small": ("completion-interval", 60.0, _grid(
+        {"n_servers": 2, "horizon": 30, "kappa": 0.5, "max_chunks": 4, "n_worker_types": 2,
+         "n_ps_types": 2}, range(1, 40), n_jobs=[3, 4], architecture=["ps", "ring"]))},
+    "ltgf": {"small": ("ltgf-milp", 60.0, _contending("ltgf", _grid(
+        {"nodes": 1, "gpus_per_node": 4, "days": 0.01}, range(1, 40), n_jobs=[8, 6],
+        tenants=[2, 2, 3]), 12))},
+}
+
+
+#: problem -> set -> one-line description (set.json)
+DESCRIPTIONS = {
+    "oef": {"small": "6 users, 3 GPU types with 4 GPUs in all (offered load 1.5); monotone and "
+                     "weighted variants"},
+    "ojpp": {"small": "10 jobs of 1-4 workers, the four workload classes, all side constraints"},
+    "revenue": {"small": "4-5 jobs, 2 servers, 2 tenants at the small scale, arrivals in 0..3; "
+                         "the first 12 seeds with offered load >= 1"},
+    "completion": {"small": "3-4 jobs on 2 servers, horizon 30, kappa 0.5 (offered load 2), PS "
+                            "and ring; the first 12 feasible seeds"},
+    "ltgf": {"small": "6-8 jobs, 2-3 tenants, one 4-GPU node, a 0.01-day window; the first 12 "
+                      "seeds with offered load >= 1"},
+}
+
+
+def write_meta(problem: str, name: str, root: Path, model: str | None, limit: float) -> Path:
+    """Write the set's ``set.json``: description, model, limit and offered-load range."""
+    import json
+
+    rows = read_index(root / problem / name)
+    loads = [float(r["offered_load"]) for r in rows if r["offered_load"]]
+    meta = {"problem": problem, "set": name,
+            "description": DESCRIPTIONS.get(problem, {}).get(name, ""),
+            "instances": len(rows), "model": model, "time_limit_s": limit,
+            "offered_load": [min(loads), max(loads)] if loads else None,
+            "built_by": f"python scripts/build_lib.py {problem} {name}"}
+    path = root / problem / name / "set.json"
+    path.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    return path
+
+
+def calls_of(problem: str, name: str, from_index: bool) -> tuple[str | None, float,
+                                                                list[dict[str, Any]]]:
+    if not from_index:
+        return SETS[problem][name]
+    rows = read_index(DEFAULT_ROOT / problem / name)
+    model, limit, _ = SETS.get(problem, {}).get(name, (rows[0]["method"], 60.0, []))
+    return model, limit, [parse_call(r["provenance"])[1] for r in rows]
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("problem", help="a problem, or 'all'")
+    ap.add_argument("set", help="the set's name, e.g. small")
+    ap.add_argument("--from-index", action="store_true",
+                    help="take the calls from the committed index's provenance column")
+    ap.add_argument("--root", help="library root (default instances/lib)")
+    ap.add_argument("--meta-only", action="store_true",
+                    help="only (re)write the set's set.json from its index")
+    args = ap.parse_args(argv)
+    problems = sorted(SETS) if args.problem == "all" else [args.problem]
+    for problem in problems:
+        model, limit, calls = calls_of(problem, args.set, args.from_index)
+        root = Path(args.root) if args.root else DEFAULT_ROOT
+        if args.meta_only:
+            print(write_meta(problem, args.set, root, model, limit))
+            continue
+        t0 = time.perf_counter()
+
+        def show(row: dict[str, str]) -> None:
+            print(f"  {row['id']}: {row['status']} {row['best_known']} (bound {row['bound']}, "
+                  f"load {row['offered_load']}, {row['time_s']} s)", flush=True)
+
+        print(f"{problem}/{args.set}: {len(calls)} instances, model {model}, limit {limit} s")
+        skip = (problem, args.set) in SKIP_INFEASIBLE and not args.from_index
+        rows = build_set(problem, args.set, calls, model=model, time_limit=limit,
+                         root=args.root, count=12 if skip else None, skip_infeasible=skip,
+                         progress=show)
+        write_meta(problem, args.set, root, model, limit)
+        opt = sum(r["status"] == "optimal" for r in rows)
+        print(f"{problem}/{args.set}: {opt}/{len(rows)} optimal in "
+              f"{time.perf_counter() - t0:.1f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,152 @@
+"""``dlsched lib improve``: only a validated better solution or a tighter bound is kept; a
+tampered record is refused (tamper tests on a copy of oef/small)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+import dlsched as ds
+from dlsched.cli import main
+from dlsched.core import InputError, Result
+from dlsched.lib import improve as improve_mod
+from dlsched.lib.improve import apply_result, improve_set
+from dlsched.lib.records import read_index, write_index
+
+SMALL = Path(__file__).resolve().parents[2] / "instances" / "lib" / "oef" / "small"
+
+
+@pytest.fixture
+def lib(tmp_path: Path) -> Path:
+    """A copy of oef/small (root tmp_path, set oef/small)."""
+    shutil.copytree(SMALL, tmp_path / "oef" / "small")
+    return tmp_path / "oef" / "small"
+
+
+def _rows(folder: Path) -> list[dict[str, str]]:
+    with (folder / "index.csv").open(newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+def _open_first(folder: Path, factor: float = 1.5) -> dict[str, str]:
+    """Loosen the first record's bound (a max problem: bound x factor), so that it is open."""
+    rows = _rows(folder)
+    best = float(rows[0]["best_known"])
+    rows[0].update(bound=repr(best * factor), gap=repr(factor - 1), status="open")
+    write_index(folder, rows)
+    return rows[0]
+
+
+def test_open_record_gets_the_tighter_bound_and_keeps_its_solution(lib: Path, capsys) -> None:
+    row = _open_first(lib)
+    before = (lib / row["solution_file"]).read_bytes()
+    assert main(["lib", "--root", str(lib.parents[1]), "improve", "oef/small",
+                 "--time-limit", "20"]) == 0
+    out = capsys.readouterr().out
+    assert f"{row['id']}: bound" in out
+    new = _rows(lib)[0]
+    assert new["status"] == "optimal"
+    assert float(new["bound"]) == pytest.approx(float(row["best_known"]), rel=1e-6)
+    assert new["best_known"] == row["best_known"]  # the same optimum is not "better"
+    assert (lib / row["solution_file"]).read_bytes() == before
+    assert [r["id"] for r in _rows(lib)[1:]] == [r["id"] for r in _rows(SMALL)[1:]]
+
+
+def test_worse_solution_and_looser_bound_are_not_stored(lib: Path, monkeypatch) -> None:
+    row = _open_first(lib, factor=1.2)
+    inst = ds.load(lib / row["file"])
+    worse = ds.run(inst, "max-min")  # valid, objective below the stored best
+    best = float(row["best_known"])
+    worse = Result("oef", "fake-exact", "time_limit", objective=worse.objective,
+                   bound=best * 1.3, solution=worse.solution)  # looser than best * 1.2
+    monkeypatch.setattr(improve_mod, "solve_record", lambda *a, **k: worse)
+    before = (lib / "index.csv").read_text()
+    changes = improve_set(lib, time_limit=5)
+    assert [c.field for c in changes] == ["none"]
+    assert (lib / "index.csv").read_text() == before
+
+
+def test_invalid_new_solution_is_refused(lib: Path, monkeypatch) -> None:
+    row = _open_first(lib)
+    inst = ds.load(lib / row["file"])
+    stored = ds.load(lib / row["solution_file"])
+    bad_alloc = [[2 * x for x in r] for r in stored.solution["allocation"]]  # over capacity
+    bad = Result("oef", "oef-cooperative", "optimal", solution={"allocation": bad_alloc},
+                 objective=2 * float(row["best_known"]), bound=2 * float(row["best_known"]))
+    monkeypatch.setattr(ds.api, "solve", lambda *a, **k: bad)
+    before = (lib / "index.csv").read_text()
+    with pytest.raises(InputError, match="invalid solution"):
+        improve_set(lib, time_limit=5)
+    assert (lib / "index.csv").read_text() == before
+    assert ds.check(inst, ds.load(lib / row["solution_file"])) == []
+
+
+def test_record_whose_objective_differs_from_the_row_is_refused(lib: Path, capsys) -> None:
+    rows = _rows(lib)
+    best = float(rows[0]["best_known"])
+    rows[0].update(best_known=repr(best * 1.01), bound=repr(best * 1.01), gap="0.0")
+    write_index(lib, rows)  # a well-formed row that lies about its solution
+    before = (lib / "index.csv").read_text()
+    with pytest.raises(InputError, match="best_known"):
+        improve_set(lib, time_limit=5, every=True)
+    assert (lib / "index.csv").read_text() == before
+    assert main(["lib", "--root", str(lib.parents[1]), "improve", "oef/small",
+                 "--time-limit", "5", "--all"]) == 2
+    assert "best_known" in capsys.readouterr().err
+
+
+def test_tampered_solution_file_is_refused(lib: Path) -> None:
+    rows = _rows(lib)
+    path = lib / rows[0]["solution_file"]
+    data = json.loads(path.read_text())
+    data["solution"]["allocation"][0] = [5.0] * len(data["solution"]["allocation"][0])
+    path.write_text(json.dumps(data))
+    with pytest.raises(InputError, match="fails validation"):
+        improve_set(lib, time_limit=5, ids=[rows[0]["id"]])
+
+
+def test_a_bound_that_cuts_off_the_best_known_is_refused() -> None:
+    row = {"id": "x", "best_known": "10.0", "bound": "12.0", "sense": "max"}
+    with pytest.raises(InputError, match="cuts off"):
+        apply_result(row, Result("oef", "m", "optimal", objective=9.0, bound=9.5), "max")
+    new, changed = apply_result(row, Result("oef", "m", "time_limit", 9.0, 12.5), "max")
+    assert changed == [] and new["bound"] == "12.0"
+    sol = {"allocation": []}  # apply_result compares values; solve_record validates
+    new, changed = apply_result(row, Result("oef", "m", "optimal", 10.5, 10.5, solution=sol),
+                                "max")
+    assert changed == ["best_known", "bound"] and new["status"] == "optimal"
+    row_min = {"id": "y", "best_known": "10.0", "bound": "8.0", "sense": "min"}
+    new, changed = apply_result(row_min, Result("x", "m", "time_limit", 9.0, 9.0), "min")
+    assert changed == ["bound"]  # no solution held: the better value alone is not stored
+    new, changed = apply_result(row_min, Result("x", "m", "time_limit", 11.0, 9.0,
+                                                solution=sol), "min")
+    assert changed == ["bound"] and new["best_known"] == "10.0" and new["gap"] == "0.1"
+
+
+def test_index_write_refuses_a_bad_row_and_leaves_the_file(lib: Path) -> None:
+    rows = read_index(lib)
+    before = (lib / "index.csv").read_text()
+    rows[0] = dict(rows[0], bound=repr(float(rows[0]["best_known"]) * 0.5))  # below a max BKS
+    with pytest.raises(InputError, match="wrong side"):
+        write_index(lib, rows)
+    assert (lib / "index.csv").read_text() == before
+    assert not list(lib.glob("*.tmp*"))
+
+
+def test_build_set_from_calls_and_a_ready_instance(tmp_path: Path) -> None:
+    from dlsched.lib.build import build_set
+
+    ready = ds.generate("oef", n=3, k=2, seed=9)
+    rows = build_set("oef", "demo", [{"n": 2, "k": 2, "seed": 0},
+                                     (ready, "a hand-made slice")], root=tmp_path)
+    assert [r["provenance"] for r in rows] == ["dlsched.generate('oef', n=2, k=2, seed=0)",
+                                               "a hand-made slice"]
+    back = _rows(tmp_path / "oef" / "demo")
+    assert [r["id"] for r in back] == ["demo-01", "demo-02"]
+    assert all(r["status"] == "optimal" for r in back)
+    inst = ds.load(tmp_path / "oef" / "demo" / "demo-02.json")
+    assert ds.check(inst, ds.load(tmp_path / "oef" / "demo" / "demo-02.best.json")) == []

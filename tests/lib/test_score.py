@@ -1,0 +1,77 @@
+"""``dlsched lib score``: ratios against the stored values, with a ratio known by construction."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from dlsched.cli import main
+from dlsched.lib.records import set_dir
+from dlsched.lib.score import geomean, ratio, score_set
+
+from . import plugin_half  # noqa: F401  (registers lib-test-half / lib-test-double)
+
+INDEX = Path(__file__).resolve().parents[2] / "instances" / "lib" / "oef" / "small" / "index.csv"
+
+
+def _index() -> dict[str, dict[str, str]]:
+    with INDEX.open(newline="", encoding="utf-8") as fh:
+        return {r["id"]: r for r in csv.DictReader(fh)}
+
+
+def test_ratio_orientation_by_hand() -> None:
+    assert ratio("min", 15.0, 10.0) == 1.5  # min: value / reference
+    assert ratio("max", 5.0, 10.0) == 2.0  # max: reference / value
+    assert ratio("min", 0.0, 0.0) == 1.0
+    assert ratio("max", 0.0, 3.0) == math.inf
+    assert geomean([2.0, 8.0]) == pytest.approx(4.0)
+
+
+def test_half_allocation_scores_exactly_two_on_every_instance() -> None:
+    sc = score_set(set_dir("oef/small"), "lib-test-half")
+    rows = _index()
+    assert [r["id"] for r in sc.rows] == list(rows)
+    for r in sc.rows:
+        assert r["status"] == "valid"
+        best, bound = float(rows[r["id"]]["best_known"]), float(rows[r["id"]]["bound"])
+        assert r["objective"] == pytest.approx(best / 2, rel=1e-9)
+        assert r["ratio_best"] == pytest.approx(2.0, rel=1e-9)
+        assert r["ratio_bound"] == pytest.approx(2 * bound / best, rel=1e-9)
+    assert sc.geomean_best == pytest.approx(2.0, rel=1e-9)
+
+
+def test_cli_json_with_import_and_an_invalid_algorithm(capsys) -> None:
+    assert main(["lib", "score", "lib-test-half", "--set", "oef/small", "--import",
+                 "tests.lib.plugin_half", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["geomean_ratio_best"] == pytest.approx(2.0, rel=1e-9)
+    assert out["invalid"] == 0
+    assert main(["lib", "score", "lib-test-double", "--set", "oef/small", "--csv"]) == 0
+    rows = list(csv.DictReader(capsys.readouterr().out.splitlines()))
+    assert len(rows) == len(_index())
+    assert {r["status"] for r in rows} == {"invalid"}
+    assert {r["ratio_best"] for r in rows} == {""}
+
+
+def test_registered_algorithm_ratios_match_the_index_by_hand() -> None:
+    import dlsched as ds
+
+    folder = set_dir("oef/small")
+    sc = score_set(folder, "max-min")
+    for r, (rid, row) in zip(sc.rows, _index().items(), strict=True):
+        obj = ds.run(ds.load(folder / row["file"]), "max-min").objective
+        assert r["id"] == rid
+        assert r["ratio_best"] == pytest.approx(float(row["best_known"]) / obj, rel=1e-9)
+        assert r["ratio_best"] >= 1.0
+
+
+def test_score_is_fast_on_a_small_set() -> None:
+    import time
+
+    t0 = time.perf_counter()
+    score_set(set_dir("ojpp/small"), "best-fit")
+    assert time.perf_counter() - t0 < 10.0
