@@ -81,7 +81,8 @@ def public_objects() -> dict[str, Any]:
     found: dict[str, Any] = {}
     for part in (_exported("dlsched"), _defined_public("dlsched.api"), _exported("dlsched.core"),
                  *(_defined_public(m) for m in _core_reference_modules()),
-                 _exported("dlsched.bench"), _defined_public("dlsched.commands")):
+                 _exported("dlsched.bench"), _defined_public("dlsched.commands"),
+                 _exported("dlsched.lib")):
         for qual, obj in part.items():
             if all(obj is not seen for seen in found.values()):
                 found[qual] = obj

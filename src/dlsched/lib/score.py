@@ -106,18 +106,60 @@ class Score:
 
     @property
     def geomean_best(self) -> float | None:
-        """Geometric mean of ``ratio_best`` over the valid instances."""
+        """Geometric mean of ``ratio_best`` over the valid instances.
+
+        Returns
+        -------
+        float or None
+            None when no instance is valid.
+
+        Examples
+        --------
+        >>> Score("oef/small", "demo", [
+        ...     {"status": "valid", "ratio_best": 2.0, "ratio_bound": 2.0},
+        ...     {"status": "valid", "ratio_best": 8.0, "ratio_bound": None},
+        ...     {"status": "invalid", "ratio_best": None, "ratio_bound": None}]).geomean_best
+        4.0
+        """
         return geomean([r["ratio_best"] for r in self.rows if r["status"] == "valid"])
 
     @property
     def geomean_bound(self) -> float | None:
-        """Geometric mean of ``ratio_bound`` over the valid instances with a bound."""
+        """Geometric mean of ``ratio_bound`` over the valid instances with a bound.
+
+        Returns
+        -------
+        float or None
+            None when no valid instance has a bound.
+
+        Examples
+        --------
+        >>> Score("oef/small", "demo", [
+        ...     {"status": "valid", "ratio_best": 2.0, "ratio_bound": 2.0},
+        ...     {"status": "valid", "ratio_best": 8.0, "ratio_bound": None},
+        ...     {"status": "invalid", "ratio_best": None, "ratio_bound": None}]).geomean_bound
+        2.0
+        """
         return geomean([r["ratio_bound"] for r in self.rows
                         if r["status"] == "valid" and r["ratio_bound"] is not None])
 
     @property
     def invalid(self) -> int:
-        """Instances whose solution failed validation or whose run raised."""
+        """Instances whose solution failed validation or whose run raised.
+
+        Returns
+        -------
+        int
+            The number of rows whose status is not ``valid``.
+
+        Examples
+        --------
+        >>> Score("oef/small", "demo", [
+        ...     {"status": "valid", "ratio_best": 2.0, "ratio_bound": 2.0},
+        ...     {"status": "valid", "ratio_best": 8.0, "ratio_bound": None},
+        ...     {"status": "invalid", "ratio_best": None, "ratio_bound": None}]).invalid
+        1
+        """
         return sum(r["status"] != "valid" for r in self.rows)
 
     def as_dict(self) -> dict[str, Any]:
