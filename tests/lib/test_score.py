@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 import csv
+import importlib
 import json
 import math
+import sys
 from pathlib import Path
 
 import pytest
 
 from dlsched.cli import main
+from dlsched.core import ALGORITHMS
 from dlsched.lib.records import set_dir
 from dlsched.lib.score import geomean, ratio, score_set
 
-from . import plugin_half  # noqa: F401  (registers lib-test-half / lib-test-double)
+PLUGIN = "tests.lib.plugin_half"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _plugin_half():
+    """Register lib-test-half / -double for this module only: imported at collection, they
+    would join the OEF algorithms every other test file parametrises over."""
+    importlib.import_module(PLUGIN)
+    yield
+    for name in ("lib-test-half", "lib-test-double"):
+        ALGORITHMS._items.pop(("oef", name), None)
+    sys.modules.pop(PLUGIN, None)
 
 INDEX = Path(__file__).resolve().parents[2] / "instances" / "lib" / "oef" / "small" / "index.csv"
 

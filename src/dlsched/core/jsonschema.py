@@ -229,6 +229,8 @@ def instance_schema(problem: str) -> dict[str, Any]:
     _untitle(schema)
     _limits(schema)
     schema["title"] = f"dlsched {problem} instance"
+    schema["$comment"] = (f'"notes §n" in a description = section n of docs/specs/{problem}.md, '
+                          "the formulation notes of this problem")
     return {"$schema": DIALECT, "$id": f"https://dlsched/formats/{problem}.schema.json"} | schema
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import math
 from typing import Any
@@ -55,8 +54,11 @@ def _setup(p: argparse.ArgumentParser) -> None:
     sc.add_argument("--set", required=True, help="PROBLEM/SET, e.g. oef/small")
     sc.add_argument("--param", "-p", action="append", metavar="KEY=VALUE",
                     help="algorithm parameter (repeatable; values parsed as JSON)")
+    # the same option every command has (dlsched.cli loads it before the handler runs): also
+    # accepted after ``score``; SUPPRESS keeps values given before ``score`` when absent here
     sc.add_argument("--import", dest="imports", action="append", metavar="MODULE",
-                    help="import this module first (registers a plug-in algorithm; repeatable)")
+                    default=argparse.SUPPRESS,
+                    help="plug-in module or .py file to import first (repeatable)")
     fmt = sc.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true", help="print JSON")
     fmt.add_argument("--csv", action="store_true", help="print CSV")
@@ -128,11 +130,6 @@ def _score(args: argparse.Namespace) -> int:
     from .records import set_dir
     from .score import score_set
 
-    for mod in args.imports or []:
-        try:
-            importlib.import_module(mod)
-        except ImportError as exc:
-            raise InputError("--import", f"cannot import {mod!r}: {exc}") from None
     sc = score_set(set_dir(args.set, args.root), args.algorithm, _params(args.param),
                    name=args.set)
     if args.json:

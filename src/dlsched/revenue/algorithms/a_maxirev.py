@@ -1,6 +1,7 @@
 """``a-maxirev``: A_maxIrev (Alg. 3) once on the pooled cluster over slots R+1..R+τ_l, no
 payments; ``mincost`` = both | d | c restricts it to MINCOSTD / MINCOSTC (Algs. 4-5), also
 registered on their own as ``mincost-d`` and ``mincost-c``."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

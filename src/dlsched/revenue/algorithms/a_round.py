@@ -1,5 +1,6 @@
 """``a-round``: A_round (Alg. 2) on all jobs as one batch: λ rounds, phase 1 in each tenant's
 share, phase 2 on pooled idle resources, payments."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """``astraea``: the Astraea online mechanism (Alg. 1): geometric batches, A_round per batch,
 A_maxIrev in each tenant's share then on the pooled idle resources, posted prices (8) and the
 income division (2). Re-checked by the independent validator."""
+# "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
