@@ -120,12 +120,15 @@ class EventSim:
         #: free GPUs + GPUs of expired, undecided jobs (= pool_size), kept incrementally
         self._pool = cfg.nodes * cfg.gpus_per_node
         self.expired: set[int] = set()
+        #: the jobs in state PENDING, kept incrementally (submission, start, preemption)
+        self._pending: set[int] = set()
         self.segments: list[Segment] = []
         self.preemptions = 0
         self.decisions = 0
         self.now = 0.0
         self._finish_heap: list[tuple[float, int, int]] = []
         self._lease_heap: list[tuple[float, int, int]] = []
+        self._fin = np.full(n, np.inf)  # finish time of the current segment (running jobs)
 
     # ---- queries -----------------------------------------------------------------------------
     def alloc(self, i: int, t: float) -> float:
@@ -185,9 +188,18 @@ class EventSim:
         self._stop(i, self.now, expired=i in self.expired)
 
     # ---- internals ---------------------------------------------------------------------------
-    def _set_lease(self, i: int, t: float) -> None:
+    def _lease_end(self, t: float) -> float:
+        """End of a lease taken or renewed at ``t``."""
         L = self.cfg.lease
-        end = (math.floor(t / L + _EPS) + 1) * L if self.cfg.synchronized else t + L
+        return (math.floor(t / L + _EPS) + 1) * L if self.cfg.synchronized else t + L
+
+    def _tick(self, t: float) -> float:
+        """The first decision tick at or after event time ``t``."""
+        tick = self.cfg.tick
+        return math.ceil(t / tick - _EPS) * tick
+
+    def _set_lease(self, i: int, t: float) -> None:
+        end = self._lease_end(t)
         self.lease_end[i] = end
         heapq.heappush(self._lease_heap, (end, i, int(self.version[i])))
 
@@ -198,12 +210,14 @@ class EventSim:
         self._pool -= int(self.gpus[i])
         self.placement[i] = p
         self.state[i] = RUNNING
+        self._pending.discard(i)
         self.version[i] += 1
         cold = self.cfg.cold_start if self.needs_cold[i] else 0.0
         self.seg_start[i] = t
         self.seg_cold[i] = cold
         self.ever_run[i] = True
         fin = t + cold + self.remaining[i]
+        self._fin[i] = fin
         heapq.heappush(self._finish_heap, (fin, i, int(self.version[i])))
         self._set_lease(i, t)
 
@@ -242,6 +256,7 @@ class EventSim:
         self.remaining[i] = max(0.0, self.remaining[i] - progress)
         self._close(i, t, "preempt", ck)
         self.state[i] = PENDING
+        self._pending.add(i)
         self.needs_cold[i] = True
         self.preemptions += 1
 
@@ -251,19 +266,59 @@ class EventSim:
         self.state[i] = DONE
         self.completion[i] = t
 
+    def _skip_idle_renewals(self, until: float) -> None:
+        """Apply at once the renewals of the idle decision ticks before ``until``.
+
+        While nothing is pending and the policy renews every expired job without being called
+        (``renews_when_idle``), a tick only renews the expired leases in place: no segment,
+        decision or preemption. Such a renewal at tick ``d`` moves a lease end to
+        ``_lease_end(d)`` and needs no other state, so each job's chain of idle renewals
+        before the next submission's tick ``until`` is followed here instead of one loop
+        iteration per tick. A job whose finish comes at or before a tick is not renewed there
+        (the loop processes finishes first), exactly as in the tick-by-tick loop.
+        """
+        heap = self._lease_heap
+        version = self.version
+        moved: list[tuple[float, int, int]] = []
+        while heap:
+            e, i, v = heap[0]
+            if v != version[i]:
+                heapq.heappop(heap)
+                continue
+            d = self._tick(e)
+            if d >= until:
+                break
+            heapq.heappop(heap)
+            fin = self._fin[i]
+            while d < until and fin > d + _EPS:
+                e = self._lease_end(d)
+                d = self._tick(e)
+            self.lease_end[i] = e
+            moved.append((e, i, v))
+        for item in moved:
+            heapq.heappush(heap, item)
+
     def run(self, policy: Policy) -> SimTrace:
         """Simulate until every job completed."""
         cfg = self.cfg
-        order = np.lexsort((np.arange(self.n), self.submit))
+        order_arr = np.lexsort((np.arange(self.n), self.submit))
+        order = order_arr.tolist()
+        sub_t = self.submit[order_arr].tolist()  # submission times in submission order
         nxt_sub = 0
-        pending: set[int] = set()
+        pending = self._pending  # the same set object throughout
         done = 0
         policy.attach(self)
+        idle_renews = bool(getattr(policy, "renews_when_idle", False))
         while done < self.n:
             check_deadline()  # only inside a caller's time limit (core.deadline)
+            if idle_renews and not pending and not self.expired:
+                if nxt_sub < self.n:
+                    self._skip_idle_renewals(self._tick(sub_t[nxt_sub]))
+                else:  # no job will wait again: every lease is renewed until the jobs finish
+                    self._lease_heap.clear()
             times = []
             if nxt_sub < self.n:
-                times.append(self.submit[order[nxt_sub]])
+                times.append(sub_t[nxt_sub])
             _drop_stale(self._lease_heap, self.version)
             if self._lease_heap:
                 times.append(self._lease_heap[0][0])
@@ -278,7 +333,7 @@ class EventSim:
             while True:
                 _drop_stale(self._finish_heap, self.version)
                 tf = self._finish_heap[0][0] if self._finish_heap else math.inf
-                ts = self.submit[order[nxt_sub]] if nxt_sub < self.n else math.inf
+                ts = sub_t[nxt_sub] if nxt_sub < self.n else math.inf
                 if min(tf, ts) > td + _EPS:
                     break
                 if tf <= ts:
@@ -288,7 +343,7 @@ class EventSim:
                     done += 1
                     policy.on_finish(i, tf)
                 else:
-                    i = int(order[nxt_sub])
+                    i = order[nxt_sub]
                     nxt_sub += 1
                     self.state[i] = PENDING
                     pending.add(i)
@@ -301,7 +356,6 @@ class EventSim:
                     for n, c in self.placement[i]:
                         self.held_expired[n] += c
                     self._pool += int(self.gpus[i])
-            pending = {i for i in pending if self.state[i] == PENDING}
             if self.expired and not pending and getattr(policy, "renews_when_idle", False):
                 for i in sorted(self.expired):  # nothing waits: every candidate is renewed
                     self.place(i)
@@ -310,6 +364,5 @@ class EventSim:
                 policy.schedule(self, td, sorted(pending), sorted(self.expired))
                 for i in sorted(self.expired):
                     self._stop(i, td, expired=True)
-                pending = set(np.flatnonzero(self.state == PENDING).tolist())
         overhead = sum(s.cold + (s.ckpt if s.reason == "preempt" else 0.0) for s in self.segments)
         return SimTrace(self.segments, self.completion, self.preemptions, self.decisions, overhead)
