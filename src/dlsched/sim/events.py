@@ -122,6 +122,9 @@ class EventSim:
         self.expired: set[int] = set()
         #: the jobs in state PENDING, kept incrementally (submission, start, preemption)
         self._pending: set[int] = set()
+        #: count of state changes (submissions, starts, stops, finishes; not renewals): a
+        #: policy whose decision is a function of this state may skip a repeated no-op call
+        self.epoch = 0
         self.segments: list[Segment] = []
         self.preemptions = 0
         self.decisions = 0
@@ -208,6 +211,7 @@ class EventSim:
         for n, c in p:
             self.free[n] -= c
         self._pool -= int(self.gpus[i])
+        self.epoch += 1
         self.placement[i] = p
         self.state[i] = RUNNING
         self._pending.discard(i)
@@ -222,6 +226,7 @@ class EventSim:
         self._set_lease(i, t)
 
     def _close(self, i: int, t: float, reason: str, ckpt: float) -> None:
+        self.epoch += 1
         length = t - self.seg_start[i]
         self.segments.append(
             Segment(
@@ -346,6 +351,7 @@ class EventSim:
                     i = order[nxt_sub]
                     nxt_sub += 1
                     self.state[i] = PENDING
+                    self.epoch += 1
                     pending.add(i)
                     policy.on_submit(i, ts)
             self.now = td
