@@ -15,7 +15,11 @@ expired, still undecided job, that job is preempted first. Expired jobs not rene
 the call are preempted. Non-lease policies (``lease_based = False``) may also preempt running jobs
 mid-lease with ``EventSim.preempt``. A policy with ``renews_when_idle = True`` declares that
 it renews every expired job when no job is pending (true of every work-conserving policy whose
-candidates are only the expired jobs); the engine then renews them without calling it.
+candidates are only the expired jobs); the engine then renews them without calling it. A policy
+that sets ``noop_epoch`` to ``EventSim.epoch`` after a call that changed nothing declares that
+its calls are a function of the simulator state (not of the time), so until the next
+submission, start, stop or finish every call would only renew the expired jobs; the engine then
+applies those renewal-only decisions without calling it (still counted in ``decisions``).
 
 Overheads: a resume after a preemption costs ``cold_start`` seconds of no progress at the start of
 the segment; a preemption costs ``checkpoint`` seconds of no progress at its end (the snapshot is
@@ -271,20 +275,24 @@ class EventSim:
         self.state[i] = DONE
         self.completion[i] = t
 
-    def _skip_idle_renewals(self, until: float) -> None:
-        """Apply at once the renewals of the idle decision ticks before ``until``.
+    def _skip_renewals(self, until: float) -> int:
+        """Apply at once the renewal-only decision ticks before ``until``; return their count.
 
         While nothing is pending and the policy renews every expired job without being called
-        (``renews_when_idle``), a tick only renews the expired leases in place: no segment,
-        decision or preemption. Such a renewal at tick ``d`` moves a lease end to
-        ``_lease_end(d)`` and needs no other state, so each job's chain of idle renewals
-        before the next submission's tick ``until`` is followed here instead of one loop
-        iteration per tick. A job whose finish comes at or before a tick is not renewed there
-        (the loop processes finishes first), exactly as in the tick-by-tick loop.
+        (``renews_when_idle``), or while the policy declares that its call renews every
+        expired job and changes nothing else (``noop_epoch == epoch``), a tick only renews
+        the expired leases in place: no segment, start or preemption. Such a renewal at tick
+        ``d`` moves a lease end to ``_lease_end(d)`` and needs no other state, so each job's
+        chain of renewals before ``until`` (the tick of the next event that can change the
+        state) is followed here instead of one loop iteration per tick. A job whose finish
+        comes at or before a tick is not renewed there (the loop processes finishes first),
+        exactly as in the tick-by-tick loop. The count is the number of distinct ticks with
+        a renewal: the loop iterations (decisions, when a job waits) this replaces.
         """
         heap = self._lease_heap
         version = self.version
         moved: list[tuple[float, int, int]] = []
+        ticks: set[float] = set()
         while heap:
             e, i, v = heap[0]
             if v != version[i]:
@@ -296,12 +304,14 @@ class EventSim:
             heapq.heappop(heap)
             fin = self._fin[i]
             while d < until and fin > d + _EPS:
+                ticks.add(d)
                 e = self._lease_end(d)
                 d = self._tick(e)
             self.lease_end[i] = e
             moved.append((e, i, v))
         for item in moved:
             heapq.heappush(heap, item)
+        return len(ticks)
 
     def run(self, policy: Policy) -> SimTrace:
         """Simulate until every job completed."""
@@ -318,9 +328,18 @@ class EventSim:
             check_deadline()  # only inside a caller's time limit (core.deadline)
             if idle_renews and not pending and not self.expired:
                 if nxt_sub < self.n:
-                    self._skip_idle_renewals(self._tick(sub_t[nxt_sub]))
+                    self._skip_renewals(self._tick(sub_t[nxt_sub]))
                 else:  # no job will wait again: every lease is renewed until the jobs finish
                     self._lease_heap.clear()
+            elif pending and getattr(policy, "noop_epoch", -1) == self.epoch:
+                # the policy would renew every expired job and change nothing else until the
+                # next submission or finish: each tick before it is a renewal-only decision
+                _drop_stale(self._finish_heap, self.version)
+                until = min(self._tick(sub_t[nxt_sub]) if nxt_sub < self.n else math.inf,
+                            self._tick(self._finish_heap[0][0]) if self._finish_heap
+                            else math.inf)
+                if until < math.inf:
+                    self.decisions += self._skip_renewals(until)
             times = []
             if nxt_sub < self.n:
                 times.append(sub_t[nxt_sub])
