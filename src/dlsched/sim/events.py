@@ -121,6 +121,10 @@ class EventSim:
         self.version = np.zeros(n, dtype=np.int64)
         self.free = np.full(cfg.nodes, cfg.gpus_per_node, dtype=np.int64)
         self.held_expired = np.zeros(cfg.nodes, dtype=np.int64)
+        #: bumped whenever ``free`` or ``held_expired`` change; keys the cached maxima below
+        self._fv = 0
+        self._max_free = (-1, 0)  # (version, max of free)
+        self._max_pool = (-1, 0)  # (version, max of free + held_expired)
         #: free GPUs + GPUs of expired, undecided jobs (= pool_size), kept incrementally
         self._pool = cfg.nodes * cfg.gpus_per_node
         self.expired: set[int] = set()
@@ -165,6 +169,7 @@ class EventSim:
             self.expired.discard(i)
             for n, c in self.placement[i]:
                 self.held_expired[n] -= c
+            self._fv += 1
             self._pool -= int(self.gpus[i])
             self._set_lease(i, self.now)
             return True
@@ -174,11 +179,17 @@ class EventSim:
         if g > self._pool:  # neither placement below can succeed (same answer, no search)
             return False
         strict = self.cfg.strict_placement if strict is None else strict
-        p = consolidated(self.free, g, self.cfg.gpus_per_node, strict)
+        G = self.cfg.gpus_per_node
+        # a job of at most one node fits iff some node has g free GPUs (consolidated's best
+        # fit): the cached maxima answer a failing search without running it
+        small = g <= G
+        p = None if small and self._max_of_free() < g else consolidated(self.free, g, G, strict)
         if p is None:
             if not self.expired:
                 return False
-            p = consolidated(self.free + self.held_expired, g, self.cfg.gpus_per_node, strict)
+            if small and self._max_of_pool() < g:
+                return False
+            p = consolidated(self.free + self.held_expired, g, G, strict)
             if p is None:
                 return False
             for n, c in p:  # displace undecided expired jobs on the chosen nodes
@@ -195,6 +206,22 @@ class EventSim:
         self._stop(i, self.now, expired=i in self.expired)
 
     # ---- internals ---------------------------------------------------------------------------
+    def _max_of_free(self) -> int:
+        """Largest free-GPU count of a node (cached per change of ``free``)."""
+        v, m = self._max_free
+        if v != self._fv:
+            m = int(self.free.max())
+            self._max_free = (self._fv, m)
+        return m
+
+    def _max_of_pool(self) -> int:
+        """Largest free + expired-held GPU count of a node (cached per change)."""
+        v, m = self._max_pool
+        if v != self._fv:
+            m = int((self.free + self.held_expired).max())
+            self._max_pool = (self._fv, m)
+        return m
+
     def _lease_end(self, t: float) -> float:
         """End of a lease taken or renewed at ``t``."""
         L = self.cfg.lease
@@ -214,6 +241,7 @@ class EventSim:
         t = self.now
         for n, c in p:
             self.free[n] -= c
+        self._fv += 1
         self._pool -= int(self.gpus[i])
         self.epoch += 1
         self.placement[i] = p
@@ -256,6 +284,7 @@ class EventSim:
             self._pool += int(self.gpus[i])
         for n, c in held:
             self.free[n] += c
+        self._fv += 1
         self.placement[i] = None
         self.version[i] += 1
 
@@ -380,6 +409,7 @@ class EventSim:
                     self.expired.add(i)
                     for n, c in self.placement[i]:
                         self.held_expired[n] += c
+                    self._fv += 1
                     self._pool += int(self.gpus[i])
             if self.expired and not pending and getattr(policy, "renews_when_idle", False):
                 for i in sorted(self.expired):  # nothing waits: every candidate is renewed
