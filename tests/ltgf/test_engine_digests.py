@@ -26,8 +26,8 @@ DIGESTS = {
     "gandiva-fair": "db9866fe660270b6",
     "tiresias-l": "d712e043239634c9",
     "allox": "baeef6e9271f529e",
-    "hived": "HIVED",
-    "yarn-cs": "YARN",
+    "hived": "014ad573c0cc0c86",
+    "yarn-cs": "bdc22803a4750585",
 }
 
 
