@@ -23,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,7 +93,8 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
         f"- load average (1/5/15 min): before {meta['load0']}, after {meta['load1']}",
         f"- command: `{meta['command']}`",
         "- measured: `ds.run(inst, name)` with default knobs (simulation + validation + "
-        "metrics), one subprocess per (engine, policy), old and new interleaved",
+        f"metrics), one subprocess per (engine, policy), old and new interleaved, "
+        f"{meta['workers']} at a time",
         f"- goal: every policy in at most {GOAL_CPU:g} CPU-s on the {full}-job instance",
         "",
         f"## Full instance ({full} jobs, 64 x 8 GPUs)",
@@ -167,6 +169,8 @@ def main() -> None:
     ap.add_argument("--base", default="03f1afc", help="commit of the previous engine")
     ap.add_argument("--sizes", default="135,270,541,1082")
     ap.add_argument("--policies", default=",".join(POLICIES))
+    ap.add_argument("--workers", type=int, default=1,
+                    help="subprocesses at a time (CPU-s are per process either way)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "ltgf-engine.md"))
     args = ap.parse_args()
     args.sizes = [int(x) for x in args.sizes.split(",")]
@@ -178,19 +182,20 @@ def main() -> None:
             "commit": git("rev-parse", "--short=12", "HEAD"),
             "base": git("rev-parse", "--short=12", args.base),
             "machine": machine(), "load0": " ".join(f"{x:.2f}" for x in os.getloadavg()),
-            "command": "python benchmarks/ltgf_engine.py " + " ".join(sys.argv[1:])}
+            "command": "python benchmarks/ltgf_engine.py " + " ".join(sys.argv[1:]),
+            "workers": str(args.workers)}
     res: dict[str, dict[str, dict[int, dict]]] = {}
     with tempfile.TemporaryDirectory(prefix="ltgf-engine-") as tmp:
         arch = subprocess.run(["git", "archive", args.base, "src"], cwd=ROOT,
                               capture_output=True, check=True).stdout
         subprocess.run(["tar", "-x", "-C", tmp], input=arch, check=True)
-        old_src, new_src = Path(tmp) / "src", ROOT / "src"
-        for p in args.policies:
-            res[p] = {"old": measure(old_src, p, args.sizes),
-                      "new": measure(new_src, p, args.sizes)}
-            full = max(args.sizes)
-            print(f"{p}: old {res[p]['old'][full]['cpu']:.1f} CPU-s, "
-                  f"new {res[p]['new'][full]['cpu']:.2f} CPU-s", flush=True)
+        srcs = {"old": Path(tmp) / "src", "new": ROOT / "src"}
+        tasks = [(p, e) for p in args.policies for e in ("old", "new")]  # interleaved
+        with ThreadPoolExecutor(args.workers) as pool:
+            futs = {t: pool.submit(measure, srcs[t[1]], t[0], args.sizes) for t in tasks}
+            for p, e in tasks:
+                res.setdefault(p, {})[e] = rows = futs[(p, e)].result()
+                print(f"{p} {e}: {rows[max(args.sizes)]['cpu']:.2f} CPU-s", flush=True)
     meta["load1"] = " ".join(f"{x:.2f}" for x in os.getloadavg())
     Path(args.out).write_text(report(args, res, meta))
     print(f"wrote {args.out}")
