@@ -142,6 +142,11 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
                      + f" (worst {worst[0]}).")
     else:
         lines.append(f"Met: every policy at most {GOAL_CPU:g} CPU-s on this machine.")
+    scaled = {p: res[p]["new"][full]["cpu"] * ISSUE_CPU[p] / res[p]["old"][full]["cpu"]
+              for p in args.policies if p in ISSUE_CPU}
+    lines += ["", "Scaled to the issue's machine state (new CPU-s x issue CPU-s / old CPU-s, "
+              "the same code measured both ways): "
+              + ", ".join(f"{p} {v:.1f} s" for p, v in scaled.items()) + "."]
     lines += ["", "Per-decision cost of the new engine on the full instance (what bounds it: "
               "the policy is called at every tick where a job waits, and each call is a few "
               "numpy operations over the candidates):", "",
@@ -154,8 +159,13 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
               "and tests/ltgf/test_simulate_regression.py):", "",
               "- `EventSim.run`: while no job waits, lease expiries are renewals in place; "
               "they are now followed per job up to the next submission's tick in one step "
-              "(`_skip_idle_renewals`) instead of one loop iteration per tick; the pending set "
+              "(`_skip_renewals`) instead of one loop iteration per tick; the pending set "
               "is kept incrementally instead of rescanned after every decision.",
+              "- `EventSim.place`: a job of at most one node is refused from cached per-node "
+              "maxima without a search; Gandiva_fair, Themis, Tiresias-L and AlloX skip the "
+              "call for a pending job larger than the pool (refused with no effect).",
+              "- `FairShareTracker.update`: each tenant's share rates cached between its "
+              "events; ASTRAEA groups its queues in one pass.",
               "- YARN-CS and HiveD: FIFO ranks computed once per instance; a pass is skipped "
               "when no submission, start, stop or finish happened since a pass that changed "
               "nothing (`EventSim.epoch`), since such a pass is a function of that state.",
