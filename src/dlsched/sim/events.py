@@ -15,7 +15,11 @@ expired, still undecided job, that job is preempted first. Expired jobs not rene
 the call are preempted. Non-lease policies (``lease_based = False``) may also preempt running jobs
 mid-lease with ``EventSim.preempt``. A policy with ``renews_when_idle = True`` declares that
 it renews every expired job when no job is pending (true of every work-conserving policy whose
-candidates are only the expired jobs); the engine then renews them without calling it.
+candidates are only the expired jobs); the engine then renews them without calling it. A policy
+that sets ``noop_epoch`` to ``EventSim.epoch`` after a call that changed nothing declares that
+its calls are a function of the simulator state (not of the time), so until the next
+submission, start, stop or finish every call would only renew the expired jobs; the engine then
+applies those renewal-only decisions without calling it (still counted in ``decisions``).
 
 Overheads: a resume after a preemption costs ``cold_start`` seconds of no progress at the start of
 the segment; a preemption costs ``checkpoint`` seconds of no progress at its end (the snapshot is
@@ -117,15 +121,25 @@ class EventSim:
         self.version = np.zeros(n, dtype=np.int64)
         self.free = np.full(cfg.nodes, cfg.gpus_per_node, dtype=np.int64)
         self.held_expired = np.zeros(cfg.nodes, dtype=np.int64)
+        #: bumped whenever ``free`` or ``held_expired`` change; keys the cached maxima below
+        self._fv = 0
+        self._max_free = (-1, 0)  # (version, max of free)
+        self._max_pool = (-1, 0)  # (version, max of free + held_expired)
         #: free GPUs + GPUs of expired, undecided jobs (= pool_size), kept incrementally
         self._pool = cfg.nodes * cfg.gpus_per_node
         self.expired: set[int] = set()
+        #: the jobs in state PENDING, kept incrementally (submission, start, preemption)
+        self._pending: set[int] = set()
+        #: count of state changes (submissions, starts, stops, finishes; not renewals): a
+        #: policy whose decision is a function of this state may skip a repeated no-op call
+        self.epoch = 0
         self.segments: list[Segment] = []
         self.preemptions = 0
         self.decisions = 0
         self.now = 0.0
         self._finish_heap: list[tuple[float, int, int]] = []
         self._lease_heap: list[tuple[float, int, int]] = []
+        self._fin = np.full(n, np.inf)  # finish time of the current segment (running jobs)
 
     # ---- queries -----------------------------------------------------------------------------
     def alloc(self, i: int, t: float) -> float:
@@ -155,6 +169,7 @@ class EventSim:
             self.expired.discard(i)
             for n, c in self.placement[i]:
                 self.held_expired[n] -= c
+            self._fv += 1
             self._pool -= int(self.gpus[i])
             self._set_lease(i, self.now)
             return True
@@ -164,11 +179,17 @@ class EventSim:
         if g > self._pool:  # neither placement below can succeed (same answer, no search)
             return False
         strict = self.cfg.strict_placement if strict is None else strict
-        p = consolidated(self.free, g, self.cfg.gpus_per_node, strict)
+        G = self.cfg.gpus_per_node
+        # a job of at most one node fits iff some node has g free GPUs (consolidated's best
+        # fit): the cached maxima answer a failing search without running it
+        small = g <= G
+        p = None if small and self._max_of_free() < g else consolidated(self.free, g, G, strict)
         if p is None:
             if not self.expired:
                 return False
-            p = consolidated(self.free + self.held_expired, g, self.cfg.gpus_per_node, strict)
+            if small and self._max_of_pool() < g:
+                return False
+            p = consolidated(self.free + self.held_expired, g, G, strict)
             if p is None:
                 return False
             for n, c in p:  # displace undecided expired jobs on the chosen nodes
@@ -185,9 +206,34 @@ class EventSim:
         self._stop(i, self.now, expired=i in self.expired)
 
     # ---- internals ---------------------------------------------------------------------------
-    def _set_lease(self, i: int, t: float) -> None:
+    def _max_of_free(self) -> int:
+        """Largest free-GPU count of a node (cached per change of ``free``)."""
+        v, m = self._max_free
+        if v != self._fv:
+            m = int(self.free.max())
+            self._max_free = (self._fv, m)
+        return m
+
+    def _max_of_pool(self) -> int:
+        """Largest free + expired-held GPU count of a node (cached per change)."""
+        v, m = self._max_pool
+        if v != self._fv:
+            m = int((self.free + self.held_expired).max())
+            self._max_pool = (self._fv, m)
+        return m
+
+    def _lease_end(self, t: float) -> float:
+        """End of a lease taken or renewed at ``t``."""
         L = self.cfg.lease
-        end = (math.floor(t / L + _EPS) + 1) * L if self.cfg.synchronized else t + L
+        return (math.floor(t / L + _EPS) + 1) * L if self.cfg.synchronized else t + L
+
+    def _tick(self, t: float) -> float:
+        """The first decision tick at or after event time ``t``."""
+        tick = self.cfg.tick
+        return math.ceil(t / tick - _EPS) * tick
+
+    def _set_lease(self, i: int, t: float) -> None:
+        end = self._lease_end(t)
         self.lease_end[i] = end
         heapq.heappush(self._lease_heap, (end, i, int(self.version[i])))
 
@@ -195,19 +241,24 @@ class EventSim:
         t = self.now
         for n, c in p:
             self.free[n] -= c
+        self._fv += 1
         self._pool -= int(self.gpus[i])
+        self.epoch += 1
         self.placement[i] = p
         self.state[i] = RUNNING
+        self._pending.discard(i)
         self.version[i] += 1
         cold = self.cfg.cold_start if self.needs_cold[i] else 0.0
         self.seg_start[i] = t
         self.seg_cold[i] = cold
         self.ever_run[i] = True
         fin = t + cold + self.remaining[i]
+        self._fin[i] = fin
         heapq.heappush(self._finish_heap, (fin, i, int(self.version[i])))
         self._set_lease(i, t)
 
     def _close(self, i: int, t: float, reason: str, ckpt: float) -> None:
+        self.epoch += 1
         length = t - self.seg_start[i]
         self.segments.append(
             Segment(
@@ -233,6 +284,7 @@ class EventSim:
             self._pool += int(self.gpus[i])
         for n, c in held:
             self.free[n] += c
+        self._fv += 1
         self.placement[i] = None
         self.version[i] += 1
 
@@ -242,6 +294,7 @@ class EventSim:
         self.remaining[i] = max(0.0, self.remaining[i] - progress)
         self._close(i, t, "preempt", ck)
         self.state[i] = PENDING
+        self._pending.add(i)
         self.needs_cold[i] = True
         self.preemptions += 1
 
@@ -251,19 +304,74 @@ class EventSim:
         self.state[i] = DONE
         self.completion[i] = t
 
+    def _skip_renewals(self, until: float) -> int:
+        """Apply at once the renewal-only decision ticks before ``until``; return their count.
+
+        While nothing is pending and the policy renews every expired job without being called
+        (``renews_when_idle``), or while the policy declares that its call renews every
+        expired job and changes nothing else (``noop_epoch == epoch``), a tick only renews
+        the expired leases in place: no segment, start or preemption. Such a renewal at tick
+        ``d`` moves a lease end to ``_lease_end(d)`` and needs no other state, so each job's
+        chain of renewals before ``until`` (the tick of the next event that can change the
+        state) is followed here instead of one loop iteration per tick. A job whose finish
+        comes at or before a tick is not renewed there (the loop processes finishes first),
+        exactly as in the tick-by-tick loop. The count is the number of distinct ticks with
+        a renewal: the loop iterations (decisions, when a job waits) this replaces.
+        """
+        heap = self._lease_heap
+        version = self.version
+        moved: list[tuple[float, int, int]] = []
+        ticks: set[float] = set()
+        while heap:
+            e, i, v = heap[0]
+            if v != version[i]:
+                heapq.heappop(heap)
+                continue
+            d = self._tick(e)
+            if d >= until:
+                break
+            heapq.heappop(heap)
+            fin = self._fin[i]
+            while d < until and fin > d + _EPS:
+                ticks.add(d)
+                e = self._lease_end(d)
+                d = self._tick(e)
+            self.lease_end[i] = e
+            moved.append((e, i, v))
+        for item in moved:
+            heapq.heappush(heap, item)
+        return len(ticks)
+
     def run(self, policy: Policy) -> SimTrace:
         """Simulate until every job completed."""
         cfg = self.cfg
-        order = np.lexsort((np.arange(self.n), self.submit))
+        order_arr = np.lexsort((np.arange(self.n), self.submit))
+        order = order_arr.tolist()
+        sub_t = self.submit[order_arr].tolist()  # submission times in submission order
         nxt_sub = 0
-        pending: set[int] = set()
+        pending = self._pending  # the same set object throughout
         done = 0
         policy.attach(self)
+        idle_renews = bool(getattr(policy, "renews_when_idle", False))
         while done < self.n:
             check_deadline()  # only inside a caller's time limit (core.deadline)
+            if idle_renews and not pending and not self.expired:
+                if nxt_sub < self.n:
+                    self._skip_renewals(self._tick(sub_t[nxt_sub]))
+                else:  # no job will wait again: every lease is renewed until the jobs finish
+                    self._lease_heap.clear()
+            elif pending and getattr(policy, "noop_epoch", -1) == self.epoch:
+                # the policy would renew every expired job and change nothing else until the
+                # next submission or finish: each tick before it is a renewal-only decision
+                _drop_stale(self._finish_heap, self.version)
+                until = min(self._tick(sub_t[nxt_sub]) if nxt_sub < self.n else math.inf,
+                            self._tick(self._finish_heap[0][0]) if self._finish_heap
+                            else math.inf)
+                if until < math.inf:
+                    self.decisions += self._skip_renewals(until)
             times = []
             if nxt_sub < self.n:
-                times.append(self.submit[order[nxt_sub]])
+                times.append(sub_t[nxt_sub])
             _drop_stale(self._lease_heap, self.version)
             if self._lease_heap:
                 times.append(self._lease_heap[0][0])
@@ -278,7 +386,7 @@ class EventSim:
             while True:
                 _drop_stale(self._finish_heap, self.version)
                 tf = self._finish_heap[0][0] if self._finish_heap else math.inf
-                ts = self.submit[order[nxt_sub]] if nxt_sub < self.n else math.inf
+                ts = sub_t[nxt_sub] if nxt_sub < self.n else math.inf
                 if min(tf, ts) > td + _EPS:
                     break
                 if tf <= ts:
@@ -288,9 +396,10 @@ class EventSim:
                     done += 1
                     policy.on_finish(i, tf)
                 else:
-                    i = int(order[nxt_sub])
+                    i = order[nxt_sub]
                     nxt_sub += 1
                     self.state[i] = PENDING
+                    self.epoch += 1
                     pending.add(i)
                     policy.on_submit(i, ts)
             self.now = td
@@ -300,8 +409,8 @@ class EventSim:
                     self.expired.add(i)
                     for n, c in self.placement[i]:
                         self.held_expired[n] += c
+                    self._fv += 1
                     self._pool += int(self.gpus[i])
-            pending = {i for i in pending if self.state[i] == PENDING}
             if self.expired and not pending and getattr(policy, "renews_when_idle", False):
                 for i in sorted(self.expired):  # nothing waits: every candidate is renewed
                     self.place(i)
@@ -310,6 +419,5 @@ class EventSim:
                 policy.schedule(self, td, sorted(pending), sorted(self.expired))
                 for i in sorted(self.expired):
                     self._stop(i, td, expired=True)
-                pending = set(np.flatnonzero(self.state == PENDING).tolist())
         overhead = sum(s.cold + (s.ckpt if s.reason == "preempt" else 0.0) for s in self.segments)
         return SimTrace(self.segments, self.completion, self.preemptions, self.decisions, overhead)

@@ -136,9 +136,8 @@ class Astraea(Policy):
         inst, kn = self.inst, self.knobs
         cands = np.array(pending + expired, dtype=np.int64)
         ten = inst.job_tenant[cands]
-        tenants = np.unique(ten)
-        for k in tenants:
-            self.tracker.update(int(k), t)
+        for k in set(ten.tolist()):  # per-tenant integrals: independent of the order
+            self.tracker.update(k, t)
         alloc_tmp, fair = self._tenant_rho_parts(t)
         run = sim.state[cands] == RUNNING
         alloc = sim.alloc_acc[cands] + np.where(
@@ -166,13 +165,13 @@ class Astraea(Policy):
                 order = np.array([i for i in order.tolist() if i not in placed], dtype=np.int64)
                 if order.size == 0:
                     return
-        tenants = np.unique(inst.job_tenant[order])
-        bounds = np.searchsorted(inst.job_tenant[order], tenants, side="right")
-        queues: dict[int, list[int]] = {}
-        lo = 0
-        for k, hi in zip(tenants.tolist(), bounds.tolist(), strict=True):
-            queues[k] = order[lo:hi].tolist()
-            lo = hi
+        queues: dict[int, list[int]] = {}  # order is grouped by tenant (its first key)
+        for i, k in zip(order.tolist(), inst.job_tenant[order].tolist(), strict=True):
+            q = queues.get(k)
+            if q is None:
+                queues[k] = [i]
+            else:
+                q.append(i)
         ptr = dict.fromkeys(queues, 0)
         tset = set(queues)
         while tset and sim.pool_size() > 0:

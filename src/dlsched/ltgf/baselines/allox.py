@@ -57,12 +57,15 @@ class AlloX(Policy):
         keys = sorted(active, key=lambda k: (ratio(prog[k], inst.quota[k] * t), k))
         n_el = math.ceil(self.knobs["alpha"] * len(active))
         eligible = set(int(k) for k in keys[:n_el])
-        jobs = [i for i in pending if inst.job_tenant[i] in eligible]
-        for i in sorted(jobs, key=lambda i: (sim.remaining[i], i)):
-            sim.place(i)
+        jobs = np.array([i for i in pending if inst.job_tenant[i] in eligible], dtype=np.int64)
+        # by (remaining, id); a job larger than the pool is refused by place() with no effect
+        for i in jobs[np.lexsort((jobs, sim.remaining[jobs]))].tolist():
+            if sim.gpus[i] <= sim.pool_size():
+                sim.place(i)
         if self.knobs["fill"] and sim.pool_size() > 0:
             rank = {int(k): r for r, k in enumerate(keys)}
             rest = [i for i in pending if inst.job_tenant[i] not in eligible]
             for i in sorted(rest, key=lambda i: (rank[int(inst.job_tenant[i])],
                                                  sim.remaining[i], i)):
-                sim.place(i)
+                if sim.gpus[i] <= sim.pool_size():
+                    sim.place(i)

@@ -40,6 +40,7 @@ class GandivaFair(Policy):
         super().__init__(inst, quantum=quantum or inst.lease)
         self.pass_ = np.zeros(inst.n_jobs)
         self.wten = np.array([tn.weight for tn in inst.tenants])
+        self.gpus: list[int] = inst.job_gpus.tolist()
 
     def on_submit(self, i: int, t: float) -> None:
         active = self.tracker.pos >= 0
@@ -50,8 +51,11 @@ class GandivaFair(Policy):
         inst = self.inst
         cands = np.array(pending + expired, dtype=np.int64)
         order = cands[np.lexsort((cands, self.pass_[cands]))].tolist()  # by pass, ties by id
+        exp = set(expired)
+        gpus = self.gpus
         for i in order:
-            if sim.place(i):
+            # a pending job larger than the pool is refused by place() with no effect
+            if (i in exp or gpus[i] <= sim.pool_size()) and sim.place(i):
                 k = inst.job_tenant[i]
                 tickets = self.wten[k] / max(self.tracker.count[k], 1)
                 self.pass_[i] += inst.job_gpus[i] * self.knobs["quantum"] / tickets

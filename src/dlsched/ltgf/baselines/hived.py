@@ -53,12 +53,15 @@ class HiveD(YarnCS):
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         self.renew_all(expired)
+        if sim.epoch == self.noop_epoch:  # nothing changed since a call that changed nothing
+            return
+        epoch = sim.epoch
         inst = self.inst
         run = sim.state == RUNNING
         guar = run & ~self.opportunistic
         use = np.bincount(inst.job_tenant[guar], weights=sim.gpus[guar], minlength=inst.n_tenants)
         beyond: dict[int, list[int]] = {}
-        for k, queue in tenant_fifo(inst, pending):  # guaranteed pass
+        for k, queue in tenant_fifo(inst, pending, self.fifo):  # guaranteed pass
             for q, i in enumerate(queue):
                 g = int(sim.gpus[i])
                 if not (use[k] + g <= self.iquota[k] or (g > self.iquota[k] and use[k] == 0)):
@@ -76,6 +79,8 @@ class HiveD(YarnCS):
                     self.opportunistic[i] = True
                 elif not self.knobs["backfill"]:
                     break
+        if sim.epoch == epoch:
+            self.noop_epoch = epoch
 
     def _place_guaranteed(self, i: int, k: int) -> bool:
         sim = self.sim

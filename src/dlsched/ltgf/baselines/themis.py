@@ -109,6 +109,9 @@ class Themis(Policy):
             waited = t - inst.job_submit[idx]
             value = np.log((waited + inst.lease + r_hat) / (waited + r_hat)) / sim.gpus[idx]
             auction = sorted(auction, key=lambda i: (-value[pos[i]], i))
+        gpus = sim.gpus
         for part in (auction, rest):
             for i in part:
-                sim.place(i)
+                # a pending job larger than the pool is refused by place() with no effect
+                if i in sim.expired or gpus[i] <= sim.pool_size():
+                    sim.place(i)

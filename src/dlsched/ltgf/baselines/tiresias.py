@@ -67,8 +67,10 @@ class TiresiasL(Policy):
         queue = np.where(self.promoted[cands], 0, (att[:, None] >= thr[None, :]).sum(axis=1))
         # key (queue, submission, id), as sorted() on the tuple would give
         order = cands[np.lexsort((cands, sim.submit[cands], queue))].tolist()
+        gpus = sim.gpus
         for i in order:
-            if sim.state[i] == PENDING or i in sim.expired:
+            # a pending job larger than the pool is refused by place() with no effect
+            if i in sim.expired or (sim.state[i] == PENDING and gpus[i] <= sim.pool_size()):
                 sim.place(i)
         for i in order:
             if sim.state[i] == RUNNING and i not in sim.expired:

@@ -38,15 +38,22 @@ class FairShareTracker:
         self.last = np.zeros(T)
         self.job_fair = np.zeros(inst.n_jobs)
         self.ten_fair = np.zeros(T)
+        #: per tenant (active jobs, their fair-share rates, tenant rate), or None when the
+        #: active set changed since it was computed: constant between two of its events
+        self._rates: list[tuple[np.ndarray, np.ndarray, float] | None] = [None] * T
 
     def update(self, k: int, t: float) -> None:
         dt = t - self.last[k]
         c = self.count[k]
         if dt > 0 and c:
-            fs = min(self.demand[k], self.quota[k])
-            idx = self.act[k][:c]
-            share = (self.quota[k] if self.use_quota else fs) * self.w[idx] / self.w[idx].sum()
-            self.job_fair[idx] += np.minimum(self.g[idx], share) * dt
+            r = self._rates[k]
+            if r is None:
+                fs = min(self.demand[k], self.quota[k])
+                idx = self.act[k][:c].copy()
+                share = (self.quota[k] if self.use_quota else fs) * self.w[idx] / self.w[idx].sum()
+                r = self._rates[k] = (idx, np.minimum(self.g[idx], share), fs)
+            idx, rate, fs = r
+            self.job_fair[idx] += rate * dt
             self.ten_fair[k] += fs * dt
         self.last[k] = max(self.last[k], t)
 
@@ -58,6 +65,7 @@ class FairShareTracker:
         self.pos[i] = c
         self.count[k] = c + 1
         self.demand[k] += self.g[i]
+        self._rates[k] = None
 
     def remove(self, i: int, t: float) -> None:
         k = self.tenant[i]
@@ -70,3 +78,4 @@ class FairShareTracker:
         self.pos[i] = -1
         self.count[k] = c
         self.demand[k] -= self.g[i]
+        self._rates[k] = None
