@@ -136,6 +136,7 @@ def stages(console: Any, what: str, total: int, enabled: bool = True) -> Iterato
             if started[0]:
                 bar.advance(task)
             started[0] = True
-            bar.update(task, note=escape(label))
+            # drawn now, not at the next 10 Hz tick: a stage shorter than a tick is still named
+            bar.update(task, note=escape(label), refresh=True)
 
         yield step
