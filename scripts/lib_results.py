@@ -208,7 +208,11 @@ def render(data: dict[str, Any]) -> str:
         "run raised (they enter no ratio), *time* the wall time over the whole set. *kind*: "
         "`paper` = the problem paper's own algorithm, `baseline` = a comparison system the "
         "paper uses, `other` = registered but not in the paper (a reference heuristic or a "
-        "labelled variant; its description in `dlsched list` says so).",
+        "labelled variant; its description in `dlsched list` says so). A baseline that "
+        "enforces only some of the problem's constraints by design (OJPP's `best-fit`, "
+        "`i-greedy`, `b-greedy`, `c-greedy`: [algorithms](algorithms.md)) is held to all of "
+        "them here, so its solutions can be invalid; the notes under a table give the first "
+        "reason.",
         "",
         "## Sets",
         "",
@@ -231,7 +235,27 @@ def render(data: dict[str, Any]) -> str:
             lines.append(f"| `{a['algorithm']}` | {a['kind']} | {fmt(a['geomean_ratio_best'])} "
                          f"| {fmt(a['geomean_ratio_bound'])} | {fmt(a['worst_ratio_best'])} | "
                          f"{a['invalid']} / {a['scored']} | {a['time_s']:.2f} |")
+        lines += set_notes(s)
     return "\n".join(lines) + "\n"
+
+
+def set_notes(s: dict[str, Any]) -> list[str]:
+    """Notes under a set's table: ratios below 1 (a valid solution better than a proven
+    optimum can only optimise another objective) and the first reason of invalid solutions."""
+    notes = []
+    below = [a["algorithm"] for a in s["algorithms"]
+             if a["geomean_ratio_best"] is not None and a["geomean_ratio_best"] < 1 - 1e-9]
+    if below:
+        names = ", ".join(f"`{n}`" for n in below)
+        notes.append(f"- {names}: ratio below 1. The solution validates but the algorithm "
+                     "optimises another objective than the set's (e.g. a batch sub-problem "
+                     "that schedules only some jobs), so the ratio is not a quality measure.")
+    for a in s["algorithms"]:
+        bad = [r for r in a["rows"] if r["status"] != "valid"]
+        if bad:
+            notes.append(f"- `{a['algorithm']}`: {len(bad)} invalid; first: {bad[0]['id']} "
+                         f"({bad[0]['status']}: {bad[0]['message'].replace('|', '/')}).")
+    return ["", *notes] if notes else []
 
 
 def _json_safe(value: Any) -> Any:

@@ -1,0 +1,151 @@
+"""The committed results table (docs/lib-results.md, written by scripts/lib_results.py).
+
+The page must cover what the repository holds (every library set, every shipped algorithm of
+its problem), state when, where and at which commit it was measured, agree with its JSON, and
+one of its geometric means is recomputed here from the index and fresh runs, without
+``score_set``. A stale page (a set or an algorithm added since) fails: re-run the script.
+"""
+
+from __future__ import annotations
+
+import csv
+import inspect
+import json
+import math
+import re
+import statistics
+from pathlib import Path
+
+import pytest
+
+from dlsched import api
+from dlsched.core import ALGORITHMS
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE = ROOT / "docs" / "lib-results.md"
+DATA = ROOT / "docs" / "lib-results.json"
+LIB = ROOT / "instances" / "lib"
+COLUMNS = ("algorithm", "kind", "vs BKS", "vs bound", "worst", "invalid", "time (s)")
+
+
+def _cell(text: str) -> float | None:
+    text = text.strip()
+    if text == "-":
+        return None
+    return math.inf if text == "inf" else float(text)
+
+
+def _parse_page() -> dict[str, dict[str, list[str]]]:
+    """``{set: {algorithm: cells}}`` from the per-set tables (headings ``## `problem/set` ``)."""
+    tables: dict[str, dict[str, list[str]]] = {}
+    current = None
+    for line in PAGE.read_text(encoding="utf-8").splitlines():
+        head = re.fullmatch(r"## `([a-z]+/[a-z0-9_-]+)`", line)
+        if head:
+            current = tables.setdefault(head.group(1), {})
+            continue
+        if current is not None and line.startswith("| `"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            assert len(cells) == len(COLUMNS), line
+            current[cells[0].strip("`")] = cells
+    return tables
+
+
+def _sets_on_disk() -> list[str]:
+    return sorted(f"{p.parent.parent.name}/{p.parent.name}" for p in LIB.glob("*/*/index.csv"))
+
+
+def _shipped(problem: str) -> set[str]:
+    """The problem's algorithms that ship with dlsched (a test's plug-in is not one)."""
+    return {n for n, m in ALGORITHMS.items(problem)
+            if inspect.unwrap(m.run).__module__.startswith("dlsched.")}
+
+
+def _index(name: str) -> list[dict[str, str]]:
+    with (LIB / name / "index.csv").open(newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
+@pytest.fixture(scope="module")
+def page() -> dict[str, dict[str, list[str]]]:
+    return _parse_page()
+
+
+@pytest.fixture(scope="module")
+def data() -> dict:
+    return json.loads(DATA.read_text(encoding="utf-8"))
+
+
+def test_page_names_every_set_and_algorithm(page) -> None:
+    sets = _sets_on_disk()
+    assert sets, "no library set found"
+    assert sorted(page) == sets
+    for name in sets:
+        assert set(page[name]) == _shipped(name.split("/")[0]), name
+
+
+def test_page_states_date_commit_machine(data) -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    date = re.search(r"\*\*Date \(UTC\):\*\* (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)", text)
+    commit = re.search(r"\*\*Commit:\*\* `([0-9a-f]{7,40})( \+ uncommitted changes)?`", text)
+    assert date and commit and re.search(r"\*\*Machine:\*\* \S+", text)
+    assert date.group(1) == data["date"] and commit.group(1) == data["commit"]
+    assert (commit.group(2) is None) == data["clean"]
+
+
+def test_page_agrees_with_json(page, data) -> None:
+    assert sorted(s["set"] for s in data["sets"]) == sorted(page)
+    for s in data["sets"]:
+        for a in s["algorithms"]:
+            cells = page[s["set"]][a["algorithm"]]
+            assert cells[1] == a["kind"]
+            for col, key in ((2, "geomean_ratio_best"), (3, "geomean_ratio_bound"),
+                             (4, "worst_ratio_best")):
+                want = a[key]
+                want = math.inf if want == "inf" else want
+                got = _cell(cells[col])
+                assert (got is None) == (want is None), (s["set"], a["algorithm"], key)
+                if got is not None:
+                    assert got == pytest.approx(want, abs=5.1e-5), (s["set"], a["algorithm"])
+            assert cells[5] == f"{a['invalid']} / {a['scored']}"
+            assert sum(r["status"] != "valid" for r in a["rows"]) == a["invalid"]
+
+
+def test_set_summary_matches_index(data) -> None:
+    """Counts and optimal fractions recomputed from each index with the csv module alone."""
+    for s in data["sets"]:
+        rows = _index(s["set"])
+        assert s["instances"] == len(rows)
+        assert s["optimal"] == sum(r["status"] == "optimal" for r in rows)
+        loads = [float(r["offered_load"]) for r in rows]
+        assert s["offered_load"] == pytest.approx([min(loads), max(loads)])
+        pct = f"{100 * s['optimal'] / len(rows):.1f} %"
+        assert f"| `{s['set']}` | {len(rows)} | {pct} |" in PAGE.read_text(encoding="utf-8")
+
+
+def test_kinds_follow_the_papers(page) -> None:
+    """A few kinds stated in docs/algorithms.md: paper algorithm or baseline."""
+    expect = {("oef/small", "oef-placer"): "paper", ("oef/small", "max-min"): "baseline",
+              ("ltgf/small", "astraea-ltgf"): "paper", ("ltgf/small", "yarn-cs"): "baseline",
+              ("ojpp/small", "heuristic"): "paper", ("ojpp/small", "best-fit"): "baseline",
+              ("revenue/small", "astraea"): "paper", ("revenue/small", "hived"): "baseline",
+              ("completion/small", "a-online"): "paper", ("completion/small", "fifo"): "baseline",
+              ("completion/small", "wspt-list"): "other"}
+    for (name, alg), kind in expect.items():
+        assert page[name][alg][1] == kind, (name, alg)
+
+
+def test_geomean_recomputed_by_hand(page) -> None:
+    """oef/small, max-min: run it on each instance, divide by the index's best-known value
+    (a maximisation: BKS / objective) and take the geometric mean; no dlsched.lib code."""
+    name, alg = "oef/small", "max-min"
+    ratios = []
+    for row in _index(name):
+        inst = api.load(LIB / name / row["file"])
+        res = api.run(inst, alg)
+        assert row["sense"] == "max"
+        ratios.append(float(row["best_known"]) / float(res.objective))
+    want = statistics.geometric_mean(ratios)
+    assert want > 1.01  # max-min is not optimal here: the check is not 1 == 1
+    assert _cell(page[name][alg][2]) == pytest.approx(want, abs=5.1e-5)
+    assert _cell(page[name][alg][4]) == pytest.approx(max(ratios), abs=5.1e-5)
