@@ -78,6 +78,10 @@ def geomean(values: list[float]) -> float | None:
     return math.exp(sum(math.log(v) for v in vals) / len(vals))
 
 
+#: relative slack before an objective counts as beyond the certified bound (solver tolerances)
+BEYOND_BOUND = 1e-6
+
+
 @dataclass
 class Score:
     """An algorithm's scores on one set.
@@ -89,7 +93,9 @@ class Score:
     algorithm : str
         The algorithm's registered name.
     rows : list of dict
-        Per instance: ``id``, ``status`` (``valid``, ``invalid`` or ``error``), ``objective``,
+        Per instance: ``id``, ``status`` (``valid``, ``invalid``, ``error``, or
+        ``incomparable``: beyond the certified bound, so not a solution of the library's
+        problem), ``objective``,
         ``best_known``, ``bound``, ``ratio_best``, ``ratio_bound``, ``time_s``, ``message``.
 
     Examples
@@ -247,6 +253,14 @@ def score_set(folder: str | Path, algorithm: str, params: dict[str, Any] | None 
             continue
         sense = row["sense"]
         entry["objective"] = float(res.objective)
+        if bound is not None and ratio(sense, entry["objective"], bound) < 1.0 - BEYOND_BOUND:
+            # no solution of the library's problem beats a certified bound: the method solved
+            # another problem (e.g. a batch algorithm that schedules only the jobs it accepts)
+            entry.update(status="incomparable",
+                         message=f"objective {entry['objective']:.6g} is beyond the certified "
+                                 f"bound {bound:.6g}: not a solution of this problem as stated")
+            out.rows.append(entry)
+            continue
         entry["ratio_best"] = ratio(sense, entry["objective"], best)
         if bound is not None:
             entry["ratio_bound"] = ratio(sense, entry["objective"], bound)
