@@ -56,10 +56,27 @@ SKIP_INFEASIBLE = {("completion", "small")}
 SETS: dict[str, dict[str, tuple[str | None, float, list[dict[str, Any]]]]] = {
     "oef": {"small": ("oef-cooperative", 30.0, _grid(
         {"n": 6, "k": 3}, range(1, 13), counts=[[1.0, 1.0, 2.0], [1.0, 2.0, 1.0]],
-        monotone=[True, False, True], weighted=[False, False, True, True]))},
+        monotone=[True, False, True], weighted=[False, False, True, True])),
+        # notes §8 (docs/specs/oef.md#s8): the 24-GPU testbed (8 of each of 3 types), 20
+        # tenants (efficiency) and 50 tenants (JCT); 10 GPU types (overhead), 5 GPUs each
+        "paper": ("oef-cooperative", 60.0,
+                  _grid({"n": 20, "k": 3, "counts": [8.0, 8.0, 8.0]}, range(1, 5),
+                        monotone=[True, False], weighted=[False, False, True, True])
+                  + _grid({"n": 50, "k": 3, "counts": [8.0, 8.0, 8.0]}, range(5, 9),
+                          monotone=[True, False], weighted=[False, False, True, True])
+                  + _grid({"n": 50, "k": 10, "counts": [5.0] * 10}, range(9, 13),
+                          monotone=[True, False], weighted=[False, False, True, True]))},
     "ojpp": {"small": ("ojpp-patterns", 30.0, _grid(
         {"n_jobs": 10, "max_workers": 4}, range(1, 13),
-        workload=["mixed", "c-high", "i-high", "average"]))},
+        workload=["mixed", "c-high", "i-high", "average"])),
+        # notes §8 (docs/specs/ojpp.md#s8): queues of 20 jobs of 1-10 workers, the four
+        # workload classes; (collision, interference, balance) = the headline (0.1, 0.2, 0.1)
+        # and two other Table 5 settings
+        "paper": ("ojpp-patterns", 60.0, _grid(
+            {"n_jobs": 20, "max_workers": 10}, range(1, 13),
+            workload=["mixed", "c-high", "i-high", "average"],
+            collision=[0.1, 0.05, 0.1], interference=[0.2, 0.2, 0.4],
+            balance=[0.1, 0.1, 0.2]))},
     "revenue": {"small": ("revenue-milp", 60.0, _contending("revenue", _grid(
         {"n_servers": 2, "n_tenants": 2, "scale": "small", "arrival_max": 3}, range(1, 40),
         n_jobs=[5, 4], utility=["linear", "linear", "mixed"]), 12))},
@@ -75,8 +92,14 @@ SETS: dict[str, dict[str, tuple[str | None, float, list[dict[str, Any]]]]] = {
 #: problem -> set -> one-line description (set.json)
 DESCRIPTIONS = {
     "oef": {"small": "6 users, 3 GPU types with 4 GPUs in all (offered load 1.5); monotone and "
-                     "weighted variants"},
-    "ojpp": {"small": "10 jobs of 1-4 workers, the four workload classes, all side constraints"},
+                     "weighted variants",
+            "paper": "the paper's scale (notes §8): 20 and 50 tenants on the 24-GPU testbed "
+                     "(8 GPUs of each of 3 types; offered load 0.83 and 2.08), and 50 tenants "
+                     "on 10 GPU types of 5 GPUs (load 1.0); monotone and weighted variants"},
+    "ojpp": {"small": "10 jobs of 1-4 workers, the four workload classes, all side constraints",
+             "paper": "the paper's queues (notes §8): 20 jobs of 1-10 workers, the four workload "
+                      "classes, (collision, interference, balance) in (0.1, 0.2, 0.1), "
+                      "(0.05, 0.2, 0.1), (0.1, 0.4, 0.2) (Table 5)"},
     "revenue": {"small": "4-5 jobs, 2 servers, 2 tenants at the small scale, arrivals in 0..3; "
                          "the first 12 seeds with offered load >= 1"},
     "completion": {"small": "3-4 jobs on 2 servers, horizon 30, kappa 0.5 (offered load 2), PS "
