@@ -23,8 +23,9 @@ every member of such a group violates against every other. The strategy here:
 
 Slack rows are never dropped (dropping risks cycling; the working set stays at about 10-25n
 rows: n = 300 monotone ~3,000 of 89,700, n = 2000 ~38,000 of 4.0M).
-A time limit stops the loop with status ``time_limit``: the incumbent is the equal split
-(always envy-free, notes §5) and the bound the last relaxation optimum (a valid upper bound).
+A time limit (at a round or inside a HiGHS sub-solve) stops the loop with status ``time_limit``:
+the incumbent is the equal split (always envy-free, notes §5) and the bound the lowest upper
+bound any round proved (a relaxation optimum, or the row-dual bound of a stopped sub-solve).
 """
 # "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
@@ -142,6 +143,7 @@ def solve_lazy(inst: OEFInstance, options: SolveOptions, params: ActiveSet | Non
     log: list[dict[str, Any]] = []
     solve_s, iterations, feasible = 0.0, 0, False
     s: Solved | None = None
+    best: float | None = None  # lowest valid upper bound of any round (relaxation: >= full LP)
     for _ in range(params.max_rounds + 1):
         if deadline is not None:
             left = deadline - time.perf_counter()
@@ -151,6 +153,8 @@ def solve_lazy(inst: OEFInstance, options: SolveOptions, params: ActiveSet | Non
         s = run(h, R, k)
         solve_s += s.solve_s
         iterations += s.iterations
+        if s.status in (Status.OPTIMAL, Status.TIME_LIMIT) and s.bound is not None:
+            best = s.bound if best is None else min(best, s.bound)
         if s.status is not Status.OPTIMAL:
             break
         tc = time.perf_counter()
@@ -175,7 +179,7 @@ def solve_lazy(inst: OEFInstance, options: SolveOptions, params: ActiveSet | Non
         s.bound = certify(h, ws, inst)
         stats["dual_bound_gap"] = (s.bound - s.objective) / max(1.0, abs(s.objective))
         return result(inst, "cooperative", s, t0, build_s, stats)
-    return _unfinished(inst, s, t0, build_s, stats)
+    return _unfinished(inst, s, best, t0, build_s, stats)
 
 
 def certify(h: Any, ws: WorkingSet, inst: OEFInstance) -> float:
@@ -192,17 +196,16 @@ def certify(h: Any, ws: WorkingSet, inst: OEFInstance) -> float:
                           sign * y[:k], -sign * y[k:]) for sign in (1.0, -1.0))
 
 
-def _unfinished(inst: OEFInstance, s: Solved | None, t0: float, build_s: float,
-                stats: dict[str, Any]) -> Result:
+def _unfinished(inst: OEFInstance, s: Solved | None, best: float | None, t0: float,
+                build_s: float, stats: dict[str, Any]) -> Result:
     """Loop stopped early: infeasible/unbounded/error are passed on; a time or round limit
-    returns the equal split as the incumbent and the last relaxation optimum as the bound."""
+    (also a sub-solve HiGHS stopped unfinished) returns the equal split as the incumbent and
+    ``best``, the lowest upper bound any round proved, as the bound (``None`` if none did)."""
     if s is not None and s.status in (Status.INFEASIBLE, Status.UNBOUNDED, Status.ERROR):
         return result(inst, "cooperative", s, t0, build_s, stats)
     X = equal_split(inst)
     obj = float(np.einsum("rk,rk->", inst.rows.W, X))
-    bound = s.objective if s is not None and s.status is Status.OPTIMAL else None
-    if s is not None and s.status is Status.TIME_LIMIT and s.bound is not None:
-        bound = s.bound  # relaxation's dual bound is still an upper bound of the full LP
+    bound = None if best is None else max(best, obj)  # the incumbent is feasible: obj <= opt
     stopped = Solved(Status.TIME_LIMIT, obj, bound, X, None, 0.0,
                      s.termination if s is not None else "time limit before first solve", 0)
     stats["incumbent"] = "equal split"
