@@ -106,11 +106,13 @@ SETS: dict[str, dict[str, tuple[str | None, float, list[dict[str, Any]]]]] = {
 DESCRIPTIONS = {
     "oef": {"small": "6 users, 3 GPU types with 4 GPUs in all (offered load 1.5); monotone and "
                      "weighted variants",
-            "paper": "the paper's scale (notes §8): 20 and 50 tenants on the 24-GPU testbed "
+            "paper": "the paper's scale (docs/specs/oef.md §8): 20 and 50 tenants on the 24-GPU "
+                     "testbed "
                      "(8 GPUs of each of 3 types; offered load 0.83 and 2.08), and 50 tenants "
                      "on 10 GPU types of 5 GPUs (load 1.0); monotone and weighted variants"},
     "ojpp": {"small": "10 jobs of 1-4 workers, the four workload classes, all side constraints",
-             "paper": "the paper's queues (notes §8): 20 jobs of 1-10 workers, the four workload "
+             "paper": "the paper's queues (docs/specs/ojpp.md §8): 20 jobs of 1-10 workers, the "
+                      "four workload "
                       "classes, (collision, interference, balance) in (0.1, 0.2, 0.1), "
                       "(0.05, 0.2, 0.1), (0.1, 0.4, 0.2) (Table 5)"},
     "revenue": {"small": "4-5 jobs, 2 servers, 2 tenants at the small scale, arrivals in 0..3; "
@@ -120,7 +122,8 @@ DESCRIPTIONS = {
     "ltgf": {"small": "6-8 jobs, 2-3 tenants, one 4-GPU node, a 0.01-day window; the first 12 "
                       "seeds with offered load >= 1",
              "paper": "20 jobs, 4 tenants, two 8-GPU nodes, 900-s leases, a 3-hour window "
-                      "(~50 slots, notes §9's tractable size); 12 seeds with offered load >= 1 "
+                      "(~50 slots, docs/specs/ltgf.md §9: its tractable size); 12 seeds with "
+                      "offered load >= 1 "
                       "whose max-min optimum ltgf-milp proves in 60 s (5 of the first 16 "
                       "such seeds stop without a bound and are left out)"},
 }
