@@ -17,7 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +26,9 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from dlsched.lib.build import build_set, parse_call  # noqa: E402
 from dlsched.lib.records import DEFAULT_ROOT, read_index  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import lib_sources  # noqa: E402
 
 
 def _grid(base: dict[str, Any], seeds: Iterable[int], **vary: list[Any]) -> list[dict[str, Any]]:
@@ -57,7 +60,8 @@ LTGF_PAPER_SEEDS = [3, 6, 7, 11, 13, 14, 15, 18, 19, 21, 24, 26]
 #: problem -> set -> (exact model, time limit in s, generator calls); a set in SKIP_INFEASIBLE
 #: keeps the first 12 calls whose instance is feasible
 SKIP_INFEASIBLE = {("completion", "small")}
-SETS: dict[str, dict[str, tuple[str | None, float, list[dict[str, Any]]]]] = {
+Calls = list[dict[str, Any]] | Callable[[], list[tuple[Any, str]]]
+SETS: dict[str, dict[str, tuple[str | None, float, Calls]]] = {
     "oef": {"small": ("oef-cooperative", 30.0, _grid(
         {"n": 6, "k": 3}, range(1, 13), counts=[[1.0, 1.0, 2.0], [1.0, 2.0, 1.0]],
         monotone=[True, False, True], weighted=[False, False, True, True])),
@@ -69,7 +73,8 @@ SETS: dict[str, dict[str, tuple[str | None, float, list[dict[str, Any]]]]] = {
                   + _grid({"n": 50, "k": 3, "counts": [8.0, 8.0, 8.0]}, range(5, 9),
                           monotone=[True, False], weighted=[False, False, True, True])
                   + _grid({"n": 50, "k": 10, "counts": [5.0] * 10}, range(9, 13),
-                          monotone=[True, False], weighted=[False, False, True, True]))},
+                          monotone=[True, False], weighted=[False, False, True, True])),
+        "large": ("oef-cooperative", 120.0, lib_sources.oef_large)},
     "ojpp": {"small": ("ojpp-patterns", 30.0, _grid(
         {"n_jobs": 10, "max_workers": 4}, range(1, 13),
         workload=["mixed", "c-high", "i-high", "average"])),
@@ -80,13 +85,35 @@ SETS: dict[str, dict[str, tuple[str | None, float, list[dict[str, Any]]]]] = {
             {"n_jobs": 20, "max_workers": 10}, range(1, 13),
             workload=["mixed", "c-high", "i-high", "average"],
             collision=[0.1, 0.05, 0.1], interference=[0.2, 0.2, 0.4],
-            balance=[0.1, 0.1, 0.2]))},
+            balance=[0.1, 0.1, 0.2])),
+        # beyond the paper's queues (no public trace has the OJPP interference data):
+        # 40 and 60 jobs of 1-10 workers, the four workload classes, the headline limits
+        "large": ("ojpp-patterns", 60.0, _grid(
+            {"max_workers": 10}, range(1, 11), n_jobs=[40, 60],
+            workload=["mixed", "c-high", "i-high", "average", "mixed"]))},
     "revenue": {"small": ("revenue-milp", 60.0, _contending("revenue", _grid(
         {"n_servers": 2, "n_tenants": 2, "scale": "small", "arrival_max": 3}, range(1, 40),
-        n_jobs=[5, 4], utility=["linear", "linear", "mixed"]), 12))},
+        n_jobs=[5, 4], utility=["linear", "linear", "mixed"]), 12)),
+        # notes §5.3 (docs/specs/revenue.md#s5.1): the ratio experiments' reduced inputs, 5-15
+        # jobs, 2 tenants, 5-45 servers; arrivals in 0..3 so that the jobs contend (the paper's
+        # 0..8 leaves 15+ servers idle), the first 12 calls with offered load >= 1
+        "paper": ("revenue-milp", 60.0, _contending("revenue", _grid(
+            {"n_tenants": 2, "scale": "small"}, range(1, 200),
+            n_jobs=[10, 15, 15, 10], n_servers=[5, 5, 10, 15, 5],
+            arrival_max=[2, 3], utility=["linear", "convex", "mixed"]), 12)),
+        "large": ("revenue-milp", 60.0, lib_sources.revenue_large)},
     "completion": {"small": ("completion-interval", 60.0, _grid(
         {"n_servers": 2, "horizon": 30, "kappa": 0.5, "max_chunks": 4, "n_worker_types": 2,
-         "n_ps_types": 2}, range(1, 40), n_jobs=[3, 4], architecture=["ps", "ring"]))},
+         "n_ps_types": 2}, range(1, 40), n_jobs=[3, 4], architecture=["ps", "ring"])),
+        # the paper-scale suite of benchmarks/completion-engine.md: generator defaults (the
+        # paper's ranges, docs/specs/completion.md), horizon 150, seeds 0-2; solved with the
+        # extended horizon (PARAMS), so the optimum is the uncapped one
+        "paper": ("completion-interval", 60.0, [
+            {"n_jobs": n, "n_servers": h, "horizon": 150, "seed": seed, "architecture": arch}
+            for seed in range(3)
+            for arch, n, h in [("ring", 20, 10), ("ring", 20, 30), ("ps", 10, 10),
+                               ("ps", 20, 10)]]),
+        "large": ("completion-interval", 60.0, lib_sources.completion_large)},
     "ltgf": {"small": ("ltgf-milp", 60.0, _contending("ltgf", _grid(
         {"nodes": 1, "gpus_per_node": 4, "days": 0.01}, range(1, 40), n_jobs=[8, 6],
         tenants=[2, 2, 3]), 12)),
@@ -98,29 +125,66 @@ SETS: dict[str, dict[str, tuple[str | None, float, list[dict[str, Any]]]]] = {
         # states a bound only when it converges), so a record would have no gap
         "paper": ("ltgf-milp", 60.0, _grid(
             {"n_jobs": 20, "tenants": 4, "nodes": 2, "gpus_per_node": 8, "days": 0.125},
-            LTGF_PAPER_SEEDS))},
+            LTGF_PAPER_SEEDS)),
+        "large": ("ltgf-milp", 60.0, lib_sources.ltgf_large)},
 }
 
+
+#: (problem, set) -> keyword arguments of every exact solve of the set (part of its definition)
+PARAMS: dict[tuple[str, str], dict[str, Any]] = {
+    ("completion", "paper"): {"horizon": "extended"},
+    ("completion", "large"): {"horizon": "extended"},
+    # HiGHS stops at a relative MIP gap of 1e-4 by default; the library labels a record
+    # optimal only at gap <= 1e-6 (records.OPTIMAL_GAP), so its MILP solves close the gap
+    ("revenue", "small"): {"mip_gap": 1e-7},
+    ("revenue", "paper"): {"mip_gap": 1e-7},
+    ("revenue", "large"): {"mip_gap": 1e-7},
+}
 
 #: problem -> set -> one-line description (set.json)
 DESCRIPTIONS = {
     "oef": {"small": "6 users, 3 GPU types with 4 GPUs in all (offered load 1.5); monotone and "
                      "weighted variants",
+            "large": "100-500 tenants, each running one of Gavel's 26 measured job types "
+                     "(real throughputs on K80/P100/V100, drawn with replacement), n / 6 GPUs "
+                     "per type (offered load 2); weights 1-3 on half the instances",
             "paper": "the paper's scale (docs/specs/oef.md §8): 20 and 50 tenants on the 24-GPU "
                      "testbed "
                      "(8 GPUs of each of 3 types; offered load 0.83 and 2.08), and 50 tenants "
                      "on 10 GPU types of 5 GPUs (load 1.0); monotone and weighted variants"},
     "ojpp": {"small": "10 jobs of 1-4 workers, the four workload classes, all side constraints",
+             "large": "40 and 60 jobs of 1-10 workers (beyond the paper's 20; OJPP has no "
+                      "public trace with interference data), the four workload classes, the "
+                      "headline limits (0.1, 0.2, 0.1)",
              "paper": "the paper's queues (docs/specs/ojpp.md §8): 20 jobs of 1-10 workers, the "
                       "four workload "
                       "classes, (collision, interference, balance) in (0.1, 0.2, 0.1), "
                       "(0.05, 0.2, 0.1), (0.1, 0.4, 0.2) (Table 5)"},
     "revenue": {"small": "4-5 jobs, 2 servers, 2 tenants at the small scale, arrivals in 0..3; "
-                         "the first 12 seeds with offered load >= 1"},
+                         "the first 12 seeds with offered load >= 1",
+                "large": "30-40 consecutive Philly submissions (windows shared by >= 3 VCs) as "
+                         "jobs of their VCs, each VC owning ceil(jobs / 8) servers of 8 GPUs; "
+                         "arrival hours and GPU demands from the trace, run lengths and "
+                         "utilities at the small scale; offered load >= 1",
+                "paper": "the paper's ratio experiments (docs/specs/revenue.md §5.1): 10-15 "
+                         "jobs, 2 tenants, 5-15 servers, linear / convex / mixed utilities, "
+                         "arrivals in 0..2 or 0..3; the first 12 calls with offered load >= 1"},
     "completion": {"small": "3-4 jobs on 2 servers, horizon 30, kappa 0.5 (offered load 2), PS "
-                            "and ring; the first 12 feasible seeds"},
+                            "and ring; the first 12 feasible seeds",
+                   "large": "30 consecutive jobs (from the 101st) of each of the 5 busiest "
+                            "Philly VCs, PS and ring: arrival hours, GPU counts and run times "
+                            "from the trace, the rest from the generator; 10 servers re-sized "
+                            "to kappa 0.5 (offered load 2); extended horizon",
+                   "paper": "the paper's ranges at its scale (docs/specs/completion.md): ring "
+                            "20 jobs x 10 / 30 servers, PS 10 / 20 jobs x 10 servers, horizon "
+                            "150, seeds 0-2 (the suite of benchmarks/completion-engine.md); "
+                            "solved with the extended horizon, so values are the uncapped "
+                            "optimum's"},
     "ltgf": {"small": "6-8 jobs, 2-3 tenants, one 4-GPU node, a 0.01-day window; the first 12 "
                       "seeds with offered load >= 1",
+             "large": "windows of 30-50 consecutive Philly submissions of 4 VCs on 4 x 8 "
+                      "GPUs, 1-hour leases, slotted (the builder of the philly-window "
+                      "instances); offered load >= 1",
              "paper": "20 jobs, 4 tenants, two 8-GPU nodes, 900-s leases, a 3-hour window "
                       "(~50 slots, docs/specs/ltgf.md §9: its tractable size); 12 seeds with "
                       "offered load >= 1 "
@@ -137,7 +201,8 @@ def write_meta(problem: str, name: str, root: Path, model: str | None, limit: fl
     loads = [float(r["offered_load"]) for r in rows if r["offered_load"]]
     meta = {"problem": problem, "set": name,
             "description": DESCRIPTIONS.get(problem, {}).get(name, ""),
-            "instances": len(rows), "model": model, "time_limit_s": limit,
+            "instances": len(rows), "model": model,
+            "params": PARAMS.get((problem, name), {}), "time_limit_s": limit,
             "offered_load": [min(loads), max(loads)] if loads else None,
             "built_by": f"python scripts/build_lib.py {problem} {name}"}
     path = root / problem / name / "set.json"
@@ -148,7 +213,8 @@ def write_meta(problem: str, name: str, root: Path, model: str | None, limit: fl
 def calls_of(problem: str, name: str, from_index: bool) -> tuple[str | None, float,
                                                                 list[dict[str, Any]]]:
     if not from_index:
-        return SETS[problem][name]
+        model, limit, calls = SETS[problem][name]
+        return model, limit, calls() if callable(calls) else calls
     rows = read_index(DEFAULT_ROOT / problem / name)
     model, limit, _ = SETS.get(problem, {}).get(name, (rows[0]["method"], 60.0, []))
     return model, limit, [parse_call(r["provenance"])[1] for r in rows]
@@ -181,7 +247,7 @@ def main(argv: list[str] | None = None) -> int:
         skip = (problem, args.set) in SKIP_INFEASIBLE and not args.from_index
         rows = build_set(problem, args.set, calls, model=model, time_limit=limit,
                          root=args.root, count=12 if skip else None, skip_infeasible=skip,
-                         progress=show)
+                         params=PARAMS.get((problem, args.set)), progress=show)
         write_meta(problem, args.set, root, model, limit)
         opt = sum(r["status"] == "optimal" for r in rows)
         print(f"{problem}/{args.set}: {opt}/{len(rows)} optimal in "

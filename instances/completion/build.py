@@ -25,35 +25,57 @@ ROOT = HERE.parents[1]
 DATA = ROOT / "src" / "dlsched" / "data" / "philly_vc_traces_gavel" / "philly_vc_jobs.csv"
 sys.path.insert(0, str(ROOT / "src"))
 
-from dlsched.completion.generate import generate_dict  # noqa: E402
+from dlsched.completion.generate import SHAPES, _ideal_servers, generate_dict  # noqa: E402
 from dlsched.completion.instance import parse  # noqa: E402
 from dlsched.completion.paper import GOLDEN  # noqa: E402
 
 VC, N_JOBS, HORIZON, MAX_HOURS = "ee9e8c", 30, 150, 48.0
 
 
-def philly(arch: str, path: Path = DATA) -> dict:
-    rows = [r for r in csv.DictReader(path.open()) if r["tenant"] == VC]
+def philly(arch: str, path: Path = DATA, vc: str = VC, n_jobs: int = N_JOBS,
+           horizon: int = HORIZON, start: int = 0, seed: int = 7,
+           n_servers: int = 8, kappa: float | None = None) -> dict:
+    """The first ``n_jobs`` jobs of ``vc`` from position ``start`` (in trace order, run time at
+    most ``MAX_HOURS``), on the cluster of ``generate_dict(seed=seed, n_servers=n_servers)``.
+    ``kappa``: re-size the servers for the trace jobs (the generator's ``"ideal"`` rule: capacity
+    = kappa x the jobs' total ideal demand, per resource; offered load 1 / kappa). The defaults
+    build the committed ``philly-ee9e8c-<arch>.json``."""
+    rows = [r for r in csv.DictReader(path.open()) if r["tenant"] == vc]
     rows.sort(key=lambda r: int(r["vc_job_index"]))
-    rows = [r for r in rows if float(r["duration"]) / 3600 <= MAX_HOURS][:N_JOBS]
-    base = generate_dict(n_jobs=N_JOBS, n_servers=8, horizon=HORIZON, architecture=arch,
-                         seed=7, kappa=0.5, capacity="legacy")
+    rows = [r for r in rows if float(r["duration"]) / 3600 <= MAX_HOURS][start:start + n_jobs]
+    if len(rows) < n_jobs:
+        raise ValueError(f"VC {vc} has only {len(rows)} jobs from position {start}")
+    base = generate_dict(n_jobs=n_jobs, n_servers=n_servers, horizon=horizon,
+                         architecture=arch, seed=seed, kappa=0.5, capacity="legacy")
     t0 = int(rows[0]["submit_time"])
     for job, r in zip(base["jobs"], rows, strict=True):
         gpus = int(r["num_gpus"])
-        job["arrival"] = min(HORIZON, 1 + (int(r["submit_time"]) - t0) // 3600)
+        job["arrival"] = min(horizon, 1 + (int(r["submit_time"]) - t0) // 3600)
         job["chunks"] = gpus
         W = job["epochs"] * gpus * job["minibatches_per_chunk"]
         v = float(r["duration"]) / 3600 / W
         gm = {t["name"]: t["demand"]["gpu"] for t in base["worker_types"]}
         job["minibatch_time"] = {m: round(v / g ** 0.7, 9) for m, g in gm.items()}
         job["name"] = r["job_id"]
-    base["name"] = f"philly-{VC}-{arch}"
-    base["description"] = ("Philly VC ee9e8c (Gavel re-encoding): arrivals, GPU counts and "
-                           "single-GPU durations from the trace; the rest from generate(seed=7)")
+    extra = {}
+    if kappa is not None:
+        shapes = [SHAPES[h % len(SHAPES)] for h in range(n_servers)]
+        base["servers"], extra = _ideal_servers(base["jobs"], base["worker_types"],
+                                                base.get("ps_types", []), kappa, shapes, arch)
+        extra = {"kappa": kappa, "capacity": "ideal", **extra}
+    default = (vc, n_jobs, horizon, start, seed, n_servers, kappa) == (
+        VC, N_JOBS, HORIZON, 0, 7, 8, None)
+    base["name"] = (f"philly-{vc}-{arch}" if default
+                    else f"philly-{vc}-{arch}-n{n_jobs}-from{start}-s{seed}")
+    base["description"] = (f"Philly VC {vc} (Gavel re-encoding): arrivals, GPU counts and "
+                           f"single-GPU durations from the trace; the rest from "
+                           f"generate(seed={seed})")
     base["provenance"] = {"source": "src/dlsched/data/philly_vc_traces_gavel/philly_vc_jobs.csv",
-                          "vc": VC, "jobs": N_JOBS, "max_hours": MAX_HOURS,
+                          "vc": vc, "jobs": n_jobs, "max_hours": MAX_HOURS,
                           "builder": "instances/completion/build.py"}
+    if not default:
+        base["provenance"].update(start=start, seed=seed, n_servers=n_servers,
+                                  horizon=horizon, **extra)
     return base
 
 

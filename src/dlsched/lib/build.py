@@ -215,7 +215,7 @@ def make_row(rid: str, inst: Any, res: Any, provenance: str) -> dict[str, Any]:
 def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, str]], *,
               model: str | None = None, time_limit: float = 60.0,
               root: str | Path | None = None, count: int | None = None,
-              skip_infeasible: bool = False,
+              skip_infeasible: bool = False, params: dict[str, Any] | None = None,
               progress: Any = None) -> list[dict[str, Any]]:
     """Create (or replace) the set ``problem/name`` from generator calls.
 
@@ -247,6 +247,9 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
     skip_infeasible : bool, default False
         Leave out a call whose instance the model proves infeasible (else it is stored with
         status ``infeasible``).
+    params : dict or None, default None
+        Keyword arguments of every solve (part of the set's definition, recorded in
+        ``set.json`` by ``scripts/build_lib.py``; e.g. ``{"horizon": "extended"}``).
     progress : callable or None, default None
         Called with each finished row (e.g. to print it).
 
@@ -285,7 +288,7 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
             if getattr(inst, "problem", None) != problem:
                 raise InputError("calls", f"{prov!r} is not a {problem} instance")
         t0 = time.perf_counter()
-        res = solve_record(inst, model, time_limit)
+        res = solve_record(inst, model, time_limit, **(params or {}))
         res.stats.setdefault("wall_s", round(time.perf_counter() - t0, 3))
         if skip_infeasible and res.status == Status.INFEASIBLE:
             if progress is not None:

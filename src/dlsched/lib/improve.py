@@ -24,6 +24,7 @@ from .records import (
     format_number,
     load_record,
     read_index,
+    read_meta,
     status_of,
     write_index,
 )
@@ -132,7 +133,9 @@ def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
     time_limit : float
         Wall-clock limit of each solve. Unit: s. Range: (0, 1e6].
     model : str or None, default None
-        The exact model (``None``: the problem's default model).
+        The exact model (``None``: the set's model from its ``set.json``, else the problem's
+        default). The set's ``params`` (``set.json``) are passed to every solve: they define
+        the set's problem variant.
     ids : list of str or None, default None
         Only these instances (open or not).
     every : bool, default False
@@ -162,6 +165,9 @@ def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
 
     folder = Path(folder)
     rows = read_index(folder)
+    meta = read_meta(folder)
+    model = model or meta.get("model")
+    params = meta.get("params", {})
     by_id = {r["id"]: r for r in rows}
     unknown = sorted(set(ids or ()) - set(by_id))
     if unknown:
@@ -174,7 +180,7 @@ def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
             continue
         inst, _ = loaded[row["id"]]
         sense = PROBLEMS.get(inst.problem).sense
-        res = solve_record(inst, model, time_limit)
+        res = solve_record(inst, model, time_limit, **params)
         if res.status == Status.INFEASIBLE:
             raise InputError(f"record {row['id']!r}", f"{res.method} says infeasible, but a "
                              "feasible solution is stored")

@@ -27,8 +27,9 @@ COLUMNS: tuple[str, ...] = (
 )
 #: Values of the ``status`` column.
 STATUSES = ("optimal", "open", "infeasible")
-#: A record is ``optimal`` when its gap is at most this (HiGHS' default relative MIP gap).
-OPTIMAL_GAP = 1e-4
+#: A record is ``optimal`` when its gap is at most this (tighter than HiGHS' default MIP gap
+#: of 1e-4, so the library's MILP solves pass mip_gap=1e-7: scripts/build_lib.py PARAMS).
+OPTIMAL_GAP = 1e-6
 #: Slack of the bound-side check (solver tolerances).
 BOUND_TOL = 1e-6
 INDEX = "index.csv"
@@ -90,6 +91,49 @@ def list_sets(root: str | Path | None = None) -> list[tuple[str, Path]]:
     base = Path(root) if root is not None else DEFAULT_ROOT
     found = sorted(p.parent for p in base.glob(f"*/*/{INDEX}"))
     return [(f"{p.parent.name}/{p.name}", p) for p in found]
+
+
+META = "set.json"
+
+
+def read_meta(folder: str | Path) -> dict[str, Any]:
+    """A set's ``set.json`` (description, exact model, its parameters, time limit), or ``{}``.
+
+    The ``params`` entry holds the keyword arguments every exact solve of the set takes
+    (part of the set's definition, e.g. completion's ``horizon="extended"``).
+
+    Parameters
+    ----------
+    folder : str or Path
+        The set's folder.
+
+    Returns
+    -------
+    dict
+        The parsed file; ``{}`` when the set has none.
+
+    Raises
+    ------
+    InputError
+        The file exists but is not a JSON object.
+
+    Examples
+    --------
+    >>> read_meta(set_dir("oef/small"))["model"]
+    'oef-cooperative'
+    """
+    import json
+
+    path = Path(folder) / META
+    if not path.is_file():
+        return {}
+    try:
+        meta = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise InputError(str(path), f"not valid JSON: {exc}") from None
+    if not isinstance(meta, dict) or not isinstance(meta.get("params", {}), dict):
+        raise InputError(str(path), "must be a JSON object whose 'params' is an object")
+    return meta
 
 
 def _num(row: dict[str, str], key: str, blank_ok: bool = True) -> float | None:

@@ -1,0 +1,174 @@
+"""The instances of the library's ``large`` sets that are not one generator call: slices of the
+real traces (Philly VC jobs, Gavel throughputs) built by the repository's own instance builders.
+
+Each source returns ``(instance, provenance)`` pairs; the provenance names the builder and its
+arguments, so ``scripts/build_lib.py PROBLEM large`` rebuilds the same files. The trace files
+are the vendored ones under ``src/dlsched/data`` (each with its PROVENANCE.md).
+"""
+
+from __future__ import annotations
+
+import csv
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "src" / "dlsched" / "data"
+sys.path.insert(0, str(ROOT / "src"))
+
+#: the five Philly VCs with the most jobs in the Gavel re-encoding (2,000 each)
+BUSY_VCS = ("ee9e8c", "11cb48", "6214e9", "6c71a0", "b436b2")
+
+
+def _module(rel: str) -> ModuleType:
+    """Import a builder script of the repository by its path."""
+    spec = importlib.util.spec_from_file_location(Path(rel).stem, ROOT / rel)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def completion_large() -> list[tuple[Any, str]]:
+    """30 consecutive Philly jobs (from the 101st) of each busy VC, PS and ring, 10 servers
+    re-sized to kappa = 0.5 (offered load 2), horizon 150."""
+    from dlsched.completion import parse
+
+    cb = _module("instances/completion/build.py")
+    out = []
+    for vc in BUSY_VCS:
+        for arch in ("ps", "ring"):
+            kw = dict(vc=vc, n_jobs=30, start=100, seed=7, kappa=0.5, n_servers=10)
+            args = ", ".join(f"{k}={v!r}" for k, v in kw.items())
+            out.append((parse(cb.philly(arch, **kw)),
+                        f"instances/completion/build.py: philly({arch!r}, {args})"))
+    return out
+
+
+def ltgf_large() -> list[tuple[Any, str]]:
+    """Windows of 30-50 consecutive Philly submissions of 4 VCs on 4 x 8 GPUs, 1-hour leases
+    (the builder of instances/ltgf/philly-window-*.json), slotted; the first 10 seeds from 2
+    with offered load >= 1."""
+    from dataclasses import replace
+
+    from dlsched.ltgf import parse
+
+    mk = _module("scripts/make_ltgf_instances.py")
+    full = mk.philly(DATA)
+    from dlsched.lib.load import offered_load
+
+    out: list[tuple[Any, str]] = []
+    for seed in range(2, 40):
+        if len(out) == 10:
+            break
+        n = (30, 40, 50)[len(out) % 3]
+        inst = parse(mk.window(full, n, seed)).slotted()
+        if (offered_load(inst) or 0.0) < 1.0:
+            continue
+        out.append((replace(inst, name=f"philly-window-n{n}-s{seed}"),
+                    f"scripts/make_ltgf_instances.py: window(philly(data), n={n}, seed={seed})"
+                    ".slotted()"))
+    return out
+
+
+def oef_large() -> list[tuple[Any, str]]:
+    """100-500 tenants, each running one of Gavel's 26 measured job types (drawn with
+    replacement) on K80/P100/V100; GPUs per type = n / 6 (offered load 2); weights 1-3 on
+    half of them."""
+    from dlsched.oef import parse
+    from dlsched.oef.support.gavel_data import GPU_TYPES, SOURCE, load_throughputs
+
+    table = load_throughputs()
+    types = list(table)
+    out = []
+    for i, seed in enumerate(range(1, 11)):
+        n = (100, 200, 300, 500)[i % 4]
+        weighted = i % 2 == 1
+        rng = np.random.default_rng(seed)
+        picks = rng.choice(len(types), n, replace=True)
+        weights = rng.integers(1, 4, n) if weighted else np.ones(n, dtype=int)
+        count = n // 6
+        data = {
+            "problem": "oef", "schema_version": 1, "name": f"gavel-mix-n{n}-s{seed}",
+            "description": f"{n} tenants, each one Gavel job type, {count} GPUs per type",
+            "gpu_types": [{"name": g, "count": count} for g in GPU_TYPES],
+            "users": [{"name": f"u{u + 1}-{types[t]}", "throughput": list(table[types[t]]),
+                       **({"weight": int(weights[u])} if weighted else {})}
+                      for u, t in enumerate(picks)],
+            "provenance": {**SOURCE, "selection": "job type per tenant: numpy "
+                           f"default_rng({seed}).choice(26, {n}, replace=True) over the sorted "
+                           "job types; weights: the next draws integers(1, 4)",
+                           "builder": "scripts/lib_sources.py oef_large"},
+        }
+        out.append((parse(data), f"scripts/lib_sources.py: oef_large() item {i + 1} "
+                                 f"(n={n}, seed={seed}, weighted={weighted})"))
+    return out
+
+
+def revenue_large() -> list[tuple[Any, str]]:
+    """30-40 consecutive Philly submissions (all VCs, from a seeded start; windows with at
+    least 3 VCs) as jobs of their VCs; a VC with m jobs in the window owns ceil(m / 8) servers
+    of 8 GPUs and 1 PS; arrival = submit hour from the first; run lengths and utilities at the
+    small scale (the builder's ``_job_fields``); the first 10 seeds with offered load >= 1."""
+    from dlsched.revenue import parse
+
+    bp = _module("instances/revenue/build_philly.py")
+    with open(DATA / "philly_vc_traces_gavel" / "philly_vc_jobs.csv") as fh:
+        rows = sorted(csv.DictReader(fh), key=lambda r: (int(r["submit_time"]), r["job_id"]))
+    from dlsched.lib.load import offered_load
+
+    out: list[tuple[Any, str]] = []
+    for seed in range(1, 60):
+        if len(out) == 10:
+            break
+        i = len(out)
+        n = (30, 40)[i % 2]
+        utility = ("linear", "convex")[(i // 2) % 2]
+        rng = np.random.default_rng(seed)
+        while True:  # a window shared by at least 3 VCs (else there is nothing to share)
+            start = int(rng.integers(0, len(rows) - n))
+            sel = rows[start:start + n]
+            vcs = sorted({r["tenant"] for r in sel})
+            if len(vcs) >= 3:
+                break
+        owned = {v: -(-sum(r["tenant"] == v for r in sel) // 8) for v in vcs}
+        t0 = int(sel[0]["submit_time"])
+        jobs = []
+        for r in sel:
+            util = ({"kind": "linear", "slope": round(float(rng.uniform(-2, -0.1)), 3),
+                     "intercept": round(float(rng.uniform(100, 1000)), 2)}
+                    if utility == "linear" else
+                    {"kind": "convex", "e": round(float(rng.uniform(100, 1000)), 2),
+                     "kappa": round(float(rng.uniform(1, 2)), 3)})
+            jobs.append({"name": r["job_id"], "tenant": r["tenant"],
+                         "arrival": 1 + (int(r["submit_time"]) - t0) // 3600,
+                         **bp._job_fields(rng, "small"), "utility": util,
+                         "demand": min(int(r["num_gpus"]), 8)})
+        last = max(j["arrival"] for j in jobs)
+        data = {"problem": "revenue", "schema_version": 1,
+                "name": f"philly-window-n{n}-s{seed}", "horizon": last + 24,
+                "bandwidth": {"worker": 1.0, "ps": 1.0},
+                "tenants": [{"name": v, "quota": {"workers": 8 * owned[v], "ps": owned[v]}}
+                            for v in vcs],
+                "servers": [{"name": f"{v}-s{k + 1}", "workers": 8, "ps": 1, "owner": v}
+                            for v in vcs for k in range(owned[v])],
+                "jobs": jobs,
+                "provenance": {"jobs": "src/dlsched/data/philly_vc_traces_gavel/"
+                               "philly_vc_jobs.csv", "start": start, "seed": seed,
+                               "builder": "scripts/lib_sources.py revenue_large"}}
+        inst = parse(data)
+        if (offered_load(inst) or 0.0) < 1.0:
+            continue
+        out.append((inst, f"scripts/lib_sources.py: revenue_large() item {i + 1} "
+                                 f"(n={n}, seed={seed}, utility={utility!r}, trace rows "
+                                 f"{start}-{start + n - 1} by submit time)"))
+    return out
+
+
+#: problem -> source of its large set
+SOURCES = {"completion": completion_large, "ltgf": ltgf_large, "oef": oef_large,
+           "revenue": revenue_large}
