@@ -150,3 +150,30 @@ def test_build_set_from_calls_and_a_ready_instance(tmp_path: Path) -> None:
     assert all(r["status"] == "optimal" for r in back)
     inst = ds.load(tmp_path / "oef" / "demo" / "demo-02.json")
     assert ds.check(inst, ds.load(tmp_path / "oef" / "demo" / "demo-02.best.json")) == []
+
+
+def test_improve_passes_the_sets_model_and_params(lib: Path, monkeypatch) -> None:
+    """``set.json``'s model and params define the set's problem variant: every re-solve
+    gets them (a record improved under other parameters would not be comparable)."""
+    meta = json.loads((lib / "set.json").read_text(encoding="utf-8"))
+    meta.update(model="oef-cooperative", params={"envy": "full"})
+    (lib / "set.json").write_text(json.dumps(meta), encoding="utf-8")
+    _open_first(lib)
+    seen: list[tuple] = []
+
+    def spy(inst, model, time_limit, **kw):
+        seen.append((model, kw))
+        return ds.solve(inst, model=model, time_limit=time_limit, **kw)
+
+    monkeypatch.setattr(improve_mod, "solve_record", spy)
+    improve_set(lib, time_limit=20)
+    assert seen == [("oef-cooperative", {"envy": "full"})]
+    improve_set(lib, time_limit=20, model="oef-noncooperative", every=False)  # nothing open
+    assert len(seen) == 1
+
+
+def test_a_malformed_set_json_is_refused(lib: Path) -> None:
+    (lib / "set.json").write_text('{"params": [1]}', encoding="utf-8")
+    _open_first(lib)
+    with pytest.raises(InputError, match="params"):
+        improve_set(lib, time_limit=5)
