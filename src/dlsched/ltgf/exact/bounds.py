@@ -225,7 +225,7 @@ def relaxation_bound(
         left = None if deadline is None else deadline - time.perf_counter()
         if left is not None and left <= 0:
             break
-        if hi - lo <= Fraction(1, 10**4) * hi:
+        if hi - lo <= Fraction(1, 10**3) * hi:  # 0.1 %: enough for a gap
             info["lp_converged"] = True
             break
         mid = Fraction(float((lo + hi) / 2))  # exactly the float the model gets

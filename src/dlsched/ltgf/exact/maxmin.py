@@ -17,6 +17,16 @@ schedules are discrete, so it can happen that every tenant alone can rise above 
 together; then the tenant at the bottom is branched on (exponential in that case, exact). The
 sorted rho vector is returned in ``stats["leximin"]``.
 
+Upper bound (``bound``, exact in ``stats["bound_exact"]``; ``bounds.py``): every job runs P_i
+slots, so Alloc_k = W_k is fixed and z* = W_k / Fair_k for an integer Fair_k, at least the fair
+share of the slots r_i .. r_i + P_i - 1 in which no job can have finished: z* <= min_k W_k /
+that floor. Each level solve at z = p/d that ends (or stops) with a dual bound t(z) <= tb adds
+z* <= z + tb / F_lo (tb >= 0) or z + tb / F_hi (tb < 0: z is infeasible), and z* <= z when
+tb < 1/d (d t(z) is an integer), tb taken with the solver tolerance; when the levels stop
+unproven, a bisection on the LP relaxation uses the ``bound_share`` of the limit kept for it.
+Bounds are snapped down to the next value W_k / F z* can take; the status is ``optimal``
+exactly when the bound meets the incumbent.
+
 Second objective ``objective="windows"``: min number of (tenant, window) pairs with rho < 1.
 """
 # "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
@@ -124,7 +134,7 @@ def solve_maxmin(
     method: str = "dinkelbach",
     max_iter: int = 200,
     lexicographic: bool = False,
-    bound_share: float = 0.1,
+    bound_share: float = 0.05,
 ) -> Result:
     """Max-min tenant rho over slot schedules (see the module docstring); the driver behind
     ``ltgf-milp`` and ``ltgf-cpsat``.
@@ -146,7 +156,7 @@ def solve_maxmin(
         Most level solves. Unit: iterations.
     lexicographic : bool, default False
         Continue to the leximin vector (``stats["leximin"]``).
-    bound_share : float, default 0.1
+    bound_share : float, default 0.05
         Share of the time limit kept for the LP-relaxation bound (``bounds.relaxation_bound``)
         when the level solves stop unproven; 0 skips it. Unit: dimensionless. Range: [0, 0.9].
 

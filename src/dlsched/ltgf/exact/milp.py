@@ -175,7 +175,7 @@ def _milp(
     lexicographic : bool, default False
         (max-min) Continue from the max-min level to the leximin vector of tenant rho
         (``stats["leximin"]``).
-    bound_share : float, default 0.1
+    bound_share : float, default 0.05
         (max-min) Share of the time limit kept for the LP-relaxation bound when the level
         solves stop unproven; 0 skips it. Unit: dimensionless. Range: [0, 0.9].
     window : int, default 4
