@@ -33,6 +33,7 @@ Second objective ``objective="windows"``: min number of (tenant, window) pairs w
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from fractions import Fraction
@@ -233,7 +234,8 @@ def solve_maxmin(
         r = None if x is None else schedule_rho(sd, x)
         if r is not None and min(r.values()) > z:
             z, x_best = min(r.values()), x
-        if tbound is not None:  # t(target) <= tbound, proven even when the solve stopped
+        # t(target) <= tbound is proven even when the solve stopped (dual bound)
+        if tbound is not None and math.isfinite(tbound):
             cut = level_cut(sd, target, tbound)
             if no_better(sd, target, tbound):
                 cut = min(cut, target)
