@@ -155,8 +155,9 @@ def test_reported_refusal_at_the_source(fn, args, kwargs, field):
 
 @pytest.mark.parametrize(("kind", "problem", "name", "forwarded"), [
     ("model", "ltgf", "ltgf-milp", {"objective", "slots", "method", "max_iter",
-                                    "lexicographic", "window"}),
-    ("model", "ltgf", "ltgf-cpsat", {"slots", "method", "max_iter", "lexicographic"}),
+                                    "lexicographic", "bound_share", "window"}),
+    ("model", "ltgf", "ltgf-cpsat", {"slots", "method", "max_iter", "lexicographic",
+                                     "bound_share"}),
     ("model", "ojpp", "ojpp-compact", {"cuts", "top_down_share"}),
     ("model", "ojpp", "ojpp-cpsat", {"hint", "table", "table_limit", "top_down_share"}),
     ("algorithm", "oef", "gandiva-fair-trading", {"max_trades", "eps", "gap_tol"}),

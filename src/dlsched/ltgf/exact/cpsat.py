@@ -135,6 +135,9 @@ def _cpsat(inst: LTGFInstance, options: SolveOptions | None = None, **params: An
     lexicographic : bool, default False
         (max-min) Continue from the max-min level to the leximin vector of tenant rho
         (``stats["leximin"]``).
+    bound_share : float, default 0.05
+        (max-min) Share of the time limit kept for the LP-relaxation bound when the level
+        solves stop unproven; 0 skips it. Unit: dimensionless. Range: [0, 0.9].
 
     Returns
     -------
@@ -144,8 +147,10 @@ def _cpsat(inst: LTGFInstance, options: SolveOptions | None = None, **params: An
         incumbent) or ``infeasible``; ``objective`` the minimum over tenants of rho^ten (12)
         of the slot schedule (maximised; Unit: dimensionless); ``solution`` a
         ``SlotSolution`` (``slot_length``, ``horizon``, ``slots``: job -> the slots it runs
-        in); ``stats`` the per-tenant ``rho``, the exact level ``rho_exact`` and the
-        iterations.
+        in); ``bound`` a proven upper bound on the optimum whenever the level was not
+        refused (``stats["bound_exact"]``, ``stats["bound_from"]``: fair floor, level solves
+        or LP relaxation; ``optimal`` exactly when it meets the objective); ``stats`` the
+        per-tenant ``rho``, the exact level ``rho_exact`` and the iterations.
 
     Raises
     ------

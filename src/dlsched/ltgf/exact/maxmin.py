@@ -17,12 +17,23 @@ schedules are discrete, so it can happen that every tenant alone can rise above 
 together; then the tenant at the bottom is branched on (exponential in that case, exact). The
 sorted rho vector is returned in ``stats["leximin"]``.
 
+Upper bound (``bound``, exact in ``stats["bound_exact"]``; ``bounds.py``): every job runs P_i
+slots, so Alloc_k = W_k is fixed and z* = W_k / Fair_k for an integer Fair_k, at least the fair
+share of the slots r_i .. r_i + P_i - 1 in which no job can have finished: z* <= min_k W_k /
+that floor. Each level solve at z = p/d that ends (or stops) with a dual bound t(z) <= tb adds
+z* <= z + tb / F_lo (tb >= 0) or z + tb / F_hi (tb < 0: z is infeasible), and z* <= z when
+tb < 1/d (d t(z) is an integer), tb taken with the solver tolerance; when the levels stop
+unproven, a bisection on the LP relaxation uses the ``bound_share`` of the limit kept for it.
+Bounds are snapped down to the next value W_k / F z* can take; the status is ``optimal``
+exactly when the bound meets the incumbent.
+
 Second objective ``objective="windows"``: min number of (tenant, window) pairs with rho < 1.
 """
 # "notes §n" = section n of docs/specs/ltgf.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from fractions import Fraction
@@ -35,7 +46,14 @@ from ...core.deadline import DeadlineExceeded, past_deadline
 from ..instance import LTGFInstance
 from ..solution import SlotSolution
 from ..support.slots import SlotData, schedule_rho, slot_data
-from .bounds import shortest_horizon, too_big
+from .bounds import (
+    fair_floor_bound,
+    level_cut,
+    no_better,
+    relaxation_bound,
+    shortest_horizon,
+    too_big,
+)
 from .starts import fit, online_schedules, online_slot_matrix
 
 #: exact model name -> its level-solver backend class ``(sd, opts)`` with
@@ -117,6 +135,7 @@ def solve_maxmin(
     method: str = "dinkelbach",
     max_iter: int = 200,
     lexicographic: bool = False,
+    bound_share: float = 0.05,
 ) -> Result:
     """Max-min tenant rho over slot schedules (see the module docstring); the driver behind
     ``ltgf-milp`` and ``ltgf-cpsat``.
@@ -138,6 +157,9 @@ def solve_maxmin(
         Most level solves. Unit: iterations.
     lexicographic : bool, default False
         Continue to the leximin vector (``stats["leximin"]``).
+    bound_share : float, default 0.05
+        Share of the time limit kept for the LP-relaxation bound (``bounds.relaxation_bound``)
+        when the level solves stop unproven; 0 skips it. Unit: dimensionless. Range: [0, 0.9].
 
     Returns
     -------
@@ -159,6 +181,8 @@ def solve_maxmin(
     opts = options or SolveOptions()
     if method not in ("dinkelbach", "bisection"):
         raise InputError("method", "'dinkelbach' or 'bisection'")
+    if not 0 <= bound_share <= 0.9:
+        raise InputError("bound_share", f"must be in [0, 0.9], got {bound_share!r}")
     if slots is None and (why := too_big(shortest_horizon(inst), "maxmin", 4, opts.time_limit)):
         return refused(inst, backend, t0, why)
     starts = online_schedules(inst)
@@ -176,52 +200,68 @@ def solve_maxmin(
         return refused(inst, backend, t0, why, x_best)
     if past_deadline():  # the simulations used the limit: no model (its load alone takes s)
         return refused(inst, backend, t0, "no time left in the limit for the model", x_best)
-    be = BACKENDS[backend](sd, opts)
+    ub, ub_from = fair_floor_bound(sd), "fair floor"  # z* <= ub throughout
+
+    def proven() -> bool:  # the incumbent meets the bound: optimal (exact rationals)
+        return x_best is not None and z >= ub
+
+    be = BACKENDS[backend](sd, opts) if lexicographic or not proven() else None
     build_s = time.perf_counter() - t0
     deadline = None if opts.time_limit is None else t0 + opts.time_limit
-    status, iters, bound = Status.OPTIMAL, 0, None
+    levels_end = None if deadline is None else deadline - bound_share * opts.time_limit
+    status, iters, stats_ub = Status.TIME_LIMIT, 0, {}
     fmax = int(sd.quota_q.max()) * sd.S
-    lo, hi = z, None
+    lo, hi = z, ub  # bisection bracket (search only; the proof is ub)
 
-    def left() -> float | None:
-        return None if deadline is None else max(0.0, deadline - time.perf_counter())
+    def left(end: float | None = deadline) -> float | None:
+        return None if end is None else max(0.0, end - time.perf_counter())
 
-    while iters < max_iter:
-        if deadline is not None and time.perf_counter() >= deadline:
-            status = Status.TIME_LIMIT  # loading a level model into HiGHS alone takes seconds
-            break
+    while not proven() and iters < max_iter:
+        if levels_end is not None and time.perf_counter() >= levels_end:
+            break  # loading a level model into HiGHS alone takes seconds
         iters += 1
-        target = z if method == "dinkelbach" else (lo * 2 + 1 if hi is None else (lo + hi) / 2)
-        st, tval, _tbound, x = be.solve(dict.fromkeys(sd.tenants_with_jobs, target), {}, left())
+        if method == "dinkelbach":
+            target = z
+        else:
+            target = hi if hi - lo < Fraction(1, fmax * fmax) else (lo + hi) / 2
+        st, tval, tbound, x = be.solve(dict.fromkeys(sd.tenants_with_jobs, target), {},
+                                       left(levels_end))
         if st is Status.INFEASIBLE:
             if x_best is None:
                 status = Status.INFEASIBLE
                 break
             raise RuntimeError("level model infeasible although a schedule is known")
-        if st is not Status.OPTIMAL:
-            status = Status.TIME_LIMIT
-            if x is not None and (r := schedule_rho(sd, x)) is not None and min(r.values()) > z:
-                z, x_best = min(r.values()), x
-            break
-        thr = Fraction(1, 2 * target.denominator)
-        if x is not None and (r := schedule_rho(sd, x)) is not None and min(r.values()) > z:
+        r = None if x is None else schedule_rho(sd, x)
+        if r is not None and min(r.values()) > z:
             z, x_best = min(r.values()), x
+        # t(target) <= tbound is proven even when the solve stopped (dual bound)
+        if tbound is not None and math.isfinite(tbound):
+            cut = level_cut(sd, target, tbound)
+            if no_better(sd, target, tbound):
+                cut = min(cut, target)
+            if cut < ub:
+                ub, ub_from = cut, "level solves"
+        if st is not Status.OPTIMAL or proven():
+            break
         if method == "dinkelbach":
-            if tval < thr or (r and min(r.values()) <= target):
-                bound = z
+            if tval < Fraction(1, 2 * target.denominator) or r is None or min(r.values()) <= target:
+                status = Status.FEASIBLE  # no better schedule found, none ruled out either
                 break
         else:
+            if target == hi:  # the closed bracket's top, tested: nothing more to bisect
+                status = Status.FEASIBLE  # (only when a t within the tolerance proves nothing)
+                break
             if tval >= -1e-9:  # feasible at target (t >= 0)
                 lo = max(lo, z, target)
             else:
-                hi = target
-            if hi is not None and hi - lo < Fraction(1, fmax * fmax):
-                bound = z
-                break
-    else:
-        status = Status.TIME_LIMIT
-    if method == "bisection" and status is Status.TIME_LIMIT and hi is not None:
-        bound = hi
+                hi = min(target, ub)
+    if not proven() and status is not Status.INFEASIBLE and bound_share > 0:
+        lp_ub, stats_ub = relaxation_bound(sd, z, ub, deadline, opts.threads)
+        if lp_ub < ub:
+            ub, ub_from = lp_ub, "LP relaxation"
+    if proven():
+        status = Status.OPTIMAL
+    bound = None if status is Status.INFEASIBLE else max(ub, z)
     lex_exact = None
     if lexicographic and status is Status.OPTIMAL and x_best is not None:
         x_best, done = _leximin(be, sd, frozenset(sd.tenants_with_jobs), {}, x_best, left)
@@ -239,6 +279,9 @@ def solve_maxmin(
         if x_best is None
         else {inst.tenants[k].name: float(v) for k, v in schedule_rho(sd, x_best).items()},
         "rho_exact": None if x_best is None else str(z),
+        "bound_exact": None if bound is None else str(bound),
+        "bound_from": None if bound is None else ub_from,
+        **stats_ub,
     }
     stats.update(getattr(be, "mode", {}))  # CP-SAT backend: mode, deterministic_time
     if lex_exact is not None:
