@@ -166,6 +166,31 @@ def solve_record(inst: Any, model: str | None, time_limit: float, **solve_kw: An
     return res
 
 
+def bound_source(res: Any) -> str:
+    """Who proved a result's bound: the method, and the model's own ``stats["bound_from"]``
+    when it names a part (e.g. ``ltgf-milp (fair floor)``).
+
+    Parameters
+    ----------
+    res : Result
+        A result with a bound.
+
+    Returns
+    -------
+    str
+        The ``bound_method`` cell.
+
+    Examples
+    --------
+    >>> from dlsched.core.result import Result
+    >>> bound_source(Result("ltgf", "ltgf-milp", "optimal", 1.0, 1.0,
+    ...                     stats={"bound_from": "fair floor"}))
+    'ltgf-milp (fair floor)'
+    """
+    part = res.stats.get("bound_from") if isinstance(res.stats, dict) else None
+    return f"{res.method} ({part})" if isinstance(part, str) and part else res.method
+
+
 def make_row(rid: str, inst: Any, res: Any, provenance: str) -> dict[str, Any]:
     """The index row of a freshly solved instance (files named ``<rid>.json`` and
     ``<rid>.best.json``).
@@ -208,7 +233,7 @@ def make_row(rid: str, inst: Any, res: Any, provenance: str) -> dict[str, Any]:
         "gap": format_number(relative_gap(best, bound)),
         "status": "infeasible" if infeasible else status_of(best, bound),
         "method": res.method, "time_s": f"{res.runtime_s:.3f}", **stamp(),
-        "provenance": provenance, "bound_method": "" if bound is None else res.method,
+        "provenance": provenance, "bound_method": "" if bound is None else bound_source(res),
     }
 
 

@@ -17,7 +17,7 @@ from typing import Any
 from ..core import PROBLEMS, InputError
 from ..core.io import atomic_write_text
 from ..core.result import Status, relative_gap
-from .build import solve_record, stamp
+from .build import bound_source, solve_record, stamp
 from .records import (
     better,
     bound_ok,
@@ -110,7 +110,7 @@ def apply_result(row: dict[str, str], res: Any, sense: str) -> tuple[dict[str, A
         tighter = "min" if sense == "max" else "max"  # a max problem's bound tightens downward
         if bound is None or better(tighter, cand, bound):
             bound = cand
-            new.update(bound=format_number(bound), bound_method=res.method)
+            new.update(bound=format_number(bound), bound_method=bound_source(res))
             if "best_known" not in changed:
                 new.update(stamp())
             changed.append("bound")
