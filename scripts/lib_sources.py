@@ -33,16 +33,29 @@ def _module(rel: str) -> ModuleType:
     return mod
 
 
+def busiest_start(vc: str, n: int, max_hours: float) -> int:
+    """The position (in the VC's trace order, jobs of at most ``max_hours``) of the ``n``
+    consecutive jobs submitted within the shortest time: the VC's busiest burst."""
+    with open(DATA / "philly_vc_traces_gavel" / "philly_vc_jobs.csv") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["tenant"] == vc]
+    rows.sort(key=lambda r: int(r["vc_job_index"]))
+    submit = np.array([int(r["submit_time"]) for r in rows
+                       if float(r["duration"]) / 3600 <= max_hours])
+    spans = submit[n - 1:] - submit[:len(submit) - n + 1]
+    return int(np.argmin(spans))
+
+
 def completion_large() -> list[tuple[Any, str]]:
-    """30 consecutive Philly jobs (from the 101st) of each busy VC, PS and ring, 10 servers
-    re-sized to kappa = 0.5 (offered load 2), horizon 150."""
+    """The busiest burst of 30 consecutive Philly jobs of each busy VC (``busiest_start``), PS
+    and ring, 10 servers re-sized to kappa = 0.5 (offered load 2), horizon 150."""
     from dlsched.completion import parse
 
     cb = _module("instances/completion/build.py")
     out = []
     for vc in BUSY_VCS:
+        start = busiest_start(vc, 30, cb.MAX_HOURS)
         for arch in ("ps", "ring"):
-            kw = dict(vc=vc, n_jobs=30, start=100, seed=7, kappa=0.5, n_servers=10)
+            kw = dict(vc=vc, n_jobs=30, start=start, seed=7, kappa=0.5, n_servers=10)
             args = ", ".join(f"{k}={v!r}" for k, v in kw.items())
             out.append((parse(cb.philly(arch, **kw)),
                         f"instances/completion/build.py: philly({arch!r}, {args})"))
