@@ -166,8 +166,8 @@ DESCRIPTIONS = {
                          "arrivals in 0..2 or 0..3; the first 12 calls with offered load >= 1"},
     "completion": {"small": "3-4 jobs on 2 servers, horizon 30, kappa 0.5 (offered load 2), PS "
                             "and ring; the first 12 feasible seeds",
-                   "large": "the busiest burst of 30 consecutive jobs (submitted within the "
-                            "shortest time) of each of the 5 busiest Philly VCs, PS and ring: arrival hours, GPU counts and run times "
+                   "large": "the heaviest burst of 30 consecutive jobs (most GPU-hours per hour "
+                            "of submission span) of each of the 5 busiest Philly VCs, PS and ring: arrival hours, GPU counts and run times "
                             "from the trace, the rest from the generator; 10 servers re-sized "
                             "to kappa 0.5 (offered load 2); extended horizon",
                    "paper": "the paper's ranges at its scale (docs/specs/completion.md): ring "

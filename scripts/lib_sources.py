@@ -33,27 +33,31 @@ def _module(rel: str) -> ModuleType:
     return mod
 
 
-def busiest_start(vc: str, n: int, max_hours: float) -> int:
+def densest_start(vc: str, n: int, max_hours: float) -> int:
     """The position (in the VC's trace order, jobs of at most ``max_hours``) of the ``n``
-    consecutive jobs submitted within the shortest time: the VC's busiest burst."""
+    consecutive jobs with the most GPU-hours per hour of submission span (GPU-seconds over
+    span + 1 h): the VC's heaviest burst, so that the jobs contend and their run times matter
+    (a burst of many short 1-GPU jobs would leave run times negligible)."""
     with open(DATA / "philly_vc_traces_gavel" / "philly_vc_jobs.csv") as fh:
         rows = [r for r in csv.DictReader(fh) if r["tenant"] == vc]
     rows.sort(key=lambda r: int(r["vc_job_index"]))
-    submit = np.array([int(r["submit_time"]) for r in rows
-                       if float(r["duration"]) / 3600 <= max_hours])
+    rows = [r for r in rows if float(r["duration"]) / 3600 <= max_hours]
+    submit = np.array([int(r["submit_time"]) for r in rows], dtype=float)
+    work = np.array([int(r["num_gpus"]) * float(r["duration"]) for r in rows])
+    total = np.convolve(work, np.ones(n), "valid")
     spans = submit[n - 1:] - submit[:len(submit) - n + 1]
-    return int(np.argmin(spans))
+    return int(np.argmax(total / (spans + 3600.0)))
 
 
 def completion_large() -> list[tuple[Any, str]]:
-    """The busiest burst of 30 consecutive Philly jobs of each busy VC (``busiest_start``), PS
+    """The heaviest burst of 30 consecutive Philly jobs of each busy VC (``densest_start``), PS
     and ring, 10 servers re-sized to kappa = 0.5 (offered load 2), horizon 150."""
     from dlsched.completion import parse
 
     cb = _module("instances/completion/build.py")
     out = []
     for vc in BUSY_VCS:
-        start = busiest_start(vc, 30, cb.MAX_HOURS)
+        start = densest_start(vc, 30, cb.MAX_HOURS)
         for arch in ("ps", "ring"):
             kw = dict(vc=vc, n_jobs=30, start=start, seed=7, kappa=0.5, n_servers=10)
             args = ", ".join(f"{k}={v!r}" for k, v in kw.items())
