@@ -327,6 +327,7 @@ def solve_lazy(inst: OEFInstance, options: SolveOptions, params: ActiveSet | Non
     best: float | None = None  # lowest upper bound of the full LP any round's duals proved
     incumbent: tuple[float, np.ndarray] | None = None  # last working optimum that is EF
     bound = gap = None
+    stats_stop = ""
     for _ in range(params.max_rounds + 1):
         if deadline is not None:
             left = deadline - time.perf_counter()
@@ -366,6 +367,7 @@ def solve_lazy(inst: OEFInstance, options: SolveOptions, params: ActiveSet | Non
         new_cols = lp.add_cols(pr, pj)
         check_s += time.perf_counter() - tc
         if not added and not new_cols:  # nothing left to add, yet not certified: stop
+            stats_stop = "stalled: nothing to add, certificate gap open"
             break
         if "simplex_strategy" not in options.options:
             # only columns added: the basis stays primal feasible, so primal simplex goes on
@@ -378,6 +380,8 @@ def solve_lazy(inst: OEFInstance, options: SolveOptions, params: ActiveSet | Non
         "columns_full": R * k, "seed_columns": seed_cols, "solve_s": solve_s,
         "check_s": check_s, "simplex_iterations": iterations, "round_log": log,
     }
+    if stats_stop:
+        stats["stopped"] = stats_stop
     if done and s is not None:
         s.X, s.bound = X, bound
         stats["dual_bound_gap"] = gap
@@ -391,9 +395,9 @@ def _unfinished(inst: OEFInstance, s: Solved | None, best: float | None,
                 incumbent: tuple[float, np.ndarray] | None, t0: float, build_s: float,
                 stats: dict[str, Any]) -> Result:
     """Loop stopped early: infeasible/unbounded/error are passed on; a time or round limit
-    (also a sub-solve HiGHS stopped unfinished) returns the best envy-free working optimum (or
-    the equal split) as the incumbent and ``best``, the lowest certified bound, as the bound
-    (``None`` if no round had a dual point)."""
+    (also a sub-solve HiGHS stopped unfinished; ``feasible`` if the loop stalled) returns the
+    best envy-free working optimum (or the equal split) as the incumbent and ``best``, the
+    lowest certified bound, as the bound (``None`` if no round had a dual point)."""
     if s is not None and s.status in (Status.INFEASIBLE, Status.UNBOUNDED, Status.ERROR):
         return result(inst, "cooperative", s, t0, build_s, stats)
     X = equal_split(inst)
@@ -403,6 +407,7 @@ def _unfinished(inst: OEFInstance, s: Solved | None, best: float | None,
         obj, X = incumbent
         stats["incumbent"] = "envy-free working optimum"
     bound = None if best is None else max(best, obj)  # the incumbent is feasible: obj <= opt
-    stopped = Solved(Status.TIME_LIMIT, obj, bound, X, None, 0.0,
+    status = Status.FEASIBLE if "stopped" in stats else Status.TIME_LIMIT
+    stopped = Solved(status, obj, bound, X, None, 0.0,
                      s.termination if s is not None else "time limit before first solve", 0)
     return result(inst, "cooperative", stopped, t0, build_s, stats)
