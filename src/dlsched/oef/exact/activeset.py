@@ -80,6 +80,10 @@ class ActiveSet:
         Rounds after the seed solve before stopping unfinished. Unit: rounds.
     block : int, default 1024
         Rows per block of the vectorised envy check (memory: block x n floats). Unit: rows.
+    devex_after_seed : bool, default False
+        Re-solve the rounds after the seed with devex pricing instead of dual steepest edge
+        (whose initial weights cost a solve per row at every warm start). Measured, k = 10:
+        n = 1000 12.8 CPU-s against 13.9; n = 2000 101 against 79 (more iterations): off.
     """
 
     neighbours: int = 3
@@ -89,6 +93,7 @@ class ActiveSet:
     columns: int = 3
     max_rounds: int = 500
     block: int = 1024
+    devex_after_seed: bool = False
 
 
 def speedup_order(W: np.ndarray) -> np.ndarray:
@@ -373,6 +378,9 @@ def solve_lazy(inst: OEFInstance, options: SolveOptions, params: ActiveSet | Non
             # only columns added: the basis stays primal feasible, so primal simplex goes on
             # from it; rows added: dual simplex
             h.setOptionValue("simplex_strategy", 1 if added else 4)
+        if params.devex_after_seed and "simplex_dual_edge_weight_strategy" not in options.options:
+            # devex: no per-row set-up of steepest-edge weights at each warm start
+            h.setOptionValue("simplex_dual_edge_weight_strategy", 1)
     build_s += check_s
     stats: dict[str, Any] = {
         "envy": "lazy", "lazy_rounds": max(len(log) - 1, 0), "envy_rows": lp.n_rows,
