@@ -405,7 +405,7 @@ def _unfinished(inst: OEFInstance, s: Solved | None, best: float | None,
     """Loop stopped early: infeasible/unbounded/error are passed on; a time or round limit
     (also a sub-solve HiGHS stopped unfinished; ``feasible`` if the loop stalled) returns the
     best envy-free working optimum (or the equal split) as the incumbent and ``best``, the
-    lowest certified bound, as the bound (``None`` if no round had a dual point)."""
+    lowest certified bound (at worst LP (4)'s optimum sum_j m_j max_r w_rj) as the bound."""
     if s is not None and s.status in (Status.INFEASIBLE, Status.UNBOUNDED, Status.ERROR):
         return result(inst, "cooperative", s, t0, build_s, stats)
     X = equal_split(inst)
@@ -414,7 +414,10 @@ def _unfinished(inst: OEFInstance, s: Solved | None, best: float | None,
     if incumbent is not None and incumbent[0] > obj:
         obj, X = incumbent
         stats["incumbent"] = "envy-free working optimum"
-    bound = None if best is None else max(best, obj)  # the incumbent is feasible: obj <= opt
+    # LP (4)'s optimum bounds LP (10) (fewer rows): bounds.py with u_j = max_r w_rj, v = 0
+    lp4 = float(inst.capacity @ inst.rows.W.max(axis=0))
+    best = lp4 if best is None else min(best, lp4)
+    bound = max(best, obj)  # the incumbent is feasible: obj <= opt
     status = Status.FEASIBLE if "stopped" in stats else Status.TIME_LIMIT
     stopped = Solved(status, obj, bound, X, None, 0.0,
                      s.termination if s is not None else "time limit before first solve", 0)
