@@ -8,7 +8,9 @@ run is its own process (``PYTHONPATH`` = that tree, ``nice``), solving
 ``envy="lazy"`` and ``time_limit=BUDGET``; a crash is recorded with its exception. Recorded:
 wall time, status, lazy rounds, envy rows in the working set, objective, bound and the
 certificate gap (bound - objective) / objective (for an optimal run the active set's dual bound
-of the full LP, ``oef/exact/bounds.py``), peak RSS of the solving process.
+of the full LP, ``oef/exact/bounds.py``), peak RSS and CPU seconds (user + system, all threads,
+including import and instance generation) of the solving process. ``--engine-sizes LABEL=N,N``
+restricts an engine to some sizes (e.g. a previous engine known to stop at the budget).
 
     python benchmarks/oef_10k.py --engine old=/tmp/oef-old/src [--sizes 1000 2000 5000 10000]
                                  [--budget 300] [--out benchmarks/oef-10k.md]
@@ -43,14 +45,17 @@ try:
     r = ds.solve(inst, model="oef-cooperative", envy="lazy", time_limit=budget)
     out.update(time_s=time.perf_counter() - t0, status=r.status.value, objective=r.objective,
                bound=r.bound, rounds=r.stats.get("lazy_rounds"), rows=r.stats.get("envy_rows"),
-               solve_s=r.stats.get("solve_s"), termination=r.stats.get("termination"))
+               solve_s=r.stats.get("solve_s"), termination=r.stats.get("termination"),
+               incumbent=r.stats.get("incumbent"))
     if r.objective is not None and r.bound is not None:
         out["gap"] = (r.bound - r.objective) / max(1.0, abs(r.objective))
 except Exception as exc:  # recorded, not hidden
     out.update(time_s=time.perf_counter() - t0 if "t0" in dir() else None, status="crash",
                error=f"{type(exc).__name__}: {str(exc).splitlines()[0][:120]}",
                where=traceback.extract_tb(exc.__traceback__)[-1].filename.split("src/")[-1])
-out["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+ru = resource.getrusage(resource.RUSAGE_SELF)
+out["rss_mb"] = ru.ru_maxrss / 1024
+out["cpu_s"] = ru.ru_utime + ru.ru_stime
 print("RESULT " + json.dumps(out))
 """
 
@@ -88,15 +93,21 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--engine", action="append", default=[], help="LABEL=PATH/src (repeatable)")
     ap.add_argument("--sizes", type=int, nargs="+", default=[1000, 2000, 5000, 10000])
+    ap.add_argument("--engine-sizes", action="append", default=[],
+                    help="LABEL=N,N: run that engine only at these sizes (repeatable)")
     ap.add_argument("--budget", type=float, default=300.0, help="time limit per solve, s")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "oef-10k.md"))
     args = ap.parse_args()
     engines = [e.split("=", 1) for e in args.engine] + [["new", str(ROOT / "src")]]
     start = dt.datetime.now(dt.timezone.utc)
     load0 = os.getloadavg()
+    only = {lab: {int(v) for v in sizes.split(",")}
+            for lab, sizes in (e.split("=", 1) for e in args.engine_sizes)}
     rows = []
     for n in args.sizes:
         for label, src in engines:
+            if label in only and n not in only[label]:
+                continue
             res = run_one(src, n, args.budget)
             res["engine"] = label
             rows.append(res)
@@ -115,15 +126,16 @@ def main() -> None:
             "python", "benchmarks/oef_10k.py", *sys.argv[1:]]) + "`",
         f"- instance: `dlsched.oef.generate(n, {K}, seed={SEED}, monotone=True)`; "
         f"`ds.solve(inst, model='oef-cooperative', envy='lazy', time_limit={args.budget:g})`",
-        "", "| n | engine | status | time s | rounds | envy rows | objective | bound | "
-        "gap | peak RSS MB | note |", "|---|---|---|---|---|---|---|---|---|---|---|",
+        "", "| n | engine | status | time s | CPU s | rounds | envy rows | objective | bound | "
+        "gap | peak RSS MB | note |", "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         note = r.get("error", "") + (f" ({r['where']})" if r.get("where") else "")
         if r.get("status") == "time_limit":
-            note = note or "incumbent: equal split"
+            note = note or f"incumbent: {r.get('incumbent') or 'equal split'}"
         lines.append(
             f"| {r['n']} | {r['engine']} | {r.get('status')} | {_fmt(r.get('time_s'), '.1f')} | "
+            f"{_fmt(r.get('cpu_s'), '.1f')} | "
             f"{_fmt(r.get('rounds'), 'd')} | {_fmt(r.get('rows'), ',d')} | "
             f"{_fmt(r.get('objective'), '.6g')} | {_fmt(r.get('bound'), '.6g')} | "
             f"{_fmt(r.get('gap'), '.2e')} | {_fmt(r.get('rss_mb'), '.0f')} | {note} |")

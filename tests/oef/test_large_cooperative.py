@@ -49,7 +49,9 @@ def test_iteration_limited_subsolve_is_time_limit_not_a_crash(case, iterations, 
     opts = SolveOptions(options={"simplex_iteration_limit": iterations})
     res = activeset.solve_lazy(inst, opts)
     _check_stopped(res, opt, split, inst)
-    assert (res.bound is not None) is has_bound
+    # no dual point (5 iterations): the bound is LP (4)'s optimum, never absent
+    lp4 = float(inst.capacity @ inst.rows.W.max(axis=0))
+    assert res.bound is not None and (res.bound == pytest.approx(lp4)) is not has_bound
 
 
 def test_unfinished_subsolve_without_a_bound_keeps_the_last_relaxation_bound(case, monkeypatch):
@@ -75,7 +77,7 @@ def test_unfinished_subsolve_without_a_bound_keeps_the_last_relaxation_bound(cas
     assert relax[0] > opt + 1e-6  # the seed alone is not the full LP: a real relaxation bound
 
 
-def test_unfinished_first_subsolve_without_any_bound_reports_none(case, monkeypatch):
+def test_unfinished_first_subsolve_without_a_dual_point_reports_the_lp4_bound(case, monkeypatch):
     inst, opt, split = case
 
     def stopped(h, R, k):
@@ -84,7 +86,10 @@ def test_unfinished_first_subsolve_without_any_bound_reports_none(case, monkeypa
     monkeypatch.setattr(activeset, "run", stopped)
     res = activeset.solve_lazy(inst, SolveOptions())
     _check_stopped(res, opt, split, inst)
-    assert res.bound is None and res.gap is None
+    # no round had a dual point: the bound is LP (4)'s optimum, each type to its fastest row
+    W, m = inst.rows.W, inst.capacity
+    lp4 = sum(m[j] * max(W[r, j] for r in range(W.shape[0])) for j in range(len(m)))
+    assert res.bound == pytest.approx(lp4, rel=1e-12) and res.bound > opt
 
 
 def test_finished_solve_is_certified_by_the_dual_bound(case):

@@ -5,9 +5,12 @@ For any multipliers u >= 0 on the capacity rows and v >= 0 on any subset of the 
 
     sum_r W_r.x_r  <=  u.m + sum_{r,j} max(0, d_rj) m_j,   d = W - u + G^T v,
 
-because G x >= 0 and 0 <= x_rj <= m_j. With the duals of the active-set LP this bound equals the
-objective when the active set is optimal for the full LP, so ``dual_bound`` checks the claim
-"active set = full LP" at sizes where the full LP (n(n-1) rows) cannot be built.
+because G x >= 0 and 0 <= x_rj <= m_j. The bound holds for *every* column x_rj, whether or not
+the active set's LP contains it, so it certifies both shortcuts of ``activeset.py`` at once:
+envy rows left out (their v is 0) and columns left out (their reduced cost d_rj enters the sum).
+With the duals of the active-set LP it equals the objective exactly when no left-out column has
+d_rj > 0, so ``dual_bound`` checks the claim "active set = full LP" at sizes where the full LP
+(n(n-1) rows) cannot be built.
 """
 
 from __future__ import annotations
@@ -15,10 +18,9 @@ from __future__ import annotations
 import numpy as np
 
 
-def dual_bound(W: np.ndarray, weight: np.ndarray, capacity: np.ndarray, r: np.ndarray,
-               s: np.ndarray, u: np.ndarray, v: np.ndarray) -> float:
-    """Upper bound on LP (10) from multipliers u (capacity, clipped to >= 0) and v (envy rows
-    pi_s W_r.x_r - pi_r W_r.x_s >= 0 for the pairs (r[i], s[i]), clipped to >= 0)."""
+def reduced_costs(W: np.ndarray, weight: np.ndarray, r: np.ndarray, s: np.ndarray,
+                  u: np.ndarray, v: np.ndarray) -> np.ndarray:
+    """d = W - u + G^T v for u, v clipped to >= 0 (envy row i: pairs r[i], s[i])."""
     u = np.maximum(np.asarray(u, float), 0.0)
     v = np.maximum(np.asarray(v, float), 0.0)
     d = W - u[None, :]
@@ -27,4 +29,13 @@ def dual_bound(W: np.ndarray, weight: np.ndarray, capacity: np.ndarray, r: np.nd
     np.add.at(a, r, v * weight[s])
     d += a[:, None] * W
     np.add.at(d, s, -(v * weight[r])[:, None] * W[r])
+    return d
+
+
+def dual_bound(W: np.ndarray, weight: np.ndarray, capacity: np.ndarray, r: np.ndarray,
+               s: np.ndarray, u: np.ndarray, v: np.ndarray) -> float:
+    """Upper bound on LP (10) from multipliers u (capacity, clipped to >= 0) and v (envy rows
+    pi_s W_r.x_r - pi_r W_r.x_s >= 0 for the pairs (r[i], s[i]), clipped to >= 0)."""
+    d = reduced_costs(W, weight, r, s, u, v)
+    u = np.maximum(np.asarray(u, float), 0.0)
     return float(u @ capacity + (np.maximum(d, 0.0) * capacity[None, :]).sum())

@@ -101,6 +101,17 @@ def new_highs(inst: OEFInstance, options: SolveOptions, with_level: bool = False
     """A silent HiGHS holding the columns x (and T) with the objective max sum_r W_r.x_r."""
     W = inst.rows.W
     n_x = W.size
+    h = empty_highs(options)
+    cost = np.append(W.ravel(), 0.0) if with_level else W.ravel()
+    lower = np.append(np.zeros(n_x), -INF) if with_level else np.zeros(n_x)
+    upper = np.full(cost.size, INF)
+    h.addVars(cost.size, lower, upper)
+    h.changeColsCost(cost.size, np.arange(cost.size, dtype=np.int32), cost)
+    return h
+
+
+def empty_highs(options: SolveOptions) -> highspy.Highs:
+    """A silent, maximising simplex HiGHS with the solve options applied and no columns yet."""
     h = highspy.Highs()
     h.setOptionValue("output_flag", False)
     h.setOptionValue("solver", "simplex")
@@ -113,11 +124,6 @@ def new_highs(inst: OEFInstance, options: SolveOptions, with_level: bool = False
         h.setOptionValue("presolve", "off")
     for key, val in options.options.items():
         h.setOptionValue(key, val)
-    cost = np.append(W.ravel(), 0.0) if with_level else W.ravel()
-    lower = np.append(np.zeros(n_x), -INF) if with_level else np.zeros(n_x)
-    upper = np.full(cost.size, INF)
-    h.addVars(cost.size, lower, upper)
-    h.changeColsCost(cost.size, np.arange(cost.size, dtype=np.int32), cost)
     h.changeObjectiveSense(highspy.ObjSense.kMaximize)
     return h
 
