@@ -89,7 +89,7 @@ class SimTrace:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-def _drop_stale(heap: list[tuple[float, int, int]], version: np.ndarray) -> None:
+def _drop_stale(heap: list[tuple[float, int, int]], version: list[int]) -> None:
     """Pop entries whose job changed state since they were pushed."""
     while heap and heap[0][2] != version[heap[0][1]]:
         heapq.heappop(heap)
@@ -118,7 +118,9 @@ class EventSim:
         self.executed = np.zeros(n)  # wall seconds held, closed segments
         self.completion = np.full(n, np.nan)
         self.placement: list[Placement | None] = [None] * n
-        self.version = np.zeros(n, dtype=np.int64)
+        #: per job, bumped at every start and stop: heap entries of older versions are stale
+        self.version: list[int] = [0] * n
+        self._g: list[int] = self.gpus.tolist()  # demands as Python ints (scalar reads)
         self.free = np.full(cfg.nodes, cfg.gpus_per_node, dtype=np.int64)
         self.held_expired = np.zeros(cfg.nodes, dtype=np.int64)
         #: bumped whenever ``free`` or ``held_expired`` change; keys the cached maxima below
@@ -139,7 +141,7 @@ class EventSim:
         self.now = 0.0
         self._finish_heap: list[tuple[float, int, int]] = []
         self._lease_heap: list[tuple[float, int, int]] = []
-        self._fin = np.full(n, np.inf)  # finish time of the current segment (running jobs)
+        self._fin = [math.inf] * n  # finish time of the current segment (running jobs)
 
     # ---- queries -----------------------------------------------------------------------------
     def alloc(self, i: int, t: float) -> float:
@@ -159,6 +161,25 @@ class EventSim:
     def pool_size(self) -> int:
         return self._pool
 
+    def placeable(self, gpus: np.ndarray) -> np.ndarray:
+        """Mask of pending demands ``gpus`` that ``place`` may still accept in this call.
+
+        False where ``place`` must refuse a pending job of that demand now and for the rest of
+        the current decision: it exceeds the pool (free + expired-held GPUs), or it fits in one
+        node and no node has that many free + expired-held GPUs. Both bounds only shrink during
+        a decision (renewals and starts take GPUs; a displacement moves expired-held GPUs to
+        free ones), so a policy may drop such jobs before ordering its candidates.
+        """
+        ok = gpus <= self._pool
+        small = gpus <= self.cfg.gpus_per_node
+        return ok & (~small | (gpus <= self._max_of_pool()))
+
+    def can_fit(self, g: int) -> bool:
+        """False when ``place`` must refuse a pending job of ``g`` GPUs now (``placeable``)."""
+        if g > self._pool:
+            return False
+        return g > self.cfg.gpus_per_node or g <= self._max_of_pool()
+
     def running(self) -> np.ndarray:
         return np.flatnonzero(self.state == RUNNING)
 
@@ -167,15 +188,16 @@ class EventSim:
         """Renew expired job ``i`` in place or start it consolidated; False if it does not fit."""
         if i in self.expired:
             self.expired.discard(i)
+            held = self.held_expired
             for n, c in self.placement[i]:
-                self.held_expired[n] -= c
+                held[n] -= c
             self._fv += 1
-            self._pool -= int(self.gpus[i])
+            self._pool -= self._g[i]
             self._set_lease(i, self.now)
             return True
         if self.state[i] != PENDING:
             raise ValueError(f"job {i} is not a candidate")
-        g = int(self.gpus[i])
+        g = self._g[i]
         if g > self._pool:  # neither placement below can succeed (same answer, no search)
             return False
         strict = self.cfg.strict_placement if strict is None else strict
@@ -235,14 +257,14 @@ class EventSim:
     def _set_lease(self, i: int, t: float) -> None:
         end = self._lease_end(t)
         self.lease_end[i] = end
-        heapq.heappush(self._lease_heap, (end, i, int(self.version[i])))
+        heapq.heappush(self._lease_heap, (end, i, self.version[i]))
 
     def _start(self, i: int, p: Placement) -> None:
         t = self.now
         for n, c in p:
             self.free[n] -= c
         self._fv += 1
-        self._pool -= int(self.gpus[i])
+        self._pool -= self._g[i]
         self.epoch += 1
         self.placement[i] = p
         self.state[i] = RUNNING
@@ -254,7 +276,7 @@ class EventSim:
         self.ever_run[i] = True
         fin = t + cold + self.remaining[i]
         self._fin[i] = fin
-        heapq.heappush(self._finish_heap, (fin, i, int(self.version[i])))
+        heapq.heappush(self._finish_heap, (fin, i, self.version[i]))
         self._set_lease(i, t)
 
     def _close(self, i: int, t: float, reason: str, ckpt: float) -> None:
@@ -281,7 +303,7 @@ class EventSim:
             for n, c in held:
                 self.held_expired[n] -= c
         else:
-            self._pool += int(self.gpus[i])
+            self._pool += self._g[i]
         for n, c in held:
             self.free[n] += c
         self._fv += 1
@@ -410,14 +432,15 @@ class EventSim:
                     for n, c in self.placement[i]:
                         self.held_expired[n] += c
                     self._fv += 1
-                    self._pool += int(self.gpus[i])
-            if self.expired and not pending and getattr(policy, "renews_when_idle", False):
+                    self._pool += self._g[i]
+            if self.expired and not pending and idle_renews:
                 for i in sorted(self.expired):  # nothing waits: every candidate is renewed
                     self.place(i)
             if pending or self.expired:
                 self.decisions += 1
                 policy.schedule(self, td, sorted(pending), sorted(self.expired))
-                for i in sorted(self.expired):
-                    self._stop(i, td, expired=True)
+                if self.expired:
+                    for i in sorted(self.expired):
+                        self._stop(i, td, expired=True)
         overhead = sum(s.cold + (s.ckpt if s.reason == "preempt" else 0.0) for s in self.segments)
         return SimTrace(self.segments, self.completion, self.preemptions, self.decisions, overhead)

@@ -49,13 +49,20 @@ class GandivaFair(Policy):
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         inst = self.inst
-        cands = np.array(pending + expired, dtype=np.int64)
+        # pending jobs place() must refuse (demand above the pool or every node) play no part:
+        # the bounds only shrink during the call, so they are dropped before ordering
+        pend = np.array(pending, dtype=np.int64)
+        pend = pend[sim.placeable(sim.gpus[pend])]
+        cands = np.concatenate((pend, np.array(expired, dtype=np.int64)))
         order = cands[np.lexsort((cands, self.pass_[cands]))].tolist()  # by pass, ties by id
         exp = set(expired)
         gpus = self.gpus
+        fits = sim.can_fit
         for i in order:
-            # a pending job larger than the pool is refused by place() with no effect
-            if (i in exp or gpus[i] <= sim.pool_size()) and sim.place(i):
+            if not sim.pool_size():  # nothing left to renew or start (an expired job holds GPUs)
+                break
+            # a pending job place() must refuse (can_fit) is skipped: no effect either way
+            if (i in exp or fits(gpus[i])) and sim.place(i):
                 k = inst.job_tenant[i]
                 tickets = self.wten[k] / max(self.tracker.count[k], 1)
                 self.pass_[i] += inst.job_gpus[i] * self.knobs["quantum"] / tickets
