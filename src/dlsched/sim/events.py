@@ -132,6 +132,8 @@ class EventSim:
         self.expired: set[int] = set()
         #: the jobs in state PENDING, kept incrementally (submission, start, preemption)
         self._pending: set[int] = set()
+        #: demand -> number of pending jobs with it (``any_placeable`` reads it)
+        self._pend_g: dict[int, int] = {}
         #: count of state changes (submissions, starts, stops, finishes; not renewals): a
         #: policy whose decision is a function of this state may skip a repeated no-op call
         self.epoch = 0
@@ -179,6 +181,27 @@ class EventSim:
         if g > self._pool:
             return False
         return g > self.cfg.gpus_per_node or g <= self._max_of_pool()
+
+    def any_placeable(self) -> bool:
+        """False when ``place`` must refuse every pending job now (``can_fit`` of each).
+
+        Reads the pending demands by value (a handful of distinct sizes), not the jobs: a
+        decision in which it is False can only renew or preempt the expired jobs.
+        """
+        pool = self._pool
+        if not pool:
+            return False
+        G = self.cfg.gpus_per_node
+        cap = -1
+        for g in self._pend_g:
+            if g <= pool:
+                if g > G:
+                    return True
+                if cap < 0:
+                    cap = self._max_of_pool()
+                if g <= cap:
+                    return True
+        return False
 
     def running(self) -> np.ndarray:
         return np.flatnonzero(self.state == RUNNING)
@@ -244,6 +267,15 @@ class EventSim:
             self._max_pool = (self._fv, m)
         return m
 
+    def _pend_drop(self, i: int) -> None:
+        """Take job ``i`` out of the pending demand counts."""
+        g = self._g[i]
+        c = self._pend_g[g] - 1
+        if c:
+            self._pend_g[g] = c
+        else:
+            del self._pend_g[g]
+
     def _lease_end(self, t: float) -> float:
         """End of a lease taken or renewed at ``t``."""
         L = self.cfg.lease
@@ -269,6 +301,7 @@ class EventSim:
         self.placement[i] = p
         self.state[i] = RUNNING
         self._pending.discard(i)
+        self._pend_drop(i)
         self.version[i] += 1
         cold = self.cfg.cold_start if self.needs_cold[i] else 0.0
         self.seg_start[i] = t
@@ -317,6 +350,7 @@ class EventSim:
         self._close(i, t, "preempt", ck)
         self.state[i] = PENDING
         self._pending.add(i)
+        self._pend_g[self._g[i]] = self._pend_g.get(self._g[i], 0) + 1
         self.needs_cold[i] = True
         self.preemptions += 1
 
@@ -423,6 +457,7 @@ class EventSim:
                     self.state[i] = PENDING
                     self.epoch += 1
                     pending.add(i)
+                    self._pend_g[self._g[i]] = self._pend_g.get(self._g[i], 0) + 1
                     policy.on_submit(i, ts)
             self.now = td
             while self._lease_heap and self._lease_heap[0][0] <= td + _EPS:

@@ -50,7 +50,7 @@ class AlloX(Policy):
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         self.renew_all(expired)
-        if not pending or not sim.pool_size():
+        if not pending or not sim.any_placeable():
             return
         inst = self.inst
         # pending jobs place() must refuse (demand above the free GPUs or every node) play no

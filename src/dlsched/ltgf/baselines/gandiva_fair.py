@@ -48,7 +48,13 @@ class GandivaFair(Policy):
         super().on_submit(i, t)
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
-        inst = self.inst
+        if not sim.any_placeable():
+            # no pending job can start: every expired job is renewed and advances its pass
+            # (per job, so in any order)
+            for i in expired:
+                sim.place(i)
+                self._advance(i)
+            return
         # pending jobs place() must refuse (demand above the pool or every node) play no part:
         # the bounds only shrink during the call, so they are dropped before ordering
         pend = np.array(pending, dtype=np.int64)
@@ -63,6 +69,11 @@ class GandivaFair(Policy):
                 break
             # a pending job place() must refuse (can_fit) is skipped: no effect either way
             if (i in exp or fits(gpus[i])) and sim.place(i):
-                k = inst.job_tenant[i]
-                tickets = self.wten[k] / max(self.tracker.count[k], 1)
-                self.pass_[i] += inst.job_gpus[i] * self.knobs["quantum"] / tickets
+                self._advance(i)
+
+    def _advance(self, i: int) -> None:
+        """Advance the pass of job ``i``, just scheduled, by gpus x quantum / its tickets."""
+        inst = self.inst
+        k = inst.job_tenant[i]
+        tickets = self.wten[k] / max(self.tracker.count[k], 1)
+        self.pass_[i] += inst.job_gpus[i] * self.knobs["quantum"] / tickets

@@ -98,6 +98,9 @@ class Themis(Policy):
         return ((t - inst.job_submit[idx]) + r_hat) / (d * max(n_act, 1)), r_hat
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        if not sim.any_placeable():  # no pending job can start: every expired job is renewed
+            self.renew_all(expired)
+            return
         inst, kn = self.inst, self.knobs
         n_act = int(self.tracker.count.sum())
         idx = np.array(pending + expired, dtype=np.int64)

@@ -56,6 +56,12 @@ class TiresiasL(Policy):
         self._gpus: list[int] = inst.job_gpus.tolist()
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        if not sim.any_placeable():
+            # no pending job can start, so every expired job is renewed (renewals are
+            # independent of their order); a running job is never promoted, and a pending
+            # job's starvation flag is monotone while it waits, so the next full call sets it
+            self.renew_all(expired)
+            return
         kn = self.knobs
         thr = self._thr
         # the engine passes pending jobs (state PENDING) and expired ones (RUNNING), in that order
