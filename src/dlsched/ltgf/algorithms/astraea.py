@@ -165,6 +165,18 @@ class Astraea(Policy):
                 order = np.array([i for i in order.tolist() if i not in placed], dtype=np.int64)
                 if order.size == 0:
                     return
+        # a pending job place() must refuse now refuses for the rest of the call (its bounds
+        # only shrink): without backfill the first one ends its tenant's turn (line 17), so
+        # each queue is cut after it; with backfill it is skipped, so it is dropped
+        refused = (sim.state[order] != RUNNING) & ~sim.placeable(sim.gpus[order])
+        if kn["tenant_backfill"]:
+            order = order[~refused]
+        elif refused.any():
+            order_ten = inst.job_tenant[order]
+            before = np.cumsum(refused) - refused  # refused jobs before each position
+            starts = np.flatnonzero(np.r_[True, order_ten[1:] != order_ten[:-1]])
+            base = np.repeat(before[starts], np.diff(np.r_[starts, order.size]))
+            order = order[before == base]  # none refused before it in its tenant's queue
         queues: dict[int, list[int]] = {}  # order is grouped by tenant (its first key)
         for i, k in zip(order.tolist(), inst.job_tenant[order].tolist(), strict=True):
             q = queues.get(k)
