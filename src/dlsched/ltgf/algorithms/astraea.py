@@ -84,6 +84,7 @@ class Astraea(Policy):
         self._h_t: list[float] = []
         self._h_alloc: list[np.ndarray] = []
         self._h_fair: list[np.ndarray] = []
+        self._gpus: list[int] = inst.job_gpus.tolist()
 
     def _record(self, t: float) -> None:
         if self.knobs["t_begin_window"] is None or self.sim is None:
@@ -165,37 +166,29 @@ class Astraea(Policy):
                 order = np.array([i for i in order.tolist() if i not in placed], dtype=np.int64)
                 if order.size == 0:
                     return
-        # a pending job place() must refuse now refuses for the rest of the call (its bounds
-        # only shrink): without backfill the first one ends its tenant's turn (line 17), so
-        # each queue is cut after it; with backfill it is skipped, so it is dropped
-        refused = (sim.state[order] != RUNNING) & ~sim.placeable(sim.gpus[order])
-        if kn["tenant_backfill"]:
-            order = order[~refused]
-        elif refused.any():
-            order_ten = inst.job_tenant[order]
-            before = np.cumsum(refused) - refused  # refused jobs before each position
-            starts = np.flatnonzero(np.r_[True, order_ten[1:] != order_ten[:-1]])
-            base = np.repeat(before[starts], np.diff(np.r_[starts, order.size]))
-            order = order[before == base]  # none refused before it in its tenant's queue
-        queues: dict[int, list[int]] = {}  # order is grouped by tenant (its first key)
-        for i, k in zip(order.tolist(), inst.job_tenant[order].tolist(), strict=True):
-            q = queues.get(k)
-            if q is None:
-                queues[k] = [i]
-            else:
-                q.append(i)
+        # order is grouped by tenant (its first key): one queue per run of equal tenants
+        ten_o = inst.job_tenant[order]
+        cuts = (np.flatnonzero(ten_o[1:] != ten_o[:-1]) + 1).tolist()
+        ids, tens = order.tolist(), ten_o.tolist()
+        queues = {tens[a]: ids[a:b] for a, b in zip([0, *cuts], [*cuts, len(ids)], strict=True)}
         ptr = dict.fromkeys(queues, 0)
-        tset = set(queues)
-        while tset and sim.pool_size() > 0:
-            p = min(tset, key=lambda k: (ratio(alloc_tmp[k], fair[k]), k))
-            if ptr[p] >= len(queues[p]):
-                tset.discard(p)
+        # the tenants still in the round, each keyed (rho "as if running", id); Python floats
+        # give the same values and comparisons as the numpy scalars
+        alloc_l, fair_l, gpus = alloc_tmp.tolist(), fair.tolist(), self._gpus
+        key = {k: (ratio(alloc_l[k], fair_l[k]), k) for k in queues}
+        backfill = kn["tenant_backfill"]
+        while key and sim.pool_size() > 0:
+            p = min(key.values())[1]
+            q = queues[p]
+            if ptr[p] >= len(q):
+                del key[p]
                 continue
-            i = queues[p][ptr[p]]
+            i = q[ptr[p]]
             if sim.place(i):
                 ptr[p] += 1
-                alloc_tmp[p] += inst.job_gpus[i] * L
-            elif kn["tenant_backfill"]:
+                alloc_l[p] += gpus[i] * L
+                key[p] = (ratio(alloc_l[p], fair_l[p]), p)
+            elif backfill:
                 ptr[p] += 1
             else:
-                tset.discard(p)
+                del key[p]

@@ -50,45 +50,43 @@ class TiresiasL(Policy):
         starve: float = 2.0,
     ) -> None:
         super().__init__(inst, queues=queues, threshold_gpu_s=threshold_gpu_s, starve=starve)
-        self.promoted = np.zeros(inst.n_jobs, dtype=bool)
         #: queue q ends at threshold x 2^q (the last queue is open)
         self._thr = np.array([threshold_gpu_s * (2**q) for q in range(queues - 1)], dtype=float)
         self._gpus: list[int] = inst.job_gpus.tolist()
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        # A job is promoted while it waits once it has waited ``starve`` times its last run,
+        # and demoted when it runs again. Waiting, its last stop and run length are fixed, so
+        # "promoted" is "starving now" for a pending job and False for a running one: it is
+        # evaluated here, for the jobs that are ordered, instead of being stored.
         if not sim.any_placeable():
             # no pending job can start, so every expired job is renewed (renewals are
-            # independent of their order); a running job is never promoted, and a pending
-            # job's starvation flag is monotone while it waits, so the next full call sets it
+            # independent of their order)
             self.renew_all(expired)
             return
         kn = self.knobs
         thr = self._thr
-        # the engine passes pending jobs (state PENDING) and expired ones (RUNNING), in that order
-        pend = np.array(pending, dtype=np.int64)
-        last = sim.last_run_len[pend]
-        starving = (last > 0) & (t - sim.last_stop[pend] >= kn["starve"] * last)
-        self.promoted[pend[starving]] = True
         # pending jobs place() must refuse (demand above the pool or every node) play no part:
         # the bounds only shrink during the call, so they are dropped before ordering
-        keep = sim.placeable(sim.gpus[pend])
-        pend = pend[keep]
+        pend = np.array(pending, dtype=np.int64)
+        pend = pend[sim.placeable(sim.gpus[pend])]
+        last = sim.last_run_len[pend]
+        starving = (last > 0) & (t - sim.last_stop[pend] >= kn["starve"] * last)
         exp = np.array(expired, dtype=np.int64)
         cands = np.concatenate((pend, exp))
         att = np.concatenate((sim.alloc_acc[pend], sim.alloc_acc[exp]
                               + sim.gpus[exp] * (t - sim.seg_start[exp])))
-        queue = np.where(self.promoted[cands], 0, (att[:, None] >= thr[None, :]).sum(axis=1))
+        queue = (att[:, None] >= thr[None, :]).sum(axis=1)
+        queue[:pend.size][starving] = 0
         # key (queue, submission, id), as sorted() on the tuple would give
         order = cands[np.lexsort((cands, sim.submit[cands], queue))].tolist()
         gpus = self._gpus
         live = sim.expired
-        placed = []
         fits = sim.can_fit
         for i in order:
             if not sim.pool_size():  # nothing left to renew or start (an expired job holds GPUs)
                 break
             # a displaced expired job is pending again and may be started later in the order;
             # a pending job place() must refuse (can_fit) is skipped: no effect either way
-            if (i in live or fits(gpus[i])) and sim.place(i):
-                placed.append(i)
-        self.promoted[placed] = False
+            if i in live or fits(gpus[i]):
+                sim.place(i)
