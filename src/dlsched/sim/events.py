@@ -123,6 +123,15 @@ class EventSim:
         self._g: list[int] = self.gpus.tolist()  # demands as Python ints (scalar reads)
         self.free = np.full(cfg.nodes, cfg.gpus_per_node, dtype=np.int64)
         self.held_expired = np.zeros(cfg.nodes, dtype=np.int64)
+        G = cfg.gpus_per_node
+        #: Python mirrors per node: free GPUs (= ``free``) and free + expired-held GPUs, and
+        #: the nodes by each value 0..G (best fit and the maxima read them without numpy)
+        self._fl: list[int] = [G] * cfg.nodes
+        self._pl: list[int] = [G] * cfg.nodes
+        self._by_free: list[set[int]] = [set() for _ in range(G + 1)]
+        self._by_pool: list[set[int]] = [set() for _ in range(G + 1)]
+        self._by_free[G].update(range(cfg.nodes))
+        self._by_pool[G].update(range(cfg.nodes))
         #: bumped whenever ``free`` or ``held_expired`` change; keys the cached maxima below
         self._fv = 0
         self._max_free = (-1, 0)  # (version, max of free)
@@ -214,6 +223,7 @@ class EventSim:
             held = self.held_expired
             for n, c in self.placement[i]:
                 held[n] -= c
+                self._pool_node(n, -c)
             self._fv += 1
             self._pool -= self._g[i]
             self._set_lease(i, self.now)
@@ -225,16 +235,21 @@ class EventSim:
             return False
         strict = self.cfg.strict_placement if strict is None else strict
         G = self.cfg.gpus_per_node
-        # a job of at most one node fits iff some node has g free GPUs (consolidated's best
-        # fit): the cached maxima answer a failing search without running it
-        small = g <= G
-        p = None if small and self._max_of_free() < g else consolidated(self.free, g, G, strict)
+        # a job of at most one node: consolidated's best fit (the fullest node with g GPUs,
+        # then the lowest id), read from the nodes bucketed by free (then pool) GPUs
+        if g <= G:
+            n = self._best_fit(self._by_free, g)
+            p = None if n is None else ((n, g),)
+        else:
+            p = consolidated(self.free, g, G, strict)
         if p is None:
             if not self.expired:
                 return False
-            if small and self._max_of_pool() < g:
-                return False
-            p = consolidated(self.free + self.held_expired, g, G, strict)
+            if g <= G:
+                n = self._best_fit(self._by_pool, g)
+                p = None if n is None else ((n, g),)
+            else:
+                p = consolidated(self.free + self.held_expired, g, G, strict)
             if p is None:
                 return False
             for n, c in p:  # displace undecided expired jobs on the chosen nodes
@@ -255,7 +270,7 @@ class EventSim:
         """Largest free-GPU count of a node (cached per change of ``free``)."""
         v, m = self._max_free
         if v != self._fv:
-            m = int(self.free.max())
+            m = self._top(self._by_free)
             self._max_free = (self._fv, m)
         return m
 
@@ -263,9 +278,44 @@ class EventSim:
         """Largest free + expired-held GPU count of a node (cached per change)."""
         v, m = self._max_pool
         if v != self._fv:
-            m = int((self.free + self.held_expired).max())
+            m = self._top(self._by_pool)
             self._max_pool = (self._fv, m)
         return m
+
+    @staticmethod
+    def _top(buckets: list[set[int]]) -> int:
+        """The largest value with a node in ``buckets`` (nodes by value)."""
+        for v in range(len(buckets) - 1, 0, -1):
+            if buckets[v]:
+                return v
+        return 0
+
+    @staticmethod
+    def _best_fit(buckets: list[set[int]], g: int) -> int | None:
+        """The node of the smallest value >= ``g`` in ``buckets``, ties to the lowest id: what
+        ``consolidated`` picks for a job of ``g`` <= G GPUs on those values."""
+        for v in range(g, len(buckets)):
+            s = buckets[v]
+            if s:
+                return min(s)
+        return None
+
+    def _free_node(self, n: int, d: int) -> None:
+        """Add ``d`` to the free GPUs of node ``n`` (the array and its mirror)."""
+        f = self._fl[n]
+        self._by_free[f].discard(n)
+        f += d
+        self._by_free[f].add(n)
+        self._fl[n] = f
+        self.free[n] = f
+
+    def _pool_node(self, n: int, d: int) -> None:
+        """Add ``d`` to the free + expired-held GPUs of node ``n`` (mirror only)."""
+        v = self._pl[n]
+        self._by_pool[v].discard(n)
+        v += d
+        self._by_pool[v].add(n)
+        self._pl[n] = v
 
     def _pend_drop(self, i: int) -> None:
         """Take job ``i`` out of the pending demand counts."""
@@ -294,7 +344,8 @@ class EventSim:
     def _start(self, i: int, p: Placement) -> None:
         t = self.now
         for n, c in p:
-            self.free[n] -= c
+            self._free_node(n, -c)
+            self._pool_node(n, -c)
         self._fv += 1
         self._pool -= self._g[i]
         self.epoch += 1
@@ -331,14 +382,16 @@ class EventSim:
         self.last_run_len[i] = length
         self.last_stop[i] = t
         held = self.placement[i]
-        if i in self.expired:
+        if i in self.expired:  # its GPUs were in the pool already: they move from held to free
             self.expired.discard(i)
             for n, c in held:
                 self.held_expired[n] -= c
         else:
             self._pool += self._g[i]
+            for n, c in held:
+                self._pool_node(n, c)
         for n, c in held:
-            self.free[n] += c
+            self._free_node(n, c)
         self._fv += 1
         self.placement[i] = None
         self.version[i] += 1
@@ -466,6 +519,7 @@ class EventSim:
                     self.expired.add(i)
                     for n, c in self.placement[i]:
                         self.held_expired[n] += c
+                        self._pool_node(n, c)
                     self._fv += 1
                     self._pool += self._g[i]
             if self.expired and not pending and idle_renews:
