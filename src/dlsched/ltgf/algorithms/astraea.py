@@ -7,7 +7,7 @@ import bisect
 
 import numpy as np
 
-from ...sim.events import RUNNING, EventSim
+from ...sim.events import EventSim
 from ..instance import LTGFInstance
 from ..support.fairness import ratio
 from ..support.policy import Policy
@@ -139,11 +139,15 @@ class Astraea(Policy):
         ten = inst.job_tenant[cands]
         for k in set(ten.tolist()):  # per-tenant integrals: independent of the order
             self.tracker.update(k, t)
-        alloc_tmp, fair = self._tenant_rho_parts(t)
-        run = sim.state[cands] == RUNNING
-        alloc = sim.alloc_acc[cands] + np.where(
-            run, sim.gpus[cands] * (t - sim.seg_start[cands]), 0
-        )
+        # every pending job refused by place() (none can start in this call): the tenants'
+        # turns cannot interact, so their order (the tenant fairness) is not needed
+        refused = kn["t_begin_window"] is None and not sim.any_placeable()
+        if not refused:
+            alloc_tmp, fair = self._tenant_rho_parts(t)
+        # the candidates are the pending jobs, then the expired (running) ones
+        exp = cands[len(pending):]
+        alloc = np.concatenate((sim.alloc_acc[cands[:len(pending)]], sim.alloc_acc[exp]
+                                + sim.gpus[exp] * (t - sim.seg_start[exp])))
         jf = self.tracker.job_fair[cands]
         rho = np.where(jf > 0, alloc / np.where(jf > 0, jf, 1.0), np.where(alloc > 0, np.inf, 0.0))
         sign = {"fifo": 1.0, "lifo": -1.0, "off": 0.0, "cross-tenant": 1.0}[kn["newly_submitted"]]
@@ -152,6 +156,20 @@ class Astraea(Policy):
         # SelectJob key per tenant: (never-run first, rho, submission FIFO/LIFO, id)
         order = cands[np.lexsort((cands, sub, rho, ~never, ten))]
         L = inst.lease
+        if refused:
+            # each tenant's turn renews its queue up to its first (pending, refused) job, where
+            # Alg. 1 line 17 ends the turn; with backfill the turn skips it; never-run jobs
+            # placed first across tenants (cross-tenant) are refused too
+            live, ended = sim.expired, set()
+            backfill = kn["tenant_backfill"]
+            for i, k in zip(order.tolist(), inst.job_tenant[order].tolist(), strict=True):
+                if k in ended:
+                    continue
+                if i in live:
+                    sim.place(i)
+                elif not backfill:
+                    ended.add(k)
+            return
         if kn["newly_submitted"] == "cross-tenant":
             # reading B of "We prioritize the newly submitted job": jobs that never ran are
             # placed first across tenants (FIFO), before the two-phase selection
