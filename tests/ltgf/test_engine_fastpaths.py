@@ -6,7 +6,7 @@ At every decision of a contended run (every policy), before the policy acts:
   bucketed best fit picks the node ``placement.consolidated`` picks;
 * ``placeable`` / ``can_fit`` refuse a pending job only when ``consolidated`` finds no node
   cover for it on free + expired-held GPUs (or it exceeds that pool), and ``any_placeable`` is
-  "some pending job is placeable".
+  "some pending job is placeable", ``placeable_pending`` the pending jobs ``placeable`` keeps.
 
 And ``TimelineSolution.from_simulation`` builds what ``Solution.from_json`` builds. The
 schedules themselves are pinned by test_engine_digests.py and test_simulate_regression.py.
@@ -47,6 +47,7 @@ def _check_state(sim) -> int:
         if not keep:  # refused: no cover at all on free + expired-held GPUs
             assert g > pool.sum() or consolidated(pool, g, G) is None
     assert sim.any_placeable() == bool(np.any(ok))
+    assert sorted(sim.placeable_pending()) == [i for i, k in zip(pend, ok, strict=True) if k]
     return len(pend)
 
 

@@ -26,6 +26,12 @@ the segment; a preemption costs ``checkpoint`` seconds of no progress at its end
 flushed on the preemption signal; renewals are free). So a segment's service is
 ``max(0, length - cold_start[resume] - checkpoint[preempted])`` — what the validator re-checks.
 
+Refusals without a search: ``placeable`` / ``can_fit`` / ``any_placeable`` tell a policy which
+pending jobs ``place`` must refuse for the rest of a decision (demand above the pool, or a
+one-node demand above every node's free + expired-held GPUs; both only shrink during a
+decision), so policies skip them without changing any outcome. One-node best fit reads the
+nodes bucketed by free (and free + expired-held) GPUs, kept per change.
+
 Deterministic: no randomness here; all ties go to the lower job/node id.
 """
 # "notes §n" = section n of docs/specs/ltgf.md (the LTGF formulation notes)
@@ -141,8 +147,8 @@ class EventSim:
         self.expired: set[int] = set()
         #: the jobs in state PENDING, kept incrementally (submission, start, preemption)
         self._pending: set[int] = set()
-        #: demand -> number of pending jobs with it (``any_placeable`` reads it)
-        self._pend_g: dict[int, int] = {}
+        #: demand -> the pending jobs with it (``any_placeable``, ``placeable_pending``)
+        self._pend_g: dict[int, set[int]] = {}
         #: count of state changes (submissions, starts, stops, finishes; not renewals): a
         #: policy whose decision is a function of this state may skip a repeated no-op call
         self.epoch = 0
@@ -180,13 +186,34 @@ class EventSim:
         node and no node has that many free + expired-held GPUs. Both bounds only shrink during
         a decision (renewals and starts take GPUs; a displacement moves expired-held GPUs to
         free ones), so a policy may drop such jobs before ordering its candidates.
+
+        Parameters
+        ----------
+        gpus : numpy.ndarray
+            Demands of pending jobs. Unit: GPUs.
+
+        Returns
+        -------
+        numpy.ndarray
+            Boolean mask, False where ``place`` must refuse.
         """
         ok = gpus <= self._pool
         small = gpus <= self.cfg.gpus_per_node
         return ok & (~small | (gpus <= self._max_of_pool()))
 
     def can_fit(self, g: int) -> bool:
-        """False when ``place`` must refuse a pending job of ``g`` GPUs now (``placeable``)."""
+        """False when ``place`` must refuse a pending job of ``g`` GPUs now (``placeable``).
+
+        Parameters
+        ----------
+        g : int
+            Demand of a pending job. Unit: GPUs.
+
+        Returns
+        -------
+        bool
+            False when the job cannot be placed for the rest of the current decision.
+        """
         if g > self._pool:
             return False
         return g > self.cfg.gpus_per_node or g <= self._max_of_pool()
@@ -196,6 +223,11 @@ class EventSim:
 
         Reads the pending demands by value (a handful of distinct sizes), not the jobs: a
         decision in which it is False can only renew or preempt the expired jobs.
+
+        Returns
+        -------
+        bool
+            True when some pending job passes ``can_fit``.
         """
         pool = self._pool
         if not pool:
@@ -211,6 +243,33 @@ class EventSim:
                 if g <= cap:
                     return True
         return False
+
+    def placeable_pending(self) -> list[int]:
+        """The pending jobs that pass ``can_fit`` now, in no particular order.
+
+        What ``placeable`` keeps of all pending jobs, read from the pending jobs by demand
+        (a handful of distinct sizes) instead of a pass over every pending job.
+
+        Returns
+        -------
+        list of int
+            Job indices.
+        """
+        pool = self._pool
+        out: list[int] = []
+        if not pool:
+            return out
+        G = self.cfg.gpus_per_node
+        cap = -1
+        for g, jobs in self._pend_g.items():
+            if g <= pool:
+                if g <= G:
+                    if cap < 0:
+                        cap = self._max_of_pool()
+                    if g > cap:
+                        continue
+                out.extend(jobs)
+        return out
 
     def running(self) -> np.ndarray:
         return np.flatnonzero(self.state == RUNNING)
@@ -317,13 +376,21 @@ class EventSim:
         self._by_pool[v].add(n)
         self._pl[n] = v
 
+    def _pend_add(self, i: int) -> None:
+        """Enter job ``i`` in the pending jobs by demand."""
+        g = self._g[i]
+        s = self._pend_g.get(g)
+        if s is None:
+            self._pend_g[g] = {i}
+        else:
+            s.add(i)
+
     def _pend_drop(self, i: int) -> None:
         """Take job ``i`` out of the pending demand counts."""
         g = self._g[i]
-        c = self._pend_g[g] - 1
-        if c:
-            self._pend_g[g] = c
-        else:
+        s = self._pend_g[g]
+        s.discard(i)
+        if not s:
             del self._pend_g[g]
 
     def _lease_end(self, t: float) -> float:
@@ -403,7 +470,7 @@ class EventSim:
         self._close(i, t, "preempt", ck)
         self.state[i] = PENDING
         self._pending.add(i)
-        self._pend_g[self._g[i]] = self._pend_g.get(self._g[i], 0) + 1
+        self._pend_add(i)
         self.needs_cold[i] = True
         self.preemptions += 1
 
@@ -510,7 +577,7 @@ class EventSim:
                     self.state[i] = PENDING
                     self.epoch += 1
                     pending.add(i)
-                    self._pend_g[self._g[i]] = self._pend_g.get(self._g[i], 0) + 1
+                    self._pend_add(i)
                     policy.on_submit(i, ts)
             self.now = td
             while self._lease_heap and self._lease_heap[0][0] <= td + _EPS:

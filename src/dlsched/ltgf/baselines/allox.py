@@ -56,8 +56,7 @@ class AlloX(Policy):
         # pending jobs place() must refuse (demand above the free GPUs or every node) play no
         # part: the bounds only shrink during the call, so they are dropped first; the
         # tenant ranking below only orders the others (no effect when none is left)
-        pend = np.array(pending, dtype=np.int64)
-        pend = pend[sim.placeable(sim.gpus[pend])]
+        pend = np.array(sim.placeable_pending(), dtype=np.int64)  # the keys end with the id
         active = np.flatnonzero(self.tracker.count > 0)
         if active.size == 0 or pend.size == 0:
             return

@@ -57,8 +57,7 @@ class GandivaFair(Policy):
             return
         # pending jobs place() must refuse (demand above the pool or every node) play no part:
         # the bounds only shrink during the call, so they are dropped before ordering
-        pend = np.array(pending, dtype=np.int64)
-        pend = pend[sim.placeable(sim.gpus[pend])]
+        pend = np.array(sim.placeable_pending(), dtype=np.int64)  # the key ends with the id
         cands = np.concatenate((pend, np.array(expired, dtype=np.int64)))
         order = cands[np.lexsort((cands, self.pass_[cands]))].tolist()  # by pass, ties by id
         exp = set(expired)

@@ -68,8 +68,7 @@ class TiresiasL(Policy):
         thr = self._thr
         # pending jobs place() must refuse (demand above the pool or every node) play no part:
         # the bounds only shrink during the call, so they are dropped before ordering
-        pend = np.array(pending, dtype=np.int64)
-        pend = pend[sim.placeable(sim.gpus[pend])]
+        pend = np.array(sim.placeable_pending(), dtype=np.int64)  # the key ends with the id
         last = sim.last_run_len[pend]
         starving = (last > 0) & (t - sim.last_stop[pend] >= kn["starve"] * last)
         exp = np.array(expired, dtype=np.int64)
