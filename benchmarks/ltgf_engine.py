@@ -118,9 +118,11 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
     factor = sum(load) / len(load) if load else float("nan")
     lines += [
         "",
-        f"The old engine's CPU-seconds here are {factor:.1f}x the issue's figures on average "
-        "(same code, a busier machine: CPU time of a process grows with cache and core "
-        "contention), so the speed-up column, not the absolute old figure, is what transfers.",
+        f"The old engine's CPU-seconds here are {factor:.1f}x the issue's figures on average. "
+        "The issue's figures are main 97778bf's; they compare with the old column only when "
+        "``--base`` is that engine (a later base is already faster on some policies), and "
+        "CPU time of a process grows with cache and core contention, so the speed-up column "
+        "is what transfers.",
         "",
         "## Scaling curve (prefixes of the trace): CPU-s old -> new",
         "",
@@ -144,8 +146,8 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
         lines.append(f"Met: every policy at most {GOAL_CPU:g} CPU-s on this machine.")
     scaled = {p: res[p]["new"][full]["cpu"] * ISSUE_CPU[p] / res[p]["old"][full]["cpu"]
               for p in args.policies if p in ISSUE_CPU}
-    lines += ["", "Scaled to the issue's machine state (new CPU-s x issue CPU-s / old CPU-s, "
-              "the same code measured both ways): "
+    lines += ["", "Scaled to the issue's machine state (new CPU-s x issue CPU-s / old CPU-s; "
+              "meaningful only when the base is the issue's engine, 97778bf or 03f1afc): "
               + ", ".join(f"{p} {v:.1f} s" for p, v in scaled.items()) + "."]
     lines += ["", "Per-decision cost of the new engine on the full instance (what bounds it: "
               "the policy is called at every tick where a job waits, and each call is a few "
