@@ -26,6 +26,12 @@ the segment; a preemption costs ``checkpoint`` seconds of no progress at its end
 flushed on the preemption signal; renewals are free). So a segment's service is
 ``max(0, length - cold_start[resume] - checkpoint[preempted])`` — what the validator re-checks.
 
+Refusals without a search: ``placeable`` / ``can_fit`` / ``any_placeable`` tell a policy which
+pending jobs ``place`` must refuse for the rest of a decision (demand above the pool, or a
+one-node demand above every node's free + expired-held GPUs; both only shrink during a
+decision), so policies skip them without changing any outcome. One-node best fit reads the
+nodes bucketed by free (and free + expired-held) GPUs, kept per change.
+
 Deterministic: no randomness here; all ties go to the lower job/node id.
 """
 # "notes §n" = section n of docs/specs/ltgf.md (the LTGF formulation notes)
@@ -89,7 +95,7 @@ class SimTrace:
     stats: dict[str, Any] = field(default_factory=dict)
 
 
-def _drop_stale(heap: list[tuple[float, int, int]], version: np.ndarray) -> None:
+def _drop_stale(heap: list[tuple[float, int, int]], version: list[int]) -> None:
     """Pop entries whose job changed state since they were pushed."""
     while heap and heap[0][2] != version[heap[0][1]]:
         heapq.heappop(heap)
@@ -118,9 +124,20 @@ class EventSim:
         self.executed = np.zeros(n)  # wall seconds held, closed segments
         self.completion = np.full(n, np.nan)
         self.placement: list[Placement | None] = [None] * n
-        self.version = np.zeros(n, dtype=np.int64)
+        #: per job, bumped at every start and stop: heap entries of older versions are stale
+        self.version: list[int] = [0] * n
+        self._g: list[int] = self.gpus.tolist()  # demands as Python ints (scalar reads)
         self.free = np.full(cfg.nodes, cfg.gpus_per_node, dtype=np.int64)
         self.held_expired = np.zeros(cfg.nodes, dtype=np.int64)
+        G = cfg.gpus_per_node
+        #: Python mirrors per node: free GPUs (= ``free``) and free + expired-held GPUs, and
+        #: the nodes by each value 0..G (best fit and the maxima read them without numpy)
+        self._fl: list[int] = [G] * cfg.nodes
+        self._pl: list[int] = [G] * cfg.nodes
+        self._by_free: list[set[int]] = [set() for _ in range(G + 1)]
+        self._by_pool: list[set[int]] = [set() for _ in range(G + 1)]
+        self._by_free[G].update(range(cfg.nodes))
+        self._by_pool[G].update(range(cfg.nodes))
         #: bumped whenever ``free`` or ``held_expired`` change; keys the cached maxima below
         self._fv = 0
         self._max_free = (-1, 0)  # (version, max of free)
@@ -130,6 +147,8 @@ class EventSim:
         self.expired: set[int] = set()
         #: the jobs in state PENDING, kept incrementally (submission, start, preemption)
         self._pending: set[int] = set()
+        #: demand -> the pending jobs with it (``any_placeable``, ``placeable_pending``)
+        self._pend_g: dict[int, set[int]] = {}
         #: count of state changes (submissions, starts, stops, finishes; not renewals): a
         #: policy whose decision is a function of this state may skip a repeated no-op call
         self.epoch = 0
@@ -139,7 +158,7 @@ class EventSim:
         self.now = 0.0
         self._finish_heap: list[tuple[float, int, int]] = []
         self._lease_heap: list[tuple[float, int, int]] = []
-        self._fin = np.full(n, np.inf)  # finish time of the current segment (running jobs)
+        self._fin = [math.inf] * n  # finish time of the current segment (running jobs)
 
     # ---- queries -----------------------------------------------------------------------------
     def alloc(self, i: int, t: float) -> float:
@@ -159,6 +178,99 @@ class EventSim:
     def pool_size(self) -> int:
         return self._pool
 
+    def placeable(self, gpus: np.ndarray) -> np.ndarray:
+        """Mask of pending demands ``gpus`` that ``place`` may still accept in this call.
+
+        False where ``place`` must refuse a pending job of that demand now and for the rest of
+        the current decision: it exceeds the pool (free + expired-held GPUs), or it fits in one
+        node and no node has that many free + expired-held GPUs. Both bounds only shrink during
+        a decision (renewals and starts take GPUs; a displacement moves expired-held GPUs to
+        free ones), so a policy may drop such jobs before ordering its candidates.
+
+        Parameters
+        ----------
+        gpus : numpy.ndarray
+            Demands of pending jobs. Unit: GPUs.
+
+        Returns
+        -------
+        numpy.ndarray
+            Boolean mask, False where ``place`` must refuse.
+        """
+        ok = gpus <= self._pool
+        small = gpus <= self.cfg.gpus_per_node
+        return ok & (~small | (gpus <= self._max_of_pool()))
+
+    def can_fit(self, g: int) -> bool:
+        """False when ``place`` must refuse a pending job of ``g`` GPUs now (``placeable``).
+
+        Parameters
+        ----------
+        g : int
+            Demand of a pending job. Unit: GPUs.
+
+        Returns
+        -------
+        bool
+            False when the job cannot be placed for the rest of the current decision.
+        """
+        if g > self._pool:
+            return False
+        return g > self.cfg.gpus_per_node or g <= self._max_of_pool()
+
+    def any_placeable(self) -> bool:
+        """False when ``place`` must refuse every pending job now (``can_fit`` of each).
+
+        Reads the pending demands by value (a handful of distinct sizes), not the jobs: a
+        decision in which it is False can only renew or preempt the expired jobs.
+
+        Returns
+        -------
+        bool
+            True when some pending job passes ``can_fit``.
+        """
+        pool = self._pool
+        if not pool:
+            return False
+        G = self.cfg.gpus_per_node
+        cap = -1
+        for g in self._pend_g:
+            if g <= pool:
+                if g > G:
+                    return True
+                if cap < 0:
+                    cap = self._max_of_pool()
+                if g <= cap:
+                    return True
+        return False
+
+    def placeable_pending(self) -> list[int]:
+        """The pending jobs that pass ``can_fit`` now, in no particular order.
+
+        What ``placeable`` keeps of all pending jobs, read from the pending jobs by demand
+        (a handful of distinct sizes) instead of a pass over every pending job.
+
+        Returns
+        -------
+        list of int
+            Job indices.
+        """
+        pool = self._pool
+        out: list[int] = []
+        if not pool:
+            return out
+        G = self.cfg.gpus_per_node
+        cap = -1
+        for g, jobs in self._pend_g.items():
+            if g <= pool:
+                if g <= G:
+                    if cap < 0:
+                        cap = self._max_of_pool()
+                    if g > cap:
+                        continue
+                out.extend(jobs)
+        return out
+
     def running(self) -> np.ndarray:
         return np.flatnonzero(self.state == RUNNING)
 
@@ -167,29 +279,36 @@ class EventSim:
         """Renew expired job ``i`` in place or start it consolidated; False if it does not fit."""
         if i in self.expired:
             self.expired.discard(i)
+            held = self.held_expired
             for n, c in self.placement[i]:
-                self.held_expired[n] -= c
+                held[n] -= c
+                self._pool_node(n, -c)
             self._fv += 1
-            self._pool -= int(self.gpus[i])
+            self._pool -= self._g[i]
             self._set_lease(i, self.now)
             return True
         if self.state[i] != PENDING:
             raise ValueError(f"job {i} is not a candidate")
-        g = int(self.gpus[i])
+        g = self._g[i]
         if g > self._pool:  # neither placement below can succeed (same answer, no search)
             return False
         strict = self.cfg.strict_placement if strict is None else strict
         G = self.cfg.gpus_per_node
-        # a job of at most one node fits iff some node has g free GPUs (consolidated's best
-        # fit): the cached maxima answer a failing search without running it
-        small = g <= G
-        p = None if small and self._max_of_free() < g else consolidated(self.free, g, G, strict)
+        # a job of at most one node: consolidated's best fit (the fullest node with g GPUs,
+        # then the lowest id), read from the nodes bucketed by free (then pool) GPUs
+        if g <= G:
+            n = self._best_fit(self._by_free, g)
+            p = None if n is None else ((n, g),)
+        else:
+            p = consolidated(self.free, g, G, strict)
         if p is None:
             if not self.expired:
                 return False
-            if small and self._max_of_pool() < g:
-                return False
-            p = consolidated(self.free + self.held_expired, g, G, strict)
+            if g <= G:
+                n = self._best_fit(self._by_pool, g)
+                p = None if n is None else ((n, g),)
+            else:
+                p = consolidated(self.free + self.held_expired, g, G, strict)
             if p is None:
                 return False
             for n, c in p:  # displace undecided expired jobs on the chosen nodes
@@ -210,7 +329,7 @@ class EventSim:
         """Largest free-GPU count of a node (cached per change of ``free``)."""
         v, m = self._max_free
         if v != self._fv:
-            m = int(self.free.max())
+            m = self._top(self._by_free)
             self._max_free = (self._fv, m)
         return m
 
@@ -218,9 +337,61 @@ class EventSim:
         """Largest free + expired-held GPU count of a node (cached per change)."""
         v, m = self._max_pool
         if v != self._fv:
-            m = int((self.free + self.held_expired).max())
+            m = self._top(self._by_pool)
             self._max_pool = (self._fv, m)
         return m
+
+    @staticmethod
+    def _top(buckets: list[set[int]]) -> int:
+        """The largest value with a node in ``buckets`` (nodes by value)."""
+        for v in range(len(buckets) - 1, 0, -1):
+            if buckets[v]:
+                return v
+        return 0
+
+    @staticmethod
+    def _best_fit(buckets: list[set[int]], g: int) -> int | None:
+        """The node of the smallest value >= ``g`` in ``buckets``, ties to the lowest id: what
+        ``consolidated`` picks for a job of ``g`` <= G GPUs on those values."""
+        for v in range(g, len(buckets)):
+            s = buckets[v]
+            if s:
+                return min(s)
+        return None
+
+    def _free_node(self, n: int, d: int) -> None:
+        """Add ``d`` to the free GPUs of node ``n`` (the array and its mirror)."""
+        f = self._fl[n]
+        self._by_free[f].discard(n)
+        f += d
+        self._by_free[f].add(n)
+        self._fl[n] = f
+        self.free[n] = f
+
+    def _pool_node(self, n: int, d: int) -> None:
+        """Add ``d`` to the free + expired-held GPUs of node ``n`` (mirror only)."""
+        v = self._pl[n]
+        self._by_pool[v].discard(n)
+        v += d
+        self._by_pool[v].add(n)
+        self._pl[n] = v
+
+    def _pend_add(self, i: int) -> None:
+        """Enter job ``i`` in the pending jobs by demand."""
+        g = self._g[i]
+        s = self._pend_g.get(g)
+        if s is None:
+            self._pend_g[g] = {i}
+        else:
+            s.add(i)
+
+    def _pend_drop(self, i: int) -> None:
+        """Take job ``i`` out of the pending demand counts."""
+        g = self._g[i]
+        s = self._pend_g[g]
+        s.discard(i)
+        if not s:
+            del self._pend_g[g]
 
     def _lease_end(self, t: float) -> float:
         """End of a lease taken or renewed at ``t``."""
@@ -235,18 +406,20 @@ class EventSim:
     def _set_lease(self, i: int, t: float) -> None:
         end = self._lease_end(t)
         self.lease_end[i] = end
-        heapq.heappush(self._lease_heap, (end, i, int(self.version[i])))
+        heapq.heappush(self._lease_heap, (end, i, self.version[i]))
 
     def _start(self, i: int, p: Placement) -> None:
         t = self.now
         for n, c in p:
-            self.free[n] -= c
+            self._free_node(n, -c)
+            self._pool_node(n, -c)
         self._fv += 1
-        self._pool -= int(self.gpus[i])
+        self._pool -= self._g[i]
         self.epoch += 1
         self.placement[i] = p
         self.state[i] = RUNNING
         self._pending.discard(i)
+        self._pend_drop(i)
         self.version[i] += 1
         cold = self.cfg.cold_start if self.needs_cold[i] else 0.0
         self.seg_start[i] = t
@@ -254,7 +427,7 @@ class EventSim:
         self.ever_run[i] = True
         fin = t + cold + self.remaining[i]
         self._fin[i] = fin
-        heapq.heappush(self._finish_heap, (fin, i, int(self.version[i])))
+        heapq.heappush(self._finish_heap, (fin, i, self.version[i]))
         self._set_lease(i, t)
 
     def _close(self, i: int, t: float, reason: str, ckpt: float) -> None:
@@ -276,14 +449,16 @@ class EventSim:
         self.last_run_len[i] = length
         self.last_stop[i] = t
         held = self.placement[i]
-        if i in self.expired:
+        if i in self.expired:  # its GPUs were in the pool already: they move from held to free
             self.expired.discard(i)
             for n, c in held:
                 self.held_expired[n] -= c
         else:
-            self._pool += int(self.gpus[i])
+            self._pool += self._g[i]
+            for n, c in held:
+                self._pool_node(n, c)
         for n, c in held:
-            self.free[n] += c
+            self._free_node(n, c)
         self._fv += 1
         self.placement[i] = None
         self.version[i] += 1
@@ -295,6 +470,7 @@ class EventSim:
         self._close(i, t, "preempt", ck)
         self.state[i] = PENDING
         self._pending.add(i)
+        self._pend_add(i)
         self.needs_cold[i] = True
         self.preemptions += 1
 
@@ -401,6 +577,7 @@ class EventSim:
                     self.state[i] = PENDING
                     self.epoch += 1
                     pending.add(i)
+                    self._pend_add(i)
                     policy.on_submit(i, ts)
             self.now = td
             while self._lease_heap and self._lease_heap[0][0] <= td + _EPS:
@@ -409,15 +586,17 @@ class EventSim:
                     self.expired.add(i)
                     for n, c in self.placement[i]:
                         self.held_expired[n] += c
+                        self._pool_node(n, c)
                     self._fv += 1
-                    self._pool += int(self.gpus[i])
-            if self.expired and not pending and getattr(policy, "renews_when_idle", False):
+                    self._pool += self._g[i]
+            if self.expired and not pending and idle_renews:
                 for i in sorted(self.expired):  # nothing waits: every candidate is renewed
                     self.place(i)
             if pending or self.expired:
                 self.decisions += 1
                 policy.schedule(self, td, sorted(pending), sorted(self.expired))
-                for i in sorted(self.expired):
-                    self._stop(i, td, expired=True)
+                if self.expired:
+                    for i in sorted(self.expired):
+                        self._stop(i, td, expired=True)
         overhead = sum(s.cold + (s.ckpt if s.reason == "preempt" else 0.0) for s in self.segments)
         return SimTrace(self.segments, self.completion, self.preemptions, self.decisions, overhead)

@@ -7,7 +7,7 @@ import bisect
 
 import numpy as np
 
-from ...sim.events import RUNNING, EventSim
+from ...sim.events import EventSim
 from ..instance import LTGFInstance
 from ..support.fairness import ratio
 from ..support.policy import Policy
@@ -84,6 +84,7 @@ class Astraea(Policy):
         self._h_t: list[float] = []
         self._h_alloc: list[np.ndarray] = []
         self._h_fair: list[np.ndarray] = []
+        self._gpus: list[int] = inst.job_gpus.tolist()
 
     def _record(self, t: float) -> None:
         if self.knobs["t_begin_window"] is None or self.sim is None:
@@ -138,11 +139,15 @@ class Astraea(Policy):
         ten = inst.job_tenant[cands]
         for k in set(ten.tolist()):  # per-tenant integrals: independent of the order
             self.tracker.update(k, t)
-        alloc_tmp, fair = self._tenant_rho_parts(t)
-        run = sim.state[cands] == RUNNING
-        alloc = sim.alloc_acc[cands] + np.where(
-            run, sim.gpus[cands] * (t - sim.seg_start[cands]), 0
-        )
+        # every pending job refused by place() (none can start in this call): the tenants'
+        # turns cannot interact, so their order (the tenant fairness) is not needed
+        refused = kn["t_begin_window"] is None and not sim.any_placeable()
+        if not refused:
+            alloc_tmp, fair = self._tenant_rho_parts(t)
+        # the candidates are the pending jobs, then the expired (running) ones
+        exp = cands[len(pending):]
+        alloc = np.concatenate((sim.alloc_acc[cands[:len(pending)]], sim.alloc_acc[exp]
+                                + sim.gpus[exp] * (t - sim.seg_start[exp])))
         jf = self.tracker.job_fair[cands]
         rho = np.where(jf > 0, alloc / np.where(jf > 0, jf, 1.0), np.where(alloc > 0, np.inf, 0.0))
         sign = {"fifo": 1.0, "lifo": -1.0, "off": 0.0, "cross-tenant": 1.0}[kn["newly_submitted"]]
@@ -151,6 +156,20 @@ class Astraea(Policy):
         # SelectJob key per tenant: (never-run first, rho, submission FIFO/LIFO, id)
         order = cands[np.lexsort((cands, sub, rho, ~never, ten))]
         L = inst.lease
+        if refused:
+            # each tenant's turn renews its queue up to its first (pending, refused) job, where
+            # Alg. 1 line 17 ends the turn; with backfill the turn skips it; never-run jobs
+            # placed first across tenants (cross-tenant) are refused too
+            live, ended = sim.expired, set()
+            backfill = kn["tenant_backfill"]
+            for i, k in zip(order.tolist(), inst.job_tenant[order].tolist(), strict=True):
+                if k in ended:
+                    continue
+                if i in live:
+                    sim.place(i)
+                elif not backfill:
+                    ended.add(k)
+            return
         if kn["newly_submitted"] == "cross-tenant":
             # reading B of "We prioritize the newly submitted job": jobs that never ran are
             # placed first across tenants (FIFO), before the two-phase selection
@@ -165,25 +184,29 @@ class Astraea(Policy):
                 order = np.array([i for i in order.tolist() if i not in placed], dtype=np.int64)
                 if order.size == 0:
                     return
-        queues: dict[int, list[int]] = {}  # order is grouped by tenant (its first key)
-        for i, k in zip(order.tolist(), inst.job_tenant[order].tolist(), strict=True):
-            q = queues.get(k)
-            if q is None:
-                queues[k] = [i]
-            else:
-                q.append(i)
+        # order is grouped by tenant (its first key): one queue per run of equal tenants
+        ten_o = inst.job_tenant[order]
+        cuts = (np.flatnonzero(ten_o[1:] != ten_o[:-1]) + 1).tolist()
+        ids, tens = order.tolist(), ten_o.tolist()
+        queues = {tens[a]: ids[a:b] for a, b in zip([0, *cuts], [*cuts, len(ids)], strict=True)}
         ptr = dict.fromkeys(queues, 0)
-        tset = set(queues)
-        while tset and sim.pool_size() > 0:
-            p = min(tset, key=lambda k: (ratio(alloc_tmp[k], fair[k]), k))
-            if ptr[p] >= len(queues[p]):
-                tset.discard(p)
+        # the tenants still in the round, each keyed (rho "as if running", id); Python floats
+        # give the same values and comparisons as the numpy scalars
+        alloc_l, fair_l, gpus = alloc_tmp.tolist(), fair.tolist(), self._gpus
+        key = {k: (ratio(alloc_l[k], fair_l[k]), k) for k in queues}
+        backfill = kn["tenant_backfill"]
+        while key and sim.pool_size() > 0:
+            p = min(key.values())[1]
+            q = queues[p]
+            if ptr[p] >= len(q):
+                del key[p]
                 continue
-            i = queues[p][ptr[p]]
+            i = q[ptr[p]]
             if sim.place(i):
                 ptr[p] += 1
-                alloc_tmp[p] += inst.job_gpus[i] * L
-            elif kn["tenant_backfill"]:
+                alloc_l[p] += gpus[i] * L
+                key[p] = (ratio(alloc_l[p], fair_l[p]), p)
+            elif backfill:
                 ptr[p] += 1
             else:
-                tset.discard(p)
+                del key[p]

@@ -46,26 +46,41 @@ class AlloX(Policy):
 
     def __init__(self, inst: LTGFInstance, alpha: float = 0.5, fill: bool = True) -> None:
         super().__init__(inst, alpha=alpha, fill=fill)
+        self.gpus: list[int] = inst.job_gpus.tolist()
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         self.renew_all(expired)
+        if not pending or not sim.any_placeable():
+            return
         inst = self.inst
+        # pending jobs place() must refuse (demand above the free GPUs or every node) play no
+        # part: the bounds only shrink during the call, so they are dropped first; the
+        # tenant ranking below only orders the others (no effect when none is left)
+        pend = np.array(sim.placeable_pending(), dtype=np.int64)  # the keys end with the id
         active = np.flatnonzero(self.tracker.count > 0)
-        if active.size == 0 or not pending:
+        if active.size == 0 or pend.size == 0:
             return
         prog = self.tenant_alloc(t)
-        keys = sorted(active, key=lambda k: (ratio(prog[k], inst.quota[k] * t), k))
+        keys = sorted(active.tolist(), key=lambda k: (ratio(prog[k], inst.quota[k] * t), k))
         n_el = math.ceil(self.knobs["alpha"] * len(active))
-        eligible = set(int(k) for k in keys[:n_el])
-        jobs = np.array([i for i in pending if inst.job_tenant[i] in eligible], dtype=np.int64)
-        # by (remaining, id); a job larger than the pool is refused by place() with no effect
+        rank = np.full(inst.n_tenants, len(keys), dtype=np.int64)  # inactive: never eligible
+        rank[keys] = np.arange(len(keys))
+        ten_rank = rank[inst.job_tenant[pend]]
+        eligible = ten_rank < n_el
+        jobs = pend[eligible]
+        gpus, fits = self.gpus, sim.can_fit
+        # by (remaining, id)
         for i in jobs[np.lexsort((jobs, sim.remaining[jobs]))].tolist():
-            if sim.gpus[i] <= sim.pool_size():
+            if not sim.pool_size():
+                return
+            if fits(gpus[i]):
                 sim.place(i)
         if self.knobs["fill"] and sim.pool_size() > 0:
-            rank = {int(k): r for r, k in enumerate(keys)}
-            rest = [i for i in pending if inst.job_tenant[i] not in eligible]
-            for i in sorted(rest, key=lambda i: (rank[int(inst.job_tenant[i])],
-                                                 sim.remaining[i], i)):
-                if sim.gpus[i] <= sim.pool_size():
+            rest = pend[~eligible]
+            # by (tenant rank, remaining, id)
+            order = np.lexsort((rest, sim.remaining[rest], ten_rank[~eligible]))
+            for i in rest[order].tolist():
+                if not sim.pool_size():
+                    return
+                if fits(gpus[i]):
                     sim.place(i)

@@ -48,14 +48,31 @@ class GandivaFair(Policy):
         super().on_submit(i, t)
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
-        inst = self.inst
-        cands = np.array(pending + expired, dtype=np.int64)
+        if not sim.any_placeable():
+            # no pending job can start: every expired job is renewed and advances its pass
+            # (per job, so in any order)
+            for i in expired:
+                sim.place(i)
+                self._advance(i)
+            return
+        # pending jobs place() must refuse (demand above the pool or every node) play no part:
+        # the bounds only shrink during the call, so they are dropped before ordering
+        pend = np.array(sim.placeable_pending(), dtype=np.int64)  # the key ends with the id
+        cands = np.concatenate((pend, np.array(expired, dtype=np.int64)))
         order = cands[np.lexsort((cands, self.pass_[cands]))].tolist()  # by pass, ties by id
         exp = set(expired)
         gpus = self.gpus
+        fits = sim.can_fit
         for i in order:
-            # a pending job larger than the pool is refused by place() with no effect
-            if (i in exp or gpus[i] <= sim.pool_size()) and sim.place(i):
-                k = inst.job_tenant[i]
-                tickets = self.wten[k] / max(self.tracker.count[k], 1)
-                self.pass_[i] += inst.job_gpus[i] * self.knobs["quantum"] / tickets
+            if not sim.pool_size():  # nothing left to renew or start (an expired job holds GPUs)
+                break
+            # a pending job place() must refuse (can_fit) is skipped: no effect either way
+            if (i in exp or fits(gpus[i])) and sim.place(i):
+                self._advance(i)
+
+    def _advance(self, i: int) -> None:
+        """Advance the pass of job ``i``, just scheduled, by gpus x quantum / its tickets."""
+        inst = self.inst
+        k = inst.job_tenant[i]
+        tickets = self.wten[k] / max(self.tracker.count[k], 1)
+        self.pass_[i] += inst.job_gpus[i] * self.knobs["quantum"] / tickets

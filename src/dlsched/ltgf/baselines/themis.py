@@ -71,6 +71,7 @@ class Themis(Policy):
             raise ValueError("estimate must be 'noisy' or 'planned'")
         super().__init__(inst, f=f, error=error, seed=seed, offer=offer, estimate=estimate,
                          cancel_share=cancel_share)
+        self._gpus: list[int] = inst.job_gpus.tolist()
         rng = np.random.default_rng(seed)
         self.err = rng.uniform(1 - error, 1 + error, size=inst.n_jobs)
         if estimate == "planned":
@@ -97,21 +98,33 @@ class Themis(Policy):
         return ((t - inst.job_submit[idx]) + r_hat) / (d * max(n_act, 1)), r_hat
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        if not sim.any_placeable():  # no pending job can start: every expired job is renewed
+            self.renew_all(expired)
+            return
         inst, kn = self.inst, self.knobs
         n_act = int(self.tracker.count.sum())
         idx = np.array(pending + expired, dtype=np.int64)
         rho, r_hat = self.rho(sim, t, idx, n_act)
-        order = idx[np.lexsort((idx, -rho))].tolist()  # largest rho first, ties by id
-        top = math.ceil((1 - kn["f"]) * len(order))
-        auction, rest = order[:top], order[top:]
-        if kn["offer"] == "auction" and auction:
-            pos = {int(i): q for q, i in enumerate(idx.tolist())}
-            waited = t - inst.job_submit[idx]
-            value = np.log((waited + inst.lease + r_hat) / (waited + r_hat)) / sim.gpus[idx]
-            auction = sorted(auction, key=lambda i: (-value[pos[i]], i))
-        gpus = sim.gpus
-        for part in (auction, rest):
-            for i in part:
-                # a pending job larger than the pool is refused by place() with no effect
-                if i in sim.expired or gpus[i] <= sim.pool_size():
-                    sim.place(i)
+        perm = np.lexsort((idx, -rho))  # largest rho first, ties by id
+        top = math.ceil((1 - kn["f"]) * len(perm))
+        # pending jobs place() must refuse (demand above the pool or every node) play no part:
+        # the bounds only shrink during the call, so they are dropped after the auction cut
+        # (which counts every candidate); expired jobs (the last ones of idx) are all kept
+        keep = np.ones(idx.size, dtype=bool)
+        keep[:len(pending)] = sim.placeable(sim.gpus[idx[:len(pending)]])
+        head, tail = perm[:top], perm[top:]
+        head, tail = head[keep[head]], tail[keep[tail]]
+        if kn["offer"] == "auction" and head.size:
+            waited = t - inst.job_submit[idx[head]]
+            value = np.log((waited + inst.lease + r_hat[head])
+                           / (waited + r_hat[head])) / sim.gpus[idx[head]]
+            head = head[np.lexsort((idx[head], -value))]  # by (-value, id)
+        exp = sim.expired
+        gpus = self._gpus
+        fits = sim.can_fit
+        for i in idx[np.concatenate((head, tail))].tolist():
+            if not sim.pool_size():  # nothing left to renew or start (an expired job holds GPUs)
+                break
+            # a pending job place() must refuse (can_fit) is skipped: no effect either way
+            if i in exp or fits(gpus[i]):
+                sim.place(i)

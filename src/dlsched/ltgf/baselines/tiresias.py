@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...sim.events import PENDING, RUNNING, EventSim
+from ...sim.events import EventSim
 from ..instance import LTGFInstance
 from ..support.policy import Policy
 from ..support.simulate import register_policy
@@ -50,28 +50,42 @@ class TiresiasL(Policy):
         starve: float = 2.0,
     ) -> None:
         super().__init__(inst, queues=queues, threshold_gpu_s=threshold_gpu_s, starve=starve)
-        self.promoted = np.zeros(inst.n_jobs, dtype=bool)
+        #: queue q ends at threshold x 2^q (the last queue is open)
+        self._thr = np.array([threshold_gpu_s * (2**q) for q in range(queues - 1)], dtype=float)
+        self._gpus: list[int] = inst.job_gpus.tolist()
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        # A job is promoted while it waits once it has waited ``starve`` times its last run,
+        # and demoted when it runs again. Waiting, its last stop and run length are fixed, so
+        # "promoted" is "starving now" for a pending job and False for a running one: it is
+        # evaluated here, for the jobs that are ordered, instead of being stored.
+        if not sim.any_placeable():
+            # no pending job can start, so every expired job is renewed (renewals are
+            # independent of their order)
+            self.renew_all(expired)
+            return
         kn = self.knobs
-        thr = np.array([kn["threshold_gpu_s"] * (2**q) for q in range(kn["queues"] - 1)])
-        cands = np.array(pending + expired, dtype=np.int64)
-        state = sim.state[cands]
-        last = sim.last_run_len[cands]
-        waited = t - sim.last_stop[cands]
-        starving = (state == PENDING) & (last > 0) & (waited >= kn["starve"] * last)
-        self.promoted[cands[starving]] = True
-        att = sim.alloc_acc[cands] + np.where(
-            state == RUNNING, sim.gpus[cands] * (t - sim.seg_start[cands]), 0.0
-        )
-        queue = np.where(self.promoted[cands], 0, (att[:, None] >= thr[None, :]).sum(axis=1))
+        thr = self._thr
+        # pending jobs place() must refuse (demand above the pool or every node) play no part:
+        # the bounds only shrink during the call, so they are dropped before ordering
+        pend = np.array(sim.placeable_pending(), dtype=np.int64)  # the key ends with the id
+        last = sim.last_run_len[pend]
+        starving = (last > 0) & (t - sim.last_stop[pend] >= kn["starve"] * last)
+        exp = np.array(expired, dtype=np.int64)
+        cands = np.concatenate((pend, exp))
+        att = np.concatenate((sim.alloc_acc[pend], sim.alloc_acc[exp]
+                              + sim.gpus[exp] * (t - sim.seg_start[exp])))
+        queue = (att[:, None] >= thr[None, :]).sum(axis=1)
+        queue[:pend.size][starving] = 0
         # key (queue, submission, id), as sorted() on the tuple would give
         order = cands[np.lexsort((cands, sim.submit[cands], queue))].tolist()
-        gpus = sim.gpus
+        gpus = self._gpus
+        live = sim.expired
+        fits = sim.can_fit
         for i in order:
-            # a pending job larger than the pool is refused by place() with no effect
-            if i in sim.expired or (sim.state[i] == PENDING and gpus[i] <= sim.pool_size()):
+            if not sim.pool_size():  # nothing left to renew or start (an expired job holds GPUs)
+                break
+            # a displaced expired job is pending again and may be started later in the order;
+            # a pending job place() must refuse (can_fit) is skipped: no effect either way
+            if i in live or fits(gpus[i]):
                 sim.place(i)
-        for i in order:
-            if sim.state[i] == RUNNING and i not in sim.expired:
-                self.promoted[i] = False

@@ -23,7 +23,7 @@ from ...core.limits import PARAM_RANGES
 from ...sim.events import EventSim, SimConfig
 from ..instance import LTGFInstance
 from ..metrics import metrics
-from ..solution import Solution
+from ..solution import TimelineSolution
 from ..validate import check
 from .policy import Policy
 
@@ -288,7 +288,7 @@ def run_policy(
         Status.ERROR if errs else Status.FEASIBLE,
         objective=mets["min_tenant_rho"],
         runtime_s=time.perf_counter() - t0,
-        solution=Solution.from_json(sol),
+        solution=TimelineSolution.from_simulation(sol),
         stats=stats,
     )
 
