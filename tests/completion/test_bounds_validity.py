@@ -32,15 +32,15 @@ from .bruteforce import brute_force
 SMALL = Path(__file__).resolve().parents[2] / "instances" / "lib" / "completion" / "small"
 
 
-def _ps_instance(n_servers: int = 2, chunks: int = 4) -> object:
-    """Servers of 2 GPUs, 8 vCPUs, 100 Gbps; one worker type (1 GPU, 4 Gbps of traffic), one PS
-    type (1 vCPU, carries 5 Gbps)."""
+def _ps_instance(n_servers: int = 2, chunks: int = 4, gpus: int = 2, wbw: float = 4.0) -> object:
+    """Servers of ``gpus`` GPUs, 8 vCPUs, 100 Gbps; one worker type (1 GPU, ``wbw`` Gbps of
+    traffic), one PS type (1 vCPU, carries 5 Gbps)."""
     return parse({
         "problem": "completion", "schema_version": 1, "name": "ps-hand",
         "architecture": "ps", "horizon": 40, "slot_seconds": 1.0,
-        "servers": [{"name": f"h{i}", "capacity": {"gpu": 2, "cpu": 8, "bandwidth": 100}}
+        "servers": [{"name": f"h{i}", "capacity": {"gpu": gpus, "cpu": 8, "bandwidth": 100}}
                     for i in range(1, n_servers + 1)],
-        "worker_types": [{"name": "m1", "demand": {"gpu": 1}, "bandwidth": 4.0}],
+        "worker_types": [{"name": "m1", "demand": {"gpu": 1}, "bandwidth": wbw}],
         "ps_types": [{"name": "p1", "demand": {"cpu": 1}, "bandwidth": 5.0}],
         "jobs": [{"name": "j1", "arrival": 1, "weight": 1, "epochs": 1, "chunks": chunks,
                   "minibatches_per_chunk": 1, "minibatch_time": {"m1": 1.0},
@@ -92,6 +92,15 @@ def test_min_ps_count_below_every_placement(make) -> None:
     got = min_ps_count(inst, *(np.array([k[i] for k in keys]) for i in range(4)))
     for key, g in zip(keys, got, strict=True):
         assert g <= found[key], (key, g, found[key])
+
+
+def test_min_ps_count_of_a_spread_job_that_one_server_could_hold() -> None:
+    # 4-GPU servers hold both workers, but a spread job uses two servers: one worker (6 Gbps)
+    # sends to the PS host, ceil(6 / 5) = 2 PSs (all on one server would be q = 1)
+    inst = _ps_instance(2, 2, gpus=4, wbw=6.0)
+    assert _enumerated_min_ps(inst)[(0, 0, 0, 2)] == 2
+    assert min_ps_count(inst, np.array([0]), np.array([0]), np.array([0]),
+                        np.array([2])).tolist() == [2]
 
 
 def test_min_ps_count_exceeds_one_when_traffic_needs_it() -> None:

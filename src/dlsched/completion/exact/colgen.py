@@ -426,25 +426,51 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
                  half_rows: bool = False) -> ColgenResult:
     """Column generation with a valid Lagrangian bound at every iteration (module docstring).
 
-    ``tmax``: last slot a schedule may use; ``None`` or ``"extended"`` (default) bounds the
-    uncapped optimum (which is also the optimum under the extended horizon of notes §2.4, since
-    every optimal schedule ends by it); ``"instance"`` the instance's horizon; or an int.
-    ``rows``: the last slot with capacity rows (default ``default_rows``, at most
-    ``tmax``); the capacity constraints of later slots are dropped, a relaxation, so the bound
-    stays valid for any value. ``warm``: start the master from the columns of the best of
-    A_online and FIFO (when it ends by ``tmax``) instead of artificial columns only.
-    ``smoothing``: Wentges dual smoothing, prices alpha pi_best + (1 - alpha) pi_master
-    (0 = plain column generation); a round whose columns do not price out at the master duals
-    is repeated at them.
-    ``columns_per_job``: each round adds, per job, the best columns of up to this many
-    configurations (each at its best start) when they price out.
-    ``ps_count``: charge a spread configuration the least PS count that rule (2i) allows
-    (``psmin.min_ps_count``) instead of one PS (a stronger bound under PS; False: one PS).
-    ``half_rows``: add, per (server class c, resource r, slot), the valid row "at most
-    count_c colocated jobs with more than half of a server's r run at once" (two such loads
-    never share a server): it cuts the bin-packing slack of class aggregation (off by
-    default: on the paper-scale suite it left the LP value unchanged and halved the rounds).
-    The time limit is checked before each pricing round (estimated from the previous one).
+    The time limit is checked before each pricing round (estimated from the previous one);
+    an early stop still returns a valid bound (the best Lagrangian seen).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    tmax : int or str or None, default None
+        Last slot a schedule may use: None or ``"extended"`` bounds the uncapped optimum
+        (also the optimum under the extended horizon of notes §2.4, since every optimal
+        schedule ends by it); ``"instance"`` the instance's horizon; or an int. Unit: slots.
+    rows : int or None, default None
+        Last slot with capacity rows (None: ``default_rows``, at most ``tmax``); later slots'
+        constraints are dropped, a relaxation, so the bound stays valid for any value.
+        Unit: slots.
+    time_limit : float, default COLGEN_TIME_LIMIT
+        Wall-clock budget. Unit: s.
+    max_iterations : int, default MAX_ITERATIONS
+        Pricing rounds at most. Unit: rounds.
+    tol : float, default 1e-6
+        Relative reduced-cost and convergence tolerance. Unit: dimensionless.
+    smoothing : float, default 0.5
+        Wentges dual smoothing, prices alpha pi_best + (1 - alpha) pi_master (0: plain
+        column generation); a round whose columns do not price out at the master duals is
+        repeated at them. Unit: dimensionless. Range: [0, 1).
+    columns_per_job : int, default 10
+        Per job and round, the best columns of up to this many configurations (each at its
+        best start) are added when they price out. Unit: columns.
+    warm : bool, default False
+        Start the master from the columns of the best of A_online and FIFO (when it ends by
+        ``tmax``) instead of artificial columns only.
+    ps_count : bool, default True
+        Charge a spread configuration the least PS count rule (2i) allows
+        (``psmin.min_ps_count``) instead of one PS (a stronger bound under PS).
+    half_rows : bool, default False
+        Add per (server class c, resource r, slot) the valid row "at most count_c colocated
+        jobs with more than half of a server's r run at once" (two such loads never share a
+        server): it cuts the bin-packing slack of class aggregation. Off by default: on the
+        paper-scale suite it left the LP value unchanged and halved the rounds per second.
+
+    Returns
+    -------
+    ColgenResult
+        ``bound`` (Unit: weight x slots; None if some job has no schedule by ``tmax``), the
+        last master LP value, iterations, columns, convergence and the LP's mean completions.
     """
     t0 = time.perf_counter()
     if tmax == "instance":
