@@ -62,7 +62,7 @@ from .psmin import max_workers_beside_ps, min_ps_count
 
 COLGEN_TIME_LIMIT = 5.0
 MAX_ITERATIONS = 500
-CHUNK = 512  # configurations priced at once, at most
+CHUNK = 128  # configurations priced at once, at most
 CELLS = 4_000_000  # and at most this many (configuration, class, start) cells per array
 
 
@@ -162,7 +162,8 @@ def _job_space(inst: CompletionInstance, j: int, cl: _Classes, tmax: float,
     ns = min_ps_count(inst, m, p, q, n, beside) if ps_count else np.where(inst.ring, 0, 1)
     ns = np.broadcast_to(ns, m.shape).astype(int)
     keep = _undominated(m, pz, q, n, d, inst.worker_demand, z, ns)
-    m, p, q, n, d, ns = m[keep], p[keep], q[keep], n[keep], d[keep], ns[keep]
+    by_d = np.nonzero(keep)[0][np.argsort(d[keep], kind="stable")]  # shortest first (pricing)
+    m, p, q, n, d, ns = m[by_d], p[by_d], q[by_d], n[by_d], d[by_d], ns[by_d]
     durs, u = np.unique(d, return_inverse=True)
     need = n[:, None] * inst.worker_demand[m]
     if not inst.ring:
@@ -210,20 +211,26 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
 
     ``units``: ``_unit_prefix`` of the worker and PS types (prefix over slots 0..T_rows), and
     the price prefix of the half-server rows [c, r, s] (None without them).
-    Starts run over 1..T_rows + 1: a start after T_rows costs no capacity, so T_rows + 1 (or
-    a_j) is its cheapest one."""
+    Starts run over a_j..T_rows + 1: a start after T_rows costs no capacity, so T_rows + 1 (or
+    a_j) is its cheapest one. The configurations come shortest first; a chunk whose least
+    value w_j (a_j + d) (prices are >= 0) is no better than the ``n_cols``-th value found
+    ends the scan (exact: every later configuration is at least as long)."""
     PW, PZ, PH = units
     C, R = len(cl.rep), len(inst.resources)
     T = PW.shape[2] - 1  # rows horizon
     RR = R if sp.big is None else 2 * R  # capacity rows, then half-server rows
     a = int(inst.arrival[j])
     w = float(inst.weight[j])
-    ts = np.arange(1, T + 2)
+    ts = np.arange(max(1, min(a, T + 1)), T + 2)
     ends = np.minimum(ts[None, :] + sp.durs[:, None] - 1, T)  # [u, t]
     valid = (ts[None, :] >= a) & (ts[None, :] + sp.durs[:, None] - 1 <= tmax)  # [u, t]
     chunk = max(1, min(CHUNK, int(CELLS // max(1, C * len(ts)))))
     cands: list[tuple[float, _Column]] = []
     for lo in range(0, len(sp.d), chunk):
+        if len(cands) >= n_cols:
+            cands.sort(key=lambda vc: vc[0])
+            if w * (a + float(sp.d[lo])) >= cands[n_cols - 1][0]:
+                break  # sorted by d, prices >= 0: nothing later beats the n_cols best
         sl = slice(lo, lo + chunk)
         m, q, n, u = sp.m[sl], sp.q[sl], sp.n[sl], sp.u[sl]
         aw = _gather(PW, m, ends[u], ts)  # [k, c, t] price of one worker in class c
