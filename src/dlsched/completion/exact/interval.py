@@ -194,13 +194,13 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
                   stats: dict[str, Any]) -> Result | None:
     """List-schedule the jobs in the LP order (single-server and spread placements), then
     improve the order by local search (``lists.improve_order``) for ``share`` of the time
-    limit (spread placements with up to ``SPREAD_PS`` PSs on the host when that gave the
-    better LP-order list); the best of these and ``heur``. Stops as soon as a schedule meets
-    the lower bound known so far (nothing better exists)."""
+    limit, the LP-order lists included (spread placements with up to ``SPREAD_PS`` PSs on the
+    host when that gave the better LP-order list); the best of these and ``heur``. Stops as
+    soon as a schedule meets the lower bound known so far (nothing better exists)."""
     floor = _floor(inst, tmax, stats)
     if heur is None or _proven(heur, floor):
         return heur
-    start, sps = lp_order, 1
+    start, sps, t_lists = lp_order, 1, time.perf_counter()
     if start is not None:
         tries = [(False, 1), (True, 1)] + ([] if inst.ring else [(True, SPREAD_PS)])
         for spread, n_ps in tries:
@@ -212,7 +212,8 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
     else:
         start = wspt_order(inst)
     budget = SEARCH_CAP if limit is None else min(SEARCH_CAP, share * limit)
-    if share > 0 and start is not None:
+    budget -= time.perf_counter() - t_lists  # the LP-order lists come out of the same share
+    if share > 0 and start is not None and budget > 0:
         res = improve_order(inst, start, tmax, budget, target=floor, spread_ps=sps)
         if res is not None:
             stats["order_search"] = {"objective": res.objective,
