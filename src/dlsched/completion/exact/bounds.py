@@ -38,6 +38,7 @@ from ..support.pattern_set import pattern_set
 from .colgen import COLGEN_TIME_LIMIT, ColgenResult
 from .colgen import colgen_bound as _colgen
 from .pattern_model import PatternModel, build_pattern_model, run_model
+from .psmin import min_ps_count
 
 
 def lb0(inst: CompletionInstance) -> float:
@@ -71,9 +72,9 @@ def _checked_min_duration(inst: CompletionInstance, j: int) -> int:
 
 
 def _min_areas(inst: CompletionInstance, j: int) -> np.ndarray:
-    """Per resource, the least d x load (N e_m + z_p) over the configurations of job ``j``
-    (``load_of`` for every configuration at once: 40 jobs x 10 servers took 2 s per call as a
-    Python loop)."""
+    """Per resource, the least d x load (N e_m + s_min z_p, ``psmin``) over the configurations
+    of job ``j`` (``load_of`` for every configuration at once: 40 jobs x 10 servers took 2 s
+    per call as a Python loop)."""
     ks = configurations(inst, j)
     if not ks:
         return np.full(len(inst.resources), np.inf)
@@ -81,7 +82,9 @@ def _min_areas(inst: CompletionInstance, j: int) -> np.ndarray:
     load = n[:, None] * inst.worker_demand[m]
     ps = p >= 0
     if ps.any():
-        load[ps] = load[ps] + inst.ps_demand[p[ps]]
+        q = np.array([k.q for k in ks])
+        s = min_ps_count(inst, m[ps], p[ps], q[ps], n[ps])  # fewest PSs rule (2i) allows
+        load[ps] = load[ps] + s[:, None] * inst.ps_demand[p[ps]]
     return (d[:, None] * load).min(axis=0)
 
 

@@ -12,15 +12,16 @@ a_j <= t <= T_max - d + 1, cost w_j (t + d), and a placement *by server class*: 
 same capacity vector form one class whose capacity is their sum. The worker split over the
 classes is any integer vector summing to N with at most ``cap_w[c, m]`` workers of type m in
 class c (their single-type per-server maxima, summed); a colocated (q = 1) configuration puts all
-workers and one PS in one class whose server fits them; under PS one PS is placed in a class
-whose server fits it.
+workers and one PS in one class whose server fits them; under PS a spread configuration places
+s_min PSs (``psmin.min_ps_count``: the fewest that rule (2i) allows, at least one) over the
+classes whose servers fit one (pricing puts them all in the cheapest).
 
 Why the bound is valid. Every feasible schedule of E1 that ends by ``tmax`` maps to one column
-per job with the same cost: aggregate its per-server loads by class and drop all PSs but one
-(demands are >= 0, so the class loads only decrease). The class rows are sums of E1's
-per-server capacity rows, so the mapped columns satisfy the master rows: the master LP over the
-*full* column set (the "relaxed set") is a relaxation of E1 over slots 1..``tmax``. For any
-prices pi >= 0 on the capacity rows, the Lagrangian function
+per job with the same cost: aggregate its per-server loads by class and drop all PSs but
+s_min of them (it has at least s_min; demands are >= 0, so the class loads only decrease).
+The class rows are sums of E1's per-server capacity rows, so the mapped columns satisfy the
+master rows: the master LP over the *full* column set (the "relaxed set") is a relaxation of
+E1 over slots 1..``tmax``. For any prices pi >= 0 on the capacity rows, the Lagrangian function
 
     L(pi) = sum_j min_{col of j} (c_col + pi . load_col) - sum pi . cap
 
@@ -57,10 +58,11 @@ import numpy as np
 from ..instance import CompletionInstance
 from ..support.config import EPS, configurations
 from .incumbent import best_heuristic
+from .psmin import max_workers_beside_ps, min_ps_count
 
 COLGEN_TIME_LIMIT = 5.0
 MAX_ITERATIONS = 500
-CHUNK = 512  # configurations priced at once, at most
+CHUNK = 128  # configurations priced at once, at most
 CELLS = 4_000_000  # and at most this many (configuration, class, start) cells per array
 
 
@@ -114,21 +116,25 @@ class _JobSpace:
     u: np.ndarray  # index of d in ``durs``
     durs: np.ndarray
     fit1: np.ndarray  # [k, c]: q=1 configuration fits one server of class c (workers + 1 PS)
+    ns: np.ndarray  # [k]: PSs charged (``psmin.min_ps_count``; 0 under Ring-AllReduce)
+    big: np.ndarray | None = None  # [k, c, r]: 1 if q=1 and its load on r > half a server's
 
 
 def _undominated(m: np.ndarray, p: np.ndarray, q: np.ndarray, n: np.ndarray, d: np.ndarray,
-                 e: np.ndarray, z: np.ndarray) -> np.ndarray:
+                 e: np.ndarray, z: np.ndarray, ns: np.ndarray) -> np.ndarray:
     """Mask of configurations not dominated within their (q, N) group: k' dominates k when
-    d' <= d, e_m' <= e_m and z_p' <= z_p (ties: the earlier index stays). Any relaxed column
-    of k maps to one of k' with the same placement and no larger cost at any prices >= 0
-    (shorter window, smaller loads, larger caps and fits), so the pricing minimum is kept."""
+    d' <= d, e_m' <= e_m, z_p' <= z_p and s' z_p' <= s z_p with s the PS counts charged (ties:
+    the earlier index stays). Any relaxed column of k maps to one of k' with the same placement
+    and no larger cost at any prices >= 0 (shorter window, smaller loads, larger caps and
+    fits), so the pricing minimum is kept."""
     keep = np.ones(len(d), bool)
     key = q * (int(n.max()) + 1) + n
     for g in np.unique(key):
         idx = np.nonzero(key == g)[0]
         if len(idx) < 2:
             continue
-        vec = np.concatenate([d[idx, None].astype(float), e[m[idx]], z[p[idx]]], axis=1)
+        vec = np.concatenate([d[idx, None].astype(float), e[m[idx]], z[p[idx]],
+                              ns[idx, None] * z[p[idx]]], axis=1)
         le = np.all(vec[:, None, :] <= vec[None, :, :] + EPS, axis=2)  # [a, b]: a <= b
         eq = le & le.T
         first = np.arange(len(idx))[:, None] < np.arange(len(idx))[None, :]
@@ -138,8 +144,12 @@ def _undominated(m: np.ndarray, p: np.ndarray, q: np.ndarray, n: np.ndarray, d: 
 
 
 def _job_space(inst: CompletionInstance, j: int, cl: _Classes, tmax: float,
-               ) -> _JobSpace | None:
-    ks = [k for k in configurations(inst, j) if int(inst.arrival[j]) + k.d - 1 <= tmax]
+               ps_count: bool = True, beside: np.ndarray | None = None,
+               halves: bool = True) -> _JobSpace | None:
+    # a Ring-AllReduce job of one worker uses one server: its spread (q = 0) configuration is
+    # never the one of a schedule (the validator's q counts the servers used)
+    ks = [k for k in configurations(inst, j) if int(inst.arrival[j]) + k.d - 1 <= tmax
+          and not (inst.ring and k.q == 0 and k.n == 1)]
     if not ks:
         return None
     m = np.array([k.m for k in ks])
@@ -149,14 +159,24 @@ def _job_space(inst: CompletionInstance, j: int, cl: _Classes, tmax: float,
     d = np.array([k.d for k in ks])
     z = inst.ps_demand if not inst.ring else np.zeros((1, len(inst.resources)))
     pz = np.maximum(p, 0)
-    keep = _undominated(m, pz, q, n, d, inst.worker_demand, z)
-    m, p, q, n, d = m[keep], p[keep], q[keep], n[keep], d[keep]
+    ns = min_ps_count(inst, m, p, q, n, beside) if ps_count else np.where(inst.ring, 0, 1)
+    ns = np.broadcast_to(ns, m.shape).astype(int)
+    keep = _undominated(m, pz, q, n, d, inst.worker_demand, z, ns)
+    by_d = np.nonzero(keep)[0][np.argsort(d[keep], kind="stable")]  # shortest first (pricing)
+    m, p, q, n, d, ns = m[by_d], p[by_d], q[by_d], n[by_d], d[by_d], ns[by_d]
     durs, u = np.unique(d, return_inverse=True)
     need = n[:, None] * inst.worker_demand[m]
     if not inst.ring:
         need = need + inst.ps_demand[p]
     fit1 = np.all(need[:, None, :] <= cl.rep[None] + EPS, axis=2)
-    return _JobSpace(m, p, q, n, d, u, durs, fit1)
+    big = (_big(need[:, None, :], cl.rep[None]) & (q == 1)[:, None, None]) if halves else None
+    return _JobSpace(m, p, q, n, d, u, durs, fit1, ns, big)
+
+
+def _big(load: np.ndarray, cap: np.ndarray) -> np.ndarray:
+    """More than half of a server's capacity (strictly, with a margin): two such loads on one
+    resource never share a server."""
+    return (cap > 0) & (load > cap / 2 + 1e-7 * np.maximum(1.0, cap))
 
 
 @dataclass
@@ -183,31 +203,46 @@ def _gather(unit: np.ndarray, types: np.ndarray, ends: np.ndarray, ts: np.ndarra
 
 
 def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
-               units: tuple[np.ndarray, np.ndarray | None], ps_fit: np.ndarray, tmax: float,
+               units: tuple[np.ndarray, np.ndarray | None, np.ndarray | None],
+               ps_fit: np.ndarray, tmax: float,
                n_cols: int = 1) -> tuple[float, list[_Column]]:
     """min over the relaxed column set of job j of c_col + pi . load_col, and the columns of
     the ``n_cols`` configurations with the smallest values (each at its best start).
 
-    ``units``: ``_unit_prefix`` of the worker and PS types (prefix over slots 0..T_rows).
-    Starts run over 1..T_rows + 1: a start after T_rows costs no capacity, so T_rows + 1 (or
-    a_j) is its cheapest one."""
-    PW, PZ = units
+    ``units``: ``_unit_prefix`` of the worker and PS types (prefix over slots 0..T_rows), and
+    the price prefix of the half-server rows [c, r, s] (None without them).
+    Starts run over a_j..T_rows + 1: a start after T_rows costs no capacity, so T_rows + 1 (or
+    a_j) is its cheapest one. The configurations come shortest first; a chunk whose least
+    value w_j (a_j + d) (prices are >= 0) is no better than the ``n_cols``-th value found
+    ends the scan (exact: every later configuration is at least as long)."""
+    PW, PZ, PH = units
     C, R = len(cl.rep), len(inst.resources)
     T = PW.shape[2] - 1  # rows horizon
+    RR = R if sp.big is None else 2 * R  # capacity rows, then half-server rows
     a = int(inst.arrival[j])
     w = float(inst.weight[j])
-    ts = np.arange(1, T + 2)
+    ts = np.arange(max(1, min(a, T + 1)), T + 2)
     ends = np.minimum(ts[None, :] + sp.durs[:, None] - 1, T)  # [u, t]
     valid = (ts[None, :] >= a) & (ts[None, :] + sp.durs[:, None] - 1 <= tmax)  # [u, t]
     chunk = max(1, min(CHUNK, int(CELLS // max(1, C * len(ts)))))
     cands: list[tuple[float, _Column]] = []
     for lo in range(0, len(sp.d), chunk):
+        if len(cands) >= n_cols:
+            cands.sort(key=lambda vc: vc[0])
+            if w * (a + float(sp.d[lo])) >= cands[n_cols - 1][0]:
+                break  # sorted by d, prices >= 0: nothing later beats the n_cols best
         sl = slice(lo, lo + chunk)
         m, q, n, u = sp.m[sl], sp.q[sl], sp.n[sl], sp.u[sl]
         aw = _gather(PW, m, ends[u], ts)  # [k, c, t] price of one worker in class c
         bw = _gather(PZ, sp.p[sl], ends[u], ts) if PZ is not None else np.zeros_like(aw)
         # colocated: all N workers + 1 PS in one class that fits them
-        co = np.where(sp.fit1[sl][:, :, None], n[:, None, None] * aw + bw, np.inf)
+        co = n[:, None, None] * aw + bw
+        if PH is not None:
+            cidx = np.arange(C)[None, :, None]
+            e, b = ends[u][:, None, :], (ts - 1)[None, None, :]
+            for r in np.nonzero(sp.big[sl].any(axis=(0, 1)))[0]:
+                co = co + sp.big[sl][:, :, r, None] * (PH[cidx, r, e] - PH[cidx, r, b])
+        co = np.where(sp.fit1[sl][:, :, None], co, np.inf)
         cost1 = co.min(axis=1)
         cls1 = co.argmin(axis=1)
         # spread: greedy fill of the cheapest classes (exact: linear cost, per-class caps)
@@ -219,7 +254,7 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
         spread = (x_sorted * a_sorted).sum(axis=1)
         if PZ is not None:
             bps = np.where(ps_fit[sp.p[sl]][:, :, None], bw, np.inf)
-            spread = spread + bps.min(axis=1)
+            spread = spread + sp.ns[sl][:, None] * bps.min(axis=1)
             pcls = bps.argmin(axis=1)
         total = np.where(q[:, None] == 1, cost1, spread)
         total = total + w * (ts[None, :] + sp.d[sl][:, None])
@@ -230,19 +265,21 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
             if not np.isfinite(vbest[kk]):
                 break
             ti, k = int(tbest[kk]), lo + int(kk)
-            load = np.zeros((C, R))
+            load = np.zeros((C, RR))
             mk, pk = int(sp.m[k]), int(sp.p[k])
             if sp.q[k] == 1:
                 c = int(cls1[kk, ti])
-                load[c] = sp.n[k] * inst.worker_demand[mk]
+                load[c, :R] = sp.n[k] * inst.worker_demand[mk]
                 if not inst.ring:
-                    load[c] += inst.ps_demand[pk]
+                    load[c, :R] += inst.ps_demand[pk]
+                if sp.big is not None:
+                    load[c, R:] = sp.big[k, c]
             else:
                 x = np.zeros(C)
                 x[order[kk, :, ti]] = x_sorted[kk, :, ti]
-                load += x[:, None] * inst.worker_demand[mk][None, :]
+                load[:, :R] += x[:, None] * inst.worker_demand[mk][None, :]
                 if not inst.ring:
-                    load[int(pcls[kk, ti])] += inst.ps_demand[pk]
+                    load[int(pcls[kk, ti]), :R] += sp.ns[k] * inst.ps_demand[pk]
             t = int(ts[ti])
             cands.append((float(vbest[kk]),
                           _Column(j, t, int(sp.d[k]), w * (t + int(sp.d[k])), load)))
@@ -254,11 +291,14 @@ class _Master:
     """Restricted master LP in highspy matrix form (rows fixed, columns appended)."""
 
     def __init__(self, inst: CompletionInstance, cl: _Classes, tmax: int,
-                 big: np.ndarray) -> None:
+                 big: np.ndarray, halves: bool) -> None:
         import highspy
 
-        self.J, self.C, self.R, self.T = inst.n_jobs, len(cl.rep), len(inst.resources), tmax
+        R = len(inst.resources)
+        self.J, self.C, self.R, self.T = inst.n_jobs, len(cl.rep), 2 * R if halves else R, tmax
         self.cap = (cl.rep * cl.count[:, None])  # [c, r]
+        if halves:  # at most one job with more than half of r per server of the class
+            self.cap = np.concatenate([self.cap, np.repeat(cl.count[:, None], R, 1)], axis=1)
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("simplex_strategy", 4)  # primal simplex: columns are added
@@ -327,7 +367,8 @@ class _Master:
         return tuple(float(v) for v in mean)
 
 
-def _solution_columns(inst: CompletionInstance, sol: dict, cl: _Classes) -> list[_Column]:
+def _solution_columns(inst: CompletionInstance, sol: dict, cl: _Classes,
+                      halves: bool) -> list[_Column]:
     """Columns of a (non-preemptive) schedule, class-aggregated: a feasible starting master."""
     sidx = {h: i for i, h in enumerate(inst.server_names)}
     out = []
@@ -336,11 +377,16 @@ def _solution_columns(inst: CompletionInstance, sol: dict, cl: _Classes) -> list
         if rec is None or "segments" in rec:
             return []
         m = inst.worker_names.index(rec["worker_type"])
-        load = np.zeros((len(cl.rep), len(inst.resources)))
+        R = len(inst.resources)
+        load = np.zeros((len(cl.rep), 2 * R if halves else R))
         for h, c in rec["workers"].items():
-            load[cl.of[sidx[h]]] += c * inst.worker_demand[m]
+            load[cl.of[sidx[h]], :R] += c * inst.worker_demand[m]
         for h, c in rec.get("ps", {}).items():
-            load[cl.of[sidx[h]]] += c * inst.ps_demand[inst.ps_names.index(rec["ps_type"])]
+            load[cl.of[sidx[h]], :R] += c * inst.ps_demand[inst.ps_names.index(rec["ps_type"])]
+        hosts = {h for key in ("workers", "ps") for h, c in rec.get(key, {}).items() if c}
+        if halves and len(hosts) == 1:  # colocated: its load is on one server
+            c = cl.of[sidx[hosts.pop()]]
+            load[c, R:] = _big(load[c, :R], cl.rep[c])
         t, d = int(rec["start"]), int(rec["duration"])
         out.append(_Column(j, t, d, float(inst.weight[j]) * (t + d), load))
     return out
@@ -371,7 +417,7 @@ def default_rows(inst: CompletionInstance, spaces: list[_JobSpace | None]) -> in
     for s in live:
         need = s.n[:, None] * inst.worker_demand[s.m]
         if not inst.ring:
-            need = need + inst.ps_demand[s.p]
+            need = need + s.ns[:, None] * inst.ps_demand[s.p]
         area += (s.d[:, None] * need).min(axis=0)
     total = inst.capacity.sum(axis=0)
     span = float(np.max(np.where(total > 0, area / np.where(total > 0, total, 1), 0)))
@@ -383,29 +429,64 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
                  rows: int | None = None, time_limit: float = COLGEN_TIME_LIMIT,
                  max_iterations: int = MAX_ITERATIONS, tol: float = 1e-6,
                  smoothing: float = 0.5, columns_per_job: int = 10,
-                 warm: bool = False) -> ColgenResult:
+                 warm: bool = False, ps_count: bool = True,
+                 half_rows: bool = False) -> ColgenResult:
     """Column generation with a valid Lagrangian bound at every iteration (module docstring).
 
-    ``tmax``: last slot a schedule may use; ``None`` or ``"extended"`` (default) bounds the
-    uncapped optimum (which is also the optimum under the extended horizon of notes §2.4, since
-    every optimal schedule ends by it); ``"instance"`` the instance's horizon; or an int.
-    ``rows``: the last slot with capacity rows (default ``default_rows``, at most
-    ``tmax``); the capacity constraints of later slots are dropped, a relaxation, so the bound
-    stays valid for any value. ``warm``: start the master from the columns of the best of
-    A_online and FIFO (when it ends by ``tmax``) instead of artificial columns only.
-    ``smoothing``: Wentges dual smoothing, prices alpha pi_best + (1 - alpha) pi_master
-    (0 = plain column generation); a round whose columns do not price out at the master duals
-    is repeated at them.
-    ``columns_per_job``: each round adds, per job, the best columns of up to this many
-    configurations (each at its best start) when they price out.
-    The time limit is checked before each pricing round (estimated from the previous one).
+    The time limit is checked before each pricing round (estimated from the previous one);
+    an early stop still returns a valid bound (the best Lagrangian seen).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    tmax : int or str or None, default None
+        Last slot a schedule may use: None or ``"extended"`` bounds the uncapped optimum
+        (also the optimum under the extended horizon of notes §2.4, since every optimal
+        schedule ends by it); ``"instance"`` the instance's horizon; or an int. Unit: slots.
+    rows : int or None, default None
+        Last slot with capacity rows (None: ``default_rows``, at most ``tmax``); later slots'
+        constraints are dropped, a relaxation, so the bound stays valid for any value.
+        Unit: slots.
+    time_limit : float, default COLGEN_TIME_LIMIT
+        Wall-clock budget. Unit: s.
+    max_iterations : int, default MAX_ITERATIONS
+        Pricing rounds at most. Unit: rounds.
+    tol : float, default 1e-6
+        Relative reduced-cost and convergence tolerance. Unit: dimensionless.
+    smoothing : float, default 0.5
+        Wentges dual smoothing, prices alpha pi_best + (1 - alpha) pi_master (0: plain
+        column generation); a round whose columns do not price out at the master duals is
+        repeated at them. Unit: dimensionless. Range: [0, 1).
+    columns_per_job : int, default 10
+        Per job and round, the best columns of up to this many configurations (each at its
+        best start) are added when they price out. Unit: columns.
+    warm : bool, default False
+        Start the master from the columns of the best of A_online and FIFO (when it ends by
+        ``tmax``) instead of artificial columns only.
+    ps_count : bool, default True
+        Charge a spread configuration the least PS count rule (2i) allows
+        (``psmin.min_ps_count``) instead of one PS (a stronger bound under PS).
+    half_rows : bool, default False
+        Add per (server class c, resource r, slot) the valid row "at most count_c colocated
+        jobs with more than half of a server's r run at once" (two such loads never share a
+        server): it cuts the bin-packing slack of class aggregation. Off by default: on the
+        paper-scale suite it left the LP value unchanged and halved the rounds per second.
+
+    Returns
+    -------
+    ColgenResult
+        ``bound`` (Unit: weight x slots; None if some job has no schedule by ``tmax``), the
+        last master LP value, iterations, columns, convergence and the LP's mean completions.
     """
     t0 = time.perf_counter()
     if tmax == "instance":
         tmax = int(inst.horizon)
     cap_end = math.inf if tmax in (None, "extended") else int(tmax)
     cl = server_classes(inst)
-    spaces = [_job_space(inst, j, cl, cap_end) for j in range(inst.n_jobs)]
+    beside = None if inst.ring or not ps_count else max_workers_beside_ps(inst)
+    spaces = [_job_space(inst, j, cl, cap_end, ps_count, beside, half_rows)
+              for j in range(inst.n_jobs)]
     heur = _heuristic(inst, cap_end) if warm else None
     t_rows = int(min(cap_end, rows if rows is not None else default_rows(inst, spaces)))
     t_rows = max(t_rows, int(inst.arrival.max()))
@@ -414,11 +495,12 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
     ps_fit = (np.all(inst.ps_demand[:, None, :] <= cl.rep[None] + EPS, axis=2)
               if not inst.ring else np.zeros((0, len(cl.rep)), bool))
     big = inst.weight * (t_rows + 1 + max(int(s.d.max()) for s in spaces)) * 2.0
-    master = _Master(inst, cl, t_rows, big)
-    pi_rmp = np.zeros((len(cl.rep), len(inst.resources), t_rows))
+    master = _Master(inst, cl, t_rows, big, half_rows)
+    R = len(inst.resources)
+    pi_rmp = np.zeros((len(cl.rep), master.R, t_rows))
     mu = big.copy()
     if heur is not None:
-        master.add(_solution_columns(inst, heur, cl))
+        master.add(_solution_columns(inst, heur, cl, half_rows))
         lp_val, p0 = master.solve(time_limit)
         if p0 is not None:
             pi_rmp, mu = p0, np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
@@ -434,8 +516,9 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
         tr = time.perf_counter()
         pi = alpha * pi_best + (1 - alpha) * pi_rmp
         prefix = np.concatenate([np.zeros((*pi.shape[:2], 1)), np.cumsum(pi, axis=2)], axis=2)
-        units = (_unit_prefix(inst.worker_demand, prefix),
-                 None if inst.ring else _unit_prefix(inst.ps_demand, prefix))
+        units = (_unit_prefix(inst.worker_demand, prefix[:, :R]),
+                 None if inst.ring else _unit_prefix(inst.ps_demand, prefix[:, :R]),
+                 prefix[:, R:] if half_rows else None)
         priced = [_price_job(inst, j, spaces[j], cl, units, ps_fit, cap_end, columns_per_job)
                   for j in range(inst.n_jobs)]
         lag = sum(v for v, _ in priced) - float((pi.sum(axis=2) * master.cap).sum())

@@ -8,7 +8,8 @@ propagate:
 
 - one *optional fixed-size interval per configuration* (presence literal = the configuration
   choice, exactly one per job) carrying the job's least aggregate demand under k
-  (N e_m + one PS z_p), in a *redundant cumulative per resource over the whole cluster*
+  (N e_m + s_min z_p, ``psmin.min_ps_count``: the fewest PSs rule (2i) allows), in a
+  *redundant cumulative per resource over the whole cluster*
   (capacity sum_h C_h). It is implied by (2h), and it is the exact resource constraint when
   the cluster has one server (1 || sum w_j C_j is this cumulative with unit demands);
 - *symmetry breaking* between interchangeable jobs (same data except the weight, same
@@ -52,6 +53,7 @@ from .colgen import COLGEN_TIME_LIMIT, server_classes
 from .cpsat import add_hints, cp_integer_data, placement_vars, read_plans, server_loads
 from .finish import fallback, finish
 from .incumbent import incumbent_pool, resolve_horizon
+from .psmin import max_workers_beside_ps, min_ps_count
 
 TOL = 1e-9
 
@@ -153,6 +155,7 @@ COLGEN_SHARE = 0.25  # of the time limit, for the column-generation bound before
 COLGEN_CAP = 30.0  # seconds at most (and COLGEN_TIME_LIMIT without a time limit)
 SEARCH_SHARE = 0.15  # of the time limit, for the local search over list-schedule orders
 SEARCH_CAP = 10.0  # seconds at most (also without a time limit)
+SPREAD_PS = 4  # most PSs on the host of a spread placement in the LP-order list schedule
 
 
 def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
@@ -191,23 +194,27 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
                   stats: dict[str, Any]) -> Result | None:
     """List-schedule the jobs in the LP order (single-server and spread placements), then
     improve the order by local search (``lists.improve_order``) for ``share`` of the time
-    limit; the best of these and ``heur``. Stops as soon as a schedule meets the lower bound
-    known so far (nothing better exists)."""
+    limit, the LP-order lists included (spread placements with up to ``SPREAD_PS`` PSs on the
+    host when that gave the better LP-order list); the best of these and ``heur``. Stops as
+    soon as a schedule meets the lower bound known so far (nothing better exists)."""
     floor = _floor(inst, tmax, stats)
     if heur is None or _proven(heur, floor):
         return heur
-    start = lp_order
+    start, sps, t_lists = lp_order, 1, time.perf_counter()
     if start is not None:
-        for spread in (False, True):
-            res = list_schedule(inst, start, tmax, method="lp-order-list", spread=spread)
+        tries = [(False, 1), (True, 1)] + ([] if inst.ring else [(True, SPREAD_PS)])
+        for spread, n_ps in tries:
+            res = list_schedule(inst, start, tmax, method="lp-order-list", spread=spread,
+                                spread_ps=n_ps)
             if res is not None and res.objective < heur.objective:
                 stats["lp_order_list"] = res.objective
-                heur = res
+                heur, sps = res, n_ps
     else:
         start = wspt_order(inst)
     budget = SEARCH_CAP if limit is None else min(SEARCH_CAP, share * limit)
-    if share > 0 and start is not None:
-        res = improve_order(inst, start, tmax, budget, target=floor)
+    budget -= time.perf_counter() - t_lists  # the LP-order lists come out of the same share
+    if share > 0 and start is not None and budget > 0:
+        res = improve_order(inst, start, tmax, budget, target=floor, spread_ps=sps)
         if res is not None:
             stats["order_search"] = {"objective": res.objective,
                                      "moves": res.stats.get("moves", 0),
@@ -345,6 +352,7 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
     per_server: dict[tuple[int, int], list] = {(h, r): [] for h in range(H) for r in range(R)}
     cluster: dict[int, list] = {r: [] for r in range(R)}
     infeasible = False
+    beside = None if inst.ring else max_workers_beside_ps(inst)
     for j in range(inst.n_jobs):
         check_deadline()
         ks = [k for k, rng in zip(data.configs[j], data.starts[j], strict=False) if len(rng)]
@@ -360,11 +368,13 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
         cp.add(dur == sum(k.d * x for k, x in zip(ks, xi, strict=False)))
         end = cp.new_int_var(a + dmin, tmax + 1, f"e[{j}]")
         itv = cp.new_interval_var(start, dur, end, f"job[{j}]")
-        for k, x in zip(ks, xi, strict=False):
+        ns = min_ps_count(inst, *(np.array([getattr(k, f) for k in ks]) for f in "mpqn"),
+                          beside)
+        for k, x, nk in zip(ks, xi, ns, strict=True):
             cp.add(start <= tmax - k.d + 1).only_enforce_if(x)
             opt = cp.new_optional_fixed_size_interval_var(start, k.d, x, f"k[{j},{k}]")
             for r in range(R):
-                dem = k.n * int(ei[k.m, r]) + (int(zi[k.p, r]) if k.p >= 0 else 0)
+                dem = k.n * int(ei[k.m, r]) + (int(nk) * int(zi[k.p, r]) if k.p >= 0 else 0)
                 if dem:
                     cluster[r].append((opt, dem))
         Y, S, aux = placement_vars(cp, inst, j, ks, xi, data.s_hat[j], (bi, Bi))

@@ -100,7 +100,8 @@ def wspt_order(inst: CompletionInstance) -> list[int] | None:
 
 
 def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
-                  method: str = "list-schedule", spread: bool = False) -> Result | None:
+                  method: str = "list-schedule", spread: bool = False,
+                  spread_ps: int = 1) -> Result | None:
     """Serial list schedule of the jobs in ``order``: each at its earliest-completing fit.
 
     Each job, in turn, takes the (configuration, server, start) of earliest completion that
@@ -121,6 +122,9 @@ def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
         Method name written into the Result.
     spread : bool, default False
         Also try multi-server configurations (q = 0).
+    spread_ps : int, default 1
+        Most PSs a spread placement puts on its PS host (more PSs carry the traffic of more
+        off-host workers, rule (2i)). Unit: PSs. Range: 1..1000.
 
     Returns
     -------
@@ -177,7 +181,7 @@ def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
             if rooms is None:
                 dmax = max(x.d for x in spread_ks[j])
                 rooms = _Rooms(inst, used, lo, min(hi + dmax, tmax + 1))
-            found = _spread_fit(inst, rooms, k, lo, last, tmax)
+            found = _spread_fit(inst, rooms, k, lo, last, tmax, spread_ps)
             if found is not None and (best is None or found[0] + k.d < best[0]):
                 best = (found[0] + k.d, found[0], k, found[1], found[2])
         if best is None:
@@ -207,33 +211,33 @@ class _Rooms:
         self.resid = inst.capacity[None] - used[lo:end]  # [slot, h, r]
         self._cache: dict[tuple[int, int], np.ndarray] = {}
 
-    def slots(self, m: int, p: int = -1) -> np.ndarray:
-        """[slot, h]: workers of type m that fit on h in each slot (beside one PS of type p
-        when p >= 0; -1 where that PS itself does not fit)."""
-        key = (m, p)
+    def slots(self, m: int, p: int = -1, n_ps: int = 1) -> np.ndarray:
+        """[slot, h]: workers of type m that fit on h in each slot (beside ``n_ps`` PSs of
+        type p when p >= 0; -1 where those PSs themselves do not fit)."""
+        key = (m, p, n_ps)
         if key not in self._cache:
-            resid = self.resid if p < 0 else self.resid - self.inst.ps_demand[p]
+            resid = self.resid if p < 0 else self.resid - n_ps * self.inst.ps_demand[p]
             e = self.inst.worker_demand[m]
             pos = e > 0
             room = np.floor(np.min(resid[:, :, pos] / e[pos], axis=2) + TOL)
             self._cache[key] = np.where(np.all(resid >= -TOL, axis=2), room.clip(min=0), -1)
         return self._cache[key]
 
-    def window(self, m: int, p: int, d: int, last: int) -> np.ndarray:
+    def window(self, m: int, p: int, d: int, last: int, n_ps: int = 1) -> np.ndarray:
         """[start offset, h] for starts lo..last: the minimum over the d slots of the run
         (O(slots) van Herk / Gil-Werman window minimum of scipy)."""
-        room = self.slots(m, p)[:last - self.lo + d]
+        room = self.slots(m, p, n_ps)[:last - self.lo + d]
         return minimum_filter1d(room, d, axis=0, origin=-(d // 2), mode="nearest")[
             :last - self.lo + 1]
 
 
 def _spread_fit(inst: CompletionInstance, rooms: _Rooms, k: Config, lo: int, hi: int,
-                tmax: int) -> tuple[int, dict[int, int], dict[int, int]] | None:
+                tmax: int, max_ps: int = 1) -> tuple[int, dict[int, int], dict[int, int]] | None:
     """Earliest start in [lo, hi] (hi: every later slot is free) at which k.n workers of type
     k.m fit for k.d slots over several servers, filled greedily into the servers with the most
-    room; under PS one PS on a host h0 with its workers there first and at most
-    floor(B_p / b_m) workers elsewhere (the bandwidth rule (2i) with one PS). (start, workers,
-    PSs) or None if nothing ends by ``tmax``."""
+    room; under PS s <= ``max_ps`` PSs on a host h0 with its workers there first and at most
+    floor(s B_p / b_m) workers elsewhere (the bandwidth rule (2i)); the s of the earliest
+    start, the fewest on ties. (start, workers, PSs) or None if nothing ends by ``tmax``."""
     last = min(hi, tmax - k.d + 1)
     if last < lo:
         return None
@@ -244,14 +248,21 @@ def _spread_fit(inst: CompletionInstance, rooms: _Rooms, k: Config, lo: int, hi:
             return None
         o = int(ok[0])
         return lo + o, _fill(room[o], k.n), {}
-    host = rooms.window(k.m, k.p, k.d, last)  # beside one PS
-    off_cap = int(np.floor(inst.ps_bw[k.p] / inst.worker_bw[k.m] + TOL))
-    others = np.minimum(room.sum(axis=1, keepdims=True) - room, off_cap)  # [o, h0]
-    total = np.where(host >= 0, host + others, -1)
-    ok = np.nonzero((total >= k.n).any(axis=1))[0]
-    if ok.size == 0:
+    found = None
+    need = int(np.ceil(k.n * inst.worker_bw[k.m] / inst.ps_bw[k.p] - TOL))  # all off-host
+    for n_ps in range(1, max(1, min(max_ps, need)) + 1):
+        host = rooms.window(k.m, k.p, k.d, last, n_ps)  # beside n_ps PSs
+        off_cap = int(np.floor(n_ps * inst.ps_bw[k.p] / inst.worker_bw[k.m] + TOL))
+        others = np.minimum(room.sum(axis=1, keepdims=True) - room, off_cap)  # [o, h0]
+        total = np.where(host >= 0, host + others, -1)
+        ok = np.nonzero((total >= k.n).any(axis=1))[0]
+        if ok.size and (found is None or ok[0] < found[0]):
+            found = (int(ok[0]), n_ps, host, total)
+            if ok[0] == 0:
+                break
+    if found is None:
         return None
-    o = int(ok[0])
+    o, n_ps, host, total = found
     h0 = int(np.argmax(np.where(total[o] >= k.n, host[o], -1)))
     on_host = int(min(k.n, host[o, h0]))
     rest = room[o].copy()
@@ -259,7 +270,7 @@ def _spread_fit(inst: CompletionInstance, rooms: _Rooms, k: Config, lo: int, hi:
     workers = _fill(rest, k.n - on_host)
     if on_host:
         workers[h0] = on_host
-    return lo + o, workers, {h0: 1}
+    return lo + o, workers, {h0: n_ps}
 
 
 def _fill(room: np.ndarray, n: int) -> dict[int, int]:
@@ -315,17 +326,18 @@ def stall_limit(n_jobs: int) -> int:
 
 def improve_order(inst: CompletionInstance, order: Any, tmax: int, budget_s: float, *,
                   spread: bool = True, seed: int = 0,
-                  target: float | None = None) -> Result | None:
+                  target: float | None = None, spread_ps: int = 1) -> Result | None:
     """Local search over the job order of ``list_schedule``: move a random job to a random
     position (insertion neighbourhood), keep the move if the list schedule's objective does
     not get worse, until ``budget_s`` seconds have passed, ``stall_limit`` moves in a row
     brought no strict improvement, or the objective reaches ``target`` (a lower bound: nothing
     better exists). Returns the best validated schedule found (None if even ``order`` gives
-    none); ``stats["stopped"]`` says why it stopped."""
+    none); ``stats["stopped"]`` says why it stopped. ``spread_ps``: as in ``list_schedule``."""
     t0 = time.perf_counter()
     rng = np.random.default_rng(seed)
     cur = [int(j) for j in order]
-    best = list_schedule(inst, cur, tmax, method="list-local-search", spread=spread)
+    best = list_schedule(inst, cur, tmax, method="list-local-search", spread=spread,
+                         spread_ps=spread_ps)
     if best is None or inst.n_jobs < 2:
         return best
     goal = None if target is None else target + 1e-9 * max(1.0, abs(target))
@@ -342,7 +354,8 @@ def improve_order(inst: CompletionInstance, order: Any, tmax: int, budget_s: flo
         i, k = rng.choice(inst.n_jobs, size=2, replace=False)
         cand = cur[:i] + cur[i + 1:]
         cand.insert(int(k), cur[i])
-        res = list_schedule(inst, cand, tmax, method="list-local-search", spread=spread)
+        res = list_schedule(inst, cand, tmax, method="list-local-search", spread=spread,
+                            spread_ps=spread_ps)
         moves += 1
         stalled += 1
         if res is not None and res.objective <= best.objective:
