@@ -162,14 +162,15 @@ DESCRIPTIONS = {
                          "arrival hours and GPU demands from the trace, run lengths and "
                          "utilities at the small scale; offered load >= 1",
                 "paper": "the paper's ratio experiments (docs/specs/revenue.md §5.1): 10-15 "
-                         "jobs, 2 tenants, 5-15 servers, linear / convex / mixed utilities, "
+                         "jobs, 2 tenants, 5 or 10 servers, linear / convex / mixed utilities, "
                          "arrivals in 0..2 or 0..3; the first 12 calls with offered load >= 1"},
     "completion": {"small": "3-4 jobs on 2 servers, horizon 30, kappa 0.5 (offered load 2), PS "
                             "and ring; the first 12 feasible seeds",
                    "large": "the heaviest burst of 30 consecutive jobs (most GPU-hours per hour "
-                            "of submission span) of each of the 5 busiest Philly VCs, PS and ring: arrival hours, GPU counts and run times "
-                            "from the trace, the rest from the generator; 10 servers re-sized "
-                            "to kappa 0.5 (offered load 2); extended horizon",
+                            "of submission span) of each of the 5 busiest Philly VCs, PS and "
+                            "ring: arrival hours, GPU counts and run times from the trace, "
+                            "the rest from the generator; 10 servers re-sized to kappa 0.5 "
+                            "(offered load 2); extended horizon",
                    "paper": "the paper's ranges at its scale (docs/specs/completion.md): ring "
                             "20 jobs x 10 / 30 servers, PS 10 / 20 jobs x 10 servers, horizon "
                             "150, seeds 0-2 (the suite of benchmarks/completion-engine.md); "
