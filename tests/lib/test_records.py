@@ -150,3 +150,13 @@ def test_small_optimum_is_reproven(rec: tuple[Path, dict[str, str]]) -> None:
     res = ds.solve(inst, model=row["method"], time_limit=60)
     assert res.status.value == "optimal", time.perf_counter() - t0
     assert math.isclose(res.objective, float(row["best_known"]), rel_tol=1e-4, abs_tol=1e-6)
+
+
+def test_optimal_means_gap_at_most_1e6_not_highs_default() -> None:
+    """HiGHS stops at a relative gap of 1e-4; the library calls that open (revenue/paper-11
+    improved from 5667.614 to 5667.698 after such an 'optimal' stop)."""
+    from dlsched.lib.records import status_of
+
+    assert status_of(5667.614, 5667.614 * (1 + 5e-5)) == "open"
+    assert status_of(5667.614, 5667.614 * (1 + 5e-7)) == "optimal"
+    assert status_of(100.0, None) == "open"
