@@ -26,11 +26,13 @@ LIB = Path(__file__).resolve().parents[2] / "instances" / "lib" / "ltgf"
 
 
 def _records(name: str) -> list[tuple[str, float, int]]:
-    """(instance path, proven optimum, horizon of the stored solution) of a library set."""
+    """(instance path, proven optimum, horizon of the stored solution) of a library set's
+    records proven optimal (an open record has no optimum to compare with)."""
     out = []
     with open(LIB / name / "index.csv", newline="") as fh:
         for row in csv.DictReader(fh):
-            assert row["status"] == "optimal"
+            if row["status"] != "optimal":
+                continue
             horizon = ds.load(LIB / name / row["solution_file"]).solution.horizon
             out.append((str(LIB / name / row["file"]), float(row["best_known"]), horizon))
     return out
@@ -38,6 +40,8 @@ def _records(name: str) -> list[tuple[str, float, int]]:
 
 SMALL = _records("small")
 PAPER = _records("paper")
+#: paper-09 (seed 13, optimum 1.75) is the record whose Dinkelbach levels stop unproven at 60 s
+PAPER_BY_ID = {Path(p).stem: (p, b, h) for p, b, h in PAPER}
 
 
 def _at_least(bound: float | None, best: float) -> bool:
@@ -142,7 +146,8 @@ def test_one_level_solve_reports_a_valid_bound(model, path, best, horizon):
 
 
 @pytest.mark.parametrize("method", ["dinkelbach", "bisection"])
-@pytest.mark.parametrize("path,best,horizon", [PAPER[0], PAPER[4]], ids=["paper-01", "paper-05"])
+@pytest.mark.parametrize("path,best,horizon", [PAPER_BY_ID["paper-01"], PAPER_BY_ID["paper-09"]],
+                         ids=["paper-01", "paper-09"])
 def test_paper_records_stopped_early_report_a_valid_bound(method, path, best, horizon):
     res = maxmin.solve_maxmin(ds.load(path), "ltgf-milp", SolveOptions(time_limit=3.0),
                               slots=horizon, method=method, max_iter=2, bound_share=0)
