@@ -177,3 +177,29 @@ def test_a_malformed_set_json_is_refused(lib: Path) -> None:
     _open_first(lib)
     with pytest.raises(InputError, match="params"):
         improve_set(lib, time_limit=5)
+
+
+def test_rebuilding_a_set_never_loses_a_better_record(tmp_path: Path, monkeypatch) -> None:
+    """A rebuild whose solve stops early (worse incumbent, looser bound) keeps the earlier
+    proven optimum, its solution file and its stamp, also when the record's id moves."""
+    from dlsched.lib import build as build_mod
+
+    call = {"n": 4, "k": 2, "seed": 3}
+    first = build_mod.build_set("oef", "demo", [call], root=tmp_path)[0]
+    folder = tmp_path / "oef" / "demo"
+    stored = (folder / "demo-01.best.json").read_bytes()
+    inst = ds.generate("oef", **call)
+    weak = ds.run(inst, "max-min")  # valid, below the optimum
+    best = float(first["best_known"])
+    assert weak.objective < best - 1e-6
+    stopped = Result("oef", "oef-cooperative", "time_limit", objective=weak.objective,
+                     bound=best * 1.5, solution=weak.solution)
+    monkeypatch.setattr(build_mod, "solve_record", lambda *a, **k: stopped)
+    other = {"n": 3, "k": 2, "seed": 1}  # a new first instance: the old record becomes demo-02
+    build_mod.build_set("oef", "demo", [other, call], root=tmp_path)
+    row = _rows(folder)[1]
+    assert row["id"] == "demo-02" and row["status"] == "optimal"
+    assert float(row["best_known"]) == best and float(row["bound"]) == float(first["bound"])
+    assert row["date"] == first["date"] and row["method"] == first["method"]
+    assert (folder / "demo-02.best.json").read_bytes() == stored
+    assert _rows(folder)[0]["status"] == "open"  # the new instance has only the stopped run

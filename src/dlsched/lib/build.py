@@ -237,6 +237,40 @@ def make_row(rid: str, inst: Any, res: Any, provenance: str) -> dict[str, Any]:
     }
 
 
+def _earlier_records(folder: Path) -> dict[str, tuple[dict[str, str], Any, Any]]:
+    """Provenance -> (row, instance, stored result) of the folder's checked records (none when
+    the folder has no index; an unreadable or tampered record is an error, not skipped)."""
+    from .records import INDEX, load_record
+
+    if not (folder / INDEX).is_file():
+        return {}
+    out = {}
+    for row in read_index(folder):
+        inst, res = load_record(folder, row)
+        out[row["provenance"]] = (row, inst, res)
+    return out
+
+
+def _keep_better(row: dict[str, Any], inst: Any, res: Any,
+                 earlier: tuple[dict[str, str], Any, Any] | None) -> tuple[dict[str, Any], Any]:
+    """The row and solution to store: the new ones, or the earlier record improved by the new
+    result when it is the same instance (never a worse solution or a looser bound)."""
+    from ..core.io import to_dict
+    from .improve import apply_result
+
+    keep = None if res.status == Status.INFEASIBLE else res
+    if earlier is None or res.status == Status.INFEASIBLE:
+        return row, keep
+    old_row, old_inst, old_res = earlier
+    if old_res is None or to_dict(old_inst) != to_dict(inst):
+        return row, keep
+    base = {**old_row, "id": row["id"], "file": row["file"],
+            "solution_file": row["solution_file"], "size": row["size"],
+            "offered_load": row["offered_load"]}
+    merged, changed = apply_result(base, res, PROBLEMS.get(inst.problem).sense)
+    return merged, (res if "best_known" in changed else old_res)
+
+
 def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, str]], *,
               model: str | None = None, time_limit: float = 60.0,
               root: str | Path | None = None, count: int | None = None,
@@ -248,7 +282,10 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
     validated, and written as ``<id>.json`` + ``<id>.best.json``; the index is rewritten
     atomically after each instance, so a long build (paper, large sets) keeps what it solved.
     An instance stopped by the time limit is stored as ``open`` with its bound and gap
-    (``lib improve`` continues it later).
+    (``lib improve`` continues it later). Rebuilding a set never loses a record: when the
+    folder already holds a checked record of the same instance (same provenance, same file
+    content), the new row keeps the better solution and the tighter bound of the two
+    (``improve.apply_result``), with the stamp of the run that found each.
 
     Parameters
     ----------
@@ -300,6 +337,7 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
 
     folder = Path(root if root is not None else DEFAULT_ROOT) / problem / name
     folder.mkdir(parents=True, exist_ok=True)
+    earlier = _earlier_records(folder)  # read before any file is overwritten
     count = len(calls) if count is None else count
     rows: list[dict[str, Any]] = []
     for item in calls:
@@ -324,10 +362,11 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
         if res.solution is None and res.status != Status.INFEASIBLE:
             raise InputError(prov, f"{res.method} found no solution within {time_limit} s "
                                    f"(status {res.status.value}): give it more time")
+        row, best = _keep_better(make_row(rid, inst, res, prov), inst, res, earlier.get(prov))
         api.save(inst, folder / f"{rid}.json")
-        if res.status != Status.INFEASIBLE:
-            api.save(res, folder / f"{rid}.best.json")
-        rows.append(make_row(rid, inst, res, prov))
+        if best is not None:
+            api.save(best, folder / f"{rid}.best.json")
+        rows.append(row)
         write_index(folder, rows)  # after every instance: a long build keeps what it solved
         if progress is not None:
             progress(rows[-1])
