@@ -241,12 +241,19 @@ class ResultsStore:
         return True
 
     def _immediate(self, body: Callable[[], Any]) -> Any:
-        """Run ``body`` in a ``BEGIN IMMEDIATE`` transaction (the write lock is taken first)."""
-        self.conn.execute("BEGIN IMMEDIATE")
+        """Run ``body`` in a ``BEGIN IMMEDIATE`` transaction (the write lock is taken first).
+
+        A transaction still open on entry was cut by a signal between its ``BEGIN`` and its
+        commit (every write goes through here): it is rolled back first, so the release after
+        a kill does not fail with "cannot start a transaction within a transaction"."""
+        if self.conn.in_transaction:
+            self.conn.rollback()
         try:
+            self.conn.execute("BEGIN IMMEDIATE")
             out = body()
         except BaseException:
-            self.conn.rollback()
+            if self.conn.in_transaction:
+                self.conn.rollback()
             raise
         self.conn.commit()
         return out

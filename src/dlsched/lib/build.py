@@ -8,8 +8,6 @@ so ``scripts/build_lib.py`` rebuilds a set from its own index.
 from __future__ import annotations
 
 import ast
-import datetime as _dt
-import os
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ from typing import Any
 from ..core import PROBLEMS, InputError
 from ..core.result import Status
 from .load import offered_load
+from .merge import bound_source, stamp
 from .records import format_number, read_index, status_of, write_index
 
 
@@ -79,26 +78,6 @@ def parse_call(text: str) -> tuple[str, dict[str, Any]]:
     except (SyntaxError, ValueError):
         pass
     raise InputError("provenance", f"not a dlsched.generate(...) call: {text[:80]!r}")
-
-
-def stamp() -> dict[str, str]:
-    """Where and when a record is made: ``machine``, ``commit`` and ``date`` (UTC) cells.
-
-    Returns
-    -------
-    dict
-        The three cells; ``commit`` is blank outside a git checkout.
-
-    Examples
-    --------
-    >>> sorted(stamp())
-    ['commit', 'date', 'machine']
-    """
-    from ..bench.machine import cpu_model, git_commit
-
-    return {"machine": f"{cpu_model()} ({os.cpu_count()} cores)",
-            "commit": git_commit() or "",
-            "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 
 def size_text(inst: Any) -> str:
@@ -166,31 +145,6 @@ def solve_record(inst: Any, model: str | None, time_limit: float, **solve_kw: An
     return res
 
 
-def bound_source(res: Any) -> str:
-    """Who proved a result's bound: the method, and the model's own ``stats["bound_from"]``
-    when it names a part (e.g. ``ltgf-milp (fair floor)``).
-
-    Parameters
-    ----------
-    res : Result
-        A result with a bound.
-
-    Returns
-    -------
-    str
-        The ``bound_method`` cell.
-
-    Examples
-    --------
-    >>> from dlsched.core.result import Result
-    >>> bound_source(Result("ltgf", "ltgf-milp", "optimal", 1.0, 1.0,
-    ...                     stats={"bound_from": "fair floor"}))
-    'ltgf-milp (fair floor)'
-    """
-    part = res.stats.get("bound_from") if isinstance(res.stats, dict) else None
-    return f"{res.method} ({part})" if isinstance(part, str) and part else res.method
-
-
 def make_row(rid: str, inst: Any, res: Any, provenance: str) -> dict[str, Any]:
     """The index row of a freshly solved instance (files named ``<rid>.json`` and
     ``<rid>.best.json``).
@@ -256,7 +210,7 @@ def _keep_better(row: dict[str, Any], inst: Any, res: Any,
     """The row and solution to store: the new ones, or the earlier record improved by the new
     result when it is the same instance (never a worse solution or a looser bound)."""
     from ..core.io import to_dict
-    from .improve import apply_result
+    from .merge import apply_result
 
     keep = None if res.status == Status.INFEASIBLE else res
     if earlier is None or res.status == Status.INFEASIBLE:

@@ -1,0 +1,118 @@
+"""Merge a new exact result into a library record: keep only a better solution and a tighter
+bound, stamped with where and when they were found (used by ``build`` and ``improve``)."""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from typing import Any
+
+from ..core import InputError
+from ..core.result import relative_gap
+from .records import better, bound_ok, format_number, status_of
+
+
+def stamp() -> dict[str, str]:
+    """Where and when a record is made: ``machine``, ``commit`` and ``date`` (UTC) cells.
+
+    Returns
+    -------
+    dict
+        The three cells; ``commit`` is blank outside a git checkout.
+
+    Examples
+    --------
+    >>> sorted(stamp())
+    ['commit', 'date', 'machine']
+    """
+    from ..bench.machine import cpu_model, git_commit
+
+    return {"machine": f"{cpu_model()} ({os.cpu_count()} cores)",
+            "commit": git_commit() or "",
+            "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
+def bound_source(res: Any) -> str:
+    """Who proved a result's bound: the method, and the model's own ``stats["bound_from"]``
+    when it names a part (e.g. ``ltgf-milp (fair floor)``).
+
+    Parameters
+    ----------
+    res : Result
+        A result with a bound.
+
+    Returns
+    -------
+    str
+        The ``bound_method`` cell.
+
+    Examples
+    --------
+    >>> from dlsched.core.result import Result
+    >>> bound_source(Result("ltgf", "ltgf-milp", "optimal", 1.0, 1.0,
+    ...                     stats={"bound_from": "fair floor"}))
+    'ltgf-milp (fair floor)'
+    """
+    part = res.stats.get("bound_from") if isinstance(res.stats, dict) else None
+    return f"{res.method} ({part})" if isinstance(part, str) and part else res.method
+
+
+def apply_result(row: dict[str, str], res: Any, sense: str) -> tuple[dict[str, Any], list[str]]:
+    """The row updated with a validated exact result: a better solution, a tighter bound.
+
+    Parameters
+    ----------
+    row : dict
+        The current (checked) index row.
+    res : Result
+        A validated result of an exact model on the row's instance (its solution is taken
+        only when it holds one).
+    sense : str
+        ``"min"`` or ``"max"``.
+
+    Returns
+    -------
+    tuple
+        ``(new_row, changed)`` with ``changed`` a subset of ``["best_known", "bound"]``.
+
+    Raises
+    ------
+    InputError
+        The new bound cuts off the stored best-known solution (a wrong bound is not stored).
+
+    Examples
+    --------
+    >>> from dlsched.core.result import Result
+    >>> row = {"best_known": "10.0", "bound": "14.0", "sense": "max"}
+    >>> res = Result("oef", "m", "time_limit", 11.0, 13.0, solution={"allocation": []})
+    >>> new, changed = apply_result(row, res, "max")
+    >>> changed, new["best_known"], new["bound"], new["status"]
+    (['best_known', 'bound'], '11.0', '13.0', 'open')
+    """
+    new = dict(row)
+    best = float(row["best_known"])
+    bound = float(row["bound"]) if row.get("bound") else None
+    changed = []
+    if res.solution is not None and res.objective is not None \
+            and better(sense, float(res.objective), best):
+        best = float(res.objective)
+        new.update(best_known=format_number(best), method=res.method,
+                   time_s=f"{res.runtime_s:.3f}", **stamp())
+        changed.append("best_known")
+    if res.bound is not None:
+        cand = float(res.bound)
+        if not bound_ok(sense, best, cand):
+            raise InputError(f"record {row.get('id', '')!r}", f"{res.method} reports the bound "
+                             f"{cand}, which cuts off the best-known {best}: not stored")
+        tighter = "min" if sense == "max" else "max"  # a max problem's bound tightens downward
+        if bound is None or better(tighter, cand, bound):
+            bound = cand
+            new.update(bound=format_number(bound), bound_method=bound_source(res))
+            if "best_known" not in changed:
+                new.update(stamp())
+            changed.append("bound")
+    if not changed:
+        return dict(row), changed  # untouched: not even reformatted
+    gap = relative_gap(best, bound)
+    new.update(gap=format_number(gap), status=status_of(best, bound))
+    return new, changed
