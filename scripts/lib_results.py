@@ -11,8 +11,11 @@ and the command, as PyVRP's published benchmark table does. Usage::
 
     nice -n 10 python scripts/lib_results.py            # every set, writes both files
     python scripts/lib_results.py --sets oef/small --out /tmp/r   # a subset, elsewhere
+    python scripts/lib_results.py --update ojpp/large revenue/large  # re-score two sets in place
 
-One process, sets and algorithms in turn.
+One process, sets and algorithms in turn. Every set entry carries its own stamp (date and
+commit of its scoring), so ``--update`` (after ``lib improve`` changed some records) re-scores
+only the named sets, keeps the others as they were and says so on the page.
 """
 
 from __future__ import annotations
@@ -157,7 +160,8 @@ def collect(sets: list[str] | None, command: str) -> dict[str, Any]:
         if sets and set_name not in sets:
             continue
         problem = set_name.split("/")[0]
-        entry = {"set": set_name, "problem": problem, **set_summary(folder), "algorithms": []}
+        entry = {"set": set_name, "problem": problem, "date": out["date"],
+                 "commit": out["commit"], **set_summary(folder), "algorithms": []}
         for name, method in ALGORITHMS.items(problem):
             line = score_algorithm(folder, set_name, name, kind_of(problem, name, method))
             print(f"{set_name:18s} {name:22s} {line['time_s']:8.2f} s", file=sys.stderr)
@@ -194,11 +198,15 @@ def render(data: dict[str, Any]) -> str:
         "the stored best-known value (BKS) and bound. Written by `scripts/lib_results.py` "
         "(the same data: [lib-results.json](lib-results.json)); re-run it after a set changes.",
         "",
-        f"- **Date (UTC):** {data['date']}",
-        f"- **Commit:** `{stamp}`",
+        f"- **Date (UTC):** {data.get('full_run_date', data['date'])}"
+        + (f" (full run); last update {data['date']}" if "full_run_date" in data else ""),
+        f"- **Commit:** `{stamp}`" + (" (last update; each set states its own)"
+                                      if "full_run_date" in data else ""),
         f"- **Machine:** {data['machine']}",
         f"- **Command:** `{data['command']}`",
-        f"- **Run time:** {data['run_time_s']} s (one process)",
+        f"- **Run time:** {data['run_time_s']} s (one process)"
+        + (f"; sets re-scored by `--update` on {data['date']}: {data['update_time_s']} s"
+           if "update_time_s" in data else ""),
         "",
         f"**Ratios: {data['convention']}**, so 1 is the reference and larger is worse. "
         "*vs BKS* is the geometric mean over the instances of the ratio to the best-known "
@@ -228,7 +236,8 @@ def render(data: dict[str, Any]) -> str:
     for s in data["sets"]:
         lines += ["", f"## `{s['set']}`", "",
                   f"{s['instances']} instances ({s['sense']}), {_pct(s['optimal_fraction'])} "
-                  "proven optimal.", "",
+                  f"proven optimal. Scored {s.get('date', data['date'])} at "
+                  f"`{s.get('commit') or data['commit'] or 'unknown'}`.", "",
                   "| algorithm | kind | vs BKS | vs bound | worst | invalid | time (s) |",
                   "|---|---|---|---|---|---|---|"]
         for a in s["algorithms"]:
@@ -269,20 +278,62 @@ def _json_safe(value: Any) -> Any:
     return value
 
 
+def _revive(value: Any) -> Any:
+    """Inverse of ``_json_safe``: the string ``"inf"`` back to infinity."""
+    if value == "inf":
+        return math.inf
+    if isinstance(value, dict):
+        return {k: _revive(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_revive(v) for v in value]
+    return value
+
+
+def update(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """``old`` with the sets of ``new`` replaced (or added), in library order; the header's
+    stamp becomes ``new``'s, the older sets keep theirs (entries without one get the old
+    header's), and the command lists the full run then the updates."""
+    for s in old["sets"]:
+        s.setdefault("date", old["date"])
+        s.setdefault("commit", old["commit"])
+    fresh = {s["set"]: s for s in new["sets"]}
+    merged = {s["set"]: s for s in old["sets"]} | fresh
+    order = [name for name, _ in list_sets() if name in merged]
+    command = old["command"].split(" ; ")[0] + " ; " + new["command"]
+    return {**new, "command": command, "sets": [merged[name] for name in order],
+            "run_time_s": old["run_time_s"], "update_time_s": new["run_time_s"],
+            "full_run_date": old.get("full_run_date", old["date"])}
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--sets", nargs="*", help="only these sets (PROBLEM/SET); default: all")
+    p.add_argument("--update", nargs="+", metavar="SET",
+                   help="re-score only these sets and merge them into the existing JSON")
     p.add_argument("--out", type=Path, default=ROOT / "docs",
                    help="folder of lib-results.md / .json (default: docs/)")
     args = p.parse_args(argv)
-    command = "python scripts/lib_results.py" + (f" --sets {' '.join(args.sets)}"
-                                                 if args.sets else "")
-    data = collect(args.sets, command)
+    known = {name for name, _ in list_sets()}
+    for name in (args.sets or []) + (args.update or []):
+        if name not in known:
+            p.error(f"unknown set {name!r}; `dlsched lib list` names them")
+    if args.update:
+        previous = args.out / "lib-results.json"
+        if not previous.exists():
+            p.error(f"--update needs an earlier full run in {previous}")
+        data = update(_revive(json.loads(previous.read_text(encoding="utf-8"))),
+                      collect(args.update, "python scripts/lib_results.py --update "
+                              + " ".join(args.update)))
+    else:
+        command = "python scripts/lib_results.py" + (f" --sets {' '.join(args.sets)}"
+                                                     if args.sets else "")
+        data = collect(args.sets, command)
     args.out.mkdir(parents=True, exist_ok=True)
     (args.out / "lib-results.json").write_text(
         json.dumps(_json_safe(data), indent=1, allow_nan=False) + "\n", encoding="utf-8")
     (args.out / "lib-results.md").write_text(render(data), encoding="utf-8")
-    print(f"wrote {args.out}/lib-results.md and .json in {data['run_time_s']} s",
+    print(f"wrote {args.out}/lib-results.md and .json in "
+          f"{data.get('update_time_s', data['run_time_s'])} s",
           file=sys.stderr)
     return 0
 

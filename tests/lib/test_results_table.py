@@ -149,3 +149,44 @@ def test_geomean_recomputed_by_hand(page) -> None:
     assert want > 1.01  # max-min is not optimal here: the check is not 1 == 1
     assert _cell(page[name][alg][2]) == pytest.approx(want, abs=5.1e-5)
     assert _cell(page[name][alg][4]) == pytest.approx(max(ratios), abs=5.1e-5)
+
+
+def _script():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "lib_results", ROOT / "scripts" / "lib_results.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_update_rescores_only_the_named_set(tmp_path) -> None:
+    """``--update SET`` replaces that set's entry (new stamp, scores recomputed from the index)
+    and leaves every other set, its stamp and its numbers, exactly as the full run wrote them."""
+    old = json.loads(DATA.read_text(encoding="utf-8"))
+    (tmp_path / "lib-results.json").write_text(json.dumps(old), encoding="utf-8")
+    target = "oef/small"
+    untouched = next(s for s in old["sets"] if s["set"] == "revenue/paper")
+    # plant a wrong number in the target: the update must recompute it, not copy it
+    for s in old["sets"]:
+        if s["set"] == target:
+            s["algorithms"][0]["geomean_ratio_best"] = 99.0
+    (tmp_path / "lib-results.json").write_text(json.dumps(old), encoding="utf-8")
+    assert _script().main(["--update", target, "--out", str(tmp_path)]) == 0
+    new = json.loads((tmp_path / "lib-results.json").read_text(encoding="utf-8"))
+    assert [s["set"] for s in new["sets"]] == [s["set"] for s in old["sets"]]
+    kept = next(s for s in new["sets"] if s["set"] == "revenue/paper")
+    assert {k: v for k, v in kept.items() if k not in ("date", "commit")} == untouched
+    assert kept["date"] == untouched.get("date", old["date"])
+    fresh = next(s for s in new["sets"] if s["set"] == target)
+    assert fresh["date"] == new["date"] != old["date"]
+    assert all(a["geomean_ratio_best"] < 2 for a in fresh["algorithms"])
+    page = (tmp_path / "lib-results.md").read_text(encoding="utf-8")
+    assert f"(full run); last update {new['date']}" in page
+    assert "--update oef/small" in page
+
+
+def test_update_refuses_an_unknown_set(tmp_path) -> None:
+    with pytest.raises(SystemExit):
+        _script().main(["--update", "oef/nope", "--out", str(tmp_path)])
