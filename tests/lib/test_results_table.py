@@ -89,8 +89,14 @@ def test_page_states_date_commit_machine(data) -> None:
     date = re.search(r"\*\*Date \(UTC\):\*\* (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)", text)
     commit = re.search(r"\*\*Commit:\*\* `([0-9a-f]{7,40})( \+ uncommitted changes)?`", text)
     assert date and commit and re.search(r"\*\*Machine:\*\* \S+", text)
-    assert date.group(1) == data["date"] and commit.group(1) == data["commit"]
+    assert date.group(1) == data.get("full_run_date", data["date"])
+    assert commit.group(1) == data["commit"]
     assert (commit.group(2) is None) == data["clean"]
+    if "full_run_date" in data:  # a --update: the last one is stated, every set has a stamp
+        assert f"last update {data['date']}" in text
+    for s in data["sets"]:
+        stamp = f"Scored {s.get('date', data['date'])} at `{s.get('commit', data['commit'])}`"
+        assert stamp in text or "date" not in s, s["set"]
 
 
 def test_page_agrees_with_json(page, data) -> None:
@@ -177,7 +183,10 @@ def test_update_rescores_only_the_named_set(tmp_path) -> None:
     new = json.loads((tmp_path / "lib-results.json").read_text(encoding="utf-8"))
     assert [s["set"] for s in new["sets"]] == [s["set"] for s in old["sets"]]
     kept = next(s for s in new["sets"] if s["set"] == "revenue/paper")
-    assert {k: v for k, v in kept.items() if k not in ("date", "commit")} == untouched
+    def body(entry):
+        return {k: v for k, v in entry.items() if k not in ("date", "commit")}
+
+    assert body(kept) == body(untouched)
     assert kept["date"] == untouched.get("date", old["date"])
     fresh = next(s for s in new["sets"] if s["set"] == target)
     assert fresh["date"] == new["date"] != old["date"]
