@@ -20,6 +20,9 @@ that sets ``noop_epoch`` to ``EventSim.epoch`` after a call that changed nothing
 its calls are a function of the simulator state (not of the time), so until the next
 submission, start, stop or finish every call would only renew the expired jobs; the engine then
 applies those renewal-only decisions without calling it (still counted in ``decisions``).
+A policy with ``sorted_pending = False`` reads the pending jobs from the simulator (e.g. kept
+in its order by ``sim.ordered.PendingOrder`` through ``watch_pending``) and is passed an
+empty ``pending`` list.
 
 Overheads: a resume after a preemption costs ``cold_start`` seconds of no progress at the start of
 the segment; a preemption costs ``checkpoint`` seconds of no progress at its end (the snapshot is
@@ -149,6 +152,8 @@ class EventSim:
         self._pending: set[int] = set()
         #: demand -> the pending jobs with it (``any_placeable``, ``placeable_pending``)
         self._pend_g: dict[int, set[int]] = {}
+        #: a set receiving every job whose pending state changes (``watch_pending``)
+        self._watch: set[int] | None = None
         #: count of state changes (submissions, starts, stops, finishes; not renewals): a
         #: policy whose decision is a function of this state may skip a repeated no-op call
         self.epoch = 0
@@ -271,6 +276,18 @@ class EventSim:
                 out.extend(jobs)
         return out
 
+    def watch_pending(self, touched: set[int]) -> None:
+        """Add to ``touched`` every job that enters or leaves the pending set from now on.
+
+        ``sim.ordered.PendingOrder`` keeps a policy's order of the pending jobs with it.
+
+        Parameters
+        ----------
+        touched : set of int
+            The set to fill (one watcher per simulation).
+        """
+        self._watch = touched
+
     def running(self) -> np.ndarray:
         return np.flatnonzero(self.state == RUNNING)
 
@@ -378,6 +395,8 @@ class EventSim:
 
     def _pend_add(self, i: int) -> None:
         """Enter job ``i`` in the pending jobs by demand."""
+        if self._watch is not None:
+            self._watch.add(i)
         g = self._g[i]
         s = self._pend_g.get(g)
         if s is None:
@@ -387,6 +406,8 @@ class EventSim:
 
     def _pend_drop(self, i: int) -> None:
         """Take job ``i`` out of the pending demand counts."""
+        if self._watch is not None:
+            self._watch.add(i)
         g = self._g[i]
         s = self._pend_g[g]
         s.discard(i)
@@ -529,6 +550,9 @@ class EventSim:
         done = 0
         policy.attach(self)
         idle_renews = bool(getattr(policy, "renews_when_idle", False))
+        # a policy that reads the pending jobs from the simulator (``sorted_pending = False``)
+        # is passed an empty list instead of sorting them at every decision
+        want_pending = bool(getattr(policy, "sorted_pending", True))
         while done < self.n:
             check_deadline()  # only inside a caller's time limit (core.deadline)
             if idle_renews and not pending and not self.expired:
@@ -594,7 +618,8 @@ class EventSim:
                     self.place(i)
             if pending or self.expired:
                 self.decisions += 1
-                policy.schedule(self, td, sorted(pending), sorted(self.expired))
+                policy.schedule(self, td, sorted(pending) if want_pending else [],
+                                sorted(self.expired))
                 if self.expired:
                     for i in sorted(self.expired):
                         self._stop(i, td, expired=True)

@@ -8,6 +8,7 @@ import math
 import numpy as np
 
 from ...sim.events import RUNNING, EventSim
+from ...sim.ordered import PendingOrder
 from ..instance import LTGFInstance
 from ..support.policy import Policy
 from ..support.simulate import register_policy
@@ -60,6 +61,8 @@ class Themis(Policy):
     """
 
     name = "themis"
+    #: the pending jobs' rho terms are kept across decisions (``PendingOrder``)
+    sorted_pending = False
 
     def __init__(
         self, inst: LTGFInstance, f: float = 0.8, error: float = 0.2, seed: int = 0,
@@ -82,6 +85,15 @@ class Themis(Policy):
                                   inst.job_duration * self.err)
         else:
             self.d_hat = inst.job_duration * self.err
+        self._n_act = 0
+        self._noisy = estimate == "noisy"
+        self._sub: list[float] = inst.job_submit.tolist()
+        self._dur: list[float] = inst.job_duration.tolist()
+        self._d: list[float] = self.d_hat.tolist()
+        self._err: list[float] = self.err.tolist()
+        #: the Python-float decision needs d_hat > 0 (no 0-division; finite rho)
+        self._fast = bool(np.all(self.d_hat > 0) and np.all(np.isfinite(self.d_hat)))
+        self._order: PendingOrder | None = None
 
     def rho(self, sim: EventSim, t: float, idx: np.ndarray, n_act: int) -> tuple[np.ndarray,
                                                                                   np.ndarray]:
@@ -97,19 +109,86 @@ class Themis(Policy):
             r_hat = np.maximum(d - (inst.job_duration[idx] - rem), 1.0)
         return ((t - inst.job_submit[idx]) + r_hat) / (d * max(n_act, 1)), r_hat
 
+    def attach(self, sim: EventSim) -> None:
+        super().attach(sim)
+        # a pending job's rho terms (submission, estimated remaining, estimated duration) are
+        # fixed while it waits: kept per pending job, evaluated when it becomes pending
+        self._order = PendingOrder(sim, self._pending_terms)
+
+    def on_submit(self, i: int, t: float) -> None:
+        super().on_submit(i, t)
+        self._n_act += 1
+
+    def on_finish(self, i: int, t: float) -> None:
+        super().on_finish(i, t)
+        self._n_act -= 1
+
+    def _pending_terms(self, i: int) -> tuple[float, float, float, int]:
+        """(submission, r_hat, d_hat, id) of pending job ``i`` (what ``rho`` reads)."""
+        rem = float(self.sim.remaining[i])
+        d = self._d[i]
+        r_hat = rem * self._err[i] if self._noisy else max(d - (self._dur[i] - rem), 1.0)
+        return (self._sub[i], r_hat, d, i)
+
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         if not sim.any_placeable():  # no pending job can start: every expired job is renewed
             self.renew_all(expired)
             return
+        if not self._fast:
+            self._schedule_arrays(sim, t, expired)
+            return
+        order = self._order
+        order.sync()
+        n = max(self._n_act, 1)
+        # rho = ((t - a) + r_hat) / (d n) per candidate, the same float operations as the
+        # array form (Python floats are IEEE doubles); sorted by (-rho, id)
+        rows = [(-(((t - a) + r) / (d * n)), i, r) for a, r, d, i in order.key_of.values()]
+        sub, dd, gpus = self._sub, self._d, self._gpus
+        remaining, start, cold = sim.remaining, sim.seg_start, sim.seg_cold
+        for i in expired:
+            rem = float(remaining[i])
+            progress = max(0.0, t - float(start[i]) - float(cold[i]))
+            rem = max(0.0, rem - progress)
+            d = dd[i]
+            r = rem * self._err[i] if self._noisy else max(d - (self._dur[i] - rem), 1.0)
+            rows.append((-(((t - sub[i]) + r) / (d * n)), i, r))
+        rows.sort()
+        top = math.ceil((1 - self.knobs["f"]) * len(rows))
+        # pending jobs place() must refuse play no part (dropped after the auction cut, which
+        # counts every candidate): their demands fail can_fit now and for the whole call
+        exp = sim.expired
+        ok = {g: sim.can_fit(g) for g in order.by_g}
+        head = [row for row in rows[:top] if row[1] in exp or ok[gpus[row[1]]]]
+        if self.knobs["offer"] == "auction" and head:
+            L = self.inst.lease
+            ratios = np.array([((t - sub[i]) + L + r) / ((t - sub[i]) + r) for _, i, r in head])
+            value = (np.log(ratios) / np.array([gpus[i] for _, i, _ in head])).tolist()
+            head = sorted(((-v, row[1]) for v, row in zip(value, head, strict=True)))
+        fits = sim.can_fit
+        for i in [row[1] for row in head] + [row[1] for row in rows[top:]]:
+            if not sim._pool:  # nothing left to renew or start (an expired job holds GPUs)
+                break
+            if i in exp:
+                sim.place(i)
+                continue
+            # a pending job place() must refuse (can_fit) is skipped: no effect either way;
+            # a demand refused once stays refused for the call
+            g = gpus[i]
+            if ok.get(g, True):
+                if fits(g):
+                    sim.place(i)
+                else:
+                    ok[g] = False
+
+    def _schedule_arrays(self, sim: EventSim, t: float, expired: list[int]) -> None:
+        """The decision over numpy arrays (estimates with d_hat <= 0, e.g. ``error`` = 1)."""
         inst, kn = self.inst, self.knobs
         n_act = int(self.tracker.count.sum())
+        pending = sorted(sim._pending)
         idx = np.array(pending + expired, dtype=np.int64)
         rho, r_hat = self.rho(sim, t, idx, n_act)
         perm = np.lexsort((idx, -rho))  # largest rho first, ties by id
         top = math.ceil((1 - kn["f"]) * len(perm))
-        # pending jobs place() must refuse (demand above the pool or every node) play no part:
-        # the bounds only shrink during the call, so they are dropped after the auction cut
-        # (which counts every candidate); expired jobs (the last ones of idx) are all kept
         keep = np.ones(idx.size, dtype=bool)
         keep[:len(pending)] = sim.placeable(sim.gpus[idx[:len(pending)]])
         head, tail = perm[:top], perm[top:]
@@ -125,6 +204,5 @@ class Themis(Policy):
         for i in idx[np.concatenate((head, tail))].tolist():
             if not sim.pool_size():  # nothing left to renew or start (an expired job holds GPUs)
                 break
-            # a pending job place() must refuse (can_fit) is skipped: no effect either way
             if i in exp or fits(gpus[i]):
                 sim.place(i)
