@@ -130,8 +130,8 @@ class EventSim:
         #: per job, bumped at every start and stop: heap entries of older versions are stale
         self.version: list[int] = [0] * n
         self._g: list[int] = self.gpus.tolist()  # demands as Python ints (scalar reads)
-        self.free = np.full(cfg.nodes, cfg.gpus_per_node, dtype=np.int64)
-        self.held_expired = np.zeros(cfg.nodes, dtype=np.int64)
+        #: GPUs of expired, undecided jobs per node (``held_expired`` as an array)
+        self._hl: list[int] = [0] * cfg.nodes
         G = cfg.gpus_per_node
         #: Python mirrors per node: free GPUs (= ``free``) and free + expired-held GPUs, and
         #: the nodes by each value 0..G (best fit and the maxima read them without numpy)
@@ -166,6 +166,16 @@ class EventSim:
         self._fin = [math.inf] * n  # finish time of the current segment (running jobs)
 
     # ---- queries -----------------------------------------------------------------------------
+    @property
+    def free(self) -> np.ndarray:
+        """Free GPUs per node (a new array; the simulator keeps them as Python ints)."""
+        return np.array(self._fl, dtype=np.int64)
+
+    @property
+    def held_expired(self) -> np.ndarray:
+        """GPUs per node held by expired jobs not yet renewed or preempted (a new array)."""
+        return np.array(self._hl, dtype=np.int64)
+
     def alloc(self, i: int, t: float) -> float:
         """Integral of Alloc_i (1)-(2) up to ``t``: GPU-seconds held."""
         a = self.alloc_acc[i]
@@ -296,7 +306,7 @@ class EventSim:
         """Renew expired job ``i`` in place or start it consolidated; False if it does not fit."""
         if i in self.expired:
             self.expired.discard(i)
-            held = self.held_expired
+            held = self._hl
             for n, c in self.placement[i]:
                 held[n] -= c
                 self._pool_node(n, -c)
@@ -330,7 +340,7 @@ class EventSim:
                 return False
             for n, c in p:  # displace undecided expired jobs on the chosen nodes
                 for k in sorted(self.expired, reverse=True):
-                    if self.free[n] >= c:
+                    if self._fl[n] >= c:
                         break
                     if any(m == n for m, _ in self.placement[k]):
                         self._stop(k, self.now, expired=True)
@@ -377,13 +387,12 @@ class EventSim:
         return None
 
     def _free_node(self, n: int, d: int) -> None:
-        """Add ``d`` to the free GPUs of node ``n`` (the array and its mirror)."""
+        """Add ``d`` to the free GPUs of node ``n`` (and move it between the buckets)."""
         f = self._fl[n]
         self._by_free[f].discard(n)
         f += d
         self._by_free[f].add(n)
         self._fl[n] = f
-        self.free[n] = f
 
     def _pool_node(self, n: int, d: int) -> None:
         """Add ``d`` to the free + expired-held GPUs of node ``n`` (mirror only)."""
@@ -473,7 +482,7 @@ class EventSim:
         if i in self.expired:  # its GPUs were in the pool already: they move from held to free
             self.expired.discard(i)
             for n, c in held:
-                self.held_expired[n] -= c
+                self._hl[n] -= c
         else:
             self._pool += self._g[i]
             for n, c in held:
@@ -609,7 +618,7 @@ class EventSim:
                 if v == self.version[i] and self.state[i] == RUNNING:
                     self.expired.add(i)
                     for n, c in self.placement[i]:
-                        self.held_expired[n] += c
+                        self._hl[n] += c
                         self._pool_node(n, c)
                     self._fv += 1
                     self._pool += self._g[i]

@@ -41,6 +41,8 @@ class PendingOrder:
     key : callable
         Job index -> its sort key, a tuple ending with the job index; evaluated in ``sync``
         for each job that became pending since the previous ``sync``.
+    group : callable or None, default None
+        Job index -> the list it is kept in; None groups by demand (what ``order`` needs).
 
     Examples
     --------
@@ -56,10 +58,12 @@ class PendingOrder:
     [2, 1, 0]
     """
 
-    def __init__(self, sim: EventSim, key: Callable[[int], Key]) -> None:
+    def __init__(self, sim: EventSim, key: Callable[[int], Key],
+                 group: Callable[[int], int] | None = None) -> None:
         self.sim = sim
         self.key = key
-        #: demand -> sorted keys of the pending jobs with it (as of the last ``sync``)
+        self.group = sim._g.__getitem__ if group is None else group
+        #: demand (or group) -> sorted keys of its pending jobs (as of the last ``sync``)
         self.by_g: dict[int, list[Key]] = {}
         #: job -> its key in ``by_g``
         self.key_of: dict[int, Key] = {}
@@ -71,19 +75,19 @@ class PendingOrder:
         """Bring the lists up to the simulator's pending set (new keys for new entries)."""
         if not self.touched:
             return
-        pend, g, key_of = self.sim._pending, self.sim._g, self.key_of
+        pend, group, key_of = self.sim._pending, self.group, self.key_of
         for i in self.touched:
             old = key_of.pop(i, None)
             if old is not None:
-                self._remove(g[i], old)
+                self._remove(group(i), old)
             if i in pend:
                 k = key_of[i] = self.key(i)
-                self._insert(g[i], k)
+                self._insert(group(i), k)
         self.touched.clear()
 
     def rekey(self, i: int, key: Key) -> None:
         """Move pending job ``i`` (in the lists) to ``key``."""
-        g = self.sim._g[i]
+        g = self.group(i)
         self._remove(g, self.key_of[i])
         self.key_of[i] = key
         self._insert(g, key)
@@ -146,3 +150,87 @@ class PendingOrder:
             i = k[-1]
             if g >= 0 or i in live or fits(g_of[i]):
                 yield i
+
+
+class PendingRows:
+    """Fixed float terms of every pending job in numpy columns, one compact row per job.
+
+    For a policy whose key is a vector expression of terms that do not change while a job
+    waits (e.g. Themis' finish-time fairness at the decision time): the rows are kept across
+    decisions and synced from the simulator's pending changes (``EventSim.watch_pending``),
+    so a decision evaluates its key over the columns without gathering them per job. Rows
+    are in no particular order (a removed row takes the last one's place); ``extend`` writes
+    per-decision rows after them (e.g. the expired jobs).
+
+    Parameters
+    ----------
+    sim : EventSim
+        The simulator whose pending jobs are kept.
+    terms : callable
+        Job index -> its ``width`` float terms, evaluated in ``sync`` when it became pending.
+    width : int
+        Number of terms per job. Unit: terms.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from dlsched.sim.events import EventSim, SimConfig
+    >>> sim = EventSim(SimConfig(1, 8, 60.0, 10.0), np.zeros(3), np.array([1, 2, 1]),
+    ...                np.ones(3))
+    >>> rows = PendingRows(sim, lambda i: (10.0 * i,), 1)
+    >>> sim._pending.update(range(3)); [sim._pend_add(i) for i in range(3)] and None
+    >>> rows.sync(); sorted(rows.jobs), rows.cols[0][:3].tolist()
+    ([0, 1, 2], [0.0, 10.0, 20.0])
+    """
+
+    def __init__(self, sim: EventSim, terms: Callable[[int], tuple[float, ...]],
+                 width: int) -> None:
+        import numpy as np
+
+        self.sim = sim
+        self.terms = terms
+        #: per term a column; row r of the pending job ``jobs[r]``
+        self.cols = [np.zeros(sim.n) for _ in range(width)]
+        #: job index per row (``ids`` as an array for sorting)
+        self.ids = np.zeros(sim.n, dtype=np.int64)
+        self.jobs: list[int] = []
+        #: job -> its row
+        self.row: dict[int, int] = {}
+        self.touched: set[int] = set(sim._pending)
+        sim.watch_pending(self.touched)
+
+    def sync(self) -> None:
+        """Bring the rows up to the simulator's pending set."""
+        if not self.touched:
+            return
+        pend, row, jobs, cols, ids = self.sim._pending, self.row, self.jobs, self.cols, self.ids
+        for i in self.touched:
+            r = row.pop(i, None)
+            if r is not None:  # the last row takes its place
+                last = len(jobs) - 1
+                if r != last:
+                    j = jobs[last]
+                    jobs[r] = j
+                    row[j] = r
+                    ids[r] = j
+                    for c in cols:
+                        c[r] = c[last]
+                jobs.pop()
+            if i in pend:
+                r = row[i] = len(jobs)
+                jobs.append(i)
+                ids[r] = i
+                for c, v in zip(cols, self.terms(i), strict=True):
+                    c[r] = v
+        self.touched.clear()
+
+    def extend(self, extra: list[tuple[int, tuple[float, ...]]]) -> int:
+        """Write rows (job, terms) after the pending ones (valid until the next ``sync`` or
+        ``extend``); return the number of rows now in use."""
+        m = len(self.jobs)
+        cols, ids = self.cols, self.ids
+        for k, (i, vals) in enumerate(extra, m):
+            ids[k] = i
+            for c, v in zip(cols, vals, strict=True):
+                c[k] = v
+        return m + len(extra)

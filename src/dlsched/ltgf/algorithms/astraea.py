@@ -8,6 +8,7 @@ import bisect
 import numpy as np
 
 from ...sim.events import EventSim
+from ...sim.ordered import PendingOrder
 from ..instance import LTGFInstance
 from ..support.fairness import ratio
 from ..support.policy import Policy
@@ -55,6 +56,8 @@ class Astraea(Policy):
     """
 
     name = "astraea-ltgf"
+    #: the pending jobs are kept by tenant across decisions (``PendingOrder``)
+    sorted_pending = False
 
     def __init__(
         self,
@@ -85,6 +88,13 @@ class Astraea(Policy):
         self._h_alloc: list[np.ndarray] = []
         self._h_fair: list[np.ndarray] = []
         self._gpus: list[int] = inst.job_gpus.tolist()
+        self._ten: list[int] = inst.job_tenant.tolist()
+        self._sub: list[float] = inst.job_submit.tolist()
+        self._sign = {"fifo": 1.0, "lifo": -1.0, "off": 0.0, "cross-tenant": 1.0}[newly_submitted]
+        #: lazy per-tenant queues (``schedule``) unless a sliding window or the cross-tenant
+        #: priority needs every candidate's key (``_schedule_arrays``)
+        self._lazy = t_begin_window is None and newly_submitted != "cross-tenant"
+        self._po: PendingOrder | None = None
 
     def _record(self, t: float) -> None:
         if self.knobs["t_begin_window"] is None or self.sim is None:
@@ -133,7 +143,97 @@ class Astraea(Policy):
         fair = inst.quota * w if kn["tenant_share"] == "16" else fair - self._at(self._h_fair, t0)
         return alloc, fair
 
+    def attach(self, sim: EventSim) -> None:
+        super().attach(sim)
+        # the pending jobs by tenant: never-run ones keyed (0, +-submission, id) (fixed
+        # while they wait: SelectJob's newly-submitted priority), the others (1, 0.0, id),
+        # whose fairness is read when the tenant's turn reaches them
+        self._po = PendingOrder(sim, self._static_key, group=self._ten.__getitem__)
+
+    def _static_key(self, i: int) -> tuple[int, float, int]:
+        if self._sign != 0.0 and not self.sim.ever_run[i]:
+            return (0, self._sign * self._sub[i], i)
+        return (1, 0.0, i)
+
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        if not self._lazy:
+            self._schedule_arrays(sim, t, sorted(sim._pending), expired)
+            return
+        # Alg. 1 with each tenant's queue (SelectJob order: never-run first, then rho, then
+        # submission, then id) built only as far as its turn reads it
+        po = self._po
+        po.sync()
+        groups, ten_of, gpus = po.by_g, self._ten, self._gpus
+        exp_by: dict[int, list[int]] = {}
+        for i in expired:
+            exp_by.setdefault(ten_of[i], []).append(i)
+        tens = set(groups).union(exp_by)
+        for k in tens:  # per-tenant integrals: independent of the order
+            self.tracker.update(k, t)
+        jf, acc, start = self.tracker.job_fair, sim.alloc_acc, sim.seg_start
+        # GPU-seconds of the expired jobs now (read before any of them is displaced)
+        exp_alloc = {i: float(acc[i]) + gpus[i] * (t - float(start[i])) for i in expired}
+
+        def ran(k: int) -> list[int]:
+            """Tenant ``k``'s jobs after its never-run ones, by (rho^job, id)."""
+            lst = groups.get(k, ())
+            rows = []
+            for key in lst[bisect.bisect_left(lst, (1,)):] if lst else ():
+                i = key[2]
+                rows.append((ratio(float(acc[i]), float(jf[i])), i))
+            for i in exp_by.get(k, ()):
+                rows.append((ratio(exp_alloc[i], float(jf[i])), i))
+            rows.sort()
+            return [i for _, i in rows]
+
+        backfill = self.knobs["tenant_backfill"]
+        if not sim.any_placeable():
+            # every pending job refused: each tenant with expired jobs renews its queue up to
+            # its first pending job (Alg. 1 line 17 ends the turn; backfill skips it), so the
+            # tenant order is not needed
+            live = sim.expired
+            for k in sorted(exp_by):
+                lst = groups.get(k)
+                if lst and lst[0][0] == 0 and not backfill:
+                    continue  # a never-run (pending) job heads the queue
+                for i in ran(k):
+                    if i in live:
+                        sim.place(i)
+                    elif not backfill:
+                        break
+            return
+        alloc_tmp, fair = self._tenant_rho_parts(t)
+        alloc_l, fair_l, L = alloc_tmp.tolist(), fair.tolist(), self.inst.lease
+        key = {k: (ratio(alloc_l[k], fair_l[k]), k) for k in tens}
+        queues: dict[int, list[int]] = {}
+        ptr = dict.fromkeys(tens, 0)
+        full: set[int] = set()  # tenants whose queue holds its ran jobs too
+        while key and sim._pool > 0:
+            p = min(key.values())[1]
+            q = queues.get(p)
+            if q is None:
+                lst = groups.get(p, [])
+                q = queues[p] = [k[2] for k in lst[:bisect.bisect_left(lst, (1,))]]
+            if ptr[p] >= len(q) and p not in full:
+                q.extend(ran(p))
+                full.add(p)
+            if ptr[p] >= len(q):
+                del key[p]
+                continue
+            i = q[ptr[p]]
+            if sim.place(i):
+                ptr[p] += 1
+                alloc_l[p] += gpus[i] * L
+                key[p] = (ratio(alloc_l[p], fair_l[p]), p)
+            elif backfill:
+                ptr[p] += 1
+            else:
+                del key[p]
+
+    def _schedule_arrays(self, sim: EventSim, t: float, pending: list[int],
+                         expired: list[int]) -> None:
+        """The decision over numpy arrays of all candidates (the sliding window and the
+        cross-tenant priority; the reference of ``schedule``'s lazy per-tenant queues)."""
         inst, kn = self.inst, self.knobs
         cands = np.array(pending + expired, dtype=np.int64)
         ten = inst.job_tenant[cands]

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import math
+from itertools import chain
 
 import numpy as np
 
 from ...sim.events import RUNNING, EventSim
-from ...sim.ordered import PendingOrder
+from ...sim.ordered import PendingRows
 from ..instance import LTGFInstance
 from ..support.policy import Policy
 from ..support.simulate import register_policy
@@ -93,7 +94,7 @@ class Themis(Policy):
         self._err: list[float] = self.err.tolist()
         #: the Python-float decision needs d_hat > 0 (no 0-division; finite rho)
         self._fast = bool(np.all(self.d_hat > 0) and np.all(np.isfinite(self.d_hat)))
-        self._order: PendingOrder | None = None
+        self._rows: PendingRows | None = None
 
     def rho(self, sim: EventSim, t: float, idx: np.ndarray, n_act: int) -> tuple[np.ndarray,
                                                                                   np.ndarray]:
@@ -113,7 +114,7 @@ class Themis(Policy):
         super().attach(sim)
         # a pending job's rho terms (submission, estimated remaining, estimated duration) are
         # fixed while it waits: kept per pending job, evaluated when it becomes pending
-        self._order = PendingOrder(sim, self._pending_terms)
+        self._rows = PendingRows(sim, self._pending_terms, 3)
 
     def on_submit(self, i: int, t: float) -> None:
         super().on_submit(i, t)
@@ -123,12 +124,16 @@ class Themis(Policy):
         super().on_finish(i, t)
         self._n_act -= 1
 
-    def _pending_terms(self, i: int) -> tuple[float, float, float, int]:
-        """(submission, r_hat, d_hat, id) of pending job ``i`` (what ``rho`` reads)."""
-        rem = float(self.sim.remaining[i])
-        d = self._d[i]
-        r_hat = rem * self._err[i] if self._noisy else max(d - (self._dur[i] - rem), 1.0)
-        return (self._sub[i], r_hat, d, i)
+    def _r_hat(self, i: int, rem: float) -> float:
+        """Estimated remaining seconds of job ``i`` with ``rem`` seconds of work left."""
+        if self._noisy:
+            return rem * self._err[i]
+        # planned iterations left: estimated total minus the service already received
+        return max(self._d[i] - (self._dur[i] - rem), 1.0)
+
+    def _pending_terms(self, i: int) -> tuple[float, float, float]:
+        """(submission, r_hat, d_hat) of pending job ``i`` (what ``rho`` reads)."""
+        return (self._sub[i], self._r_hat(i, float(self.sim.remaining[i])), self._d[i])
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         if not sim.any_placeable():  # no pending job can start: every expired job is renewed
@@ -137,48 +142,61 @@ class Themis(Policy):
         if not self._fast:
             self._schedule_arrays(sim, t, expired)
             return
-        order = self._order
-        order.sync()
-        n = max(self._n_act, 1)
-        # rho = ((t - a) + r_hat) / (d n) per candidate, the same float operations as the
-        # array form (Python floats are IEEE doubles); sorted by (-rho, id)
-        rows = [(-(((t - a) + r) / (d * n)), i, r) for a, r, d, i in order.key_of.values()]
+        rows = self._rows
+        rows.sync()
         sub, dd, gpus = self._sub, self._d, self._gpus
-        remaining, start, cold = sim.remaining, sim.seg_start, sim.seg_cold
-        for i in expired:
-            rem = float(remaining[i])
-            progress = max(0.0, t - float(start[i]) - float(cold[i]))
-            rem = max(0.0, rem - progress)
-            d = dd[i]
-            r = rem * self._err[i] if self._noisy else max(d - (self._dur[i] - rem), 1.0)
-            rows.append((-(((t - sub[i]) + r) / (d * n)), i, r))
-        rows.sort()
-        top = math.ceil((1 - self.knobs["f"]) * len(rows))
+        extra = []
+        for i in expired:  # running: the service of the current segment counts
+            progress = max(0.0, t - float(sim.seg_start[i]) - float(sim.seg_cold[i]))
+            rem = max(0.0, float(sim.remaining[i]) - progress)
+            extra.append((i, (sub[i], self._r_hat(i, rem), dd[i])))
+        m = rows.extend(extra)
+        a, r, d = (c[:m] for c in rows.cols)
+        # rho = ((t - a) + r_hat) / (d n), the array form's operations on the same values
+        rho = ((t - a) + r) / (d * max(self._n_act, 1))
+        perm = np.lexsort((rows.ids[:m], -rho)).tolist()  # largest rho first, ties by id
+        jobs = rows.jobs + expired  # job per row
+        top = math.ceil((1 - self.knobs["f"]) * m)
         # pending jobs place() must refuse play no part (dropped after the auction cut, which
         # counts every candidate): their demands fail can_fit now and for the whole call
         exp = sim.expired
-        ok = {g: sim.can_fit(g) for g in order.by_g}
-        head = [row for row in rows[:top] if row[1] in exp or ok[gpus[row[1]]]]
+        fits = sim.can_fit
+        # can_fit per demand of the candidates (the expired jobs' too: a displaced one is
+        # pending again); a demand refused once stays refused for the call
+        ok = {g: fits(g) for g in sim._pend_g}
+        for i in expired:
+            g = gpus[i]
+            if g not in ok:
+                ok[g] = fits(g)
+        n_ok = sum(ok.values())
+        head = [k for k in perm[:top] if jobs[k] in exp or ok[gpus[jobs[k]]]]
+        order = [jobs[k] for k in head]
         if self.knobs["offer"] == "auction" and head:
             L = self.inst.lease
-            ratios = np.array([((t - sub[i]) + L + r) / ((t - sub[i]) + r) for _, i, r in head])
-            value = (np.log(ratios) / np.array([gpus[i] for _, i, _ in head])).tolist()
-            head = sorted(((-v, row[1]) for v, row in zip(value, head, strict=True)))
-        fits = sim.can_fit
-        for i in [row[1] for row in head] + [row[1] for row in rows[top:]]:
+            rl = r.tolist() if len(head) > 8 else None
+            vals = []
+            for k in head:
+                w = t - sub[jobs[k]]
+                rk = rl[k] if rl is not None else float(r[k])
+                vals.append((w + L + rk) / (w + rk))
+            value = (np.log(np.array(vals)) / np.array([gpus[i] for i in order])).tolist()
+            order = [i for _, i in sorted(zip([-v for v in value], order, strict=True))]
+        for i in chain(order, map(jobs.__getitem__, perm[top:])):
             if not sim._pool:  # nothing left to renew or start (an expired job holds GPUs)
                 break
             if i in exp:
                 sim.place(i)
                 continue
-            # a pending job place() must refuse (can_fit) is skipped: no effect either way;
-            # a demand refused once stays refused for the call
+            # a pending job place() must refuse (can_fit) is skipped: no effect either way
             g = gpus[i]
-            if ok.get(g, True):
+            if ok[g]:
                 if fits(g):
                     sim.place(i)
                 else:
                     ok[g] = False
+                    n_ok -= 1
+            if not n_ok and not exp:  # no candidate left that place() may accept
+                break
 
     def _schedule_arrays(self, sim: EventSim, t: float, expired: list[int]) -> None:
         """The decision over numpy arrays (estimates with d_hat <= 0, e.g. ``error`` = 1)."""
