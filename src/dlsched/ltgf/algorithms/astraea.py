@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import bisect
+import math
 
 import numpy as np
 
@@ -146,14 +147,15 @@ class Astraea(Policy):
     def attach(self, sim: EventSim) -> None:
         super().attach(sim)
         # the pending jobs by tenant: never-run ones keyed (0, +-submission, id) (fixed
-        # while they wait: SelectJob's newly-submitted priority), the others (1, 0.0, id),
-        # whose fairness is read when the tenant's turn reaches them
+        # while they wait: SelectJob's newly-submitted priority), the others (1, GPU-seconds
+        # held, id), whose fairness is read when the tenant's turn reaches them
         self._po = PendingOrder(sim, self._static_key, group=self._ten.__getitem__)
 
     def _static_key(self, i: int) -> tuple[int, float, int]:
-        if self._sign != 0.0 and not self.sim.ever_run[i]:
+        sim = self.sim
+        if self._sign != 0.0 and not sim.ever_run[i]:
             return (0, self._sign * self._sub[i], i)
-        return (1, 0.0, i)
+        return (1, float(sim.alloc_acc[i]), i)  # held GPU-seconds: fixed while it waits
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         if not self._lazy:
@@ -170,37 +172,48 @@ class Astraea(Policy):
         tens = set(groups).union(exp_by)
         for k in tens:  # per-tenant integrals: independent of the order
             self.tracker.update(k, t)
-        jf, acc, start = self.tracker.job_fair, sim.alloc_acc, sim.seg_start
+        acc, start = sim.alloc_acc, sim.seg_start
         # GPU-seconds of the expired jobs now (read before any of them is displaced)
         exp_alloc = {i: float(acc[i]) + gpus[i] * (t - float(start[i])) for i in expired}
+        jfl: list[float] = []
+        inf = math.inf
 
-        def ran(k: int) -> list[int]:
-            """Tenant ``k``'s jobs after its never-run ones, by (rho^job, id)."""
-            lst = groups.get(k, ())
+        def ran(k: int) -> list[tuple[float, int]]:
+            """(rho^job, id) of tenant ``k``'s jobs after its never-run ones (ratio's 0/0 := 0
+            and x/0 := inf, written out)."""
+            if not jfl:
+                jfl.extend(self.tracker.job_fair.tolist())
+            lst = groups.get(k)
             rows = []
-            for key in lst[bisect.bisect_left(lst, (1,)):] if lst else ():
-                i = key[2]
-                rows.append((ratio(float(acc[i]), float(jf[i])), i))
+            if lst:
+                for _, a, i in lst[bisect.bisect_left(lst, (1,)):]:
+                    j = jfl[i]
+                    rows.append((a / j if j > 0 else (0.0 if a <= 0 else inf), i))
             for i in exp_by.get(k, ()):
-                rows.append((ratio(exp_alloc[i], float(jf[i])), i))
-            rows.sort()
-            return [i for _, i in rows]
+                a, j = exp_alloc[i], jfl[i]
+                rows.append((a / j if j > 0 else (0.0 if a <= 0 else inf), i))
+            return rows
 
         backfill = self.knobs["tenant_backfill"]
         if not sim.any_placeable():
             # every pending job refused: each tenant with expired jobs renews its queue up to
             # its first pending job (Alg. 1 line 17 ends the turn; backfill skips it), so the
             # tenant order is not needed
-            live = sim.expired
             for k in sorted(exp_by):
-                lst = groups.get(k)
-                if lst and lst[0][0] == 0 and not backfill:
-                    continue  # a never-run (pending) job heads the queue
-                for i in ran(k):
-                    if i in live:
+                if backfill:  # every expired job is reached
+                    for i in exp_by[k]:
                         sim.place(i)
-                    elif not backfill:
-                        break
+                    continue
+                lst = groups.get(k)
+                if lst and lst[0][0] == 0:
+                    continue  # a never-run (pending) job heads the queue
+                # renewals only (nothing is displaced): the expired jobs before the tenant's
+                # first pending job in (rho, id) order
+                rows = ran(k)
+                first = min([r for r in rows if r[1] not in exp_alloc], default=None)
+                for r in rows:
+                    if r[1] in exp_alloc and (first is None or r < first):
+                        sim.place(r[1])
             return
         alloc_tmp, fair = self._tenant_rho_parts(t)
         alloc_l, fair_l, L = alloc_tmp.tolist(), fair.tolist(), self.inst.lease
@@ -215,7 +228,7 @@ class Astraea(Policy):
                 lst = groups.get(p, [])
                 q = queues[p] = [k[2] for k in lst[:bisect.bisect_left(lst, (1,))]]
             if ptr[p] >= len(q) and p not in full:
-                q.extend(ran(p))
+                q.extend(i for _, i in sorted(ran(p)))
                 full.add(p)
             if ptr[p] >= len(q):
                 del key[p]
