@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import bisect
+import heapq
 import math
 
 import numpy as np
@@ -175,22 +176,20 @@ class Astraea(Policy):
         acc, start = sim.alloc_acc, sim.seg_start
         # GPU-seconds of the expired jobs now (read before any of them is displaced)
         exp_alloc = {i: float(acc[i]) + gpus[i] * (t - float(start[i])) for i in expired}
-        jfl: list[float] = []
+        jfl = self.tracker.job_fair.item  # one Python float per read
         inf = math.inf
 
         def ran(k: int) -> list[tuple[float, int]]:
             """(rho^job, id) of tenant ``k``'s jobs after its never-run ones (ratio's 0/0 := 0
             and x/0 := inf, written out)."""
-            if not jfl:
-                jfl.extend(self.tracker.job_fair.tolist())
             lst = groups.get(k)
             rows = []
             if lst:
                 for _, a, i in lst[bisect.bisect_left(lst, (1,)):]:
-                    j = jfl[i]
+                    j = jfl(i)
                     rows.append((a / j if j > 0 else (0.0 if a <= 0 else inf), i))
             for i in exp_by.get(k, ()):
-                a, j = exp_alloc[i], jfl[i]
+                a, j = exp_alloc[i], jfl(i)
                 rows.append((a / j if j > 0 else (0.0 if a <= 0 else inf), i))
             return rows
 
@@ -218,28 +217,40 @@ class Astraea(Policy):
         alloc_tmp, fair = self._tenant_rho_parts(t)
         alloc_l, fair_l, L = alloc_tmp.tolist(), fair.tolist(), self.inst.lease
         key = {k: (ratio(alloc_l[k], fair_l[k]), k) for k in tens}
-        queues: dict[int, list[int]] = {}
+        # per tenant: its never-run jobs (in order), then a heap of the others by (rho, id)
+        static: dict[int, list[int]] = {}
+        heaps: dict[int, list[tuple[float, int]]] = {}
         ptr = dict.fromkeys(tens, 0)
-        full: set[int] = set()  # tenants whose queue holds its ran jobs too
         while key and sim._pool > 0:
             p = min(key.values())[1]
-            q = queues.get(p)
+            q = static.get(p)
             if q is None:
                 lst = groups.get(p, [])
-                q = queues[p] = [k[2] for k in lst[:bisect.bisect_left(lst, (1,))]]
-            if ptr[p] >= len(q) and p not in full:
-                q.extend(i for _, i in sorted(ran(p)))
-                full.add(p)
-            if ptr[p] >= len(q):
-                del key[p]
-                continue
-            i = q[ptr[p]]
+                q = static[p] = [k[2] for k in lst[:bisect.bisect_left(lst, (1,))]]
+            h = None
+            if ptr[p] < len(q):
+                i = q[ptr[p]]
+            else:
+                h = heaps.get(p)
+                if h is None:
+                    h = heaps[p] = ran(p)
+                    heapq.heapify(h)
+                if not h:
+                    del key[p]
+                    continue
+                i = h[0][1]
             if sim.place(i):
-                ptr[p] += 1
+                if h is None:
+                    ptr[p] += 1
+                else:
+                    heapq.heappop(h)
                 alloc_l[p] += gpus[i] * L
                 key[p] = (ratio(alloc_l[p], fair_l[p]), p)
             elif backfill:
-                ptr[p] += 1
+                if h is None:
+                    ptr[p] += 1
+                else:
+                    heapq.heappop(h)
             else:
                 del key[p]
 
