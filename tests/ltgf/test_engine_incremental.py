@@ -2,7 +2,8 @@
 
 * ``PendingOrder`` / ``PendingRows`` (sim/ordered.py): after any sequence of pending-set
   changes and ``sync``, the kept lists / rows are exactly what sorting / evaluating every
-  pending job from scratch gives (hypothesis drives the sequences).
+  pending job from scratch gives (hypothesis drives the sequences); ASTRAEA's
+  ``BlockFairShareTracker`` holds bit-identical integrals to ``FairShareTracker``.
 * Tiresias-L, Gandiva_fair, Themis and ASTRAEA, whose decisions read those structures, produce
   the same schedule as the array form that orders every candidate at every decision (the
   previous code: written out below for Tiresias-L and Gandiva_fair, ``_schedule_arrays`` for
@@ -19,6 +20,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlsched.ltgf import generate, simulate
+from dlsched.ltgf.support.block_fairness import BlockFairShareTracker
+from dlsched.ltgf.support.fairness import FairShareTracker
 from dlsched.ltgf.support.simulate import POLICIES
 from dlsched.sim.events import EventSim, SimConfig
 from dlsched.sim.ordered import PendingOrder, PendingRows
@@ -200,3 +203,31 @@ def test_incremental_decisions_equal_the_array_form(policy, knobs, seed, monkeyp
         ref = simulate(inst, policy, **knobs)
     assert fast["preemptions"] > 0  # contended: the order mattered
     assert fast == ref
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["add", "remove", "update"]), st.integers(0, 19),
+                          st.floats(0.0, 500.0)), max_size=50),
+       st.booleans())
+def test_block_tracker_equals_the_base_tracker(ops, quota):
+    inst = generate(n_jobs=20, tenants=3, nodes=1, seed=4)
+    base, block = FairShareTracker(inst, quota), BlockFairShareTracker(inst, quota)
+    active: set[int] = set()
+    t = 0.0
+    for op, i, dt in ops:
+        t += dt
+        k = int(inst.job_tenant[i])
+        for tr in (base, block):
+            if op == "add" and i not in active:
+                tr.add(i, t)
+            elif op == "remove" and i in active:
+                tr.remove(i, t)
+            elif op == "update":
+                tr.update(k, t)
+        if op == "add":
+            active.add(i)
+        elif op == "remove":
+            active.discard(i)
+        # bit-identical integrals (not approximately equal)
+        assert base.job_fair.tobytes() == block.job_fair.tobytes()
+        assert base.ten_fair.tobytes() == block.ten_fair.tobytes()

@@ -304,12 +304,16 @@ class EventSim:
     # ---- actions -----------------------------------------------------------------------------
     def place(self, i: int, strict: bool | None = None) -> bool:
         """Renew expired job ``i`` in place or start it consolidated; False if it does not fit."""
-        if i in self.expired:
+        if i in self.expired:  # renewal: its GPUs leave the pool (``_pool_node`` inlined)
             self.expired.discard(i)
-            held = self._hl
+            held, pl, by_pool = self._hl, self._pl, self._by_pool
             for n, c in self.placement[i]:
                 held[n] -= c
-                self._pool_node(n, -c)
+                v = pl[n]
+                by_pool[v].discard(n)
+                v -= c
+                by_pool[v].add(n)
+                pl[n] = v
             self._fv += 1
             self._pool -= self._g[i]
             self._set_lease(i, self.now)
@@ -434,7 +438,7 @@ class EventSim:
         return math.ceil(t / tick - _EPS) * tick
 
     def _set_lease(self, i: int, t: float) -> None:
-        end = self._lease_end(t)
+        end = self._lease_end(t) if self.cfg.synchronized else t + self.cfg.lease
         self.lease_end[i] = end
         heapq.heappush(self._lease_heap, (end, i, self.version[i]))
 
@@ -562,6 +566,7 @@ class EventSim:
         # a policy that reads the pending jobs from the simulator (``sorted_pending = False``)
         # is passed an empty list instead of sorting them at every decision
         want_pending = bool(getattr(policy, "sorted_pending", True))
+        hl, pl, by_pool = self._hl, self._pl, self._by_pool  # node mirrors (same objects)
         while done < self.n:
             check_deadline()  # only inside a caller's time limit (core.deadline)
             if idle_renews and not pending and not self.expired:
@@ -618,8 +623,12 @@ class EventSim:
                 if v == self.version[i] and self.state[i] == RUNNING:
                     self.expired.add(i)
                     for n, c in self.placement[i]:
-                        self._hl[n] += c
-                        self._pool_node(n, c)
+                        hl[n] += c
+                        u = pl[n]
+                        by_pool[u].discard(n)
+                        u += c
+                        by_pool[u].add(n)
+                        pl[n] = u
                     self._fv += 1
                     self._pool += self._g[i]
             if self.expired and not pending and idle_renews:

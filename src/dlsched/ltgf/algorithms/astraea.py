@@ -12,6 +12,7 @@ import numpy as np
 from ...sim.events import EventSim
 from ...sim.ordered import PendingOrder
 from ..instance import LTGFInstance
+from ..support.block_fairness import BlockFairShareTracker
 from ..support.fairness import ratio
 from ..support.policy import Policy
 from ..support.simulate import register_policy
@@ -90,6 +91,8 @@ class Astraea(Policy):
         self._h_alloc: list[np.ndarray] = []
         self._h_fair: list[np.ndarray] = []
         self._gpus: list[int] = inst.job_gpus.tolist()
+        #: the same integrals as the base tracker, advanced by tenant block
+        self.tracker = BlockFairShareTracker(inst, job_share_uses_quota)
         self._ten: list[int] = inst.job_tenant.tolist()
         self._sub: list[float] = inst.job_submit.tolist()
         self._sign = {"fifo": 1.0, "lifo": -1.0, "off": 0.0, "cross-tenant": 1.0}[newly_submitted]
@@ -176,7 +179,8 @@ class Astraea(Policy):
         acc, start = sim.alloc_acc, sim.seg_start
         # GPU-seconds of the expired jobs now (read before any of them is displaced)
         exp_alloc = {i: float(acc[i]) + gpus[i] * (t - float(start[i])) for i in expired}
-        jfl = self.tracker.job_fair.item  # one Python float per read
+        # the job integrals (14) in the tracker's tenant blocks, one Python float per read
+        jfl, bpos = self.tracker.jf_block.item, self.tracker.bpos_l
         inf = math.inf
 
         def ran(k: int) -> list[tuple[float, int]]:
@@ -186,10 +190,10 @@ class Astraea(Policy):
             rows = []
             if lst:
                 for _, a, i in lst[bisect.bisect_left(lst, (1,)):]:
-                    j = jfl(i)
+                    j = jfl(bpos[i])
                     rows.append((a / j if j > 0 else (0.0 if a <= 0 else inf), i))
             for i in exp_by.get(k, ()):
-                a, j = exp_alloc[i], jfl(i)
+                a, j = exp_alloc[i], jfl(bpos[i])
                 rows.append((a / j if j > 0 else (0.0 if a <= 0 else inf), i))
             return rows
 
