@@ -444,9 +444,16 @@ class EventSim:
 
     def _start(self, i: int, p: Placement) -> None:
         t = self.now
-        for n, c in p:
-            self._free_node(n, -c)
-            self._pool_node(n, -c)
+        fl, pl, by_free, by_pool = self._fl, self._pl, self._by_free, self._by_pool
+        for n, c in p:  # ``_free_node`` and ``_pool_node`` inlined
+            v = fl[n]
+            by_free[v].discard(n)
+            by_free[v - c].add(n)
+            fl[n] = v - c
+            v = pl[n]
+            by_pool[v].discard(n)
+            by_pool[v - c].add(n)
+            pl[n] = v - c
         self._fv += 1
         self._pool -= self._g[i]
         self.epoch += 1

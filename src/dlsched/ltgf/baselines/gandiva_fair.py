@@ -44,8 +44,10 @@ class GandivaFair(Policy):
         self.wten: list[float] = [tn.weight for tn in inst.tenants]
         self.gpus: list[int] = inst.job_gpus.tolist()
         self._tenant: list[int] = inst.job_tenant.tolist()
-        #: submitted, unfinished jobs (the tracker's active jobs)
+        #: submitted, unfinished jobs (the tracker's active jobs) and their count per tenant
         self._active: set[int] = set()
+        self._count: list[int] = [0] * inst.n_tenants
+        self._quantum = self.knobs["quantum"]
         self._order: PendingOrder | None = None
 
     def attach(self, sim: EventSim) -> None:
@@ -57,10 +59,12 @@ class GandivaFair(Policy):
         p = self.pass_
         p[i] = min([p[j] for j in self._active]) if self._active else 0.0
         self._active.add(i)
+        self._count[self._tenant[i]] += 1
         super().on_submit(i, t)
 
     def on_finish(self, i: int, t: float) -> None:
         self._active.discard(i)
+        self._count[self._tenant[i]] -= 1
         super().on_finish(i, t)
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
@@ -84,5 +88,5 @@ class GandivaFair(Policy):
     def _advance(self, i: int) -> None:
         """Advance the pass of job ``i``, just scheduled, by gpus x quantum / its tickets."""
         k = self._tenant[i]
-        tickets = self.wten[k] / max(int(self.tracker.count[k]), 1)
-        self.pass_[i] += self.gpus[i] * self.knobs["quantum"] / tickets
+        tickets = self.wten[k] / max(self._count[k], 1)  # the tracker's active count
+        self.pass_[i] += self.gpus[i] * self._quantum / tickets
