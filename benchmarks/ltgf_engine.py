@@ -168,11 +168,6 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
               "and Gandiva_fair (key: pass, id) merge the demands `can_fit` accepts with the "
               "expired jobs' keys and stop at an empty pool, instead of sorting every "
               "candidate at every decision.",
-              "- Themis (this round): each pending job's rho terms (submission, estimated "
-              "remaining and total duration) in numpy columns kept across decisions "
-              "(`sim/ordered.PendingRows`): one vector expression and one lexsort per "
-              "decision, the same IEEE operations on the same values; the walk stops when no "
-              "candidate left can be placed.",
               "- ASTRAEA (this round): each tenant's SelectJob queue is built only as far as "
               "its turn reads it (never-run jobs kept by tenant in FIFO/LIFO order, the others "
               "in a heap by (rho, id) computed when reached); a decision in which no pending "
@@ -181,8 +176,10 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
               "(`support/block_fairness.BlockFairShareTracker`, bit-identical: inactive jobs "
               "get + 0.0). The sliding window and cross-tenant variants keep the array form.",
               "- `EventSim` (this round): free / expired-held GPUs per node as Python ints "
-              "(arrays built on read); policies with `sorted_pending = False` are not passed "
-              "a sorted pending list.",
+              "(arrays built on read), node buckets updated inline on starts, renewals and "
+              "expiries; policies with `sorted_pending = False` are not passed a sorted "
+              "pending list. Themis is unchanged in this round (its per-pending-job rows of "
+              "rho terms were tried and gave no measurable gain; see the analysis).",
               "- `EventSim.placeable` / `can_fit` / `any_placeable`: a pending job `place()` "
               "must refuse (demand above the pool, or a one-node demand above every node's "
               "free + expired-held GPUs) is known without a search; both bounds only shrink "

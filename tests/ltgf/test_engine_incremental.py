@@ -1,13 +1,13 @@
 """The incremental decisions of issue 23 equal a from-scratch recomputation.
 
-* ``PendingOrder`` / ``PendingRows`` (sim/ordered.py): after any sequence of pending-set
-  changes and ``sync``, the kept lists / rows are exactly what sorting / evaluating every
-  pending job from scratch gives (hypothesis drives the sequences); ASTRAEA's
+* ``PendingOrder`` (sim/ordered.py): after any sequence of pending-set changes, rekeys and
+  ``sync``, the kept lists are exactly what sorting every pending job from scratch gives
+  (hypothesis drives the sequences); ASTRAEA's
   ``BlockFairShareTracker`` holds bit-identical integrals to ``FairShareTracker``.
-* Tiresias-L, Gandiva_fair, Themis and ASTRAEA, whose decisions read those structures, produce
-  the same schedule as the array form that orders every candidate at every decision (the
+* Tiresias-L, Gandiva_fair and ASTRAEA, whose decisions read those structures, produce the
+  same schedule as the array form that orders every candidate at every decision (the
   previous code: written out below for Tiresias-L and Gandiva_fair, ``_schedule_arrays`` for
-  Themis and ASTRAEA) on contended random instances, for several knob settings.
+  ASTRAEA) on contended random instances, for several knob settings.
 
 The full-trace schedules are pinned by test_engine_digests.py and test_simulate_regression.py.
 """
@@ -24,7 +24,7 @@ from dlsched.ltgf.support.block_fairness import BlockFairShareTracker
 from dlsched.ltgf.support.fairness import FairShareTracker
 from dlsched.ltgf.support.simulate import POLICIES
 from dlsched.sim.events import EventSim, SimConfig
-from dlsched.sim.ordered import PendingOrder, PendingRows
+from dlsched.sim.ordered import PendingOrder
 
 # ---- the structures against a recomputation -------------------------------------------------
 
@@ -79,31 +79,6 @@ def test_pending_order_equals_sorting_from_scratch(ops):
             assert order.by_g == {g: sorted(v) for g, v in want.items()}
             assert order.key_of == expected
             assert set(expected) == sim._pending
-
-
-@settings(max_examples=60, deadline=None)
-@given(_OPS)
-def test_pending_rows_equal_the_terms_of_the_pending_jobs(ops):
-    sim = _sim()
-    salt = [0] * sim.n
-    rows = PendingRows(sim, lambda i: (float(salt[i]), float(i) / 2), 2)
-    for op, i, s in ops:
-        if op == "add" and i not in sim._pending:
-            salt[i] = s
-            _enter(sim, i)
-        elif op == "drop" and i in sim._pending:
-            _leave(sim, i)
-        elif op == "sync":
-            rows.sync()
-            m = len(rows.jobs)
-            got = sorted(zip(rows.ids[:m].tolist(), rows.cols[0][:m].tolist(),
-                             rows.cols[1][:m].tolist(), strict=True))
-            assert got == sorted((j, float(salt[j]), j / 2) for j in sim._pending)
-            assert rows.jobs == rows.ids[:m].tolist()
-            assert all(rows.row[j] == r for r, j in enumerate(rows.jobs))
-            extra = [(j, (-1.0, -2.0)) for j in range(sim.n) if j not in sim._pending][:2]
-            assert rows.extend(extra) == m + len(extra)
-            assert rows.ids[m:m + len(extra)].tolist() == [j for j, _ in extra]
 
 
 # ---- the policies against their array form ---------------------------------------------------
@@ -165,13 +140,6 @@ def _reference(policy, monkeypatch):
         monkeypatch.setattr(cls, "schedule", _tiresias_arrays)
     elif policy == "gandiva-fair":
         monkeypatch.setattr(cls, "schedule", _gandiva_arrays)
-    elif policy == "themis":
-        orig = cls.__init__
-
-        def init(self, *a, **k):
-            orig(self, *a, **k)
-            self._fast = False
-        monkeypatch.setattr(cls, "__init__", init)
     else:
         orig = cls.__init__
 
@@ -184,8 +152,6 @@ def _reference(policy, monkeypatch):
 CASES = [
     ("tiresias-l", {}), ("tiresias-l", {"queues": 3, "threshold_gpu_s": 900.0, "starve": 0.5}),
     ("gandiva-fair", {}), ("gandiva-fair", {"quantum": 300.0}),
-    ("themis", {}), ("themis", {"offer": "rho-order", "estimate": "noisy"}),
-    ("themis", {"f": 0.5, "error": 0.5}),
     ("astraea-ltgf", {}), ("astraea-ltgf", {"newly_submitted": "lifo", "tenant_share": "8"}),
     ("astraea-ltgf", {"newly_submitted": "off", "tenant_backfill": True}),
     ("astraea-ltgf", {"tenant_backfill": True, "job_share_uses_quota": True}),
