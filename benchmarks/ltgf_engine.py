@@ -9,7 +9,8 @@ new interleaved per policy so both see the same machine load. The scaling curve 
 policies on prefixes of the trace (the first n jobs in submission order, the same cluster, as
 tests/ltgf/test_simulate_regression.py slices it). Each row also records the solution digest,
 so the table shows that both engines produce the same schedule.
-Run: ``nice -n 5 python benchmarks/ltgf_engine.py [--base 03f1afc] [--sizes 135,270,541,1082]``.
+Run: ``nice -n 5 python benchmarks/ltgf_engine.py [--base 5fdef80] [--sizes 135,270,541,1082]
+[--policies themis,tiresias-l]``.
 """
 
 from __future__ import annotations
@@ -149,9 +150,9 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
     lines += ["", "Scaled to the issue's machine state (new CPU-s x issue CPU-s / old CPU-s; "
               "meaningful only when the base is the issue's engine, 97778bf or 03f1afc): "
               + ", ".join(f"{p} {v:.1f} s" for p, v in scaled.items()) + "."]
-    lines += ["", "Per-decision cost of the new engine on the full instance (what bounds it: "
-              "the policy is called at every tick where a job waits, and each call is a few "
-              "numpy operations over the candidates):", "",
+    lines += ["", "Per-decision cost of the new engine on the full instance (everything: the "
+              "policy call, the engine's starts, stops and renewals, the validation and the "
+              "metrics, divided by the decisions):", "",
               "| policy | decisions | new CPU-s | us per decision |", "|---|---:|---:|---:|"]
     for p in args.policies:
         n = res[p]["new"][full]
@@ -160,6 +161,25 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
     lines += ["", "What changed since the previous engine (the schedules do not: pinned by "
               "tests/ltgf/test_engine_digests.py and tests/ltgf/test_simulate_regression.py):",
               "",
+              "- `sim/ordered.PendingOrder` (this round): the pending jobs kept across decisions "
+              "in a policy's order, per demand, synced from the simulator's pending changes "
+              "(`EventSim.watch_pending`) at the start of a decision; Tiresias-L (key: queue, "
+              "submission, id; a starving job moves to queue 0 from a heap of promotion times) "
+              "and Gandiva_fair (key: pass, id) merge the demands `can_fit` accepts with the "
+              "expired jobs' keys and stop at an empty pool, instead of sorting every "
+              "candidate at every decision.",
+              "- ASTRAEA (this round): each tenant's SelectJob queue is built only as far as "
+              "its turn reads it (never-run jobs kept by tenant in FIFO/LIFO order, the others "
+              "in a heap by (rho, id) computed when reached); a decision in which no pending "
+              "job can start compares each expired job with its tenant's first pending job; "
+              "the job fair-share integrals advance per tenant block "
+              "(`support/block_fairness.BlockFairShareTracker`, bit-identical: inactive jobs "
+              "get + 0.0). The sliding window and cross-tenant variants keep the array form.",
+              "- `EventSim` (this round): free / expired-held GPUs per node as Python ints "
+              "(arrays built on read), node buckets updated inline on starts, renewals and "
+              "expiries; policies with `sorted_pending = False` are not passed a sorted "
+              "pending list. Themis is unchanged in this round (its per-pending-job rows of "
+              "rho terms were tried and gave no measurable gain; see the analysis).",
               "- `EventSim.placeable` / `can_fit` / `any_placeable`: a pending job `place()` "
               "must refuse (demand above the pool, or a one-node demand above every node's "
               "free + expired-held GPUs) is known without a search; both bounds only shrink "
@@ -189,7 +209,7 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--worker", help=argparse.SUPPRESS)
-    ap.add_argument("--base", default="03f1afc", help="commit of the previous engine")
+    ap.add_argument("--base", default="5fdef80", help="commit of the previous engine")
     ap.add_argument("--sizes", default="135,270,541,1082")
     ap.add_argument("--policies", default=",".join(POLICIES))
     ap.add_argument("--workers", type=int, default=1,

@@ -20,6 +20,9 @@ that sets ``noop_epoch`` to ``EventSim.epoch`` after a call that changed nothing
 its calls are a function of the simulator state (not of the time), so until the next
 submission, start, stop or finish every call would only renew the expired jobs; the engine then
 applies those renewal-only decisions without calling it (still counted in ``decisions``).
+A policy with ``sorted_pending = False`` reads the pending jobs from the simulator (e.g. kept
+in its order by ``sim.ordered.PendingOrder`` through ``watch_pending``) and is passed an
+empty ``pending`` list.
 
 Overheads: a resume after a preemption costs ``cold_start`` seconds of no progress at the start of
 the segment; a preemption costs ``checkpoint`` seconds of no progress at its end (the snapshot is
@@ -127,8 +130,8 @@ class EventSim:
         #: per job, bumped at every start and stop: heap entries of older versions are stale
         self.version: list[int] = [0] * n
         self._g: list[int] = self.gpus.tolist()  # demands as Python ints (scalar reads)
-        self.free = np.full(cfg.nodes, cfg.gpus_per_node, dtype=np.int64)
-        self.held_expired = np.zeros(cfg.nodes, dtype=np.int64)
+        #: GPUs of expired, undecided jobs per node (``held_expired`` as an array)
+        self._hl: list[int] = [0] * cfg.nodes
         G = cfg.gpus_per_node
         #: Python mirrors per node: free GPUs (= ``free``) and free + expired-held GPUs, and
         #: the nodes by each value 0..G (best fit and the maxima read them without numpy)
@@ -149,6 +152,8 @@ class EventSim:
         self._pending: set[int] = set()
         #: demand -> the pending jobs with it (``any_placeable``, ``placeable_pending``)
         self._pend_g: dict[int, set[int]] = {}
+        #: a set receiving every job whose pending state changes (``watch_pending``)
+        self._watch: set[int] | None = None
         #: count of state changes (submissions, starts, stops, finishes; not renewals): a
         #: policy whose decision is a function of this state may skip a repeated no-op call
         self.epoch = 0
@@ -161,6 +166,16 @@ class EventSim:
         self._fin = [math.inf] * n  # finish time of the current segment (running jobs)
 
     # ---- queries -----------------------------------------------------------------------------
+    @property
+    def free(self) -> np.ndarray:
+        """Free GPUs per node (a new array; the simulator keeps them as Python ints)."""
+        return np.array(self._fl, dtype=np.int64)
+
+    @property
+    def held_expired(self) -> np.ndarray:
+        """GPUs per node held by expired jobs not yet renewed or preempted (a new array)."""
+        return np.array(self._hl, dtype=np.int64)
+
     def alloc(self, i: int, t: float) -> float:
         """Integral of Alloc_i (1)-(2) up to ``t``: GPU-seconds held."""
         a = self.alloc_acc[i]
@@ -271,18 +286,34 @@ class EventSim:
                 out.extend(jobs)
         return out
 
+    def watch_pending(self, touched: set[int]) -> None:
+        """Add to ``touched`` every job that enters or leaves the pending set from now on.
+
+        ``sim.ordered.PendingOrder`` keeps a policy's order of the pending jobs with it.
+
+        Parameters
+        ----------
+        touched : set of int
+            The set to fill (one watcher per simulation).
+        """
+        self._watch = touched
+
     def running(self) -> np.ndarray:
         return np.flatnonzero(self.state == RUNNING)
 
     # ---- actions -----------------------------------------------------------------------------
     def place(self, i: int, strict: bool | None = None) -> bool:
         """Renew expired job ``i`` in place or start it consolidated; False if it does not fit."""
-        if i in self.expired:
+        if i in self.expired:  # renewal: its GPUs leave the pool (``_pool_node`` inlined)
             self.expired.discard(i)
-            held = self.held_expired
+            held, pl, by_pool = self._hl, self._pl, self._by_pool
             for n, c in self.placement[i]:
                 held[n] -= c
-                self._pool_node(n, -c)
+                v = pl[n]
+                by_pool[v].discard(n)
+                v -= c
+                by_pool[v].add(n)
+                pl[n] = v
             self._fv += 1
             self._pool -= self._g[i]
             self._set_lease(i, self.now)
@@ -313,7 +344,7 @@ class EventSim:
                 return False
             for n, c in p:  # displace undecided expired jobs on the chosen nodes
                 for k in sorted(self.expired, reverse=True):
-                    if self.free[n] >= c:
+                    if self._fl[n] >= c:
                         break
                     if any(m == n for m, _ in self.placement[k]):
                         self._stop(k, self.now, expired=True)
@@ -360,13 +391,12 @@ class EventSim:
         return None
 
     def _free_node(self, n: int, d: int) -> None:
-        """Add ``d`` to the free GPUs of node ``n`` (the array and its mirror)."""
+        """Add ``d`` to the free GPUs of node ``n`` (and move it between the buckets)."""
         f = self._fl[n]
         self._by_free[f].discard(n)
         f += d
         self._by_free[f].add(n)
         self._fl[n] = f
-        self.free[n] = f
 
     def _pool_node(self, n: int, d: int) -> None:
         """Add ``d`` to the free + expired-held GPUs of node ``n`` (mirror only)."""
@@ -378,6 +408,8 @@ class EventSim:
 
     def _pend_add(self, i: int) -> None:
         """Enter job ``i`` in the pending jobs by demand."""
+        if self._watch is not None:
+            self._watch.add(i)
         g = self._g[i]
         s = self._pend_g.get(g)
         if s is None:
@@ -387,6 +419,8 @@ class EventSim:
 
     def _pend_drop(self, i: int) -> None:
         """Take job ``i`` out of the pending demand counts."""
+        if self._watch is not None:
+            self._watch.add(i)
         g = self._g[i]
         s = self._pend_g[g]
         s.discard(i)
@@ -404,15 +438,22 @@ class EventSim:
         return math.ceil(t / tick - _EPS) * tick
 
     def _set_lease(self, i: int, t: float) -> None:
-        end = self._lease_end(t)
+        end = self._lease_end(t) if self.cfg.synchronized else t + self.cfg.lease
         self.lease_end[i] = end
         heapq.heappush(self._lease_heap, (end, i, self.version[i]))
 
     def _start(self, i: int, p: Placement) -> None:
         t = self.now
-        for n, c in p:
-            self._free_node(n, -c)
-            self._pool_node(n, -c)
+        fl, pl, by_free, by_pool = self._fl, self._pl, self._by_free, self._by_pool
+        for n, c in p:  # ``_free_node`` and ``_pool_node`` inlined
+            v = fl[n]
+            by_free[v].discard(n)
+            by_free[v - c].add(n)
+            fl[n] = v - c
+            v = pl[n]
+            by_pool[v].discard(n)
+            by_pool[v - c].add(n)
+            pl[n] = v - c
         self._fv += 1
         self._pool -= self._g[i]
         self.epoch += 1
@@ -452,7 +493,7 @@ class EventSim:
         if i in self.expired:  # its GPUs were in the pool already: they move from held to free
             self.expired.discard(i)
             for n, c in held:
-                self.held_expired[n] -= c
+                self._hl[n] -= c
         else:
             self._pool += self._g[i]
             for n, c in held:
@@ -529,6 +570,10 @@ class EventSim:
         done = 0
         policy.attach(self)
         idle_renews = bool(getattr(policy, "renews_when_idle", False))
+        # a policy that reads the pending jobs from the simulator (``sorted_pending = False``)
+        # is passed an empty list instead of sorting them at every decision
+        want_pending = bool(getattr(policy, "sorted_pending", True))
+        hl, pl, by_pool = self._hl, self._pl, self._by_pool  # node mirrors (same objects)
         while done < self.n:
             check_deadline()  # only inside a caller's time limit (core.deadline)
             if idle_renews and not pending and not self.expired:
@@ -585,8 +630,12 @@ class EventSim:
                 if v == self.version[i] and self.state[i] == RUNNING:
                     self.expired.add(i)
                     for n, c in self.placement[i]:
-                        self.held_expired[n] += c
-                        self._pool_node(n, c)
+                        hl[n] += c
+                        u = pl[n]
+                        by_pool[u].discard(n)
+                        u += c
+                        by_pool[u].add(n)
+                        pl[n] = u
                     self._fv += 1
                     self._pool += self._g[i]
             if self.expired and not pending and idle_renews:
@@ -594,7 +643,8 @@ class EventSim:
                     self.place(i)
             if pending or self.expired:
                 self.decisions += 1
-                policy.schedule(self, td, sorted(pending), sorted(self.expired))
+                policy.schedule(self, td, sorted(pending) if want_pending else [],
+                                sorted(self.expired))
                 if self.expired:
                     for i in sorted(self.expired):
                         self._stop(i, td, expired=True)

@@ -4,11 +4,15 @@
 from __future__ import annotations
 
 import bisect
+import heapq
+import math
 
 import numpy as np
 
 from ...sim.events import EventSim
+from ...sim.ordered import PendingOrder
 from ..instance import LTGFInstance
+from ..support.block_fairness import BlockFairShareTracker
 from ..support.fairness import ratio
 from ..support.policy import Policy
 from ..support.simulate import register_policy
@@ -55,6 +59,8 @@ class Astraea(Policy):
     """
 
     name = "astraea-ltgf"
+    #: the pending jobs are kept by tenant across decisions (``PendingOrder``)
+    sorted_pending = False
 
     def __init__(
         self,
@@ -85,6 +91,15 @@ class Astraea(Policy):
         self._h_alloc: list[np.ndarray] = []
         self._h_fair: list[np.ndarray] = []
         self._gpus: list[int] = inst.job_gpus.tolist()
+        #: the same integrals as the base tracker, advanced by tenant block
+        self.tracker = BlockFairShareTracker(inst, job_share_uses_quota)
+        self._ten: list[int] = inst.job_tenant.tolist()
+        self._sub: list[float] = inst.job_submit.tolist()
+        self._sign = {"fifo": 1.0, "lifo": -1.0, "off": 0.0, "cross-tenant": 1.0}[newly_submitted]
+        #: lazy per-tenant queues (``schedule``) unless a sliding window or the cross-tenant
+        #: priority needs every candidate's key (``_schedule_arrays``)
+        self._lazy = t_begin_window is None and newly_submitted != "cross-tenant"
+        self._po: PendingOrder | None = None
 
     def _record(self, t: float) -> None:
         if self.knobs["t_begin_window"] is None or self.sim is None:
@@ -133,7 +148,120 @@ class Astraea(Policy):
         fair = inst.quota * w if kn["tenant_share"] == "16" else fair - self._at(self._h_fair, t0)
         return alloc, fair
 
+    def attach(self, sim: EventSim) -> None:
+        super().attach(sim)
+        # the pending jobs by tenant: never-run ones keyed (0, +-submission, id) (fixed
+        # while they wait: SelectJob's newly-submitted priority), the others (1, GPU-seconds
+        # held, id), whose fairness is read when the tenant's turn reaches them
+        self._po = PendingOrder(sim, self._static_key, group=self._ten.__getitem__)
+
+    def _static_key(self, i: int) -> tuple[int, float, int]:
+        sim = self.sim
+        if self._sign != 0.0 and not sim.ever_run[i]:
+            return (0, self._sign * self._sub[i], i)
+        return (1, float(sim.alloc_acc[i]), i)  # held GPU-seconds: fixed while it waits
+
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
+        if not self._lazy:
+            self._schedule_arrays(sim, t, sorted(sim._pending), expired)
+            return
+        # Alg. 1 with each tenant's queue (SelectJob order: never-run first, then rho, then
+        # submission, then id) built only as far as its turn reads it
+        po = self._po
+        po.sync()
+        groups, ten_of, gpus = po.by_g, self._ten, self._gpus
+        exp_by: dict[int, list[int]] = {}
+        for i in expired:
+            exp_by.setdefault(ten_of[i], []).append(i)
+        tens = set(groups).union(exp_by)
+        for k in tens:  # per-tenant integrals: independent of the order
+            self.tracker.update(k, t)
+        acc, start = sim.alloc_acc, sim.seg_start
+        # GPU-seconds of the expired jobs now (read before any of them is displaced)
+        exp_alloc = {i: float(acc[i]) + gpus[i] * (t - float(start[i])) for i in expired}
+        # the job integrals (14) in the tracker's tenant blocks, one Python float per read
+        jfl, bpos = self.tracker.jf_block.item, self.tracker.bpos_l
+        inf = math.inf
+
+        def ran(k: int) -> list[tuple[float, int]]:
+            """(rho^job, id) of tenant ``k``'s jobs after its never-run ones (ratio's 0/0 := 0
+            and x/0 := inf, written out)."""
+            lst = groups.get(k)
+            rows = []
+            if lst:
+                for _, a, i in lst[bisect.bisect_left(lst, (1,)):]:
+                    j = jfl(bpos[i])
+                    rows.append((a / j if j > 0 else (0.0 if a <= 0 else inf), i))
+            for i in exp_by.get(k, ()):
+                a, j = exp_alloc[i], jfl(bpos[i])
+                rows.append((a / j if j > 0 else (0.0 if a <= 0 else inf), i))
+            return rows
+
+        backfill = self.knobs["tenant_backfill"]
+        if not sim.any_placeable():
+            # every pending job refused: each tenant with expired jobs renews its queue up to
+            # its first pending job (Alg. 1 line 17 ends the turn; backfill skips it), so the
+            # tenant order is not needed
+            for k in sorted(exp_by):
+                if backfill:  # every expired job is reached
+                    for i in exp_by[k]:
+                        sim.place(i)
+                    continue
+                lst = groups.get(k)
+                if lst and lst[0][0] == 0:
+                    continue  # a never-run (pending) job heads the queue
+                # renewals only (nothing is displaced): the expired jobs before the tenant's
+                # first pending job in (rho, id) order
+                rows = ran(k)
+                first = min([r for r in rows if r[1] not in exp_alloc], default=None)
+                for r in rows:
+                    if r[1] in exp_alloc and (first is None or r < first):
+                        sim.place(r[1])
+            return
+        alloc_tmp, fair = self._tenant_rho_parts(t)
+        alloc_l, fair_l, L = alloc_tmp.tolist(), fair.tolist(), self.inst.lease
+        key = {k: (ratio(alloc_l[k], fair_l[k]), k) for k in tens}
+        # per tenant: its never-run jobs (in order), then a heap of the others by (rho, id)
+        static: dict[int, list[int]] = {}
+        heaps: dict[int, list[tuple[float, int]]] = {}
+        ptr = dict.fromkeys(tens, 0)
+        while key and sim._pool > 0:
+            p = min(key.values())[1]
+            q = static.get(p)
+            if q is None:
+                lst = groups.get(p, [])
+                q = static[p] = [k[2] for k in lst[:bisect.bisect_left(lst, (1,))]]
+            h = None
+            if ptr[p] < len(q):
+                i = q[ptr[p]]
+            else:
+                h = heaps.get(p)
+                if h is None:
+                    h = heaps[p] = ran(p)
+                    heapq.heapify(h)
+                if not h:
+                    del key[p]
+                    continue
+                i = h[0][1]
+            if sim.place(i):
+                if h is None:
+                    ptr[p] += 1
+                else:
+                    heapq.heappop(h)
+                alloc_l[p] += gpus[i] * L
+                key[p] = (ratio(alloc_l[p], fair_l[p]), p)
+            elif backfill:
+                if h is None:
+                    ptr[p] += 1
+                else:
+                    heapq.heappop(h)
+            else:
+                del key[p]
+
+    def _schedule_arrays(self, sim: EventSim, t: float, pending: list[int],
+                         expired: list[int]) -> None:
+        """The decision over numpy arrays of all candidates (the sliding window and the
+        cross-tenant priority; the reference of ``schedule``'s lazy per-tenant queues)."""
         inst, kn = self.inst, self.knobs
         cands = np.array(pending + expired, dtype=np.int64)
         ten = inst.job_tenant[cands]

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 from ...sim.events import EventSim
+from ...sim.ordered import PendingOrder
 from ..instance import LTGFInstance
 from ..support.policy import Policy
 from ..support.simulate import register_policy
@@ -35,17 +34,38 @@ class GandivaFair(Policy):
     """
 
     name = "gandiva-fair"
+    #: the pending jobs are kept in pass order across decisions (``PendingOrder``)
+    sorted_pending = False
 
     def __init__(self, inst: LTGFInstance, quantum: float | None = None) -> None:
         super().__init__(inst, quantum=quantum or inst.lease)
-        self.pass_ = np.zeros(inst.n_jobs)
-        self.wten = np.array([tn.weight for tn in inst.tenants])
+        #: pass per job (Python floats: the same IEEE operations as numpy scalars)
+        self.pass_: list[float] = [0.0] * inst.n_jobs
+        self.wten: list[float] = [tn.weight for tn in inst.tenants]
         self.gpus: list[int] = inst.job_gpus.tolist()
+        self._tenant: list[int] = inst.job_tenant.tolist()
+        #: submitted, unfinished jobs (the tracker's active jobs) and their count per tenant
+        self._active: set[int] = set()
+        self._count: list[int] = [0] * inst.n_tenants
+        self._quantum = self.knobs["quantum"]
+        self._order: PendingOrder | None = None
+
+    def attach(self, sim: EventSim) -> None:
+        super().attach(sim)
+        # a pending job's pass changes only when it is scheduled: its key is fixed while it waits
+        self._order = PendingOrder(sim, lambda i: (self.pass_[i], i))
 
     def on_submit(self, i: int, t: float) -> None:
-        active = self.tracker.pos >= 0
-        self.pass_[i] = float(self.pass_[active].min()) if active.any() else 0.0
+        p = self.pass_
+        p[i] = min([p[j] for j in self._active]) if self._active else 0.0
+        self._active.add(i)
+        self._count[self._tenant[i]] += 1
         super().on_submit(i, t)
+
+    def on_finish(self, i: int, t: float) -> None:
+        self._active.discard(i)
+        self._count[self._tenant[i]] -= 1
+        super().on_finish(i, t)
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         if not sim.any_placeable():
@@ -55,24 +75,18 @@ class GandivaFair(Policy):
                 sim.place(i)
                 self._advance(i)
             return
-        # pending jobs place() must refuse (demand above the pool or every node) play no part:
-        # the bounds only shrink during the call, so they are dropped before ordering
-        pend = np.array(sim.placeable_pending(), dtype=np.int64)  # the key ends with the id
-        cands = np.concatenate((pend, np.array(expired, dtype=np.int64)))
-        order = cands[np.lexsort((cands, self.pass_[cands]))].tolist()  # by pass, ties by id
-        exp = set(expired)
-        gpus = self.gpus
-        fits = sim.can_fit
-        for i in order:
-            if not sim.pool_size():  # nothing left to renew or start (an expired job holds GPUs)
-                break
-            # a pending job place() must refuse (can_fit) is skipped: no effect either way
-            if (i in exp or fits(gpus[i])) and sim.place(i):
+        # candidates by (pass, id): the pending jobs kept in that order merged with the
+        # expired ones; pending jobs place() must refuse are skipped by demand (the bounds only
+        # shrink during the call)
+        order = self._order
+        order.sync()
+        p = self.pass_
+        for i in order.order([(p[i], i) for i in expired]):
+            if sim.place(i):
                 self._advance(i)
 
     def _advance(self, i: int) -> None:
         """Advance the pass of job ``i``, just scheduled, by gpus x quantum / its tickets."""
-        inst = self.inst
-        k = inst.job_tenant[i]
-        tickets = self.wten[k] / max(self.tracker.count[k], 1)
-        self.pass_[i] += inst.job_gpus[i] * self.knobs["quantum"] / tickets
+        k = self._tenant[i]
+        tickets = self.wten[k] / max(self._count[k], 1)  # the tracker's active count
+        self.pass_[i] += self.gpus[i] * self._quantum / tickets

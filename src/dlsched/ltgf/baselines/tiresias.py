@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-import numpy as np
+import heapq
 
 from ...sim.events import EventSim
+from ...sim.ordered import PendingOrder
 from ..instance import LTGFInstance
 from ..support.policy import Policy
 from ..support.simulate import register_policy
@@ -41,6 +42,8 @@ class TiresiasL(Policy):
     """
 
     name = "tiresias-l"
+    #: the pending jobs are kept in their order across decisions (``PendingOrder``)
+    sorted_pending = False
 
     def __init__(
         self,
@@ -51,41 +54,76 @@ class TiresiasL(Policy):
     ) -> None:
         super().__init__(inst, queues=queues, threshold_gpu_s=threshold_gpu_s, starve=starve)
         #: queue q ends at threshold x 2^q (the last queue is open)
-        self._thr = np.array([threshold_gpu_s * (2**q) for q in range(queues - 1)], dtype=float)
+        self._thr = [float(threshold_gpu_s * (2**q)) for q in range(queues - 1)]
+        self._starve = float(starve)
         self._gpus: list[int] = inst.job_gpus.tolist()
+        self._t = 0.0
+        self._order: PendingOrder | None = None
+        #: (promotion time, job, key): pending jobs that will starve, by the time they do
+        self._promo: list[tuple[float, int, tuple[int, float, int]]] = []
+
+    def attach(self, sim: EventSim) -> None:
+        super().attach(sim)
+        self._order = PendingOrder(sim, self._pending_key)
+        self._promo = []
+
+    def _queue(self, att: float) -> int:
+        """The 2D-LAS queue of attained service ``att`` GPU-s (thresholds passed)."""
+        return sum(att >= x for x in self._thr)
+
+    def _pending_key(self, i: int) -> tuple[int, float, int]:
+        """Key (queue, submission, id) of pending job ``i`` at the current decision time:
+        queue 0 when it is starving (waited ``starve`` times its last run), else the queue of
+        its attained service (both fixed while it waits, but for the starvation clock)."""
+        sim, t = self.sim, self._t
+        q = self._queue(float(sim.alloc_acc[i]))
+        key = (q, float(sim.submit[i]), i)
+        last = float(sim.last_run_len[i])
+        if q and last > 0:
+            stop = float(sim.last_stop[i])
+            if t - stop >= self._starve * last:
+                return (0, key[1], i)
+            heapq.heappush(self._promo, (stop + self._starve * last, i, key))
+        return key
+
+    def _promote(self, t: float) -> None:
+        """Move the pending jobs that are starving at ``t`` to queue 0 (their clock is fixed
+        while they wait: once starving they stay so until they run)."""
+        promo, order, sim = self._promo, self._order, self.sim
+        back = []
+        while promo and promo[0][0] <= t + 1.0:  # the exact test below decides
+            item = heapq.heappop(promo)
+            _, i, key = item
+            if order.key_of.get(i) != key:  # started since, or already promoted
+                continue
+            last = float(sim.last_run_len[i])
+            if t - float(sim.last_stop[i]) >= self._starve * last:
+                order.rekey(i, (0, key[1], i))
+            else:
+                back.append(item)
+        for item in back:
+            heapq.heappush(promo, item)
 
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         # A job is promoted while it waits once it has waited ``starve`` times its last run,
         # and demoted when it runs again. Waiting, its last stop and run length are fixed, so
-        # "promoted" is "starving now" for a pending job and False for a running one: it is
-        # evaluated here, for the jobs that are ordered, instead of being stored.
+        # "promoted" is "starving now" for a pending job and False for a running one.
         if not sim.any_placeable():
             # no pending job can start, so every expired job is renewed (renewals are
             # independent of their order)
             self.renew_all(expired)
             return
-        kn = self.knobs
-        thr = self._thr
-        # pending jobs place() must refuse (demand above the pool or every node) play no part:
-        # the bounds only shrink during the call, so they are dropped before ordering
-        pend = np.array(sim.placeable_pending(), dtype=np.int64)  # the key ends with the id
-        last = sim.last_run_len[pend]
-        starving = (last > 0) & (t - sim.last_stop[pend] >= kn["starve"] * last)
-        exp = np.array(expired, dtype=np.int64)
-        cands = np.concatenate((pend, exp))
-        att = np.concatenate((sim.alloc_acc[pend], sim.alloc_acc[exp]
-                              + sim.gpus[exp] * (t - sim.seg_start[exp])))
-        queue = (att[:, None] >= thr[None, :]).sum(axis=1)
-        queue[:pend.size][starving] = 0
-        # key (queue, submission, id), as sorted() on the tuple would give
-        order = cands[np.lexsort((cands, sim.submit[cands], queue))].tolist()
+        self._t = t
+        order = self._order
+        order.sync()
+        self._promote(t)
+        # candidates by (queue, submission, id): the pending jobs kept in that order, merged
+        # with the expired (running, never promoted) jobs; pending jobs place() must refuse
+        # are skipped by demand (the bounds only shrink during the call)
+        acc, start, sub = sim.alloc_acc, sim.seg_start, sim.submit
         gpus = self._gpus
-        live = sim.expired
-        fits = sim.can_fit
-        for i in order:
-            if not sim.pool_size():  # nothing left to renew or start (an expired job holds GPUs)
-                break
-            # a displaced expired job is pending again and may be started later in the order;
-            # a pending job place() must refuse (can_fit) is skipped: no effect either way
-            if i in live or fits(gpus[i]):
-                sim.place(i)
+        exp = [(self._queue(float(acc[i]) + gpus[i] * (t - float(start[i]))), float(sub[i]), i)
+               for i in expired]
+        for i in order.order(exp):
+            # a displaced expired job is pending again and is tried at its place in the order
+            sim.place(i)
