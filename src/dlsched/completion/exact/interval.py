@@ -36,6 +36,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -153,7 +154,7 @@ def _twins(inst: CompletionInstance) -> list[tuple[int, int]]:
 
 COLGEN_SHARE = 0.25  # of the time limit, for the column-generation bound before the search
 COLGEN_CAP = 30.0  # seconds at most (and COLGEN_TIME_LIMIT without a time limit)
-SEARCH_SHARE = 0.15  # of the time limit, for the local search over list-schedule orders
+SEARCH_SHARE = 0.1  # of the time limit, for the local search over list-schedule orders
 SEARCH_CAP = 10.0  # seconds at most (also without a time limit)
 SPREAD_PS = 4  # most PSs on the host of a spread placement in the LP-order list schedule
 
@@ -171,6 +172,8 @@ def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
     stats["colgen"] = {"bound": cg.bound, "iterations": cg.iterations, "columns": cg.columns,
                        "converged": cg.converged, "rows": cg.rows, "master_lp": cg.lp,
                        "runtime_s": round(cg.runtime_s, 3), "up_front": True}
+    if cg.lp_configs is not None:
+        stats["_lp_configs"] = cg.lp_configs  # internal: popped before the Result is built
     if cg.lp_completion is None:
         return None
     return [int(j) for j in np.lexsort((np.arange(inst.n_jobs), np.asarray(cg.lp_completion)))]
@@ -224,126 +227,117 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
     return heur
 
 
-@register_model("completion-interval", "completion",
-                "CP-SAT interval model (default): optional interval per configuration, "
-                "cumulative per (server, resource) + redundant cluster cumulative, symmetry "
-                "breaking, heuristic hint + cut, cheap bounds")
-@uses_solver("OR-Tools CP-SAT")
-def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = None,
-                   horizon: int | str = "instance", lp_bound: Any = False,
-                   warm_start: bool = True, colgen_share: float = COLGEN_SHARE,
-                   search_share: float = SEARCH_SHARE, server_symmetry: bool = True,
-                   cpsat_params: dict[str, Any] | None = None, **_: Any) -> Result:
-    """CP-SAT interval model (the default): an optional interval per configuration.
-
-    Cumulative per (server, resource) plus a redundant cluster cumulative, symmetry breaking
-    of identical servers, a heuristic hint with an objective cut, and cheap lower bounds.
-    Inexact (rounded) data are handled as in ``completion-cpsat``. A schedule that meets a
-    valid lower bound is reported ``optimal`` (``stats["optimal_by"]``).
-
-    Parameters
-    ----------
-    inst : CompletionInstance
-        The instance to solve.
-    options : SolveOptions or None, default None
-        Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
-        defaults (no limit).
-    horizon : int or str, default "instance"
-        T_max, the last slot a schedule may use: ``"instance"`` (the instance horizon T, the
-        faithful model), ``"extended"`` (the bound of notes §2.4 from the best heuristic, so
-        the optimum is the unconstrained one) or a positive int. Unit: slots.
-    lp_bound : bool or str, default False
-        Also solve the LP bounds of E1 as in ``completion-cpsat`` (off by default: their
-        build time at paper scale).
-    warm_start : bool, default True
-        Hint and cut with the best validated schedule of A_online, FIFO and the WSPT list
-        schedules (``incumbent_pool``).
-    colgen_share : float, default 0.25
-        Part of the time limit given to the column-generation bound before the search (0:
-        none up front); its LP also orders a list schedule that may improve the hint.
-        Unit: dimensionless. Range: [0, 1).
-    search_share : float, default 0.15
-        Part of the time limit given to the local search over list-schedule orders before
-        CP-SAT (0: none); together with ``colgen_share`` below 1. Unit: dimensionless.
-        Range: [0, 1).
-    server_symmetry : bool, default True
-        Open identical servers in order (symmetry breaking).
-    cpsat_params : dict or None, default None
-        Further CP-SAT parameters by name (e.g. ``{"num_workers": 1}``).
-
-    Returns
-    -------
-    Result
-        ``status`` (``optimal``, ``feasible``, ``time_limit``, ``infeasible`` or ``error``
-        when the validator rejects the schedule); ``objective`` sum_j w_j C_j of the schedule
-        (Unit: weight x slots); ``bound`` the best lower bound (solver bound or the bounds of
-        notes §2.5 in ``stats["bounds"]``, with ``stats["bounds_missing"]`` saying why an LP
-        bound is absent); ``solution`` a completion ``Solution`` (per job ``start``,
-        ``duration``, ``worker_type``, ``workers``, ``ps_type`` / ``ps`` under PS) with
-        ``capped`` true when T_max <= T; ``stats["tmax"]`` the T_max used.
-
-    Raises
-    ------
-    InputError
-        ``colgen_share`` outside [0, 1), ``search_share`` outside [0, 1 - colgen_share), or
-        ``horizon`` not ``"instance"``, ``"extended"`` or a positive int.
-
-    Examples
-    --------
-    >>> from dlsched.completion.paper import golden
-    >>> res = solve_interval(golden("s4"))
-    >>> res.status.value, res.objective
-    ('optimal', 7.0)
-    """
-    if not 0.0 <= colgen_share < 1.0:
-        raise InputError("colgen_share", "must be in [0, 1)")
-    if not 0.0 <= search_share < 1.0 - colgen_share:
-        raise InputError("search_share", "must be in [0, 1 - colgen_share)")
-    options = options or SolveOptions()
-    state: dict[str, Any] = {"t0": time.perf_counter(), "stats": {}}
-    try:
-        return _solve_interval(inst, options, state, horizon, lp_bound, warm_start,
-                               colgen_share, search_share, server_symmetry, cpsat_params)
-    except DeadlineExceeded:  # a Python phase reached the time limit (core.deadline)
-        if "tmax" not in state:
-            raise
-        return _stopped(inst, state, options)
+RESTRICT_SHARE = 0.5  # of the time limit, for the LP-restricted CP-SAT search before the full one
+RESTRICT_CAP = 60.0  # seconds at most (also without a time limit)
+LP_CONFIGS = 8  # configurations per job from the LP ranking in the first restricted model
+FULL_RESERVE = 0.1  # of the time limit, always left to the full model after the restricted one
+RESTRICT_SLACK = 1.25  # restricted T_max: this times the incumbent's makespan (at most T_max)
 
 
-def _stopped(inst: CompletionInstance, state: dict[str, Any], options: SolveOptions) -> Result:
-    """Status ``time_limit`` with the warm start as incumbent (when it ends by T_max): the time
-    ran out before CP-SAT could start."""
-    stats, tmax, t0 = state["stats"], state["tmax"], state["t0"]
-    stats["stopped"] = "the time limit was reached before the CP-SAT search"
-    obj, plans = fallback(inst, state.get("heur"), tmax, None, None, stats)
-    return finish(inst, "completion-interval", Status.TIME_LIMIT, obj, None, plans, t0,
-                   time.perf_counter() - t0, stats, tmax, False, time_limit=options.time_limit)
+def _incumbent_configs(inst: CompletionInstance, sol: dict[str, Any],
+                       configs: tuple) -> list[set[tuple[int, int, int, int, int]]]:
+    """Per job, the configurations (m, p, q, n, d) of ``configs[j]`` that match the job's
+    record in ``sol`` (worker type, PS type, worker count, duration)."""
+    out = []
+    for j, name in enumerate(inst.job_names):
+        rec = sol["jobs"][name]
+        m = inst.worker_names.index(rec["worker_type"])
+        p = inst.ps_names.index(rec["ps_type"]) if not inst.ring else -1
+        n = sum(rec["workers"].values())
+        out.append({(k.m, k.p, k.q, k.n, k.d) for k in configs[j]
+                    if (k.m, k.p, k.n, k.d) == (m, p, n, int(rec["duration"]))})
+    return out
 
 
-def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict[str, Any],
-                    horizon: int | str, lp_bound: Any, warm_start: bool, colgen_share: float,
-                    search_share: float, server_symmetry: bool,
-                    cpsat_params: dict[str, Any] | None) -> Result:
-    """The body of ``solve_interval``; ``state`` keeps what is known (horizon, warm start)
-    for ``_stopped`` should the time run out."""
+def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked: tuple,
+                       options: SolveOptions, share: float, t0: float, stats: dict[str, Any],
+                       server_symmetry: bool, cpsat_params: dict[str, Any] | None) -> Result:
+    """Primal search of CP-SAT on the interval model restricted to a few configurations per
+    job (the incumbent's and the first ``LP_CONFIGS`` of the column-generation LP's ranking,
+    ``ColgenResult.lp_configs``) and to ``RESTRICT_SLACK`` x the incumbent's makespan, hinted
+    and cut by the incumbent. When CP-SAT proves the restricted model (nothing better in it)
+    the ranking taken per job doubles and the search goes on, until ``share`` of the time
+    limit. A restriction: its bound says nothing about the instance and is dropped; a
+    schedule it finds is validated (``check``) and kept only if better than ``heur``."""
+    from dataclasses import replace
+
+    from ..solution import make_solution
+    from ..validate import check
+
+    t_start = time.perf_counter()
+    limit = options.time_limit
+    budget = RESTRICT_CAP if limit is None else min(
+        RESTRICT_CAP, share * limit, remaining(limit, t_start - t0) - FULL_RESERVE * limit)
+    full = e1_data(inst, tmax)
+    rounds: list[dict[str, Any]] = []
+    take = LP_CONFIGS
+    while True:
+        left = budget - (time.perf_counter() - t_start)
+        if left < 1.0:
+            break
+        ends = [r["start"] + r["duration"] - 1 for r in heur.solution["jobs"].values()]
+        t_r = min(tmax, max(int(inst.horizon), math.ceil(RESTRICT_SLACK * max(ends))))
+        keep = _incumbent_configs(inst, heur.solution, full.configs)
+        for j in range(inst.n_jobs):
+            keep[j].update(ranked[j][:take])
+        configs = tuple(tuple(k for k in full.configs[j] if (k.m, k.p, k.q, k.n, k.d)
+                              in keep[j]) for j in range(inst.n_jobs))
+        starts = tuple(tuple(range(int(inst.arrival[j]), t_r - k.d + 2) for k in ks)
+                       for j, ks in enumerate(configs))
+        data = replace(full, tmax=t_r, configs=configs, starts=starts)
+        local = {key: stats[key] for key in ("cheap_bound", "colgen") if key in stats}
+        model = _build_model(inst, data, heur, local, server_symmetry, restricted=True)
+        if model is None or model.inexact or "objective_cut" not in local:
+            break  # the incumbent does not fit the restriction (or rounded data): stop
+        left = budget - (time.perf_counter() - t_start)
+        out = solve_cpsat(model.cp, time_limit=max(left, 0.1), threads=options.threads,
+                          scale=model.fw, params=cpsat_params,
+                          reproducible=options.reproducible, budget_s=left)
+        plans = read_plans(inst, out, model.vars_)
+        rec = {"configs": sum(len(c) for c in configs), "tmax": t_r,
+               "termination": out.stats.get("termination"), "objective": out.objective}
+        rounds.append(rec)
+        if plans is not None and out.objective is not None \
+                and out.objective < heur.objective - 1e-9:
+            sol = make_solution(inst, plans, capped=tmax <= inst.horizon)
+            if not check(inst, sol):
+                heur = Result(problem="completion", method="lp-restricted-cpsat",
+                              status=Status.FEASIBLE, objective=float(sol["objective"]),
+                              runtime_s=time.perf_counter() - t_start, solution=sol)
+            else:
+                rec["rejected"] = True
+        if out.status not in (Status.OPTIMAL, Status.INFEASIBLE):
+            break  # the time ran out inside the restricted model
+        if all(len(r) <= take for r in ranked):
+            break  # the whole ranking is in: nothing left to add
+        take *= 2
+    stats["restricted_search"] = {"rounds": rounds, "objective": heur.objective,
+                                  "runtime_s": round(time.perf_counter() - t_start, 3)}
+    return heur
+
+
+@dataclass
+class _Model:
+    """A built interval model: the CpModel, the per-job variables (``read_plans``), the
+    weight scale and the data groups rounded for lack of an exact integer scale."""
+
+    cp: Any
+    vars_: dict[int, Any]
+    fw: float
+    inexact: list[str]
+
+
+def _build_model(inst: CompletionInstance, data: Any, heur: Result | None,
+                 stats: dict[str, Any], server_symmetry: bool,
+                 restricted: bool = False) -> _Model | None:
+    """The interval model over ``data`` (an ``E1Data``: its T_max and configurations),
+    hinted and cut by ``heur``; None when some job has no configuration within T_max.
+    ``restricted`` (``data`` holds a subset of the configurations or a shorter T_max): a
+    primal search only, so the twin rows, which hold for the full model alone, are left out;
+    ``stats`` then only receives what the caller keeps."""
     from ortools.sat.python import cp_model
 
-    t0, stats = state["t0"], state["stats"]
-    pre = incumbent_pool(inst, int(inst.horizon)) if horizon == "extended" else None
-    tmax = state["tmax"] = resolve_horizon(inst, horizon, pre)
-    heur = state["heur"] = incumbent_pool(inst, tmax) if warm_start else None
-    lp_order = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
-    heur = state["heur"] = _better_lists(inst, tmax, heur, lp_order, options.time_limit,
-                                         search_share, stats)
-    if heur is not None and _proven(heur, _floor(inst, tmax, stats)):
-        # the warm start meets a valid lower bound: optimal without building the CP model
-        obj, plans = fallback(inst, heur, tmax, None, None, stats)
-        if plans is not None:
-            stats["optimal_by"] = "warm start meets the lower bound"
-            return finish(inst, "completion-interval", Status.OPTIMAL, obj, obj, plans, t0,
-                           time.perf_counter() - t0, stats, tmax, False,
-                           time_limit=options.time_limit)
-    data = e1_data(inst, tmax)
+    tmax = data.tmax
     cp = cp_model.CpModel()
     H, R = inst.n_servers, len(inst.resources)
     Ci, ei, zi, bi, Bi, wi, fw, inexact = cp_integer_data(inst, data, tmax)
@@ -351,14 +345,12 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
     ends: dict[int, Any] = {}
     per_server: dict[tuple[int, int], list] = {(h, r): [] for h in range(H) for r in range(R)}
     cluster: dict[int, list] = {r: [] for r in range(R)}
-    infeasible = False
     beside = None if inst.ring else max_workers_beside_ps(inst)
     for j in range(inst.n_jobs):
         check_deadline()
         ks = [k for k, rng in zip(data.configs[j], data.starts[j], strict=False) if len(rng)]
         if not ks:
-            infeasible = True
-            break
+            return None
         a = int(inst.arrival[j])
         xi = [cp.new_bool_var(f"xi[{j},{i}]") for i in range(len(ks))]
         cp.add_exactly_one(xi)
@@ -387,9 +379,6 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
         ends[j] = end
     if inexact:
         stats["scaled_inexact"] = inexact
-    if infeasible:
-        return finish(inst, "completion-interval", Status.INFEASIBLE, None, None, None, t0,
-                       time.perf_counter() - t0, stats, tmax, False)
     for (h, r), items in per_server.items():
         if items:
             cp.add_cumulative([i for i, _ in items], [lv for _, lv in items], int(Ci[h, r]))
@@ -397,7 +386,7 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
         if items:
             cp.add_cumulative([i for i, _ in items], [d for _, d in items],
                               int(Ci[:, r].sum()))
-    twins = _twins(inst)
+    twins = [] if restricted else _twins(inst)
     for i, j in twins:
         cp.add(ends[i] <= ends[j])
     stats["symmetry_pairs"] = len(twins)
@@ -418,6 +407,149 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
         if hinted == inst.n_jobs and not inexact:
             cp.add(obj_expr <= round(heur.objective * fw))  # never worse than the hint
             stats["objective_cut"] = heur.objective
+    return _Model(cp, vars_, fw, inexact)
+
+
+@register_model("completion-interval", "completion",
+                "CP-SAT interval model (default): optional interval per configuration, "
+                "cumulative per (server, resource) + redundant cluster cumulative, symmetry "
+                "breaking, heuristic hint + cut, cheap bounds")
+@uses_solver("OR-Tools CP-SAT")
+def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = None,
+                   horizon: int | str = "instance", lp_bound: Any = False,
+                   warm_start: bool = True, colgen_share: float = COLGEN_SHARE,
+                   search_share: float = SEARCH_SHARE, server_symmetry: bool = True,
+                   cpsat_params: dict[str, Any] | None = None,
+                   restrict_share: float = RESTRICT_SHARE, **_: Any) -> Result:
+    """CP-SAT interval model (the default): an optional interval per configuration.
+
+    Cumulative per (server, resource) plus a redundant cluster cumulative, symmetry breaking
+    of identical servers, a heuristic hint with an objective cut, and cheap lower bounds.
+    Inexact (rounded) data are handled as in ``completion-cpsat``. A schedule that meets a
+    valid lower bound is reported ``optimal`` (``stats["optimal_by"]``).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance to solve.
+    options : SolveOptions or None, default None
+        Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
+        defaults (no limit).
+    horizon : int or str, default "instance"
+        T_max, the last slot a schedule may use: ``"instance"`` (the instance horizon T, the
+        faithful model), ``"extended"`` (the bound of notes §2.4 from the best heuristic, so
+        the optimum is the unconstrained one) or a positive int. Unit: slots.
+    lp_bound : bool or str, default False
+        Also solve the LP bounds of E1 as in ``completion-cpsat`` (off by default: their
+        build time at paper scale).
+    warm_start : bool, default True
+        Hint and cut with the best validated schedule of A_online, FIFO and the WSPT list
+        schedules (``incumbent_pool``).
+    colgen_share : float, default 0.25
+        Part of the time limit given to the column-generation bound before the search (0:
+        none up front); its LP also orders a list schedule that may improve the hint.
+        Unit: dimensionless. Range: [0, 1).
+    search_share : float, default 0.1
+        Part of the time limit given to the local search over list-schedule orders before
+        CP-SAT (0: none); together with ``colgen_share`` below 1. Unit: dimensionless.
+        Range: [0, 1).
+    server_symmetry : bool, default True
+        Open identical servers in order (symmetry breaking).
+    cpsat_params : dict or None, default None
+        Further CP-SAT parameters by name (e.g. ``{"num_workers": 1}``).
+    restrict_share : float, default 0.5
+        Part of the time limit given to CP-SAT on the model restricted to the incumbent's
+        and the column-generation LP's best configurations per job, before the full model
+        (0: none); a primal search, its bound is not used. It never takes the last
+        ``FULL_RESERVE`` of the limit (kept for the full model). Unit: dimensionless.
+        Range: [0, 1).
+
+    Returns
+    -------
+    Result
+        ``status`` (``optimal``, ``feasible``, ``time_limit``, ``infeasible`` or ``error``
+        when the validator rejects the schedule); ``objective`` sum_j w_j C_j of the schedule
+        (Unit: weight x slots); ``bound`` the best lower bound (solver bound or the bounds of
+        notes §2.5 in ``stats["bounds"]``, with ``stats["bounds_missing"]`` saying why an LP
+        bound is absent); ``solution`` a completion ``Solution`` (per job ``start``,
+        ``duration``, ``worker_type``, ``workers``, ``ps_type`` / ``ps`` under PS) with
+        ``capped`` true when T_max <= T; ``stats["tmax"]`` the T_max used.
+
+    Raises
+    ------
+    InputError
+        ``colgen_share`` outside [0, 1), ``search_share`` outside [0, 1 - colgen_share), or
+        ``restrict_share`` outside [0, 1), or ``horizon`` not ``"instance"``,
+        ``"extended"`` or a positive int.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> res = solve_interval(golden("s4"))
+    >>> res.status.value, res.objective
+    ('optimal', 7.0)
+    """
+    if not 0.0 <= colgen_share < 1.0:
+        raise InputError("colgen_share", "must be in [0, 1)")
+    if not 0.0 <= search_share < 1.0 - colgen_share:
+        raise InputError("search_share", "must be in [0, 1 - colgen_share)")
+    if not 0.0 <= restrict_share < 1.0:
+        raise InputError("restrict_share", "must be in [0, 1)")
+    options = options or SolveOptions()
+    state: dict[str, Any] = {"t0": time.perf_counter(), "stats": {}}
+    try:
+        return _solve_interval(inst, options, state, horizon, lp_bound, warm_start,
+                               (colgen_share, search_share, restrict_share), server_symmetry,
+                               cpsat_params)
+    except DeadlineExceeded:  # a Python phase reached the time limit (core.deadline)
+        if "tmax" not in state:
+            raise
+        return _stopped(inst, state, options)
+
+
+def _stopped(inst: CompletionInstance, state: dict[str, Any], options: SolveOptions) -> Result:
+    """Status ``time_limit`` with the warm start as incumbent (when it ends by T_max): the time
+    ran out before CP-SAT could start."""
+    stats, tmax, t0 = state["stats"], state["tmax"], state["t0"]
+    stats["stopped"] = "the time limit was reached before the CP-SAT search"
+    obj, plans = fallback(inst, state.get("heur"), tmax, None, None, stats)
+    return finish(inst, "completion-interval", Status.TIME_LIMIT, obj, None, plans, t0,
+                   time.perf_counter() - t0, stats, tmax, False, time_limit=options.time_limit)
+
+
+def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict[str, Any],
+                    horizon: int | str, lp_bound: Any, warm_start: bool,
+                    shares: tuple[float, float, float], server_symmetry: bool,
+                    cpsat_params: dict[str, Any] | None) -> Result:
+    """The body of ``solve_interval``; ``state`` keeps what is known (horizon, warm start)
+    for ``_stopped`` should the time run out."""
+    t0, stats = state["t0"], state["stats"]
+    colgen_share, search_share, restrict_share = shares
+    pre = incumbent_pool(inst, int(inst.horizon)) if horizon == "extended" else None
+    tmax = state["tmax"] = resolve_horizon(inst, horizon, pre)
+    heur = state["heur"] = incumbent_pool(inst, tmax) if warm_start else None
+    lp_order = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
+    heur = state["heur"] = _better_lists(inst, tmax, heur, lp_order, options.time_limit,
+                                         search_share, stats)
+    ranked = stats.pop("_lp_configs", None)
+    if heur is not None and ranked is not None and restrict_share > 0 \
+            and not _proven(heur, _floor(inst, tmax, stats)):
+        heur = state["heur"] = _restricted_search(inst, tmax, heur, ranked, options,
+                                                  restrict_share, t0, stats, server_symmetry,
+                                                  cpsat_params)
+    if heur is not None and _proven(heur, _floor(inst, tmax, stats)):
+        # the warm start meets a valid lower bound: optimal without building the CP model
+        obj, plans = fallback(inst, heur, tmax, None, None, stats)
+        if plans is not None:
+            stats["optimal_by"] = "warm start meets the lower bound"
+            return finish(inst, "completion-interval", Status.OPTIMAL, obj, obj, plans, t0,
+                           time.perf_counter() - t0, stats, tmax, False,
+                           time_limit=options.time_limit)
+    model = _build_model(inst, e1_data(inst, tmax), heur, stats, server_symmetry)
+    if model is None:
+        return finish(inst, "completion-interval", Status.INFEASIBLE, None, None, None, t0,
+                       time.perf_counter() - t0, stats, tmax, False)
+    cp, vars_, fw, inexact = model.cp, model.vars_, model.fw, model.inexact
     build_s = time.perf_counter() - t0
     limit = options.time_limit
     left = remaining(limit, build_s)
