@@ -12,11 +12,12 @@ import time
 from itertools import permutations
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from dlsched.completion.exact.colgen import colgen_bound
 from dlsched.completion.exact.incumbent import incumbent_pool
-from dlsched.completion.exact.interval import _restricted_search, solve_interval
+from dlsched.completion.exact.interval import _neighbourhood, _restricted_search, solve_interval
 from dlsched.completion.support.config import configurations
 from dlsched.completion.support.lists import list_schedule
 from dlsched.completion.validate import check
@@ -87,3 +88,18 @@ def test_restrict_share_is_validated() -> None:
     inst = servers([job("j")], [{"gpu": 1}])
     with pytest.raises(InputError, match="restrict_share"):
         solve_interval(inst, restrict_share=1.0)
+
+
+def test_neighbourhood_targets_the_waiting_job() -> None:
+    # only j3 waits (arrives at 1, starts at 20): its wait + run window is [1, 25). j1 runs
+    # [2, 5) and j4 [22, 24) (distance 0), j2 [30, 35) (distance 5), j5 [60, 70) (35): the
+    # delay-targeted neighbourhood (round 1) of size 3 is j3, j1 and j4 whatever the draw
+    runs = {"j1": (2, 3), "j2": (30, 5), "j3": (20, 5), "j4": (22, 2), "j5": (60, 10)}
+    arrival = {"j1": 2, "j2": 30, "j3": 1, "j4": 22, "j5": 60}
+    inst = servers([job(n, a=arrival[n]) for n in runs], [{"gpu": 1}], horizon=80)
+    sol = {"jobs": {n: {"start": s, "duration": d} for n, (s, d) in runs.items()}}
+    for seed in range(5):
+        rng = np.random.default_rng(seed)
+        assert _neighbourhood(inst, sol, 3, 1, rng) == {0, 2, 3}
+    assert len(_neighbourhood(inst, sol, 3, 2, rng)) == 3
+    assert len(_neighbourhood(inst, sol, 4, 0, rng)) == 4

@@ -22,6 +22,11 @@ propagate:
   ``colgen`` as objective floor, and the master LP's mean completion times as a list order;
 - an *order search* (``search_share`` of the limit): insertion moves on the list order, from
   the LP order, keeping the best list schedule as the hint;
+- an *LP-restricted search* (``restrict_share`` of the limit): CP-SAT on this model
+  restricted to the incumbent's and the column-generation LP's best configurations per job
+  and to 1.25 x the incumbent's makespan, then a large-neighbourhood search on it (free a few
+  jobs, fix the rest to the incumbent, re-solve for seconds); a primal heuristic, its bound
+  is not used, and the improved schedule becomes the full model's hint and cut;
 - the *cheap lower bounds* of ``exact.bounds`` (LB0, area / Smith) folded into
   ``Result.bound`` with the column-generation bound; when the incumbent meets that bound the
   status is ``optimal`` (a proof, ``stats["optimal_by"]``).
@@ -227,11 +232,14 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
     return heur
 
 
-RESTRICT_SHARE = 0.5  # of the time limit, for the LP-restricted CP-SAT search before the full one
+RESTRICT_SHARE = 0.55  # of the time limit, for the LP-restricted CP-SAT search before the full one
 RESTRICT_CAP = 60.0  # seconds at most (also without a time limit)
 LP_CONFIGS = 8  # configurations per job from the LP ranking in the first restricted model
 FULL_RESERVE = 0.1  # of the time limit, always left to the full model after the restricted one
 RESTRICT_SLACK = 1.25  # restricted T_max: this times the incumbent's makespan (at most T_max)
+RESTRICT_FIRST = 0.3  # of the restricted budget, for the whole restricted model (then LNS)
+LNS_FREE = 4  # jobs freed in the first LNS round
+LNS_ROUND = 2.0  # seconds at most per LNS round
 
 
 def _incumbent_configs(inst: CompletionInstance, sol: dict[str, Any],
@@ -249,19 +257,70 @@ def _incumbent_configs(inst: CompletionInstance, sol: dict[str, Any],
     return out
 
 
+def _restricted_data(inst: CompletionInstance, full: Any, heur: Result, ranked: tuple,
+                     take: int, t_r: int, frozen: set[int]) -> Any:
+    """``full`` (an ``E1Data``) restricted to T_max ``t_r`` and per job to the incumbent's
+    configurations plus the first ``take`` of ``ranked``; a job of ``frozen`` keeps only its
+    incumbent configuration(s) and start."""
+    from dataclasses import replace
+
+    keep = _incumbent_configs(inst, heur.solution, full.configs)
+    configs, starts = [], []
+    for j in range(inst.n_jobs):
+        if j not in frozen:
+            keep[j].update(ranked[j][:take])
+        ks = tuple(k for k in full.configs[j] if (k.m, k.p, k.q, k.n, k.d) in keep[j])
+        configs.append(ks)
+        if j in frozen:
+            s = int(heur.solution["jobs"][inst.job_names[j]]["start"])
+            starts.append(tuple(range(s, s + 1) for _ in ks))
+        else:
+            starts.append(tuple(range(int(inst.arrival[j]), t_r - k.d + 2) for k in ks))
+    return replace(full, tmax=t_r, configs=tuple(configs), starts=tuple(starts))
+
+
+def _neighbourhood(inst: CompletionInstance, sol: dict[str, Any], size: int, rnd: int,
+                   rng: np.random.Generator) -> set[int]:
+    """Jobs to free in an LNS round, by turns: the ``size`` jobs whose mid-run slot is nearest
+    that of a random job (a time window); a job drawn with probability proportional to its
+    weighted wait w_j (S_j - a_j) and the jobs running nearest its wait window (what delays
+    it); ``size`` random jobs."""
+    n = inst.n_jobs
+    recs = [sol["jobs"][name] for name in inst.job_names]
+    start = np.array([r["start"] for r in recs], dtype=float)
+    end = start + np.array([r["duration"] for r in recs], dtype=float)
+    kind = rnd % 3
+    if kind == 2:
+        return {int(j) for j in rng.choice(n, size=size, replace=False)}
+    wait = inst.weight * (start - inst.arrival)
+    if kind == 1 and wait.sum() > 0:
+        c = int(rng.choice(n, p=wait / wait.sum()))
+        lo, hi = float(inst.arrival[c]), end[c]  # its wait and its run
+        gap = np.maximum(0.0, np.maximum(lo - end, start - hi))  # distance to [lo, hi]
+    else:
+        mid = (start + end) / 2
+        c = int(rng.integers(n))
+        gap = np.abs(mid - mid[c])
+    gap[c] = -1.0
+    near = np.lexsort((rng.random(n), gap))
+    return {int(j) for j in near[:size]}
+
+
 def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked: tuple,
                        options: SolveOptions, share: float, t0: float, stats: dict[str, Any],
                        server_symmetry: bool, cpsat_params: dict[str, Any] | None) -> Result:
     """Primal search of CP-SAT on the interval model restricted to a few configurations per
     job (the incumbent's and the first ``LP_CONFIGS`` of the column-generation LP's ranking,
     ``ColgenResult.lp_configs``) and to ``RESTRICT_SLACK`` x the incumbent's makespan, hinted
-    and cut by the incumbent. When CP-SAT proves the restricted model (nothing better in it)
-    the ranking taken per job doubles and the search goes on, until ``share`` of the time
-    limit. A restriction: its bound says nothing about the instance and is dropped; a
-    schedule it finds is validated (``check``) and kept only if better than ``heur``."""
-    from dataclasses import replace
-
-    from ..solution import make_solution
+    and cut by the incumbent, for ``RESTRICT_FIRST`` of its budget (``share`` of the time
+    limit; when CP-SAT proves the restriction, the ranking taken per job doubles). Then a
+    large-neighbourhood search on it: each round frees a few jobs (a time window or a random
+    set, ``_neighbourhood``), fixes the others' configuration, start and placement to the
+    incumbent, and re-solves for at most ``LNS_ROUND`` seconds; the number freed grows after
+    a proven round and shrinks after one stopped by its limit. A restriction: its bound says
+    nothing about the instance and is dropped; a schedule it finds is validated (``check``)
+    and kept only if better than ``heur``."""
+    from ..solution import make_solution, plans_from_solution
     from ..validate import check
 
     t_start = time.perf_counter()
@@ -270,33 +329,43 @@ def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked
         RESTRICT_CAP, share * limit, remaining(limit, t_start - t0) - FULL_RESERVE * limit)
     full = e1_data(inst, tmax)
     rounds: list[dict[str, Any]] = []
-    take = LP_CONFIGS
+    take, whole = LP_CONFIGS, True
+    rng = np.random.default_rng(0)
+    size, lns, improved = min(inst.n_jobs, LNS_FREE), 0, 0
+    spent, sizes = [0.0, 0.0], []
     while True:
         left = budget - (time.perf_counter() - t_start)
-        if left < 1.0:
+        if left < 0.5:
             break
         ends = [r["start"] + r["duration"] - 1 for r in heur.solution["jobs"].values()]
         t_r = min(tmax, max(int(inst.horizon), math.ceil(RESTRICT_SLACK * max(ends))))
-        keep = _incumbent_configs(inst, heur.solution, full.configs)
-        for j in range(inst.n_jobs):
-            keep[j].update(ranked[j][:take])
-        configs = tuple(tuple(k for k in full.configs[j] if (k.m, k.p, k.q, k.n, k.d)
-                              in keep[j]) for j in range(inst.n_jobs))
-        starts = tuple(tuple(range(int(inst.arrival[j]), t_r - k.d + 2) for k in ks)
-                       for j, ks in enumerate(configs))
-        data = replace(full, tmax=t_r, configs=configs, starts=starts)
+        frozen = set() if whole else set(range(inst.n_jobs)) - _neighbourhood(
+            inst, heur.solution, size, lns, rng)
+        t_build = time.perf_counter()
+        data = _restricted_data(inst, full, heur, ranked, take, t_r, frozen)
         local = {key: stats[key] for key in ("cheap_bound", "colgen") if key in stats}
-        model = _build_model(inst, data, heur, local, server_symmetry, restricted=True)
+        fixed = {j: heur.solution["jobs"][inst.job_names[j]] for j in frozen}
+        model = _build_model(inst, data, heur, local, server_symmetry and whole,
+                             restricted=True, fixed=fixed)
         if model is None or model.inexact or "objective_cut" not in local:
             break  # the incumbent does not fit the restriction (or rounded data): stop
+        spent[0] += time.perf_counter() - t_build
         left = budget - (time.perf_counter() - t_start)
-        out = solve_cpsat(model.cp, time_limit=max(left, 0.1), threads=options.threads,
-                          scale=model.fw, params=cpsat_params,
-                          reproducible=options.reproducible, budget_s=left)
+        cap = RESTRICT_FIRST * budget if whole else LNS_ROUND
+        out = solve_cpsat(model.cp, time_limit=max(min(left, cap), 0.1),
+                          threads=options.threads, scale=model.fw, params=cpsat_params,
+                          reproducible=options.reproducible, budget_s=min(left, cap))
         plans = read_plans(inst, out, model.vars_)
-        rec = {"configs": sum(len(c) for c in configs), "tmax": t_r,
-               "termination": out.stats.get("termination"), "objective": out.objective}
-        rounds.append(rec)
+        if plans is not None and frozen:
+            plans = {**plans_from_solution(inst, heur.solution), **plans}
+        proven = out.status in (Status.OPTIMAL, Status.INFEASIBLE)
+        spent[1] += out.solve_s
+        if not whole:
+            sizes.append((len(data.configs) - len(frozen), round(out.solve_s, 2), proven))
+        if whole:
+            rounds.append({"configs": sum(len(c) for c in data.configs), "tmax": t_r,
+                           "termination": out.stats.get("termination"),
+                           "objective": out.objective})
         if plans is not None and out.objective is not None \
                 and out.objective < heur.objective - 1e-9:
             sol = make_solution(inst, plans, capped=tmax <= inst.horizon)
@@ -304,16 +373,47 @@ def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked
                 heur = Result(problem="completion", method="lp-restricted-cpsat",
                               status=Status.FEASIBLE, objective=float(sol["objective"]),
                               runtime_s=time.perf_counter() - t_start, solution=sol)
-            else:
-                rec["rejected"] = True
-        if out.status not in (Status.OPTIMAL, Status.INFEASIBLE):
-            break  # the time ran out inside the restricted model
-        if all(len(r) <= take for r in ranked):
-            break  # the whole ranking is in: nothing left to add
-        take *= 2
-    stats["restricted_search"] = {"rounds": rounds, "objective": heur.objective,
+                improved += not whole
+        if whole:
+            if proven and any(len(r) > take for r in ranked):
+                take *= 2  # nothing better in this restriction: widen it
+                continue
+            if proven:
+                break  # the whole ranking is in and proven: nothing left to search
+            whole = False
+            continue
+        lns += 1
+        size = min(inst.n_jobs, size + 1) if proven else max(2, size - 1)
+    stats["restricted_search"] = {"rounds": rounds, "lns_rounds": lns,
+                                  "lns_improvements": improved, "objective": heur.objective,
+                                  "build_s": round(spent[0], 2), "solve_s": round(spent[1], 2),
+                                  "sizes": sizes,
                                   "runtime_s": round(time.perf_counter() - t_start, 3)}
     return heur
+
+
+def _fixed_job(cp: Any, inst: CompletionInstance, j: int, rec: dict[str, Any],
+               demand: tuple[np.ndarray, np.ndarray], per_server: dict[tuple[int, int], list],
+               cluster: dict[int, list]) -> int:
+    """Job j as a constant of the model (its ``rec`` of a schedule): a fixed interval carrying
+    its integer load on each (server, resource) and on the cluster. Returns its completion."""
+    ei, zi = demand
+    s, d = int(rec["start"]), int(rec["duration"])
+    itv = cp.new_fixed_size_interval_var(s, d, f"fixed[{j}]")
+    m = inst.worker_names.index(rec["worker_type"])
+    p = inst.ps_names.index(rec["ps_type"]) if not inst.ring else -1
+    total = np.zeros(ei.shape[1], dtype=np.int64)
+    for h, name in enumerate(inst.server_names):
+        load = int(rec["workers"].get(name, 0)) * ei[m]
+        if p >= 0:
+            load = load + int(rec.get("ps", {}).get(name, 0)) * zi[p]
+        total += load
+        if inst.n_servers > 1:
+            for r in np.nonzero(load)[0]:
+                per_server[h, int(r)].append((itv, int(load[r])))
+    for r in np.nonzero(total)[0]:
+        cluster[int(r)].append((itv, int(total[r])))
+    return s + d
 
 
 @dataclass
@@ -329,12 +429,15 @@ class _Model:
 
 def _build_model(inst: CompletionInstance, data: Any, heur: Result | None,
                  stats: dict[str, Any], server_symmetry: bool,
-                 restricted: bool = False) -> _Model | None:
+                 restricted: bool = False, fixed: dict[int, dict] | None = None,
+                 ) -> _Model | None:
     """The interval model over ``data`` (an ``E1Data``: its T_max and configurations),
     hinted and cut by ``heur``; None when some job has no configuration within T_max.
     ``restricted`` (``data`` holds a subset of the configurations or a shorter T_max): a
     primal search only, so the twin rows, which hold for the full model alone, are left out;
-    ``stats`` then only receives what the caller keeps."""
+    ``stats`` then only receives what the caller keeps. ``fixed`` (job -> its record in a
+    schedule; only with ``restricted``): those jobs are constants, a fixed interval with
+    their per-server loads, and have no variables (``read_plans`` leaves them out)."""
     from ortools.sat.python import cp_model
 
     tmax = data.tmax
@@ -348,6 +451,9 @@ def _build_model(inst: CompletionInstance, data: Any, heur: Result | None,
     beside = None if inst.ring else max_workers_beside_ps(inst)
     for j in range(inst.n_jobs):
         check_deadline()
+        if fixed and j in fixed:
+            ends[j] = _fixed_job(cp, inst, j, fixed[j], (ei, zi), per_server, cluster)
+            continue
         ks = [k for k, rng in zip(data.configs[j], data.starts[j], strict=False) if len(rng)]
         if not ks:
             return None
@@ -404,7 +510,7 @@ def _build_model(inst: CompletionInstance, data: Any, heur: Result | None,
         _hint_opened(cp, inst, hint, opened)
         stats["warm_start"] = {"method": heur.method, "objective": heur.objective,
                                "jobs_hinted": hinted}
-        if hinted == inst.n_jobs and not inexact:
+        if hinted == len(vars_) and not inexact:
             cp.add(obj_expr <= round(heur.objective * fw))  # never worse than the hint
             stats["objective_cut"] = heur.objective
     return _Model(cp, vars_, fw, inexact)
@@ -457,7 +563,7 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
         Open identical servers in order (symmetry breaking).
     cpsat_params : dict or None, default None
         Further CP-SAT parameters by name (e.g. ``{"num_workers": 1}``).
-    restrict_share : float, default 0.5
+    restrict_share : float, default 0.55
         Part of the time limit given to CP-SAT on the model restricted to the incumbent's
         and the column-generation LP's best configurations per job, before the full model
         (0: none); a primal search, its bound is not used. It never takes the last
