@@ -63,7 +63,7 @@ def test_restricted_search_from_a_poor_start_reaches_the_optimum(row: dict[str, 
                    for j in range(inst.n_jobs))
     stats: dict = {}
     best = _restricted_search(inst, tmax, poor, ranked, SolveOptions(time_limit=20, threads=1),
-                              0.9, time.perf_counter(), stats, True, None)
+                              0.9, (time.perf_counter(), 0.0), stats, True, None)
     assert check(inst, best.solution) == []
     assert best.objective == pytest.approx(float(row["best_known"]))
     assert best.objective <= poor.objective
@@ -79,7 +79,7 @@ def test_restricted_search_keeps_the_start_without_candidates() -> None:
     start = incumbent_pool(inst, tmax)
     empty = tuple(() for _ in range(inst.n_jobs))
     best = _restricted_search(inst, tmax, start, empty, SolveOptions(time_limit=5, threads=1),
-                              0.9, time.perf_counter(), {}, True, None)
+                              0.9, (time.perf_counter(), 0.0), {}, True, None)
     assert best.objective <= start.objective
     assert check(inst, best.solution) == []
 

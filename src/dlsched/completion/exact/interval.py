@@ -48,7 +48,7 @@ import numpy as np
 
 from ...core import InputError, Result, SolveOptions, Status, register_model, relative_gap
 from ...core.cpsat import solve_cpsat
-from ...core.deadline import DeadlineExceeded, check_deadline, remaining
+from ...core.deadline import DeadlineExceeded, check_deadline, deadline, remaining
 from ...core.solver import uses_solver
 from ..instance import CompletionInstance
 from ..model import e1_data
@@ -232,11 +232,13 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
     return heur
 
 
-RESTRICT_SHARE = 0.55  # of the time limit, for the LP-restricted CP-SAT search before the full one
+RESTRICT_SHARE = 0.75  # of the time limit, for the LP-restricted CP-SAT search before the full one
 RESTRICT_CAP = 60.0  # seconds at most (also without a time limit)
 LP_CONFIGS = 8  # configurations per job from the LP ranking in the first restricted model
 FULL_RESERVE = 0.1  # of the time limit, always left to the full model after the restricted one
 RESTRICT_SLACK = 1.25  # restricted T_max: this times the incumbent's makespan (at most T_max)
+END_RESERVE = 1.5  # seconds kept for the bounds and the validation when the full model is skipped
+BUILD_S_PER_CONFIG = 2e-4  # seconds to build the full model per configuration (paper PS, load 4)
 RESTRICT_FIRST = 0.3  # of the restricted budget, for the whole restricted model (then LNS)
 LNS_FREE = 4  # jobs freed in the first LNS round
 LNS_ROUND = 2.0  # seconds at most per LNS round
@@ -307,7 +309,8 @@ def _neighbourhood(inst: CompletionInstance, sol: dict[str, Any], size: int, rnd
 
 
 def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked: tuple,
-                       options: SolveOptions, share: float, t0: float, stats: dict[str, Any],
+                       options: SolveOptions, share: float, clock: tuple[float, float],
+                       stats: dict[str, Any],
                        server_symmetry: bool, cpsat_params: dict[str, Any] | None) -> Result:
     """Primal search of CP-SAT on the interval model restricted to a few configurations per
     job (the incumbent's and the first ``LP_CONFIGS`` of the column-generation LP's ranking,
@@ -325,8 +328,9 @@ def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked
 
     t_start = time.perf_counter()
     limit = options.time_limit
+    t0, reserve = clock  # the solve's start and the seconds kept back from its limit
     budget = RESTRICT_CAP if limit is None else min(
-        RESTRICT_CAP, share * limit, remaining(limit, t_start - t0) - FULL_RESERVE * limit)
+        RESTRICT_CAP, share * limit, remaining(limit, t_start - t0) - reserve)
     full = e1_data(inst, tmax)
     rounds: list[dict[str, Any]] = []
     take, whole = LP_CONFIGS, True
@@ -563,12 +567,14 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
         Open identical servers in order (symmetry breaking).
     cpsat_params : dict or None, default None
         Further CP-SAT parameters by name (e.g. ``{"num_workers": 1}``).
-    restrict_share : float, default 0.55
+    restrict_share : float, default 0.75
         Part of the time limit given to CP-SAT on the model restricted to the incumbent's
         and the column-generation LP's best configurations per job, before the full model
         (0: none); a primal search, its bound is not used. It never takes the last
-        ``FULL_RESERVE`` of the limit (kept for the full model). Unit: dimensionless.
-        Range: [0, 1).
+        ``FULL_RESERVE`` of the limit (kept for the full model), unless building the full
+        model would take more than half of that (``BUILD_S_PER_CONFIG`` per configuration):
+        then it runs up to ``END_RESERVE`` seconds before the limit and the full model is
+        skipped. Unit: dimensionless. Range: [0, 1).
 
     Returns
     -------
@@ -638,11 +644,21 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
     heur = state["heur"] = _better_lists(inst, tmax, heur, lp_order, options.time_limit,
                                          search_share, stats)
     ranked = stats.pop("_lp_configs", None)
+    data = e1_data(inst, tmax)
+    limit = options.time_limit
+    # the full model's build alone would eat the reserve (seconds at paper scale under PS):
+    # then the restricted search keeps the time up to END_RESERVE and the full model is skipped
+    n_configs = sum(len(ks) for ks in data.configs)
+    skip_full = limit is not None and BUILD_S_PER_CONFIG * n_configs > FULL_RESERVE * limit / 2
+    searched = False
     if heur is not None and ranked is not None and restrict_share > 0 \
             and not _proven(heur, _floor(inst, tmax, stats)):
-        heur = state["heur"] = _restricted_search(inst, tmax, heur, ranked, options,
-                                                  restrict_share, t0, stats, server_symmetry,
+        share = 1.0 if skip_full else restrict_share
+        reserve = END_RESERVE if skip_full else FULL_RESERVE * (limit or 0.0)
+        heur = state["heur"] = _restricted_search(inst, tmax, heur, ranked, options, share,
+                                                  (t0, reserve), stats, server_symmetry,
                                                   cpsat_params)
+        searched = True
     if heur is not None and _proven(heur, _floor(inst, tmax, stats)):
         # the warm start meets a valid lower bound: optimal without building the CP model
         obj, plans = fallback(inst, heur, tmax, None, None, stats)
@@ -651,13 +667,19 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
             return finish(inst, "completion-interval", Status.OPTIMAL, obj, obj, plans, t0,
                            time.perf_counter() - t0, stats, tmax, False,
                            time_limit=options.time_limit)
-    model = _build_model(inst, e1_data(inst, tmax), heur, stats, server_symmetry)
+    if skip_full and searched:
+        stats["full_model"] = (f"skipped: {n_configs} configurations, an estimated "
+                               f"{BUILD_S_PER_CONFIG * n_configs:.0f} s to build")
+        obj, plans = fallback(inst, heur, tmax, None, None, stats)
+        return finish(inst, "completion-interval", Status.TIME_LIMIT, obj, None, plans, t0,
+                       time.perf_counter() - t0, stats, tmax, False, time_limit=limit)
+    with deadline(None if limit is None else limit - (time.perf_counter() - t0)):
+        model = _build_model(inst, data, heur, stats, server_symmetry)
     if model is None:
         return finish(inst, "completion-interval", Status.INFEASIBLE, None, None, None, t0,
                        time.perf_counter() - t0, stats, tmax, False)
     cp, vars_, fw, inexact = model.cp, model.vars_, model.fw, model.inexact
     build_s = time.perf_counter() - t0
-    limit = options.time_limit
     left = remaining(limit, build_s)
     out = solve_cpsat(cp, time_limit=left, threads=options.threads, scale=fw,
                       params=cpsat_params, reproducible=options.reproducible,
