@@ -99,11 +99,28 @@ def resolve_horizon(inst: CompletionInstance, horizon: int | str,
     raise InputError("horizon", "must be 'instance', 'extended' or a positive int")
 
 
-def incumbent_pool(inst: CompletionInstance, tmax: int) -> Result | None:
-    """Best validated non-preemptive schedule ending by ``tmax`` among A_online, FIFO and
-    ``wspt_list`` (the preemptive / elastic baselines are not E1 schedules)."""
+def heuristic_runs(inst: CompletionInstance) -> list[Result]:
+    """A_online and FIFO (the runs of ``best_heuristic``, in that order), those that finished
+    within the caller's time limit: computed once per solve and handed to ``incumbent_pool``
+    (seconds each at paper scale)."""
     runs = []
-    for run in (lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax),
+    for run in (a_online, fifo):
+        try:
+            runs.append(run(inst))
+        except DeadlineExceeded:
+            break
+    return runs
+
+
+def incumbent_pool(inst: CompletionInstance, tmax: int,
+                   base: list[Result] | None = None) -> Result | None:
+    """Best validated non-preemptive schedule ending by ``tmax`` among A_online, FIFO and
+    ``wspt_list`` (the preemptive / elastic baselines are not E1 schedules); ``base``: the
+    A_online and FIFO results if already computed (``heuristic_runs``)."""
+    runs = []
+    first = ([lambda r=r: r for r in base] if base is not None
+             else [lambda: a_online(inst), lambda: fifo(inst)])
+    for run in (*first, lambda: wspt_list(inst, tmax),
                 lambda: wspt_list(inst, tmax, spread=True)):
         try:
             r = run()

@@ -58,7 +58,7 @@ from .bounds import colgen_bound, lower_bounds
 from .colgen import COLGEN_TIME_LIMIT, server_classes
 from .cpsat import add_hints, cp_integer_data, placement_vars, read_plans, server_loads
 from .finish import fallback, finish
-from .incumbent import incumbent_pool, resolve_horizon
+from .incumbent import heuristic_runs, incumbent_pool, resolve_horizon
 from .psmin import max_workers_beside_ps, min_ps_count
 
 TOL = 1e-9
@@ -637,9 +637,13 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
     for ``_stopped`` should the time run out."""
     t0, stats = state["t0"], state["stats"]
     colgen_share, search_share, restrict_share = shares
-    pre = incumbent_pool(inst, int(inst.horizon)) if horizon == "extended" else None
+    base = heuristic_runs(inst) if warm_start or horizon == "extended" else None
+    pre = incumbent_pool(inst, int(inst.horizon), base) if horizon == "extended" else None
+    if pre is None and horizon == "extended":  # nothing ends by T: A_online / FIFO's best
+        done = [r for r in base if r.objective is not None]
+        pre = min(done, key=lambda r: r.objective) if done else None
     tmax = state["tmax"] = resolve_horizon(inst, horizon, pre)
-    heur = state["heur"] = incumbent_pool(inst, tmax) if warm_start else None
+    heur = state["heur"] = incumbent_pool(inst, tmax, base) if warm_start else None
     lp_order = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
     heur = state["heur"] = _better_lists(inst, tmax, heur, lp_order, options.time_limit,
                                          search_share, stats)
