@@ -53,7 +53,7 @@ from ...core.solver import uses_solver
 from ..instance import CompletionInstance
 from ..model import e1_data
 from ..support.config import configurations
-from ..support.lists import improve_order, list_schedule, wspt_list, wspt_order
+from ..support.lists import improve_order, list_horizon, list_schedule, wspt_list, wspt_order
 from .bounds import colgen_bound, lower_bounds
 from .colgen import COLGEN_TIME_LIMIT, server_classes
 from .cpsat import add_hints, cp_integer_data, placement_vars, read_plans, server_loads
@@ -637,16 +637,21 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
     for ``_stopped`` should the time run out."""
     t0, stats = state["t0"], state["stats"]
     colgen_share, search_share, restrict_share = shares
-    base = heuristic_runs(inst) if warm_start or horizon == "extended" else None
+    # A_online, FIFO and the uncapped WSPT lists, once: each pool below keeps those that fit
+    base = (heuristic_runs(inst, max(int(inst.horizon), list_horizon(inst)))
+            if warm_start or horizon == "extended" else None)
     pre = incumbent_pool(inst, int(inst.horizon), base) if horizon == "extended" else None
-    if pre is None and horizon == "extended":  # nothing ends by T: A_online / FIFO's best
+    if pre is None and horizon == "extended":  # nothing ends by T: the best uncapped run
         done = [r for r in base if r.objective is not None]
         pre = min(done, key=lambda r: r.objective) if done else None
     tmax = state["tmax"] = resolve_horizon(inst, horizon, pre)
     heur = state["heur"] = incumbent_pool(inst, tmax, base) if warm_start else None
+    phases = stats["phases_s"] = {"heuristics": round(time.perf_counter() - t0, 2)}
     lp_order = _colgen_first(inst, tmax, heur, options.time_limit, colgen_share, stats)
+    phases["colgen"] = round(time.perf_counter() - t0 - sum(phases.values()), 2)
     heur = state["heur"] = _better_lists(inst, tmax, heur, lp_order, options.time_limit,
                                          search_share, stats)
+    phases["lists"] = round(time.perf_counter() - t0 - sum(phases.values()), 2)
     ranked = stats.pop("_lp_configs", None)
     data = e1_data(inst, tmax)
     limit = options.time_limit
@@ -663,6 +668,7 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
                                                   (t0, reserve), stats, server_symmetry,
                                                   cpsat_params)
         searched = True
+        phases["restricted"] = round(time.perf_counter() - t0 - sum(phases.values()), 2)
     if heur is not None and _proven(heur, _floor(inst, tmax, stats)):
         # the warm start meets a valid lower bound: optimal without building the CP model
         obj, plans = fallback(inst, heur, tmax, None, None, stats)
