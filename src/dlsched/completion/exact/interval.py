@@ -242,6 +242,7 @@ BUILD_S_PER_CONFIG = 2e-4  # seconds to build the full model per configuration (
 RESTRICT_FIRST = 0.3  # of the restricted budget, for the whole restricted model (then LNS)
 LNS_FREE = 4  # jobs freed in the first LNS round
 LNS_ROUND = 2.0  # seconds at most per LNS round
+LNS_STALL = 8  # LNS rounds in a row without improvement after which the full model takes over
 
 
 def _incumbent_configs(inst: CompletionInstance, sol: dict[str, Any],
@@ -311,7 +312,8 @@ def _neighbourhood(inst: CompletionInstance, sol: dict[str, Any], size: int, rnd
 def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked: tuple,
                        options: SolveOptions, share: float, clock: tuple[float, float],
                        stats: dict[str, Any],
-                       server_symmetry: bool, cpsat_params: dict[str, Any] | None) -> Result:
+                       server_symmetry: bool, cpsat_params: dict[str, Any] | None,
+                       stall: int | None = None) -> Result:
     """Primal search of CP-SAT on the interval model restricted to a few configurations per
     job (the incumbent's and the first ``LP_CONFIGS`` of the column-generation LP's ranking,
     ``ColgenResult.lp_configs``) and to ``RESTRICT_SLACK`` x the incumbent's makespan, hinted
@@ -322,7 +324,8 @@ def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked
     incumbent, and re-solves for at most ``LNS_ROUND`` seconds; the number freed grows after
     a proven round and shrinks after one stopped by its limit. A restriction: its bound says
     nothing about the instance and is dropped; a schedule it finds is validated (``check``)
-    and kept only if better than ``heur``."""
+    and kept only if better than ``heur``. ``stall``: the LNS stops after that many rounds in
+    a row without an improvement (the full model then gets the time left)."""
     from ..solution import make_solution, plans_from_solution
     from ..validate import check
 
@@ -335,7 +338,7 @@ def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked
     rounds: list[dict[str, Any]] = []
     take, whole = LP_CONFIGS, True
     rng = np.random.default_rng(0)
-    size, lns, improved = min(inst.n_jobs, LNS_FREE), 0, 0
+    size, lns, improved, idle = min(inst.n_jobs, LNS_FREE), 0, 0, 0
     spent, sizes = [0.0, 0.0], []
     while True:
         left = budget - (time.perf_counter() - t_start)
@@ -378,6 +381,7 @@ def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked
                               status=Status.FEASIBLE, objective=float(sol["objective"]),
                               runtime_s=time.perf_counter() - t_start, solution=sol)
                 improved += not whole
+                idle = -1
         if whole:
             if proven and any(len(r) > take for r in ranked):
                 take *= 2  # nothing better in this restriction: widen it
@@ -387,6 +391,9 @@ def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked
             whole = False
             continue
         lns += 1
+        idle += 1
+        if stall is not None and idle >= stall:
+            break  # the restriction's neighbourhoods stopped paying: the full model's turn
         size = min(inst.n_jobs, size + 1) if proven else max(2, size - 1)
     stats["restricted_search"] = {"rounds": rounds, "lns_rounds": lns,
                                   "lns_improvements": improved, "objective": heur.objective,
@@ -666,7 +673,7 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
         reserve = END_RESERVE if skip_full else FULL_RESERVE * (limit or 0.0)
         heur = state["heur"] = _restricted_search(inst, tmax, heur, ranked, options, share,
                                                   (t0, reserve), stats, server_symmetry,
-                                                  cpsat_params)
+                                                  cpsat_params, None if skip_full else LNS_STALL)
         searched = True
         phases["restricted"] = round(time.perf_counter() - t0 - sum(phases.values()), 2)
     if heur is not None and _proven(heur, _floor(inst, tmax, stats)):
