@@ -101,9 +101,10 @@ def side_by_side(args: argparse.Namespace, engines: dict[str, str]) -> None:
     cols = ("| arch | jobs | servers | seed | engine | status | incumbent | from | bound | "
             "bound from | colgen LP | gap | wall (s) |")
     sep = "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-    paper = [(arch, n, h, seed) for seed in range(args.paper_seeds) for arch, n, h in PAPER]
-    scaling = ([(arch, n, 10, 1) for arch in ("ps", "ring") for n in (5, 10, 15, 20)]
-               if args.scaling else [])
+    paper = [(arch, n, h, seed) for seed in range(args.paper_seeds) for arch, n, h in PAPER
+             if args.arch in (None, arch)]
+    scaling = ([(arch, n, 10, 1) for arch in ("ps", "ring") for n in (5, 10, 15, 20)
+                if args.arch in (None, arch)] if args.scaling else [])
     done: dict[str, list[dict]] = {"paper": [], "scaling": []}
 
     def cell(r: dict) -> str:
@@ -159,6 +160,8 @@ def main() -> None:
                     help="old=PATH: a previous checkout to run side by side (PATH/src)")
     ap.add_argument("--paper-only", action="store_true")
     ap.add_argument("--scaling", action="store_true")
+    ap.add_argument("--arch", choices=("ps", "ring"),
+                    help="with --engine: only the rows of this architecture")
     ap.add_argument("--one", help=argparse.SUPPRESS)
     args = ap.parse_args()
     lim = args.limit

@@ -83,6 +83,10 @@ class ColgenResult:
     # per job: mean completion slot sum_col x_col (t + d) of the last master LP solution
     # (None without one); a job order for LP-guided list schedules (Schulz's LP ordering)
     lp_completion: tuple[float, ...] | None = None
+    # per job: the configurations (m, p, q, n, d) of its generated columns, those of the last
+    # master LP solution first (largest x first), then the rest by reduced cost at its duals:
+    # the candidate set of the LP-restricted primal search (``interval``)
+    lp_configs: tuple[tuple[tuple[int, int, int, int, int], ...], ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,7 @@ class _Column:
     d: int
     cost: float
     load: np.ndarray  # [c, r] per slot
+    k: tuple[int, int, int, int, int] | None = None  # configuration (m, p, q, n, d)
 
 
 def _unit_prefix(demand: np.ndarray, prefix: np.ndarray) -> np.ndarray:
@@ -281,8 +286,9 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
                 if not inst.ring:
                     load[int(pcls[kk, ti]), :R] += sp.ns[k] * inst.ps_demand[pk]
             t = int(ts[ti])
+            key = (mk, pk, int(sp.q[k]), int(sp.n[k]), int(sp.d[k]))
             cands.append((float(vbest[kk]),
-                          _Column(j, t, int(sp.d[k]), w * (t + int(sp.d[k])), load)))
+                          _Column(j, t, int(sp.d[k]), w * (t + int(sp.d[k])), load, key)))
     cands.sort(key=lambda vc: vc[0])
     return cands[0][0], [c for _, c in cands[:n_cols]]
 
@@ -313,6 +319,7 @@ class _Master:
                   np.ones(self.J))
         self.h, self.columns = h, 0
         self.ends: list[tuple[int, int]] = []  # (job, completion slot) per added column
+        self.cols: list[_Column] = []  # the added columns, in column order
 
     def add(self, cols: list[_Column]) -> None:
         import highspy
@@ -330,10 +337,33 @@ class _Master:
                 val.extend([float(col.load[c, r])] * span)
             cost.append(col.cost)
             self.ends.append((col.j, col.t + col.d))
+            self.cols.append(col)
         self.h.addCols(len(cols), np.array(cost), np.zeros(len(cols)),
                        np.full(len(cols), highspy.kHighsInf), len(idx),
                        np.array(starts, np.int32), np.array(idx, np.int32), np.array(val))
         self.columns += len(cols)
+
+    def ranked_configs(self, pi: np.ndarray, mu: np.ndarray,
+                       ) -> tuple[tuple[tuple[int, int, int, int, int], ...], ...] | None:
+        """Per job, the configurations of its columns: the LP solution's (x > 0, largest
+        first), then the others by reduced cost at prices ``pi`` and convexity duals ``mu``
+        (None without an LP solution free of artificial columns)."""
+        x = np.asarray(self.h.getSolution().col_value)
+        if x.size < self.J + len(self.cols) or np.any(x[:self.J] > 1e-6):
+            return None
+        keyed: list[list[tuple[float, float, tuple]]] = [[] for _ in range(self.J)]
+        for col, xv in zip(self.cols, x[self.J:], strict=True):
+            if col.k is None:
+                continue
+            rc = self.reduced_cost(col, pi) - float(mu[col.j])
+            keyed[col.j].append((-xv if xv > 1e-6 else 0.0, rc, col.k))
+        out = []
+        for items in keyed:
+            seen: dict[tuple, None] = {}
+            for _, _, k in sorted(items, key=lambda v: (v[0], v[1])):
+                seen.setdefault(k, None)
+            out.append(tuple(seen))
+        return tuple(out)
 
     def reduced_cost(self, col: _Column, pi: np.ndarray) -> float:
         """c_col + pi . load_col (without the convexity dual)."""
@@ -547,8 +577,9 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
             converged = True
             break
     mean = master.lp_completion() if lp_val is not None else None
+    ranked = master.ranked_configs(pi_rmp, mu) if lp_val is not None else None
     return ColgenResult(best, lp_val, it, master.columns, converged, t_rows,
-                        time.perf_counter() - t0, tuple(history), mean)
+                        time.perf_counter() - t0, tuple(history), mean, ranked)
 
 
 __all__ = ["COLGEN_TIME_LIMIT", "ColgenResult", "colgen_bound", "server_classes"]

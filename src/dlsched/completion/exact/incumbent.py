@@ -99,12 +99,34 @@ def resolve_horizon(inst: CompletionInstance, horizon: int | str,
     raise InputError("horizon", "must be 'instance', 'extended' or a positive int")
 
 
-def incumbent_pool(inst: CompletionInstance, tmax: int) -> Result | None:
+def heuristic_runs(inst: CompletionInstance, tlist: int | None = None) -> list[Result]:
+    """A_online and FIFO (the runs of ``best_heuristic``, in that order) and, with ``tlist``,
+    the two WSPT list schedules ending by slot ``tlist`` (``list_horizon``: uncapped), those
+    that finished within the caller's time limit: computed once per solve and handed to
+    ``incumbent_pool`` for each T_max (seconds each at paper scale)."""
+    runs: list[Result] = []
+    lists = () if tlist is None else (lambda: wspt_list(inst, tlist),
+                                       lambda: wspt_list(inst, tlist, spread=True))
+    for run in (lambda: a_online(inst), lambda: fifo(inst), *lists):
+        try:
+            r = run()
+        except DeadlineExceeded:
+            break
+        if r is not None:
+            runs.append(r)
+    return runs
+
+
+def incumbent_pool(inst: CompletionInstance, tmax: int,
+                   base: list[Result] | None = None) -> Result | None:
     """Best validated non-preemptive schedule ending by ``tmax`` among A_online, FIFO and
-    ``wspt_list`` (the preemptive / elastic baselines are not E1 schedules)."""
+    ``wspt_list`` (the preemptive / elastic baselines are not E1 schedules); ``base``: these
+    runs if already computed (``heuristic_runs``), then only those ending by ``tmax`` count."""
     runs = []
-    for run in (lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax),
-                lambda: wspt_list(inst, tmax, spread=True)):
+    todo = ([lambda r=r: r for r in base] if base is not None
+            else [lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax),
+                  lambda: wspt_list(inst, tmax, spread=True)])
+    for run in todo:
         try:
             r = run()
         except DeadlineExceeded:  # the caller's time limit: the best found so far

@@ -180,7 +180,8 @@ def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
                 continue  # cannot end earlier than the best found
             if rooms is None:
                 dmax = max(x.d for x in spread_ks[j])
-                rooms = _Rooms(inst, used, lo, min(hi + dmax, tmax + 1))
+                end = min(hi + dmax, tmax + 1, best[0] if best else tmax + 1)
+                rooms = _Rooms(inst, used, lo, end)  # a useful run ends before best[0]
             found = _spread_fit(inst, rooms, k, lo, last, tmax, spread_ps)
             if found is not None and (best is None or found[0] + k.d < best[0]):
                 best = (found[0] + k.d, found[0], k, found[1], found[2])
