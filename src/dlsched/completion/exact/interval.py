@@ -41,7 +41,7 @@ from __future__ import annotations
 import itertools
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -265,8 +265,6 @@ def _restricted_data(inst: CompletionInstance, full: Any, heur: Result, ranked: 
     """``full`` (an ``E1Data``) restricted to T_max ``t_r`` and per job to the incumbent's
     configurations plus the first ``take`` of ``ranked``; a job of ``frozen`` keeps only its
     incumbent configuration(s) and start."""
-    from dataclasses import replace
-
     keep = _incumbent_configs(inst, heur.solution, full.configs)
     configs, starts = [], []
     for j in range(inst.n_jobs):

@@ -70,19 +70,15 @@ class BlockFairShareTracker(FairShareTracker):
         dt = t - self.last[k]
         c = self.count[k]
         if dt > 0 and c:
-            r = self._rates[k]
+            idx, rate, fs = self.rates(k)
             full = self._block_rate[k]
-            if r is None or full is None:
-                fs = min(self.demand[k], self.quota[k])
-                idx = self.act[k][:c].copy()
-                share = (self.quota[k] if self.use_quota else fs) * self.w[idx] / self.w[idx].sum()
-                r = self._rates[k] = (idx, np.minimum(self.g[idx], share), fs)
+            if full is None:
                 lo = self._lo[k]
                 full = np.zeros(self._hi[k] - lo)
-                full[self.bpos[idx] - lo] = r[1]
+                full[self.bpos[idx] - lo] = rate
                 self._block_rate[k] = full
             self.jf_block[self._lo[k]:self._hi[k]] += full * dt
-            self.ten_fair[k] += r[2] * dt
+            self.ten_fair[k] += fs * dt
         self.last[k] = max(self.last[k], t)
 
     def add(self, i: int, t: float) -> None:

@@ -42,17 +42,22 @@ class FairShareTracker:
         #: active set changed since it was computed: constant between two of its events
         self._rates: list[tuple[np.ndarray, np.ndarray, float] | None] = [None] * T
 
+    def rates(self, k: int) -> tuple[np.ndarray, np.ndarray, float]:
+        """Tenant ``k``'s (active jobs, their fair-share rates, tenant rate), cached until its
+        active set changes."""
+        r = self._rates[k]
+        if r is None:
+            fs = min(self.demand[k], self.quota[k])
+            idx = self.act[k][:self.count[k]].copy()
+            share = (self.quota[k] if self.use_quota else fs) * self.w[idx] / self.w[idx].sum()
+            r = self._rates[k] = (idx, np.minimum(self.g[idx], share), fs)
+        return r
+
     def update(self, k: int, t: float) -> None:
         dt = t - self.last[k]
         c = self.count[k]
         if dt > 0 and c:
-            r = self._rates[k]
-            if r is None:
-                fs = min(self.demand[k], self.quota[k])
-                idx = self.act[k][:c].copy()
-                share = (self.quota[k] if self.use_quota else fs) * self.w[idx] / self.w[idx].sum()
-                r = self._rates[k] = (idx, np.minimum(self.g[idx], share), fs)
-            idx, rate, fs = r
+            idx, rate, fs = self.rates(k)
             self.job_fair[idx] += rate * dt
             self.ten_fair[k] += fs * dt
         self.last[k] = max(self.last[k], t)
