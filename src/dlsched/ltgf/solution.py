@@ -296,7 +296,7 @@ class TimelineSolution(Solution):
         >>> TimelineSolution.from_simulation(sol) == Solution.from_json(sol)
         True
         """
-        segs = tuple(Segment(r[0], r[1], r[2], tuple((n, c) for n, c in r[3]), r[4], r[5], r[6])
+        segs = tuple(Segment(r[0], r[1], r[2], tuple(map(tuple, r[3])), r[4], r[5], r[6])
                      for r in data["segments"])
         opt = {k: data[k] for k in ("lease_based", "policy", "preemptions", "decisions", "lease")
                if k in data}

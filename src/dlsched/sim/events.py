@@ -627,7 +627,9 @@ class EventSim:
             self.now = td
             while self._lease_heap and self._lease_heap[0][0] <= td + _EPS:
                 _, i, v = heapq.heappop(self._lease_heap)
-                if v == self.version[i] and self.state[i] == RUNNING:
+                # an entry of the current version is of the current run: the job is RUNNING
+                # (a finish or stop bumps the version)
+                if v == self.version[i]:
                     self.expired.add(i)
                     for n, c in self.placement[i]:
                         hl[n] += c

@@ -60,6 +60,8 @@ class Themis(Policy):
     """
 
     name = "themis"
+    #: the pending jobs are read from the simulator (the order comes from rho and the id)
+    sorted_pending = False
 
     def __init__(
         self, inst: LTGFInstance, f: float = 0.8, error: float = 0.2, seed: int = 0,
@@ -72,6 +74,12 @@ class Themis(Policy):
         super().__init__(inst, f=f, error=error, seed=seed, offer=offer, estimate=estimate,
                          cancel_share=cancel_share)
         self._gpus: list[int] = inst.job_gpus.tolist()
+        #: submitted, unfinished jobs (the tracker's ``count.sum()``) as a Python int
+        self._n_act = 0
+        #: estimated remaining seconds r_hat of each pending job (fixed while it waits: its
+        #: remaining work is), and the jobs that entered or left the pending set since
+        self._rh = np.zeros(inst.n_jobs)
+        self._touched: set[int] = set()
         rng = np.random.default_rng(seed)
         self.err = rng.uniform(1 - error, 1 + error, size=inst.n_jobs)
         if estimate == "planned":
@@ -97,34 +105,73 @@ class Themis(Policy):
             r_hat = np.maximum(d - (inst.job_duration[idx] - rem), 1.0)
         return ((t - inst.job_submit[idx]) + r_hat) / (d * max(n_act, 1)), r_hat
 
+    def attach(self, sim: EventSim) -> None:
+        super().attach(sim)
+        self._touched = set()
+        sim.watch_pending(self._touched)
+
+    def on_submit(self, i: int, t: float) -> None:
+        self._n_act += 1
+        super().on_submit(i, t)
+
+    def on_finish(self, i: int, t: float) -> None:
+        self._n_act -= 1
+        super().on_finish(i, t)
+
+    def _r_hat(self, i: int, rem: float) -> float:
+        """``rho``'s r_hat of job ``i`` with ``rem`` seconds of work left (the same float
+        operations on Python floats)."""
+        if self.knobs["estimate"] == "noisy":
+            return rem * float(self.err[i])
+        return max(float(self.d_hat[i]) - (float(self.inst.job_duration[i]) - rem), 1.0)
+
     def schedule(self, sim: EventSim, t: float, pending: list[int], expired: list[int]) -> None:
         if not sim.any_placeable():  # no pending job can start: every expired job is renewed
             self.renew_all(expired)
             return
         inst, kn = self.inst, self.knobs
-        n_act = int(self.tracker.count.sum())
-        idx = np.array(pending + expired, dtype=np.int64)
-        rho, r_hat = self.rho(sim, t, idx, n_act)
+        # r_hat of the jobs that became pending since the last full decision (``rho``'s
+        # value: their remaining work is fixed while they wait), then of the expired ones
+        rh, rem, pend = self._rh, sim.remaining, sim._pending
+        for i in self._touched:
+            if i in pend:
+                rh[i] = self._r_hat(i, float(rem[i]))
+        self._touched.clear()
+        start, cold = sim.seg_start, sim.seg_cold
+        for i in expired:
+            progress = max(0.0, t - float(start[i]) - float(cold[i]))
+            rh[i] = self._r_hat(i, max(0.0, float(rem[i]) - progress))
+        # the candidates in any order: the order below breaks ties by id
+        idx = np.array([*pend, *expired], dtype=np.int64)
+        r_hat = rh[idx]
+        rho = ((t - inst.job_submit[idx]) + r_hat) / (self.d_hat[idx] * max(self._n_act, 1))
         perm = np.lexsort((idx, -rho))  # largest rho first, ties by id
         top = math.ceil((1 - kn["f"]) * len(perm))
-        # pending jobs place() must refuse (demand above the pool or every node) play no part:
-        # the bounds only shrink during the call, so they are dropped after the auction cut
-        # (which counts every candidate); expired jobs (the last ones of idx) are all kept
-        keep = np.ones(idx.size, dtype=bool)
-        keep[:len(pending)] = sim.placeable(sim.gpus[idx[:len(pending)]])
         head, tail = perm[:top], perm[top:]
-        head, tail = head[keep[head]], tail[keep[tail]]
         if kn["offer"] == "auction" and head.size:
-            waited = t - inst.job_submit[idx[head]]
-            value = np.log((waited + inst.lease + r_hat[head])
-                           / (waited + r_hat[head])) / sim.gpus[idx[head]]
-            head = head[np.lexsort((idx[head], -value))]  # by (-value, id)
+            ih, rh_h = idx[head], r_hat[head]
+            waited = t - inst.job_submit[ih]
+            value = np.log((waited + inst.lease + rh_h) / (waited + rh_h)) / sim.gpus[ih]
+            head = head[np.lexsort((ih, -value))]  # by (-value, id)
         exp = sim.expired
         gpus = self._gpus
         fits = sim.can_fit
+        # pending jobs place() must refuse (can_fit: demand above the pool or every node)
+        # are skipped, by demand: the bounds only shrink during the call
+        dead = {g for g in sim._pend_g if not fits(g)}
         for i in idx[np.concatenate((head, tail))].tolist():
-            if not sim.pool_size():  # nothing left to renew or start (an expired job holds GPUs)
+            if not sim._pool:  # nothing left to renew or start (an expired job holds GPUs)
                 break
-            # a pending job place() must refuse (can_fit) is skipped: no effect either way
-            if i in exp or fits(gpus[i]):
+            if i in exp:
                 sim.place(i)
+            else:
+                g = gpus[i]
+                if g in dead:
+                    continue
+                if fits(g):
+                    sim.place(i)
+                    continue
+                dead.add(g)
+            # no expired job undecided and no pending job can start: the rest is skipped
+            if not exp and not sim.any_placeable():
+                break

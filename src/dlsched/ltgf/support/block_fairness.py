@@ -54,6 +54,11 @@ class BlockFairShareTracker(FairShareTracker):
         self.jf_block = np.zeros(n)
         #: per tenant its rates over its block, or None when its active set changed
         self._block_rate: list[np.ndarray | None] = [None] * T
+        #: per tenant its FairShare^ten rate (set with ``_block_rate``) and its block (a view)
+        self._fs: list[float] = [0.0] * T
+        self._view = [self.jf_block[lo:hi] for lo, hi in zip(self._lo, self._hi, strict=True)]
+        #: time each tenant was advanced to (Python floats: the same values as the array)
+        self.last: list[float] = [0.0] * T  # type: ignore[assignment]
 
     @property
     def job_fair(self) -> np.ndarray:
@@ -67,19 +72,21 @@ class BlockFairShareTracker(FairShareTracker):
 
     def update(self, k: int, t: float) -> None:
         """Advance tenant ``k``'s integrals to ``t`` (the base tracker's values)."""
-        dt = t - self.last[k]
-        c = self.count[k]
-        if dt > 0 and c:
-            idx, rate, fs = self.rates(k)
-            full = self._block_rate[k]
-            if full is None:
-                lo = self._lo[k]
-                full = np.zeros(self._hi[k] - lo)
-                full[self.bpos[idx] - lo] = rate
-                self._block_rate[k] = full
-            self.jf_block[self._lo[k]:self._hi[k]] += full * dt
-            self.ten_fair[k] += fs * dt
-        self.last[k] = max(self.last[k], t)
+        last = self.last
+        dt = t - last[k]
+        if dt > 0:
+            if self.count[k]:
+                full = self._block_rate[k]
+                if full is None:
+                    idx, rate, fs = self.rates(k)
+                    lo = self._lo[k]
+                    full = np.zeros(self._hi[k] - lo)
+                    full[self.bpos[idx] - lo] = rate
+                    self._block_rate[k] = full
+                    self._fs[k] = fs
+                self._view[k] += full * dt
+                self.ten_fair[k] += self._fs[k] * dt
+            last[k] = t  # max(last, t): t is later
 
     def add(self, i: int, t: float) -> None:
         super().add(i, t)
