@@ -20,6 +20,11 @@ that sets ``noop_epoch`` to ``EventSim.epoch`` after a call that changed nothing
 its calls are a function of the simulator state (not of the time), so until the next
 submission, start, stop or finish every call would only renew the expired jobs; the engine then
 applies those renewal-only decisions without calling it (still counted in ``decisions``).
+A policy with ``renews_when_blocked = True`` declares that it renews every expired job when
+no pending job can start (``any_placeable`` is False; it may also define
+``on_blocked_renewal(i)``, called for each such renewal); when that holds with the GPUs of the
+jobs whose leases end at a tick, the engine renews them without moving their GPUs through the
+pool and without calling it (still counted in ``decisions``).
 A policy with ``sorted_pending = False`` reads the pending jobs from the simulator (e.g. kept
 in its order by ``sim.ordered.PendingOrder`` through ``watch_pending``) and is passed an
 empty ``pending`` list.
@@ -285,6 +290,28 @@ class EventSim:
                         continue
                 out.extend(jobs)
         return out
+
+    def _placeable_with(self, due: list[int]) -> bool:
+        """``any_placeable`` as it would be once the jobs ``due`` (running, not expired) have
+        expired: their GPUs added to the pool and to their nodes' free + expired-held GPUs."""
+        pool = self._pool
+        g_of, pl = self._g, self._pl
+        add: dict[int, int] = {}
+        for i in due:
+            pool += g_of[i]
+            for n, c in self.placement[i]:
+                add[n] = add.get(n, 0) + c
+        G = self.cfg.gpus_per_node
+        cap = -1
+        for g in self._pend_g:
+            if g <= pool:
+                if g > G:
+                    return True
+                if cap < 0:
+                    cap = max(self._max_of_pool(), max(pl[n] + c for n, c in add.items()))
+                if g <= cap:
+                    return True
+        return False
 
     def watch_pending(self, touched: set[int]) -> None:
         """Add to ``touched`` every job that enters or leaves the pending set from now on.
@@ -574,6 +601,8 @@ class EventSim:
         # is passed an empty list instead of sorting them at every decision
         want_pending = bool(getattr(policy, "sorted_pending", True))
         hl, pl, by_pool = self._hl, self._pl, self._by_pool  # node mirrors (same objects)
+        blocked_renews = bool(getattr(policy, "renews_when_blocked", False))
+        on_blocked = getattr(policy, "on_blocked_renewal", None)
         while done < self.n:
             check_deadline()  # only inside a caller's time limit (core.deadline)
             if idle_renews and not pending and not self.expired:
@@ -625,21 +654,35 @@ class EventSim:
                     self._pend_add(i)
                     policy.on_submit(i, ts)
             self.now = td
+            due: list[int] = []
             while self._lease_heap and self._lease_heap[0][0] <= td + _EPS:
                 _, i, v = heapq.heappop(self._lease_heap)
                 # an entry of the current version is of the current run: the job is RUNNING
                 # (a finish or stop bumps the version)
                 if v == self.version[i]:
-                    self.expired.add(i)
-                    for n, c in self.placement[i]:
-                        hl[n] += c
-                        u = pl[n]
-                        by_pool[u].discard(n)
-                        u += c
-                        by_pool[u].add(n)
-                        pl[n] = u
-                    self._fv += 1
-                    self._pool += self._g[i]
+                    due.append(i)
+            if (due and blocked_renews and pending and not self.expired
+                    and not self._placeable_with(due)):
+                # no pending job could start even with the due jobs' GPUs in the pool: the
+                # policy would renew every one of them (``renews_when_blocked``), so their
+                # GPUs do not go through the pool and the policy is not called
+                self.decisions += 1
+                for i in due:
+                    self._set_lease(i, td)
+                    if on_blocked is not None:
+                        on_blocked(i)
+                continue
+            for i in due:
+                self.expired.add(i)
+                for n, c in self.placement[i]:
+                    hl[n] += c
+                    u = pl[n]
+                    by_pool[u].discard(n)
+                    u += c
+                    by_pool[u].add(n)
+                    pl[n] = u
+                self._fv += 1
+                self._pool += self._g[i]
             if self.expired and not pending and idle_renews:
                 for i in sorted(self.expired):  # nothing waits: every candidate is renewed
                     self.place(i)

@@ -43,6 +43,8 @@ class AlloX(Policy):
     """
 
     name = "allox"
+    #: no pending job can start: every expired job is renewed (the engine may do it)
+    renews_when_blocked = True
 
     def __init__(self, inst: LTGFInstance, alpha: float = 0.5, fill: bool = True) -> None:
         super().__init__(inst, alpha=alpha, fill=fill)

@@ -36,6 +36,8 @@ class GandivaFair(Policy):
     name = "gandiva-fair"
     #: the pending jobs are kept in pass order across decisions (``PendingOrder``)
     sorted_pending = False
+    #: no pending job can start: every expired job is renewed (the engine may do it)
+    renews_when_blocked = True
 
     def __init__(self, inst: LTGFInstance, quantum: float | None = None) -> None:
         super().__init__(inst, quantum=quantum or inst.lease)
@@ -84,6 +86,11 @@ class GandivaFair(Policy):
         for i in order.order([(p[i], i) for i in expired]):
             if sim.place(i):
                 self._advance(i)
+
+    def on_blocked_renewal(self, i: int) -> None:
+        """A renewal the engine made for this policy (``renews_when_blocked``): the pass
+        advances as in ``schedule``'s blocked branch."""
+        self._advance(i)
 
     def _advance(self, i: int) -> None:
         """Advance the pass of job ``i``, just scheduled, by gpus x quantum / its tickets."""

@@ -62,6 +62,8 @@ class Themis(Policy):
     name = "themis"
     #: the pending jobs are read from the simulator (the order comes from rho and the id)
     sorted_pending = False
+    #: no pending job can start: every expired job is renewed (the engine may do it)
+    renews_when_blocked = True
 
     def __init__(
         self, inst: LTGFInstance, f: float = 0.8, error: float = 0.2, seed: int = 0,

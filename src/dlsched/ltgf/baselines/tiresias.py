@@ -44,6 +44,8 @@ class TiresiasL(Policy):
     name = "tiresias-l"
     #: the pending jobs are kept in their order across decisions (``PendingOrder``)
     sorted_pending = False
+    #: no pending job can start: every expired job is renewed (the engine may do it)
+    renews_when_blocked = True
 
     def __init__(
         self,
