@@ -493,48 +493,49 @@ class EventSim:
         self.seg_start[i] = t
         self.seg_cold[i] = cold
         self.ever_run[i] = True
-        fin = t + cold + self.remaining[i]
+        # per-job values read as Python floats (``item``): the same IEEE operations as numpy
+        # scalars, without their overhead
+        fin = t + cold + self.remaining.item(i)
         self._fin[i] = fin
         heapq.heappush(self._finish_heap, (fin, i, self.version[i]))
         self._set_lease(i, t)
 
     def _close(self, i: int, t: float, reason: str, ckpt: float) -> None:
         self.epoch += 1
-        length = t - self.seg_start[i]
-        self.segments.append(
-            Segment(
-                i,
-                float(self.seg_start[i]),
-                float(t),
-                self.placement[i],
-                reason,
-                float(self.seg_cold[i]),
-                ckpt,
-            )
-        )
-        self.alloc_acc[i] += self.gpus[i] * length
-        self.executed[i] += length
+        s0 = self.seg_start.item(i)
+        length = t - s0
+        held = self.placement[i]
+        self.segments.append(Segment(i, s0, float(t), held, reason, self.seg_cold.item(i), ckpt))
+        self.alloc_acc[i] = self.alloc_acc.item(i) + self._g[i] * length
+        self.executed[i] = self.executed.item(i) + length
         self.last_run_len[i] = length
         self.last_stop[i] = t
-        held = self.placement[i]
+        fl, pl, by_free, by_pool = self._fl, self._pl, self._by_free, self._by_pool
         if i in self.expired:  # its GPUs were in the pool already: they move from held to free
             self.expired.discard(i)
+            hl = self._hl
             for n, c in held:
-                self._hl[n] -= c
+                hl[n] -= c
         else:
             self._pool += self._g[i]
-            for n, c in held:
-                self._pool_node(n, c)
-        for n, c in held:
-            self._free_node(n, c)
+            for n, c in held:  # ``_pool_node`` inlined
+                v = pl[n]
+                by_pool[v].discard(n)
+                by_pool[v + c].add(n)
+                pl[n] = v + c
+        for n, c in held:  # ``_free_node`` inlined
+            v = fl[n]
+            by_free[v].discard(n)
+            by_free[v + c].add(n)
+            fl[n] = v + c
         self._fv += 1
         self.placement[i] = None
         self.version[i] += 1
 
     def _stop(self, i: int, t: float, expired: bool) -> None:
         ck = self.cfg.checkpoint
-        progress = max(0.0, t - self.seg_start[i] - self.seg_cold[i] - ck)
-        self.remaining[i] = max(0.0, self.remaining[i] - progress)
+        progress = max(0.0, t - self.seg_start.item(i) - self.seg_cold.item(i) - ck)
+        self.remaining[i] = max(0.0, self.remaining.item(i) - progress)
         self._close(i, t, "preempt", ck)
         self.state[i] = PENDING
         self._pending.add(i)
