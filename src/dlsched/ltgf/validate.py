@@ -60,6 +60,14 @@ def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
     segs = sol.get("segments")
     if not isinstance(segs, list):
         return ["solution has no 'segments' list"]
+    if _clean(inst, sol, segs):
+        return errs
+    return _violations(inst, sol, segs)
+
+
+def _violations(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> list[str]:
+    """``check``'s messages, segment by segment and job by job (the reference of ``_clean``)."""
+    errs: list[str] = []
     by_job: dict[str, list] = defaultdict(list)
     ev_t, ev_n, ev_d = [], [], []
     G, N = inst.gpus_per_node, inst.nodes
@@ -142,3 +150,94 @@ def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
         if job.name in comp and abs(comp[job.name] - runs[-1][1]) > TOL:
             errs.append(f"{job.name}: completion {comp[job.name]} != end of last segment")
     return errs
+
+
+def _clean(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> bool:
+    """True when the timeline passes every check of ``check`` (which then returns no message).
+
+    The same checks on numpy arrays of all segments at once (a 90k-segment timeline): False as
+    soon as any of them may fail or a field is not of the expected shape, and ``check`` then
+    runs its per-segment loop, which words the violations. The service sums use half the
+    tolerance, so a sum in another order cannot pass here and fail there.
+    """
+    idx = inst.job_index
+    try:
+        if not all(type(r) in (list, tuple) and len(r) == 7 for r in segs):
+            return False
+        names = [r[0] for r in segs]
+        if not all(type(x) is str and x in idx for x in names):
+            return False
+        reason = [r[4] for r in segs]
+        if not all(x == "complete" or x == "preempt" for x in reason):
+            return False
+        job = np.array([idx[x] for x in names], dtype=np.int64)
+        start = np.array([r[1] for r in segs], dtype=float)
+        end = np.array([r[2] for r in segs], dtype=float)
+        cold = np.array([r[5] for r in segs], dtype=float)
+        ckpt = np.array([r[6] for r in segs], dtype=float)
+        flat = [(k, n, c) for k, r in enumerate(segs) for n, c in r[3]]
+        pl = np.array(flat).reshape(-1, 3)
+        comp = sol.get("completion", {})
+        comp_t = {idx[x]: float(v) for x, v in comp.items() if x in idx}
+    except (TypeError, ValueError, AttributeError):
+        return False
+    if pl.dtype.kind not in "iu" or not segs:
+        return False
+    N, G = inst.nodes, inst.gpus_per_node
+    pk, pn, pc = pl[:, 0], pl[:, 1], pl[:, 2]
+    if ((pn < 0) | (pn >= N) | (pc <= 0)).any():
+        return False
+    if (end <= start).any() or (start < inst.job_submit[job] - TOL).any():
+        return False
+    if (np.bincount(pk, weights=pc, minlength=len(segs)) != inst.job_gpus[job]).any():
+        return False
+    # per-node capacity: releases before acquisitions at equal times (any order of equal
+    # events gives the same maximum)
+    t = np.concatenate((start[pk], end[pk]))
+    n = np.concatenate((pn, pn))
+    d = np.concatenate((pc, -pc))
+    order = np.lexsort((d, t, n))
+    n, d = n[order], d[order]
+    load = np.cumsum(d)
+    first = np.r_[0, np.flatnonzero(np.diff(n)) + 1]
+    base = np.repeat(np.r_[0, load[first[1:] - 1]], np.diff(np.r_[first, len(n)]))
+    if (load - base > G).any():
+        return False
+    lease = float(sol.get("lease", inst.lease))
+    if not lease > inst.checkpoint + inst.cold_start:
+        return False
+    # each job's runs in time order
+    o = np.lexsort((end, start, job))
+    job, start, end, cold, ckpt = job[o], start[o], end[o], cold[o], ckpt[o]
+    pre = np.array([x == "preempt" for x in reason])[o]
+    counts = np.bincount(job, minlength=inst.n_jobs)
+    if (counts == 0).any():
+        return False
+    new = np.r_[True, job[1:] != job[:-1]]
+    last = np.r_[job[1:] != job[:-1], True]
+    if (~new & ((start <= np.r_[-np.inf, start[:-1]])
+                | (start < np.r_[-np.inf, end[:-1]] - TOL))).any():
+        return False
+    if (np.abs(cold - np.where(new, 0.0, inst.cold_start)) > TOL).any():
+        return False
+    if (np.abs(ckpt - np.where(pre, inst.checkpoint, 0.0)) > TOL).any():
+        return False
+    if (pre == last).any():  # "complete" exactly on the last run
+        return False
+    lease_based = bool(sol.get("lease_based", True))
+    synchronized = bool(sol.get("synchronized", (sol.get("knobs") or {}).get("synchronized",
+                                                                            False)))
+    if lease_based:
+        if synchronized:
+            bad = np.abs(end / lease - np.round(end / lease)) * lease > TOL
+        else:
+            bad = end - start < lease - TOL
+        if (bad & pre).any():
+            return False
+    served = np.bincount(job, weights=np.maximum(0.0, end - start - cold - ckpt),
+                         minlength=inst.n_jobs)
+    dur = inst.job_duration
+    if (np.abs(served - dur) > 0.5 * TOL * np.maximum(1.0, dur)).any():
+        return False
+    ends = end[last]  # the last run's end of each job (every job runs)
+    return all(abs(v - ends[j]) <= TOL for j, v in comp_t.items())
