@@ -114,6 +114,7 @@ class EventSim:
 
     def __init__(self, cfg: SimConfig, submit: np.ndarray, gpus: np.ndarray, work: np.ndarray):
         self.cfg = cfg
+        self._sync, self._lease = cfg.synchronized, cfg.lease  # read at every lease
         n = len(submit)
         self.n = n
         self.submit = np.asarray(submit, dtype=float)
@@ -465,7 +466,7 @@ class EventSim:
         return math.ceil(t / tick - _EPS) * tick
 
     def _set_lease(self, i: int, t: float) -> None:
-        end = self._lease_end(t) if self.cfg.synchronized else t + self.cfg.lease
+        end = self._lease_end(t) if self._sync else t + self._lease
         self.lease_end[i] = end
         heapq.heappush(self._lease_heap, (end, i, self.version[i]))
 

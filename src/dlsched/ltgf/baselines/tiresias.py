@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 
 from ...sim.events import EventSim
 from ...sim.ordered import PendingOrder
@@ -57,6 +58,7 @@ class TiresiasL(Policy):
         super().__init__(inst, queues=queues, threshold_gpu_s=threshold_gpu_s, starve=starve)
         #: queue q ends at threshold x 2^q (the last queue is open)
         self._thr = [float(threshold_gpu_s * (2**q)) for q in range(queues - 1)]
+        self._ascending = self._thr == sorted(self._thr)  # False for a negative threshold
         self._starve = float(starve)
         self._gpus: list[int] = inst.job_gpus.tolist()
         self._t = 0.0
@@ -71,7 +73,10 @@ class TiresiasL(Policy):
 
     def _queue(self, att: float) -> int:
         """The 2D-LAS queue of attained service ``att`` GPU-s (thresholds passed)."""
-        return sum(att >= x for x in self._thr)
+        thr = self._thr
+        if self._ascending:  # the count of thresholds x with att >= x
+            return bisect_right(thr, att)
+        return sum(att >= x for x in thr)
 
     def _pending_key(self, i: int) -> tuple[int, float, int]:
         """Key (queue, submission, id) of pending job ``i`` at the current decision time:

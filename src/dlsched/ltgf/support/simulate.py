@@ -96,7 +96,7 @@ def simulate(
     trace = sim.run(pol)
     names = [j.name for j in inst.jobs]
     segs = [
-        [names[s.job], s.start, s.end, [list(p) for p in s.placement], s.reason, s.cold, s.ckpt]
+        [names[s.job], s.start, s.end, list(map(list, s.placement)), s.reason, s.cold, s.ckpt]
         for s in trace.segments
     ]
     return {
