@@ -162,6 +162,12 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
                      + f" (worst {worst[0]}).")
     else:
         lines.append(f"Met: every policy at most {GOAL_CPU:g} CPU-s on this machine.")
+    sim_only = {p: res[p]["new"][full].get("sim_cpu", float("nan")) for p in args.policies}
+    lines += ["", "The simulation alone (`simulate`, without the validation, the metrics and "
+              "the solution build; the 'new sim CPU-s' column): "
+              + ", ".join(f"{p} {v:.2f}" for p, v in sim_only.items())
+              + f" CPU-s; within {GOAL_CPU:g} s: "
+              + (", ".join(p for p, v in sim_only.items() if v <= GOAL_CPU) or "none") + "."]
     scaled = {p: res[p]["new"][full]["cpu"] * ISSUE_CPU[p] / res[p]["old"][full]["cpu"]
               for p in args.policies if p in ISSUE_CPU}
     lines += ["", "Scaled to the issue's machine state (new CPU-s x issue CPU-s / old CPU-s; "
@@ -178,47 +184,31 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
     lines += ["", "What changed since the previous engine (the schedules do not: pinned by "
               "tests/ltgf/test_engine_digests.py and tests/ltgf/test_simulate_regression.py):",
               "",
-              "- `sim/ordered.PendingOrder` (this round): the pending jobs kept across decisions "
-              "in a policy's order, per demand, synced from the simulator's pending changes "
-              "(`EventSim.watch_pending`) at the start of a decision; Tiresias-L (key: queue, "
-              "submission, id; a starving job moves to queue 0 from a heap of promotion times) "
-              "and Gandiva_fair (key: pass, id) merge the demands `can_fit` accepts with the "
-              "expired jobs' keys and stop at an empty pool, instead of sorting every "
-              "candidate at every decision.",
-              "- ASTRAEA (this round): each tenant's SelectJob queue is built only as far as "
-              "its turn reads it (never-run jobs kept by tenant in FIFO/LIFO order, the others "
-              "in a heap by (rho, id) computed when reached); a decision in which no pending "
-              "job can start compares each expired job with its tenant's first pending job; "
-              "the job fair-share integrals advance per tenant block "
-              "(`support/block_fairness.BlockFairShareTracker`, bit-identical: inactive jobs "
-              "get + 0.0). The sliding window and cross-tenant variants keep the array form.",
-              "- `EventSim` (this round): free / expired-held GPUs per node as Python ints "
-              "(arrays built on read), node buckets updated inline on starts, renewals and "
-              "expiries; policies with `sorted_pending = False` are not passed a sorted "
-              "pending list. Themis is unchanged in this round (its per-pending-job rows of "
-              "rho terms were tried and gave no measurable gain; see the analysis).",
-              "- `EventSim.placeable` / `can_fit` / `any_placeable`: a pending job `place()` "
-              "must refuse (demand above the pool, or a one-node demand above every node's "
-              "free + expired-held GPUs) is known without a search; both bounds only shrink "
-              "during a decision, so Tiresias-L, Themis, Gandiva_fair and AlloX drop such "
-              "jobs before ordering their candidates and stop at an empty pool, and when no "
-              "pending job can start at all (`any_placeable`, read from the pending demands "
-              "by value) they renew every expired job without ordering anything (AlloX "
-              "without ranking tenants).",
-              "- `EventSim.place`: one-node best fit and the per-node maxima read nodes "
-              "bucketed by free (and free + expired-held) GPUs, kept per change, instead of "
-              "numpy searches; job versions and demands are Python ints.",
-              "- Tiresias-L: the starvation promotion is evaluated as 'starving now' for the "
-              "ordered jobs (it is monotone while a job waits and cleared when it runs), "
-              "instead of stored for every pending job at every decision.",
-              "- ASTRAEA: tenant queues cut from the ordered candidates in one step; the "
-              "tenant choice compares Python (rho, id) keys updated per placement.",
-              "- `run_policy`: the solution is built from the simulator's dict without "
-              "`from_json`'s per-field type checks (`TimelineSolution.from_simulation`; "
-              "about 2 CPU-s on Tiresias-L's 88k segments).",
-              "- the previous round (03f1afc -> 5fdef80): `_skip_renewals`, the incremental "
-              "pending set, cached per-node maxima, FIFO ranks and epoch-skipped passes of "
-              "YARN-CS and HiveD (see the git log of src/dlsched/sim and src/dlsched/ltgf).",
+              "- `EventSim.renews_when_blocked` (Themis, Tiresias-L, Gandiva_fair, AlloX): when "
+              "no pending job could start even with the GPUs of the jobs whose leases end at a "
+              "tick (`_placeable_with`, `any_placeable` with those GPUs added), the engine "
+              "renews them in place without the pool round trip and without calling the "
+              "policy (Gandiva_fair advances the pass in `on_blocked_renewal`).",
+              "- `EventSim._start` / `_close` / `_stop`: per-job values read as Python floats "
+              "(`ndarray.item`, the same IEEE operations as numpy scalars) and the node-bucket "
+              "moves inlined; the lease expiry trusts the heap entry's version (a finish or "
+              "stop bumps it) instead of reading the numpy state.",
+              "- Themis: r_hat of a pending job kept per job (its remaining work is fixed while "
+              "it waits; refreshed from `watch_pending`), the pending set read unsorted (the "
+              "order breaks ties by id), the active-job count as an int, demands `can_fit` "
+              "refuses skipped by value, and the loop stops once no expired job is undecided "
+              "and no pending job can start.",
+              "- ASTRAEA: `BlockFairShareTracker.update` on Python floats and per-tenant block "
+              "views (same additions in the same order).",
+              "- `validate.check`: the same checks on numpy arrays of all segments (`_clean`) "
+              "certify a feasible timeline; the per-segment loop (`_violations`, unchanged "
+              "messages) runs only when one may fail (tests/ltgf/test_validate_fastpath.py).",
+              "- Tiresias-L: the 2D-LAS queue by bisect over the ascending thresholds; "
+              "`simulate`'s placement rows by `map`.",
+              "- earlier rounds (03f1afc -> 5fdef80 -> 1faafcc): `PendingOrder`, `can_fit` / "
+              "`any_placeable`, node buckets, ASTRAEA's lazy tenant queues, "
+              "`TimelineSolution.from_simulation`, `_skip_renewals` (see the git log of "
+              "src/dlsched/sim and src/dlsched/ltgf).",
               ""]
     return "\n".join(lines)
 
