@@ -15,6 +15,7 @@ lease length, so a preemption must fall on such a multiple instead of a full lea
 from __future__ import annotations
 
 from collections import defaultdict
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -161,30 +162,39 @@ def _clean(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> bool:
     tolerance, so a sum in another order cannot pass here and fail there.
     """
     idx = inst.job_index
+    if not segs:
+        return False
+    num = {int, float}
     try:
-        if not all(type(r) in (list, tuple) and len(r) == 7 for r in segs):
+        # every row a 7-entry list, known job names, known reasons, numbers, [node, gpus]
+        # pairs of ints (set operations over the columns, not a test per row)
+        if not set(map(type, segs)) <= {list, tuple} or set(map(len, segs)) != {7}:
             return False
-        names = [r[0] for r in segs]
-        if not all(type(x) is str and x in idx for x in names):
+        names, reason = [r[0] for r in segs], [r[4] for r in segs]
+        if set(map(type, names)) != {str} or not set(names) <= idx.keys():
             return False
-        reason = [r[4] for r in segs]
-        if not all(x == "complete" or x == "preempt" for x in reason):
+        if not set(reason) <= {"complete", "preempt"}:
             return False
+        cols = [[r[k] for r in segs] for k in (1, 2, 5, 6)]
+        if not all(set(map(type, c)) <= num for c in cols):
+            return False
+        start, end, cold, ckpt = (np.array(c, dtype=float) for c in cols)
+        places = [r[3] for r in segs]
+        pairs = list(chain.from_iterable(places))
+        if not set(map(type, pairs)) <= {list, tuple} or set(map(len, pairs)) != {2}:
+            return False
+        flat = list(chain.from_iterable(pairs))
+        if set(map(type, flat)) != {int}:
+            return False
+        pnc = np.array(flat, dtype=np.int64).reshape(-1, 2)
+        pk = np.repeat(np.arange(len(segs)), list(map(len, places)))
         job = np.array([idx[x] for x in names], dtype=np.int64)
-        start = np.array([r[1] for r in segs], dtype=float)
-        end = np.array([r[2] for r in segs], dtype=float)
-        cold = np.array([r[5] for r in segs], dtype=float)
-        ckpt = np.array([r[6] for r in segs], dtype=float)
-        flat = [(k, n, c) for k, r in enumerate(segs) for n, c in r[3]]
-        pl = np.array(flat).reshape(-1, 3)
         comp = sol.get("completion", {})
         comp_t = {idx[x]: float(v) for x, v in comp.items() if x in idx}
     except (TypeError, ValueError, AttributeError):
         return False
-    if pl.dtype.kind not in "iu" or not segs:
-        return False
     N, G = inst.nodes, inst.gpus_per_node
-    pk, pn, pc = pl[:, 0], pl[:, 1], pl[:, 2]
+    pn, pc = pnc[:, 0], pnc[:, 1]
     if ((pn < 0) | (pn >= N) | (pc <= 0)).any():
         return False
     if (end <= start).any() or (start < inst.job_submit[job] - TOL).any():
