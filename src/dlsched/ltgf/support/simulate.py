@@ -10,10 +10,12 @@ the order the package imports them (ASTRAEA first; the exact models' incumbents 
 
 from __future__ import annotations
 
+import gc
 import inspect
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any, TypeVar
 
@@ -268,11 +270,13 @@ def run_policy(
     t0 = time.perf_counter()
     if lease is not None:
         inst = with_lease(inst, lease)
-    sol = simulate(inst, policy, **params)
-    sol["lease"] = inst.lease
-    sim_s = time.perf_counter() - t0
-    errs = check(inst, sol) if validate else []
-    mets = metrics(inst, sol, window=window)
+    with _cyclic_gc_paused():
+        sol = simulate(inst, policy, **params)
+        sol["lease"] = inst.lease
+        sim_s = time.perf_counter() - t0
+        errs = check(inst, sol) if validate else []
+        mets = metrics(inst, sol, window=window)
+        solution = TimelineSolution.from_simulation(sol)
     stats = {
         **mets,
         "sim_s": sim_s,
@@ -288,9 +292,27 @@ def run_policy(
         Status.ERROR if errs else Status.FEASIBLE,
         objective=mets["min_tenant_rho"],
         runtime_s=time.perf_counter() - t0,
-        solution=TimelineSolution.from_simulation(sol),
+        solution=solution,
         stats=stats,
     )
+
+
+@contextmanager
+def _cyclic_gc_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a run, then restore its previous state.
+
+    A run allocates hundreds of thousands of short-lived tuples (heap entries, keys, segment
+    rows) and no reference cycle that matters; reference counting frees them, while the
+    cyclic collector would rescan the growing timeline again and again (5-20 % of a run's
+    CPU on the 1,082-job trace). Cycles left, if any, are collected after the run.
+    """
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def register_policy(description: str) -> Callable[[P], P]:
