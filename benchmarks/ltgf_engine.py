@@ -184,6 +184,11 @@ def report(args: argparse.Namespace, res: dict[str, dict[str, dict[int, dict]]],
     lines += ["", "What changed since the previous engine (the schedules do not: pinned by "
               "tests/ltgf/test_engine_digests.py and tests/ltgf/test_simulate_regression.py):",
               "",
+              "- `run_policy`: Python's cyclic garbage collector is paused for the run "
+              "(simulation, validation, metrics, solution build) and restored after; the "
+              "run's hundreds of thousands of short-lived tuples are freed by reference "
+              "counting, and the collector no longer rescans the growing timeline "
+              "(tests/ltgf/test_run_gc.py).",
               "- `EventSim.renews_when_blocked` (Themis, Tiresias-L, Gandiva_fair, AlloX): when "
               "no pending job could start even with the GPUs of the jobs whose leases end at a "
               "tick (`_placeable_with`, `any_placeable` with those GPUs added), the engine "
