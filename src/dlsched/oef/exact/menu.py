@@ -400,7 +400,8 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
             break
     else:
         stop = "max_rounds"
-    stats: dict[str, Any] = {"envy": "menu", "menu_rounds": len(log), "groups": int(lab.max()) + 1,
+    groups = log[-1]["merged_groups"] if log else int(lab.max()) + 1
+    stats: dict[str, Any] = {"envy": "menu", "menu_rounds": len(log), "groups": groups,
                              "round_log": log, "incumbent": incumbent,
                              "dual_bound_gap": (best_bound - best_obj) / max(1.0, abs(best_obj))}
     if done:
