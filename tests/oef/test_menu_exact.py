@@ -82,13 +82,13 @@ def test_certificate_needs_within_group_pairs(monkeypatch):
     opt = full_optimum(case)
     real = menu.lift_duals
 
-    def no_within(W, pi, m, lab, rank, g, band, price_rounds):
-        r, s, v, excess = real(W, pi, m, lab, rank, g, band, price_rounds)
+    def no_within(W, pi, m, lab, *rest):
+        r, s, v, excess = real(W, pi, m, lab, *rest)
         cross = lab[r] != lab[s]
         return r[cross], s[cross], v[cross], excess
 
     monkeypatch.setattr(menu, "lift_duals", no_within)
-    res = menu.solve_menu(inst, SolveOptions(), menu.Menu(max_rounds=4))
+    res = menu.solve_menu(inst, SolveOptions(), menu.Menu(start_groups=4, max_rounds=4))
     assert res.status is not Status.OPTIMAL
     assert res.bound > opt * (1 + CERT_TOL)
     assert ds.check(inst, res.solution) == []
@@ -102,7 +102,7 @@ def test_a_bound_below_the_optimum_is_caught(monkeypatch):
     inst = generate(*case[:3], monotone=case[3], weighted=case[4])
     opt = full_optimum(case)
     monkeypatch.setattr(menu, "dual_bound", lambda *a: 0.0)
-    res = menu.solve_menu(inst, SolveOptions())
+    res = menu.solve_menu(inst, SolveOptions(), menu.Menu(start_groups=4))
     assert res.status is Status.OPTIMAL
     assert res.objective < opt * (1 - 1e-7)
 

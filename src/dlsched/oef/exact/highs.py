@@ -3,10 +3,10 @@
 ``solve_oef(inst, mechanism, backend="highs", envy=...)``; ``envy`` (cooperative only) is
 ``"full"`` (all n(n-1) envy rows at once), ``"lazy"`` (active set, ``activeset.py``),
 ``"menu"`` (grouped LP over a partition of the rows plus a lifted dual certificate,
-``menu.py``; opt-in) or ``"auto"`` (default): lazy from ``LAZY_FROM_ROWS`` virtual rows on. Measured on random
-monotone k = 10 instances (benchmarks/oef-scaling.md): full vs lazy n = 100 1.0 s vs 0.12 s,
-n = 300 46 s vs 0.9 s, n = 500 200 s vs 3.8 s; at n = 10 both take ~4 ms, so small
-instances use the full LP (one solve, no rounds).
+``menu.py``; opt-in) or ``"auto"`` (default): lazy from ``LAZY_FROM_ROWS`` virtual rows on.
+Measured on random monotone k = 10 instances (benchmarks/oef-scaling.md): full vs lazy
+n = 100 1.0 s vs 0.12 s, n = 300 46 s vs 0.9 s, n = 500 200 s vs 3.8 s; at n = 10 both take
+~4 ms, so small instances use the full LP (one solve, no rounds).
 """
 
 from __future__ import annotations

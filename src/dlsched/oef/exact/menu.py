@@ -52,10 +52,10 @@ class Menu:
 
     Parameters
     ----------
-    start_size : int, default 8
-        Initial partition: intervals of this many rows in speedup order. Unit: rows.
+    start_groups : int, default 128
+        Initial partition: this many intervals of equal size in speedup order. Unit: groups.
         Range: 1..n.
-    parts : int, default 4
+    parts : int, default 2
         A group whose certificate fails is split into this many intervals. Unit: groups.
         Range: 2..n.
     partners : int, default 3
@@ -65,7 +65,7 @@ class Menu:
         Initial within-group support of the certificate: each member against this many
         neighbours in speedup order on either side (more are priced in). Unit: rows.
         Range: 0..n.
-    price_rounds : int, default 30
+    price_rounds : int, default 8
         Column-generation rounds of one group's certificate LP. Unit: rounds. Range: 0..1000.
     max_rounds : int, default 40
         Refinement rounds (grouped LP + certificate) before stopping unfinished. Unit: rounds.
@@ -74,11 +74,11 @@ class Menu:
         Rows per block of the full envy check. Unit: rows. Range: 1..n.
     """
 
-    start_size: int = 8
-    parts: int = 4
+    start_groups: int = 128
+    parts: int = 2
     partners: int = 3
     band: int = 3
-    price_rounds: int = 30
+    price_rounds: int = 8
     max_rounds: int = 40
     block: int = 1024
 
@@ -236,11 +236,11 @@ def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.
         na, nb = np.nonzero(rc < -1e-9 * max(1.0, float(np.abs(G).max())))
         if not na.size:
             break
-        order = np.lexsort((rc[na, nb], na))  # per member a, the 3 most negative
+        order = np.lexsort((rc[na, nb], na))  # per member a, the 5 most negative
         na, nb = na[order], nb[order]
         first = np.r_[0, np.nonzero(np.diff(na))[0] + 1]
         nth = np.arange(na.size) - np.repeat(first, np.diff(np.r_[first, na.size]))
-        pa, pb = np.concatenate([pa, na[nth < 3]]), np.concatenate([pb, nb[nth < 3]])
+        pa, pb = np.concatenate([pa, na[nth < 5]]), np.concatenate([pb, nb[nth < 5]])
     if res is None or res.status != 0:
         return (float("inf"), ti[:0], qi[:0], np.empty(0), pa[:0], pb[:0], np.empty(0))
     x = np.asarray(res.x, float)
@@ -251,12 +251,14 @@ def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.
 
 
 def lift_duals(W: np.ndarray, pi: np.ndarray, m: np.ndarray, lab: np.ndarray, rank: np.ndarray,
-               g: Grouped, band: int, price_rounds: int
+               g: Grouped, band: int, price_rounds: int, deadline: float | None = None,
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Multipliers v >= 0 of the full LP's envy rows (pairs (r, s):
     pi_s W_r.x_r - pi_r W_r.x_s >= 0) lifted from the grouped duals, and every group's
-    remaining excess (its share of bound - objective, before ``bounds.dual_bound``)."""
-    R, k = W.shape
+    remaining excess (its share of bound - objective, before ``bounds.dual_bound``). Past
+    ``deadline`` (``time.perf_counter``) the remaining groups get the uniform spread only:
+    still valid multipliers, a weaker bound."""
+    R = W.shape[0]
     K = int(lab.max()) + 1
     pos = g.nu > 0
     rr, hh, nu = g.r[pos], g.h[pos], g.nu[pos]
@@ -280,12 +282,14 @@ def lift_duals(W: np.ndarray, pi: np.ndarray, m: np.ndarray, lab: np.ndarray, ra
         e1 = e0[M] - share[:, None] * (nu[inc][:, None] * W[rr[inc]]).sum(axis=0)
         if M.size > 1 and np.isin(rr[inc], M).any():
             e1 = np.full_like(e1, np.inf)  # a member's own row: the LP spreads it elsewhere
-        if e1.max() <= 0.0 or M.size == 1:  # uniform spread (by weight) suffices
+        late = deadline is not None and time.perf_counter() >= deadline
+        if late or e1.max() <= 0.0 or M.size == 1:  # uniform spread (by weight) suffices
             r_, s_ = np.repeat(rr[inc], M.size), np.tile(M, inc.size)
             q = np.repeat(nu[inc], M.size) * np.tile(share, inc.size)
             out_r.append(r_)
             out_s.append(s_)
             out_v.append(q / (pi[r_] * pi[s_]))
+            e1 = e0[M] - share[:, None] * (nu[inc][:, None] * W[rr[inc]]).sum(axis=0)
             excess[grp] = float((np.maximum(e1, 0.0) * scale).sum())
             continue
         self_pair = rr[inc][:, None] == M[None, :]
@@ -336,11 +340,11 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
     t0 = time.perf_counter()
     deadline = None if options.time_limit is None else t0 + float(options.time_limit)
     W, pi, m = inst.rows.W, inst.rows.weight, inst.capacity
-    R, k = W.shape
+    R = W.shape[0]
     order = speedup_order(W)
     rank = np.empty(R, np.int64)
     rank[order] = np.arange(R)
-    lab = intervals(order, -(-R // params.start_size))
+    lab = intervals(order, params.start_groups)
     depth = np.zeros(R, np.int64)  # how often a row's group failed its certificate
     log: list[dict[str, Any]] = []
     best_obj, best_X = -np.inf, equal_split(inst)
@@ -369,15 +373,15 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
         for grp, lb in ((g, lab), (gc, coarse)):
             Xg = pi[:, None] * grp.B[lb]
             og = float(np.einsum("rk,rk->", W, Xg))
-            _, _, n_viol, worst = envy_separation(W, pi, Xg, LAZY_TOL * max(1.0, abs(og)), 1,
-                                                  params.block)
+            _, _, n_viol, _ = envy_separation(W, pi, Xg, LAZY_TOL * max(1.0, abs(og)), 1,
+                                              params.block)
             ef = n_viol == 0 and capacity_ok(Xg, m)
             obj = max(obj, og)
             if ef and og > best_obj:
                 best_obj, best_X, incumbent = og, Xg, "grouped LP"
         tc = time.perf_counter()
         r, s, v, excess = lift_duals(W, pi, m, coarse, rank, gc, params.band,
-                                     params.price_rounds)
+                                     params.price_rounds, deadline)
         bound = dual_bound(W, pi, m, r, s, gc.u, v)
         best_bound = min(best_bound, bound)
         gap = (best_bound - best_obj) / max(1.0, abs(best_obj))
