@@ -190,15 +190,16 @@ def grouped_lp(W: np.ndarray, pi: np.ndarray, m: np.ndarray, lab: np.ndarray, or
 
 def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.ndarray,
                        scale: np.ndarray, band: int, price_rounds: int,
-                       self_pair: np.ndarray) -> tuple[float, ...]:
+                       self_pair: np.ndarray, near: np.ndarray) -> tuple[float, ...]:
     """One group's lifting LP (members in speedup order, S of them; I incoming rows).
 
     Minimise sum_ij scale_ij z_ij subject to, for member i and type j,
     e0_ij - sum_t q_ti Winc_tj + sum_b s_ib W_ij - sum_a s_ai W_aj - z_ij <= 0 and
     sum_i q_ti = nu_t, over q, s, z >= 0; the pairs s_ab (a envies b) start as the ``band``
-    and are priced in from all S(S-1) by their reduced cost; ``self_pair[t, i]`` marks an
-    incoming row t that is member i itself (excluded). Returns the excess and the supports
-    (t, i, q) and (a, b, s).
+    and are priced in from all S(S-1) by their reduced cost; the q_ti start at the
+    members ``near[t]`` (those nearest to row t in speedup order) and are priced in likewise;
+    ``self_pair[t, i]`` marks an incoming row t that is member i itself (excluded). Returns the
+    excess and the supports (t, i, q) and (a, b, s).
     """
     S, k = Wm.shape
     I = Winc.shape[0]
@@ -209,7 +210,10 @@ def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.
         a0 += [ar[:-d], ar[d:]]
         b0 += [ar[d:], ar[:-d]]
     pa, pb = np.concatenate(a0), np.concatenate(b0)
-    ti, qi = np.nonzero(~self_pair)  # every incoming row to every other member
+    ti = np.repeat(np.arange(I), near.shape[1])
+    qi = near.ravel()
+    ok = ~self_pair[ti, qi]
+    ti, qi = ti[ok], qi[ok]
     res: Any = None
     for _ in range(price_rounds + 1):
         E, nq = pa.size, ti.size
@@ -233,8 +237,25 @@ def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.
         rc = G - np.diag(G)[:, None]
         np.fill_diagonal(rc, 0.0)
         rc[pa, pb] = 0.0
-        na, nb = np.nonzero(rc < -1e-9 * max(1.0, float(np.abs(G).max())))
+        tol = -1e-9 * max(1.0, float(np.abs(G).max()))
+        na, nb = np.nonzero(rc < tol)
+        added = 0
+        if I:  # q_ti: reduced cost y_i . Winc_t - mu_t
+            mu = np.asarray(res.eqlin.marginals, float)
+            rq = (Y @ Winc.T).T - mu[:, None]
+            rq[self_pair] = 0.0
+            rq[ti, qi] = 0.0
+            nt, ni = np.nonzero(rq < tol)
+            if nt.size:
+                order = np.lexsort((rq[nt, ni], nt))
+                nt, ni = nt[order], ni[order]
+                first = np.r_[0, np.nonzero(np.diff(nt))[0] + 1]
+                nth = np.arange(nt.size) - np.repeat(first, np.diff(np.r_[first, nt.size]))
+                ti, qi = np.concatenate([ti, nt[nth < 5]]), np.concatenate([qi, ni[nth < 5]])
+                added += int((nth < 5).sum())
         if not na.size:
+            if added:
+                continue
             break
         order = np.lexsort((rc[na, nb], na))  # per member a, the 5 most negative
         na, nb = na[order], nb[order]
@@ -293,8 +314,15 @@ def lift_duals(W: np.ndarray, pi: np.ndarray, m: np.ndarray, lab: np.ndarray, ra
             excess[grp] = float((np.maximum(e1, 0.0) * scale).sum())
             continue
         self_pair = rr[inc][:, None] == M[None, :]
+        # start each incoming row at every member (small groups) or at the 4 members nearest to
+        # its row in speedup order (the others are priced in)
+        if inc.size * M.size <= 20_000:
+            near = np.tile(np.arange(M.size), (inc.size, 1))
+        else:
+            pos = np.searchsorted(rank[M], rank[rr[inc]])
+            near = np.clip(pos[:, None] + np.arange(-2, 2)[None, :], 0, M.size - 1)
         ex, ti, qi, q, pa, pb, s = _group_certificate(W[M], e0[M], W[rr[inc]], nu[inc], scale,
-                                                      band, price_rounds, self_pair)
+                                                      band, price_rounds, self_pair, near)
         excess[grp] = ex
         r_, s_ = rr[inc][ti], M[qi]
         out_r += [r_, M[pa]]
