@@ -67,6 +67,10 @@ class Menu:
         Range: 0..n.
     price_rounds : int, default 8
         Column-generation rounds of one group's certificate LP. Unit: rounds. Range: 0..1000.
+    quick_rounds : int, default 1
+        Pricing rounds of the certificate while the grouped objective still rises (the
+        partition is still wrong; the certificate only has to find the failing groups).
+        Unit: rounds. Range: 0..1000.
     max_rounds : int, default 40
         Refinement rounds (grouped LP + certificate) before stopping unfinished. Unit: rounds.
         Range: 1..1000.
@@ -79,6 +83,7 @@ class Menu:
     partners: int = 3
     band: int = 3
     price_rounds: int = 8
+    quick_rounds: int = 1
     max_rounds: int = 40
     block: int = 1024
 
@@ -374,6 +379,7 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
     rank[order] = np.arange(R)
     lab = intervals(order, params.start_groups)
     depth = np.zeros(R, np.int64)  # how often a row's group failed its certificate
+    prev_obj: float | None = None
     log: list[dict[str, Any]] = []
     best_obj, best_X = -np.inf, equal_split(inst)
     best_obj = float(np.einsum("rk,rk->", W, best_X))
@@ -408,8 +414,12 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
             if ef and og > best_obj:
                 best_obj, best_X, incumbent = og, Xg, "grouped LP"
         tc = time.perf_counter()
-        r, s, v, excess = lift_duals(W, pi, m, coarse, rank, gc, params.band,
-                                     params.price_rounds, deadline)
+        # while the objective still moves, the partition is still wrong somewhere: a cheap
+        # certificate (``quick_rounds`` pricing rounds) finds the failing groups
+        moving = prev_obj is None or obj > prev_obj + 1e-7 * max(1.0, abs(obj))
+        prev_obj = obj
+        rounds = params.quick_rounds if moving else params.price_rounds
+        r, s, v, excess = lift_duals(W, pi, m, coarse, rank, gc, params.band, rounds, deadline)
         bound = dual_bound(W, pi, m, r, s, gc.u, v)
         best_bound = min(best_bound, bound)
         gap = (best_bound - best_obj) / max(1.0, abs(best_obj))
