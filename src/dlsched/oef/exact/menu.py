@@ -71,6 +71,9 @@ class Menu:
         Pricing rounds of the certificate while the grouped objective still rises (the
         partition is still wrong; the certificate only has to find the failing groups).
         Unit: rounds. Range: 0..1000.
+    reserve : float, default 0.25
+        Share of the time limit kept for a full certificate of the last partition when the
+        refinement has not closed. Unit: dimensionless. Range: [0, 1).
     max_rounds : int, default 40
         Refinement rounds (grouped LP + certificate) before stopping unfinished. Unit: rounds.
         Range: 1..1000.
@@ -84,6 +87,7 @@ class Menu:
     band: int = 3
     price_rounds: int = 8
     quick_rounds: int = 1
+    reserve: float = 0.25
     max_rounds: int = 40
     block: int = 1024
 
@@ -387,9 +391,12 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
     best_bound = float(m @ W.max(axis=0))  # LP (4)'s optimum bounds LP (10)
     done = False
     stop = ""
+    # refinement stops at (1 - reserve) of the budget; the rest certifies the last partition
+    refine_end = None if deadline is None else deadline - params.reserve * (deadline - t0)
+    last: tuple[np.ndarray, Grouped, bool] | None = None  # coarse labels, its LP, full cert?
     for _ in range(params.max_rounds):
         tr = time.perf_counter()
-        g = grouped_lp(W, pi, m, lab, order, options, params.partners, deadline)
+        g = grouped_lp(W, pi, m, lab, order, options, params.partners, refine_end)
         if g.status is not Status.OPTIMAL:
             stop = "time limit in the grouped LP"
             break
@@ -397,7 +404,7 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
         # certificate is computed there (finer partitions give more degenerate duals)
         coarse = merge_identical(lab, g.B, np.zeros(R, bool))
         if coarse.max() < lab.max():
-            gc = grouped_lp(W, pi, m, coarse, order, options, params.partners, deadline)
+            gc = grouped_lp(W, pi, m, coarse, order, options, params.partners, refine_end)
             if gc.status is not Status.OPTIMAL:
                 stop = "time limit in the grouped LP"
                 break
@@ -420,6 +427,7 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
         prev_obj = obj
         rounds = params.quick_rounds if moving else params.price_rounds
         r, s, v, excess = lift_duals(W, pi, m, coarse, rank, gc, params.band, rounds, deadline)
+        last = (coarse, gc, not moving)
         bound = dual_bound(W, pi, m, r, s, gc.u, v)
         best_bound = min(best_bound, bound)
         gap = (best_bound - best_obj) / max(1.0, abs(best_obj))
@@ -437,11 +445,23 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
             stop = "stalled: no group left to split, certificate gap open"
             break
         lab = new
-        if deadline is not None and time.perf_counter() >= deadline:
+        if refine_end is not None and time.perf_counter() >= refine_end:
             stop = "time limit"
             break
     else:
         stop = "max_rounds"
+    if not done and last is not None and not last[2] and (
+            deadline is None or time.perf_counter() < deadline):
+        # the reserve: the full certificate of the last partition (a bound, maybe closing)
+        coarse, gc, _ = last
+        r, s, v, _ = lift_duals(W, pi, m, coarse, rank, gc, params.band, params.price_rounds,
+                                deadline)
+        bound = dual_bound(W, pi, m, r, s, gc.u, v)
+        best_bound = min(best_bound, bound)
+        log.append({"groups": int(coarse.max()) + 1, "merged_groups": int(coarse.max()) + 1,
+                    "objective": gc.objective, "bound": bound, "final_certificate": True})
+        if (best_bound - best_obj) / max(1.0, abs(best_obj)) <= CERT_TOL:
+            done = True
     groups = log[-1]["merged_groups"] if log else int(lab.max()) + 1
     stats: dict[str, Any] = {"envy": "menu", "menu_rounds": len(log), "groups": groups,
                              "round_log": log, "incumbent": incumbent,
