@@ -372,7 +372,26 @@ def split_failing(lab: np.ndarray, rank: np.ndarray, failing: np.ndarray, depth:
 
 
 def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = None) -> Result:
-    """Cooperative OEF (10) by the menu strategy; ``optimal`` only with a closed certificate."""
+    """Cooperative OEF (10) by the menu strategy; ``optimal`` only with a closed certificate.
+
+    Parameters
+    ----------
+    inst : OEFInstance
+        The instance to allocate.
+    options : SolveOptions
+        Solver options; ``time_limit`` bounds the whole strategy. Unit: s.
+    params : Menu or None, default None
+        Tuning of the strategy; None uses the defaults of ``Menu``.
+
+    Returns
+    -------
+    Result
+        ``optimal`` when the lifted bound (``bounds.dual_bound``) is within ``CERT_TOL`` of the
+        objective of an allocation that passed the full envy check; otherwise ``time_limit``
+        or ``feasible`` with the best such allocation (at worst the equal split) and the
+        lowest bound found (at worst LP (4)'s optimum). ``stats``: ``groups`` (distinct
+        bundles), ``menu_rounds``, ``round_log``, ``dual_bound_gap``.
+    """
     params = params or Menu()
     t0 = time.perf_counter()
     deadline = None if options.time_limit is None else t0 + float(options.time_limit)
