@@ -71,6 +71,9 @@ class Menu:
         Pricing rounds of the certificate while the grouped objective still rises (the
         partition is still wrong; the certificate only has to find the failing groups).
         Unit: rounds. Range: 0..1000.
+    max_groups : int, default 256
+        Splits per round are limited so that at most this many groups enter the next grouped
+        LP (largest certificate excess first). Unit: groups. Range: 1..n.
     reserve : float, default 0.25
         Share of the time limit kept for a full certificate of the last partition when the
         refinement has not closed. Unit: dimensionless. Range: [0, 1).
@@ -88,6 +91,7 @@ class Menu:
     price_rounds: int = 8
     quick_rounds: int = 1
     reserve: float = 0.25
+    max_groups: int = 256
     max_rounds: int = 40
     block: int = 1024
 
@@ -353,6 +357,26 @@ def merge_identical(lab: np.ndarray, B: np.ndarray, frozen: np.ndarray) -> np.nd
     return np.asarray(new).ravel()[lab]
 
 
+def cap_splits(lab: np.ndarray, failing: np.ndarray, excess: np.ndarray, depth: np.ndarray,
+               parts: int, max_groups: int) -> np.ndarray:
+    """The failing groups to split this round: largest excess first, as long as the groups
+    after splitting stay within ``max_groups`` (at least one is always split)."""
+    sizes = np.bincount(lab, minlength=failing.size)
+    d = np.zeros(failing.size, np.int64)
+    np.maximum.at(d, lab, depth)
+    pieces = np.minimum(float(parts) ** np.minimum(d, 20), sizes).astype(np.int64)
+    keep = np.zeros_like(failing)
+    total = failing.size
+    for grp in np.argsort(-np.where(failing, excess, -np.inf)):
+        if not failing[grp]:
+            break
+        if keep.any() and total + pieces[grp] - 1 > max_groups:
+            continue
+        keep[grp] = True
+        total += pieces[grp] - 1
+    return keep
+
+
 def split_failing(lab: np.ndarray, rank: np.ndarray, failing: np.ndarray, depth: np.ndarray,
                   parts: int) -> np.ndarray:
     """Split every failing group into parts**d intervals of its rows in speedup order, d the
@@ -458,9 +482,11 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
             done = True
             break
         failing = excess > 0.1 * CERT_TOL * max(1.0, abs(obj))
+        any_failing = bool(failing.any())
         depth[failing[coarse]] += 1
+        failing = cap_splits(coarse, failing, excess, depth, params.parts, params.max_groups)
         new = split_failing(coarse, rank, failing, depth, params.parts)
-        if not failing.any() or np.array_equal(new, lab):
+        if not any_failing or np.array_equal(new, lab):
             stop = "stalled: no group left to split, certificate gap open"
             break
         lab = new
