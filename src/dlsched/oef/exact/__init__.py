@@ -2,7 +2,8 @@
 
 One module per piece: ``lp.py`` registers the three models and the backend registry with the
 ``pyomo`` and ``cvxpy`` backends; ``highs.py`` is the default ``highs`` backend (``matrix.py``:
-the LPs in matrix form, ``activeset.py``: lazy envy rows for LP (10)); ``envy.py`` the envy
+the LPs in matrix form, ``activeset.py``: lazy envy rows for LP (10), ``menu.py``: LP (10)
+as a grouped "menu" LP with a lifted dual certificate); ``envy.py`` the envy
 values both lazy loops share; ``bounds.py`` the dual bound that certifies the active set;
 ``crosscheck.py`` the guard's heuristic table.
 """

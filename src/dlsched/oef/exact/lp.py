@@ -225,8 +225,8 @@ def efficiency(inst: OEFInstance, *, options: SolveOptions | None = None, **para
     Raises
     ------
     InputError
-        ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'`` or
-        ``'lazy'`` (``'highs'`` backend).
+        ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'``,
+        ``'lazy'`` or ``'menu'`` (``'highs'`` backend).
 
     Examples
     --------
@@ -280,8 +280,8 @@ def noncooperative(
     Raises
     ------
     InputError
-        ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'`` or
-        ``'lazy'`` (``'highs'`` backend).
+        ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'``,
+        ``'lazy'`` or ``'menu'`` (``'highs'`` backend).
 
     Examples
     --------
@@ -317,13 +317,18 @@ def cooperative(inst: OEFInstance, *, options: SolveOptions | None = None, **par
         ``'highs'`` when the solver is HiGHS, else ``'pyomo'``.
     envy : str, default 'auto'
         How the envy rows enter the LP: ``'full'`` (all at once), ``'lazy'`` (solve, add the
-        violated rows, re-solve until none is violated) or ``'auto'`` (``'highs'`` backend:
-        lazy from 30 virtual rows on; the ``'pyomo'`` backend reads it as ``'full'``; the
-        ``'cvxpy'`` backend always adds all rows).
+        violated rows, re-solve until none is violated), ``'menu'`` (``'highs'`` backend
+        only: one bundle per group of rows, groups refined until a lifted dual certificate
+        of the full LP closes; see ``dlsched.oef.exact.menu``) or ``'auto'`` (``'highs'``
+        backend: lazy from 30 virtual rows on; the ``'pyomo'`` backend reads it as
+        ``'full'``; the ``'cvxpy'`` backend always adds all rows).
     active_set : ActiveSet or None, default None
         Tuning of the lazy strategy of the ``'highs'`` backend (seed neighbours, partners per
         round, rounds); None uses the measured defaults. Python API only (not a ``-p``
         parameter).
+    menu : Menu or None, default None
+        Tuning of the ``'menu'`` strategy (initial interval size, split parts, certificate
+        band); None uses the measured defaults. Python API only (not a ``-p`` parameter).
 
     Returns
     -------
@@ -336,8 +341,8 @@ def cooperative(inst: OEFInstance, *, options: SolveOptions | None = None, **par
     Raises
     ------
     InputError
-        ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'`` or
-        ``'lazy'`` (``'highs'`` backend).
+        ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'``,
+        ``'lazy'`` or ``'menu'`` (``'highs'`` backend).
 
     Examples
     --------
