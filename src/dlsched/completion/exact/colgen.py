@@ -87,6 +87,8 @@ class ColgenResult:
     # master LP solution first (largest x first), then the rest by reduced cost at its duals:
     # the candidate set of the LP-restricted primal search (``interval``)
     lp_configs: tuple[tuple[tuple[int, int, int, int, int], ...], ...] | None = None
+    root_bound: float | None = None  # the root LP's Lagrangian bound (before branching)
+    nodes: int = 0  # branching nodes solved after the root (``branch_time``)
 
 
 @dataclass(frozen=True)
@@ -210,7 +212,8 @@ def _gather(unit: np.ndarray, types: np.ndarray, ends: np.ndarray, ts: np.ndarra
 def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
                units: tuple[np.ndarray, np.ndarray | None, np.ndarray | None],
                ps_fit: np.ndarray, tmax: float,
-               n_cols: int = 1) -> tuple[float, list[_Column]]:
+               n_cols: int = 1, window: tuple[int, int] | None = None,
+               ) -> tuple[float, list[_Column]]:
     """min over the relaxed column set of job j of c_col + pi . load_col, and the columns of
     the ``n_cols`` configurations with the smallest values (each at its best start).
 
@@ -219,7 +222,9 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
     Starts run over a_j..T_rows + 1: a start after T_rows costs no capacity, so T_rows + 1 (or
     a_j) is its cheapest one. The configurations come shortest first; a chunk whose least
     value w_j (a_j + d) (prices are >= 0) is no better than the ``n_cols``-th value found
-    ends the scan (exact: every later configuration is at least as long)."""
+    ends the scan (exact: every later configuration is at least as long).
+    ``window`` = (lo, hi): only starts lo..hi (a branching node's restriction); the value is
+    ``inf`` and no column is returned when no start of any configuration is left."""
     PW, PZ, PH = units
     C, R = len(cl.rep), len(inst.resources)
     T = PW.shape[2] - 1  # rows horizon
@@ -229,6 +234,8 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
     ts = np.arange(max(1, min(a, T + 1)), T + 2)
     ends = np.minimum(ts[None, :] + sp.durs[:, None] - 1, T)  # [u, t]
     valid = (ts[None, :] >= a) & (ts[None, :] + sp.durs[:, None] - 1 <= tmax)  # [u, t]
+    if window is not None:
+        valid &= (ts[None, :] >= window[0]) & (ts[None, :] <= window[1])
     chunk = max(1, min(CHUNK, int(CELLS // max(1, C * len(ts)))))
     cands: list[tuple[float, _Column]] = []
     for lo in range(0, len(sp.d), chunk):
@@ -290,6 +297,8 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
             cands.append((float(vbest[kk]),
                           _Column(j, t, int(sp.d[k]), w * (t + int(sp.d[k])), load, key)))
     cands.sort(key=lambda vc: vc[0])
+    if not cands:
+        return math.inf, []
     return cands[0][0], [c for _, c in cands[:n_cols]]
 
 
@@ -317,7 +326,7 @@ class _Master:
         h.addCols(self.J, big, np.zeros(self.J), np.full(self.J, highspy.kHighsInf), self.J,
                   np.arange(self.J, dtype=np.int32), np.arange(self.J, dtype=np.int32),
                   np.ones(self.J))
-        self.h, self.columns = h, 0
+        self.h, self.columns, self.big = h, 0, big
         self.ends: list[tuple[int, int]] = []  # (job, completion slot) per added column
         self.cols: list[_Column] = []  # the added columns, in column order
 
@@ -460,7 +469,8 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
                  max_iterations: int = MAX_ITERATIONS, tol: float = 1e-6,
                  smoothing: float = 0.5, columns_per_job: int = 10,
                  warm: bool = False, ps_count: bool = True,
-                 half_rows: bool = False) -> ColgenResult:
+                 half_rows: bool = False, branch_time: float = 0.0,
+                 upper: float | None = None) -> ColgenResult:
     """Column generation with a valid Lagrangian bound at every iteration (module docstring).
 
     The time limit is checked before each pricing round (estimated from the previous one);
@@ -502,6 +512,13 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
         jobs with more than half of a server's r run at once" (two such loads never share a
         server): it cuts the bin-packing slack of class aggregation. Off by default: on the
         paper-scale suite it left the LP value unchanged and halved the rounds per second.
+    branch_time : float, default 0.0
+        After the root LP, this many seconds more (plus what ``time_limit`` left) of
+        branching on job start windows (``branching.branch_on_starts``): the least bound
+        over the open nodes, never below the root's. Unit: s.
+    upper : float or None, default None
+        A known schedule's objective: branching nodes whose bound reaches it are closed
+        (and the bound never exceeds it). Unit: weight x slots.
 
     Returns
     -------
@@ -510,6 +527,146 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
         last master LP value, iterations, columns, convergence and the LP's mean completions.
     """
     t0 = time.perf_counter()
+    run = _setup(inst, tmax, rows, warm, ps_count, half_rows)
+    if run.master is None:
+        return ColgenResult(None, None, 0, 0, False, run.t_rows, time.perf_counter() - t0, ())
+    out = run.converge(None, time_limit - (time.perf_counter() - t0), max_iterations, tol,
+                       smoothing, columns_per_job)
+    master = run.master
+    mean = master.lp_completion() if out.lp is not None else None
+    ranked = master.ranked_configs(run.pi_rmp, run.mu) if out.lp is not None else None
+    bound, nodes = out.bound, 0
+    left = branch_time + time_limit - (time.perf_counter() - t0) if branch_time > 0 else 0.0
+    if out.converged and out.lp is not None and left > 0.5 and math.isfinite(out.bound):
+        from .branching import branch_on_starts
+
+        bb = branch_on_starts(run, out.bound, left, upper, tol, columns_per_job)
+        bound, nodes = max(bound, bb.bound), bb.nodes
+    return ColgenResult(bound, out.lp, out.iterations, master.columns, out.converged,
+                        run.t_rows, time.perf_counter() - t0, out.history, mean, ranked,
+                        out.bound, nodes)
+
+
+@dataclass(frozen=True)
+class _Converged:
+    """One column-generation run (at the root or at a branching node)."""
+
+    bound: float  # best Lagrangian bound over the node's column set (-inf: none computed)
+    lp: float | None  # last master LP value
+    iterations: int
+    converged: bool
+    history: tuple[float, ...]
+
+
+@dataclass
+class _Run:
+    """The state of column generation on one instance: the master (its columns kept across
+    branching nodes), the job spaces and the last master duals."""
+
+    inst: CompletionInstance
+    cl: _Classes
+    spaces: list[_JobSpace | None]
+    ps_fit: np.ndarray
+    cap_end: float
+    t_rows: int
+    half_rows: bool
+    master: _Master | None
+    pi_rmp: np.ndarray | None = None
+    mu: np.ndarray | None = None
+    lp_val: float | None = None
+
+    def set_windows(self, windows: list[tuple[int, int]] | None) -> None:
+        """Allow only the master's columns whose start lies in its job's window (the others'
+        upper bound becomes 0); ``None``: every column."""
+        import highspy  # noqa: F401  (the master's module)
+
+        m = self.master
+        if not m.cols:
+            return
+        ok = np.ones(len(m.cols), bool) if windows is None else np.array(
+            [windows[c.j][0] <= c.t <= windows[c.j][1] for c in m.cols])
+        idx = np.arange(m.J, m.J + len(m.cols), dtype=np.int32)
+        upper = np.where(ok, np.inf, 0.0)
+        m.h.changeColsBounds(len(idx), idx, np.zeros(len(idx)), upper)
+
+    def converge(self, windows: list[tuple[int, int]] | None, time_limit: float,
+                 max_iterations: int = MAX_ITERATIONS, tol: float = 1e-6,
+                 smoothing: float = 0.5, columns_per_job: int = 10) -> _Converged:
+        """Column generation over the columns whose start lies in their job's window (all
+        with ``windows`` None) until the LP converges or ``time_limit`` seconds pass; the
+        best Lagrangian bound seen is valid for every schedule whose starts lie in the
+        windows (module docstring; +inf when some job has no such column)."""
+        t0 = time.perf_counter()
+        inst, master = self.inst, self.master
+        R = len(inst.resources)
+        if windows is not None:
+            self.set_windows(windows)
+        if self.pi_rmp is None or windows is not None:
+            if master.columns:
+                val, p0 = master.solve(time_limit)
+                if p0 is not None:
+                    self.lp_val, self.pi_rmp = val, p0
+                    self.mu = np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
+            if self.pi_rmp is None:
+                self.pi_rmp = np.zeros((len(self.cl.rep), master.R, self.t_rows))
+                self.mu = master.big.copy()
+        pi_rmp, mu = self.pi_rmp, self.mu
+        pi_best = pi_rmp
+        best, lp_val, history = -math.inf, None, []
+        converged = False
+        it, round_s = 0, 0.0
+        alpha = 0.0
+        while it < max_iterations:
+            if it and time.perf_counter() - t0 + round_s > time_limit:
+                break
+            it += 1
+            tr = time.perf_counter()
+            pi = alpha * pi_best + (1 - alpha) * pi_rmp
+            prefix = np.concatenate([np.zeros((*pi.shape[:2], 1)), np.cumsum(pi, axis=2)],
+                                    axis=2)
+            units = (_unit_prefix(inst.worker_demand, prefix[:, :R]),
+                     None if inst.ring else _unit_prefix(inst.ps_demand, prefix[:, :R]),
+                     prefix[:, R:] if self.half_rows else None)
+            priced = [_price_job(inst, j, self.spaces[j], self.cl, units, self.ps_fit,
+                                 self.cap_end, columns_per_job,
+                                 None if windows is None else windows[j])
+                      for j in range(inst.n_jobs)]
+            lag = sum(v for v, _ in priced) - float((pi.sum(axis=2) * master.cap).sum())
+            history.append(lag)
+            if lag > best:
+                best, pi_best = lag, pi
+            if not math.isfinite(lag):
+                converged = True  # some job has no schedule in its window: the node is empty
+                break
+            new = [col for (_, cols), mj in zip(priced, mu, strict=True) for col in cols
+                   if master.reduced_cost(col, pi_rmp) - mj < -tol * max(1.0, abs(mj))]
+            if not new:
+                if alpha == 0.0:
+                    converged = lp_val is not None or self.lp_val is not None
+                    lp_val = lp_val if lp_val is not None else self.lp_val
+                    break
+                alpha = 0.0  # mis-pricing: the next round prices at the master duals
+                round_s = time.perf_counter() - tr
+                continue
+            master.add(new)
+            val, pi_new = master.solve(time_limit - (time.perf_counter() - t0))
+            round_s = time.perf_counter() - tr
+            if pi_new is None:  # time limit inside the LP: keep the last LP value
+                break
+            lp_val = self.lp_val = val
+            pi_rmp = self.pi_rmp = pi_new
+            mu = self.mu = np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
+            alpha = smoothing
+            if best >= lp_val - tol * max(1.0, abs(lp_val)):
+                converged = True
+                break
+        return _Converged(best, lp_val, it, converged, tuple(history))
+
+
+def _setup(inst: CompletionInstance, tmax: int | str | None, rows: int | None, warm: bool,
+           ps_count: bool, half_rows: bool) -> _Run:
+    """Job spaces, server classes, rows horizon and the master (None when some job has no
+    schedule ending by ``tmax``), started from the heuristic's columns with ``warm``."""
     if tmax == "instance":
         tmax = int(inst.horizon)
     cap_end = math.inf if tmax in (None, "extended") else int(tmax)
@@ -520,66 +677,15 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
     heur = _heuristic(inst, cap_end) if warm else None
     t_rows = int(min(cap_end, rows if rows is not None else default_rows(inst, spaces)))
     t_rows = max(t_rows, int(inst.arrival.max()))
-    if any(s is None for s in spaces):
-        return ColgenResult(None, None, 0, 0, False, t_rows, time.perf_counter() - t0, ())
     ps_fit = (np.all(inst.ps_demand[:, None, :] <= cl.rep[None] + EPS, axis=2)
               if not inst.ring else np.zeros((0, len(cl.rep)), bool))
+    if any(s is None for s in spaces):
+        return _Run(inst, cl, spaces, ps_fit, cap_end, t_rows, half_rows, None)
     big = inst.weight * (t_rows + 1 + max(int(s.d.max()) for s in spaces)) * 2.0
     master = _Master(inst, cl, t_rows, big, half_rows)
-    R = len(inst.resources)
-    pi_rmp = np.zeros((len(cl.rep), master.R, t_rows))
-    mu = big.copy()
     if heur is not None:
         master.add(_solution_columns(inst, heur, cl, half_rows))
-        lp_val, p0 = master.solve(time_limit)
-        if p0 is not None:
-            pi_rmp, mu = p0, np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
-    pi_best = pi_rmp
-    best, lp_val, history = -math.inf, None, []
-    converged = False
-    it, round_s = 0, 0.0
-    alpha = 0.0
-    while it < max_iterations:
-        if it and time.perf_counter() - t0 + round_s > time_limit:
-            break
-        it += 1
-        tr = time.perf_counter()
-        pi = alpha * pi_best + (1 - alpha) * pi_rmp
-        prefix = np.concatenate([np.zeros((*pi.shape[:2], 1)), np.cumsum(pi, axis=2)], axis=2)
-        units = (_unit_prefix(inst.worker_demand, prefix[:, :R]),
-                 None if inst.ring else _unit_prefix(inst.ps_demand, prefix[:, :R]),
-                 prefix[:, R:] if half_rows else None)
-        priced = [_price_job(inst, j, spaces[j], cl, units, ps_fit, cap_end, columns_per_job)
-                  for j in range(inst.n_jobs)]
-        lag = sum(v for v, _ in priced) - float((pi.sum(axis=2) * master.cap).sum())
-        history.append(lag)
-        if lag > best:
-            best, pi_best = lag, pi
-        new = [col for (_, cols), mj in zip(priced, mu, strict=True) for col in cols
-               if master.reduced_cost(col, pi_rmp) - mj < -tol * max(1.0, abs(mj))]
-        if not new:
-            if alpha == 0.0:
-                converged = lp_val is not None or heur is not None
-                break
-            alpha = 0.0  # mis-pricing: the next round prices at the master duals
-            round_s = time.perf_counter() - tr
-            continue
-        master.add(new)
-        val, pi_new = master.solve(time_limit - (time.perf_counter() - t0))
-        round_s = time.perf_counter() - tr
-        if pi_new is None:  # time limit inside the LP: keep the last LP value
-            break
-        lp_val = val
-        pi_rmp = pi_new
-        mu = np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
-        alpha = smoothing
-        if best >= lp_val - tol * max(1.0, abs(lp_val)):
-            converged = True
-            break
-    mean = master.lp_completion() if lp_val is not None else None
-    ranked = master.ranked_configs(pi_rmp, mu) if lp_val is not None else None
-    return ColgenResult(best, lp_val, it, master.columns, converged, t_rows,
-                        time.perf_counter() - t0, tuple(history), mean, ranked)
+    return _Run(inst, cl, spaces, ps_fit, cap_end, t_rows, half_rows, master)
 
 
 __all__ = ["COLGEN_TIME_LIMIT", "ColgenResult", "colgen_bound", "server_classes"]
