@@ -105,7 +105,7 @@ def branch_on_starts(run: Any, root: float, time_limit: float, upper: float | No
     tie = itertools.count()
     heap: list[tuple[float, int, list[tuple[int, int]], tuple[int, int] | None]] = []
     heapq.heappush(heap, (root, next(tie), start, _split(run, start)))
-    nodes = 0
+    nodes, closed = 0, math.inf  # closed: the least bound of a node closed by ``upper``
     while heap:
         bound, _, windows, pick = heap[0]
         if pick is None or time.perf_counter() - t0 > time_limit:
@@ -124,15 +124,14 @@ def branch_on_starts(run: Any, root: float, time_limit: float, upper: float | No
             nodes += 1
             b = max(bound, out.bound)
             if b >= cut:
+                closed = min(closed, b)
                 continue  # nothing in this node beats the known schedule
             heapq.heappush(heap, (b, next(tie), child, _split(run, child)))
     run.set_windows(None)
-    if not heap:
-        return BranchResult(root if upper is None else max(root, upper), nodes, 0)
-    least = min(b for b, *_ in heap)
+    least = min([b for b, *_ in heap] + [closed])
     if upper is not None:
         least = min(least, upper)
-    return BranchResult(max(root, least), nodes, len(heap))
+    return BranchResult(max(root, least) if math.isfinite(least) else root, nodes, len(heap))
 
 
 __all__ = ["BranchResult", "branch_on_starts"]
