@@ -162,6 +162,7 @@ COLGEN_CAP = 30.0  # seconds at most (and COLGEN_TIME_LIMIT without a time limit
 BRANCH_SHARE = 0.0  # of the time limit, for branching after the root LP (beyond its share)
 SMALL_JOBS = 8  # at most this many jobs: the full model is searchable, the restriction gets less
 SMALL_SHARE = 0.35  # of the time limit, at most, for the restricted search on such instances
+CLUSTER_ROWS = (2,)  # the cluster rows of column generation on such instances
 SEARCH_SHARE = 0.1  # of the time limit, for the local search over list-schedule orders
 SEARCH_CAP = 10.0  # seconds at most (also without a time limit)
 SPREAD_PS = 4  # most PSs on the host of a spread placement in the LP-order list schedule
@@ -176,13 +177,16 @@ def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
     if share <= 0 or heur is None or _proven(heur, _floor(inst, tmax, stats)):
         return None
     budget = COLGEN_TIME_LIMIT if limit is None else min(COLGEN_CAP, share * limit)
-    # on small instances, what the root LP leaves of its share, plus BRANCH_SHARE of the
-    # limit, goes to branching on start windows (``branching``): a bound at least the root
-    # LP's, at most the hint's (at paper scale, n >= 10, it gained 0.04-0.3 % in 20 s, less
-    # than the LNS makes of that time)
+    # on small instances the LP gets the cluster rows (``colgen``), and what the root LP leaves
+    # of its share, plus BRANCH_SHARE of the limit, goes to branching on start windows
+    # (``branching``): a bound at least the root LP's, at most the hint's. At paper scale
+    # (n >= 10) they gained 0-0.3 % each (branching: in 15-25 s; the rows: at up to 1.5x the
+    # LP's time), less than the LNS makes of that time
     extra = BRANCH_SHARE * (COLGEN_TIME_LIMIT if limit is None else limit)
-    branch = max(extra, 1e-3) if inst.n_jobs <= SMALL_JOBS else 0.0
-    cg = colgen_bound(inst, tmax, time_limit=budget, branch_time=branch, upper=heur.objective)
+    small = inst.n_jobs <= SMALL_JOBS
+    cg = colgen_bound(inst, tmax, time_limit=budget, branch_time=max(extra, 1e-3) if small
+                      else 0.0, upper=heur.objective, cluster_rows=CLUSTER_ROWS if small
+                      else ())
     stats["colgen"] = {"bound": cg.bound, "iterations": cg.iterations, "columns": cg.columns,
                        "converged": cg.converged, "rows": cg.rows, "master_lp": cg.lp,
                        "root_bound": cg.root_bound, "nodes": cg.nodes,
