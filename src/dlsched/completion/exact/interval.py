@@ -20,6 +20,8 @@ propagate:
   strictly better or equal ones;
 - *column generation first* (``colgen_share`` of the limit): the Lagrangian bound of
   ``colgen`` as objective floor, and the master LP's mean completion times as a list order;
+  on instances of at most ``SMALL_JOBS`` jobs with the cluster rows (``colgen``) and, in what
+  the root LP leaves of that share, branching on start windows (``branching``);
 - an *order search* (``search_share`` of the limit): insertion moves on the list order, from
   the LP order, keeping the best list schedule as the hint;
 - an *LP-restricted search* (``restrict_share`` of the limit): CP-SAT on this model
