@@ -161,7 +161,7 @@ def _twins(inst: CompletionInstance) -> list[tuple[int, int]]:
 
 COLGEN_SHARE = 0.25  # of the time limit, for the column-generation bound before the search
 COLGEN_CAP = 30.0  # seconds at most (and COLGEN_TIME_LIMIT without a time limit)
-BRANCH_SHARE = 0.0  # of the time limit, for branching after the root LP (beyond its share)
+BRANCH_SHARE = 0.1  # of the limit, for branching after the root LP (beyond its share; small n)
 SMALL_JOBS = 8  # at most this many jobs: the full model is searchable, the restriction gets less
 SMALL_SHARE = 0.35  # of the time limit, at most, for the restricted search on such instances
 CLUSTER_ROWS = (2,)  # the cluster rows of column generation on such instances
