@@ -11,7 +11,8 @@ Side by side (issue 23): ``--engine old=PATH`` names a previous checkout (PATH/s
 PYTHONPATH); with it, ``--paper-only`` runs only the paper-scale suite, each call in a fresh
 subprocess, the engines interleaved (old first on even rows, new first on odd ones) so the
 machine's load hits both alike, then (``--scaling``) the gap at the limit against n_jobs
-(PS and Ring, 10 servers, seed 1, n = 5, 10, 15, 20). The table is rewritten after every row.
+(PS and Ring, 10 servers, seed 1, n = 5, 10, 15, 20, or those of ``--scaling-jobs``). The
+table is rewritten after every row.
 """
 
 from __future__ import annotations
@@ -87,6 +88,7 @@ def _gaps(rows: list[dict], key: str) -> tuple[float, float] | None:
 def side_by_side(args: argparse.Namespace, engines: dict[str, str]) -> None:
     """Paper-scale suite (and the scaling curve) for the old and the new engine."""
     lim = args.limit
+    extra = f" --scaling --scaling-jobs {args.scaling_jobs}" if args.scaling else ""
     commit = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], capture_output=True,
                             text=True).stdout.strip()
     head = ["# Completion exact engine (`completion-interval`): paper scale, old vs new", "",
@@ -97,13 +99,14 @@ def side_by_side(args: argparse.Namespace, engines: dict[str, str]) -> None:
             f"interleaved; time limit {lim:g} s per call (heuristics + bounds + search)",
             f"- load before: `{os.getloadavg()}` (shared machine)",
             "- command: `python benchmarks/completion_engine.py --engine old=PATH "
-            "--paper-only --scaling`", ""]
+            f"--paper-only{extra}`", ""]
     cols = ("| arch | jobs | servers | seed | engine | status | incumbent | from | bound | "
             "bound from | colgen LP | gap | wall (s) |")
     sep = "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     paper = [(arch, n, h, seed) for seed in range(args.paper_seeds) for arch, n, h in PAPER
              if args.arch in (None, arch)]
-    scaling = ([(arch, n, 10, 1) for arch in ("ps", "ring") for n in (5, 10, 15, 20)
+    sizes = tuple(int(v) for v in args.scaling_jobs.split(","))
+    scaling = ([(arch, n, 10, 1) for arch in ("ps", "ring") for n in sizes
                 if args.arch in (None, arch)] if args.scaling else [])
     done: dict[str, list[dict]] = {"paper": [], "scaling": []}
 
@@ -160,6 +163,8 @@ def main() -> None:
                     help="old=PATH: a previous checkout to run side by side (PATH/src)")
     ap.add_argument("--paper-only", action="store_true")
     ap.add_argument("--scaling", action="store_true")
+    ap.add_argument("--scaling-jobs", default="5,10,15,20",
+                    help="n_jobs of the scaling curve, comma-separated")
     ap.add_argument("--arch", choices=("ps", "ring"),
                     help="with --engine: only the rows of this architecture")
     ap.add_argument("--one", help=argparse.SUPPRESS)

@@ -34,6 +34,15 @@ an early stop (time limit, iteration cap) still returns a valid bound; the best 
 L(pi) = LP value + sum_j min reduced cost_j when pi are the master's optimal duals (Lasdon;
 the "Farley-type" bound of column generation with convexity rows).
 
+Cluster rows (``cluster_rows``, off by default). For k >= 2 and each resource r: per slot,
+at most k - 1 columns whose (class-summed) load on r exceeds 1 / k of the cluster's capacity of
+r run at once; for each worker type w likewise with its worker count against W_w = sum_c
+cap_w[c, w], the most type-w workers any schedule runs at once (every server holds at most
+its single-type maximum). Valid: k such loads exceed the capacity, and a schedule's mapped
+column has the configuration's least load, which is no more than the schedule's (so a column
+counted as big comes from a schedule that is big). Bigness depends on the configuration only,
+so pricing stays exact (an additive window price per configuration).
+
 Rows horizon. Capacity rows exist only for slots 1..T_rows (default ``default_rows``: a
 makespan estimate from the areas); later slots' capacity constraints are dropped, which is again a
 relaxation, so the bound is valid for every T_rows. A column may then start as late as its end
@@ -64,6 +73,7 @@ COLGEN_TIME_LIMIT = 5.0
 MAX_ITERATIONS = 500
 CHUNK = 128  # configurations priced at once, at most
 CELLS = 4_000_000  # and at most this many (configuration, class, start) cells per array
+CLUSTER_ROWS: tuple[int, ...] = ()  # k of the cluster rows on by default (``colgen_bound``)
 
 
 @dataclass(frozen=True)
@@ -87,6 +97,8 @@ class ColgenResult:
     # master LP solution first (largest x first), then the rest by reduced cost at its duals:
     # the candidate set of the LP-restricted primal search (``interval``)
     lp_configs: tuple[tuple[tuple[int, int, int, int, int], ...], ...] | None = None
+    root_bound: float | None = None  # the root LP's Lagrangian bound (before branching)
+    nodes: int = 0  # branching nodes solved after the root (``branch_time``)
 
 
 @dataclass(frozen=True)
@@ -122,6 +134,9 @@ class _JobSpace:
     fit1: np.ndarray  # [k, c]: q=1 configuration fits one server of class c (workers + 1 PS)
     ns: np.ndarray  # [k]: PSs charged (``psmin.min_ps_count``; 0 under Ring-AllReduce)
     big: np.ndarray | None = None  # [k, c, r]: 1 if q=1 and its load on r > half a server's
+    # [k, g]: 1 if the configuration is "big" in cluster row group g (``_groups``); None
+    # without those rows
+    bigk: np.ndarray | None = None
 
 
 def _undominated(m: np.ndarray, p: np.ndarray, q: np.ndarray, n: np.ndarray, d: np.ndarray,
@@ -149,7 +164,7 @@ def _undominated(m: np.ndarray, p: np.ndarray, q: np.ndarray, n: np.ndarray, d: 
 
 def _job_space(inst: CompletionInstance, j: int, cl: _Classes, tmax: float,
                ps_count: bool = True, beside: np.ndarray | None = None,
-               halves: bool = True) -> _JobSpace | None:
+               halves: bool = True, ks_rows: tuple[int, ...] = ()) -> _JobSpace | None:
     # a Ring-AllReduce job of one worker uses one server: its spread (q = 0) configuration is
     # never the one of a schedule (the validator's q counts the servers used)
     ks = [k for k in configurations(inst, j) if int(inst.arrival[j]) + k.d - 1 <= tmax
@@ -174,13 +189,53 @@ def _job_space(inst: CompletionInstance, j: int, cl: _Classes, tmax: float,
         need = need + inst.ps_demand[p]
     fit1 = np.all(need[:, None, :] <= cl.rep[None] + EPS, axis=2)
     big = (_big(need[:, None, :], cl.rep[None]) & (q == 1)[:, None, None]) if halves else None
-    return _JobSpace(m, p, q, n, d, u, durs, fit1, ns, big)
+    bigk = None
+    if ks_rows:
+        tot = n[:, None] * inst.worker_demand[m]
+        if not inst.ring:  # the PSs a column charges: one colocated, ns spread
+            tot = tot + np.where(q == 1, 1, ns)[:, None] * inst.ps_demand[p]
+        bigk = _groups(inst, cl, m, n, tot, ks_rows)
+    return _JobSpace(m, p, q, n, d, u, durs, fit1, ns, big, bigk)
+
+
+def _above(x: np.ndarray, cap: np.ndarray, k: int) -> np.ndarray:
+    """x > cap / k, strictly with a margin (k such amounts exceed cap); never when cap = 0."""
+    return (cap > 0) & (x > cap / k + 1e-7 * np.maximum(1.0, cap))
+
+
+def _groups(inst: CompletionInstance, cl: _Classes, m: np.ndarray, n: np.ndarray,
+            tot: np.ndarray, ks_rows: tuple[int, ...]) -> np.ndarray:
+    """[k, g] membership of the cluster row groups, for each k of ``ks_rows``: per resource r,
+    a cluster-wide load ``tot[:, r]`` above 1 / k of the cluster's capacity of r; per worker
+    type w, N workers of type w above 1 / k of W_w = sum_c cap_w[c, w] (every server holds at
+    most its single-type maximum of type-w workers, so no schedule runs more than W_w at
+    once). Each group admits at most k - 1 members at once (``_group_caps``)."""
+    total = inst.capacity.sum(axis=0)
+    W = cl.cap_w.sum(axis=0)
+    out = []
+    for kk in ks_rows:
+        out.append(_above(tot, total[None, :], kk))
+        out.append((m[:, None] == np.arange(len(W))[None, :])
+                   & _above(n[:, None].astype(float), W[None, :], kk))
+    return np.concatenate(out, axis=1)
+
+
+def _group_caps(inst: CompletionInstance, ks_rows: tuple[int, ...]) -> np.ndarray:
+    """[g]: k - 1 for each group of ``_groups`` (same order)."""
+    R, M = len(inst.resources), len(inst.worker_names)
+    return np.concatenate([np.full(R + M, kk - 1.0) for kk in ks_rows])
+
 
 
 def _big(load: np.ndarray, cap: np.ndarray) -> np.ndarray:
     """More than half of a server's capacity (strictly, with a margin): two such loads on one
     resource never share a server."""
     return (cap > 0) & (load > cap / 2 + 1e-7 * np.maximum(1.0, cap))
+
+
+def _rows_per_class(sp: _JobSpace, R: int) -> int:
+    """Rows per class in the master: capacity, then half-server rows when on."""
+    return R if sp.big is None else 2 * R
 
 
 @dataclass
@@ -208,9 +263,11 @@ def _gather(unit: np.ndarray, types: np.ndarray, ends: np.ndarray, ts: np.ndarra
 
 
 def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
-               units: tuple[np.ndarray, np.ndarray | None, np.ndarray | None],
+               units: tuple[np.ndarray, np.ndarray | None, np.ndarray | None,
+                            np.ndarray | None],
                ps_fit: np.ndarray, tmax: float,
-               n_cols: int = 1) -> tuple[float, list[_Column]]:
+               n_cols: int = 1, window: tuple[int, int] | None = None,
+               ) -> tuple[float, list[_Column]]:
     """min over the relaxed column set of job j of c_col + pi . load_col, and the columns of
     the ``n_cols`` configurations with the smallest values (each at its best start).
 
@@ -219,16 +276,22 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
     Starts run over a_j..T_rows + 1: a start after T_rows costs no capacity, so T_rows + 1 (or
     a_j) is its cheapest one. The configurations come shortest first; a chunk whose least
     value w_j (a_j + d) (prices are >= 0) is no better than the ``n_cols``-th value found
-    ends the scan (exact: every later configuration is at least as long)."""
-    PW, PZ, PH = units
+    ends the scan (exact: every later configuration is at least as long).
+    ``window`` = (lo, hi): only starts lo..hi (a branching node's restriction); the value is
+    ``inf`` and no column is returned when no start of any configuration is left."""
+    PW, PZ, PH, PB = units
     C, R = len(cl.rep), len(inst.resources)
+    G = 0 if sp.bigk is None or PB is None else sp.bigk.shape[1]  # cluster row groups
+    KB = -(-G // _rows_per_class(sp, R)) if G else 0  # their pseudo-classes in the master
     T = PW.shape[2] - 1  # rows horizon
-    RR = R if sp.big is None else 2 * R  # capacity rows, then half-server rows
+    RR = _rows_per_class(sp, R)  # capacity rows, then half-server rows
     a = int(inst.arrival[j])
     w = float(inst.weight[j])
     ts = np.arange(max(1, min(a, T + 1)), T + 2)
     ends = np.minimum(ts[None, :] + sp.durs[:, None] - 1, T)  # [u, t]
     valid = (ts[None, :] >= a) & (ts[None, :] + sp.durs[:, None] - 1 <= tmax)  # [u, t]
+    if window is not None:
+        valid &= (ts[None, :] >= window[0]) & (ts[None, :] <= window[1])
     chunk = max(1, min(CHUNK, int(CELLS // max(1, C * len(ts)))))
     cands: list[tuple[float, _Column]] = []
     for lo in range(0, len(sp.d), chunk):
@@ -262,6 +325,10 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
             spread = spread + sp.ns[sl][:, None] * bps.min(axis=1)
             pcls = bps.argmin(axis=1)
         total = np.where(q[:, None] == 1, cost1, spread)
+        if G:  # cluster rows: the price of the window in the groups where it is big
+            e = ends[u]
+            win = PB[:, e] - PB[:, np.broadcast_to((ts - 1)[None, :], e.shape)]  # [g, k, t]
+            total = total + np.einsum("kg,gkt->kt", sp.bigk[sl].astype(float), win)
         total = total + w * (ts[None, :] + sp.d[sl][:, None])
         total = np.where(valid[u], total, np.inf)
         tbest = total.argmin(axis=1)
@@ -270,7 +337,9 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
             if not np.isfinite(vbest[kk]):
                 break
             ti, k = int(tbest[kk]), lo + int(kk)
-            load = np.zeros((C, RR))
+            load = np.zeros((C + KB, RR))
+            if G:
+                load[C:].reshape(-1)[:G] = sp.bigk[k]
             mk, pk = int(sp.m[k]), int(sp.p[k])
             if sp.q[k] == 1:
                 c = int(cls1[kk, ti])
@@ -282,7 +351,7 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
             else:
                 x = np.zeros(C)
                 x[order[kk, :, ti]] = x_sorted[kk, :, ti]
-                load[:, :R] += x[:, None] * inst.worker_demand[mk][None, :]
+                load[:C, :R] += x[:, None] * inst.worker_demand[mk][None, :]
                 if not inst.ring:
                     load[int(pcls[kk, ti]), :R] += sp.ns[k] * inst.ps_demand[pk]
             t = int(ts[ti])
@@ -290,6 +359,8 @@ def _price_job(inst: CompletionInstance, j: int, sp: _JobSpace, cl: _Classes,
             cands.append((float(vbest[kk]),
                           _Column(j, t, int(sp.d[k]), w * (t + int(sp.d[k])), load, key)))
     cands.sort(key=lambda vc: vc[0])
+    if not cands:
+        return math.inf, []
     return cands[0][0], [c for _, c in cands[:n_cols]]
 
 
@@ -297,7 +368,7 @@ class _Master:
     """Restricted master LP in highspy matrix form (rows fixed, columns appended)."""
 
     def __init__(self, inst: CompletionInstance, cl: _Classes, tmax: int,
-                 big: np.ndarray, halves: bool) -> None:
+                 big: np.ndarray, halves: bool, ks_rows: tuple[int, ...] = ()) -> None:
         import highspy
 
         R = len(inst.resources)
@@ -305,6 +376,14 @@ class _Master:
         self.cap = (cl.rep * cl.count[:, None])  # [c, r]
         if halves:  # at most one job with more than half of r per server of the class
             self.cap = np.concatenate([self.cap, np.repeat(cl.count[:, None], R, 1)], axis=1)
+        self.G = 0
+        if ks_rows:  # cluster row groups, packed R per pseudo-class (padding: no coefficient)
+            caps = _group_caps(inst, ks_rows)
+            self.G, n_pseudo = len(caps), -(-len(caps) // self.R)
+            pseudo = np.ones(n_pseudo * self.R)
+            pseudo[:len(caps)] = caps
+            self.cap = np.concatenate([self.cap, pseudo.reshape(n_pseudo, self.R)], axis=0)
+            self.C += n_pseudo
         h = highspy.Highs()
         h.setOptionValue("output_flag", False)
         h.setOptionValue("simplex_strategy", 4)  # primal simplex: columns are added
@@ -317,7 +396,7 @@ class _Master:
         h.addCols(self.J, big, np.zeros(self.J), np.full(self.J, highspy.kHighsInf), self.J,
                   np.arange(self.J, dtype=np.int32), np.arange(self.J, dtype=np.int32),
                   np.ones(self.J))
-        self.h, self.columns = h, 0
+        self.h, self.columns, self.big = h, 0, big
         self.ends: list[tuple[int, int]] = []  # (job, completion slot) per added column
         self.cols: list[_Column] = []  # the added columns, in column order
 
@@ -398,7 +477,7 @@ class _Master:
 
 
 def _solution_columns(inst: CompletionInstance, sol: dict, cl: _Classes,
-                      halves: bool) -> list[_Column]:
+                      halves: bool, ks_rows: tuple[int, ...] = ()) -> list[_Column]:
     """Columns of a (non-preemptive) schedule, class-aggregated: a feasible starting master."""
     sidx = {h: i for i, h in enumerate(inst.server_names)}
     out = []
@@ -408,7 +487,9 @@ def _solution_columns(inst: CompletionInstance, sol: dict, cl: _Classes,
             return []
         m = inst.worker_names.index(rec["worker_type"])
         R = len(inst.resources)
-        load = np.zeros((len(cl.rep), 2 * R if halves else R))
+        RR = 2 * R if halves else R
+        n_pseudo = -(-len(_group_caps(inst, ks_rows)) // RR) if ks_rows else 0
+        load = np.zeros((len(cl.rep) + n_pseudo, RR))
         for h, c in rec["workers"].items():
             load[cl.of[sidx[h]], :R] += c * inst.worker_demand[m]
         for h, c in rec.get("ps", {}).items():
@@ -417,6 +498,10 @@ def _solution_columns(inst: CompletionInstance, sol: dict, cl: _Classes,
         if halves and len(hosts) == 1:  # colocated: its load is on one server
             c = cl.of[sidx[hosts.pop()]]
             load[c, R:] = _big(load[c, :R], cl.rep[c])
+        if ks_rows:
+            g = _groups(inst, cl, np.array([m]), np.array([sum(rec["workers"].values())]),
+                        load[:len(cl.rep), :R].sum(axis=0)[None], ks_rows)[0]
+            load[len(cl.rep):].reshape(-1)[:len(g)] = g
         t, d = int(rec["start"]), int(rec["duration"])
         out.append(_Column(j, t, d, float(inst.weight[j]) * (t + d), load))
     return out
@@ -460,7 +545,9 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
                  max_iterations: int = MAX_ITERATIONS, tol: float = 1e-6,
                  smoothing: float = 0.5, columns_per_job: int = 10,
                  warm: bool = False, ps_count: bool = True,
-                 half_rows: bool = False) -> ColgenResult:
+                 half_rows: bool = False, cluster_rows: tuple[int, ...] | None = None,
+                 branch_time: float = 0.0,
+                 upper: float | None = None) -> ColgenResult:
     """Column generation with a valid Lagrangian bound at every iteration (module docstring).
 
     The time limit is checked before each pricing round (estimated from the previous one);
@@ -502,6 +589,18 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
         jobs with more than half of a server's r run at once" (two such loads never share a
         server): it cuts the bin-packing slack of class aggregation. Off by default: on the
         paper-scale suite it left the LP value unchanged and halved the rounds per second.
+    cluster_rows : tuple of int or None, default None
+        For each k given, per (resource r, slot) the valid row "at most k - 1 columns whose
+        least cluster-wide load on r exceeds 1 / k of the cluster's capacity of r run at
+        once" (k such loads exceed the capacity): they cut the time-indexed LP's overlap of
+        big jobs. None: ``CLUSTER_ROWS``; () for none.
+    branch_time : float, default 0.0
+        After the root LP, this many seconds more (plus what ``time_limit`` left) of
+        branching on job start windows (``branching.branch_on_starts``): the least bound
+        over the open nodes, never below the root's. Unit: s.
+    upper : float or None, default None
+        A known schedule's objective: branching nodes whose bound reaches it are closed
+        (and the bound never exceeds it). Unit: weight x slots.
 
     Returns
     -------
@@ -510,76 +609,169 @@ def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None, *,
         last master LP value, iterations, columns, convergence and the LP's mean completions.
     """
     t0 = time.perf_counter()
+    ks = CLUSTER_ROWS if cluster_rows is None else tuple(int(k) for k in cluster_rows)
+    run = _setup(inst, tmax, rows, warm, ps_count, half_rows, ks)
+    if run.master is None:
+        return ColgenResult(None, None, 0, 0, False, run.t_rows, time.perf_counter() - t0, ())
+    out = run.converge(None, time_limit - (time.perf_counter() - t0), max_iterations, tol,
+                       smoothing, columns_per_job)
+    master = run.master
+    mean = master.lp_completion() if out.lp is not None else None
+    ranked = master.ranked_configs(run.pi_rmp, run.mu) if out.lp is not None else None
+    bound, nodes = out.bound, 0
+    left = branch_time + time_limit - (time.perf_counter() - t0) if branch_time > 0 else 0.0
+    if out.converged and out.lp is not None and left > 0.5 and math.isfinite(out.bound):
+        from .branching import branch_on_starts
+
+        bb = branch_on_starts(run, out.bound, left, upper, tol, columns_per_job)
+        bound, nodes = max(bound, bb.bound), bb.nodes
+    return ColgenResult(bound, out.lp, out.iterations, master.columns, out.converged,
+                        run.t_rows, time.perf_counter() - t0, out.history, mean, ranked,
+                        out.bound, nodes)
+
+
+@dataclass(frozen=True)
+class _Converged:
+    """One column-generation run (at the root or at a branching node)."""
+
+    bound: float  # best Lagrangian bound over the node's column set (-inf: none computed)
+    lp: float | None  # last master LP value
+    iterations: int
+    converged: bool
+    history: tuple[float, ...]
+
+
+@dataclass
+class _Run:
+    """The state of column generation on one instance: the master (its columns kept across
+    branching nodes), the job spaces and the last master duals."""
+
+    inst: CompletionInstance
+    cl: _Classes
+    spaces: list[_JobSpace | None]
+    ps_fit: np.ndarray
+    cap_end: float
+    t_rows: int
+    half_rows: bool
+    master: _Master | None
+    pi_rmp: np.ndarray | None = None
+    mu: np.ndarray | None = None
+    lp_val: float | None = None
+
+    def set_windows(self, windows: list[tuple[int, int]] | None) -> None:
+        """Allow only the master's columns whose start lies in its job's window (the others'
+        upper bound becomes 0); ``None``: every column."""
+        import highspy  # noqa: F401  (the master's module)
+
+        m = self.master
+        if not m.cols:
+            return
+        ok = np.ones(len(m.cols), bool) if windows is None else np.array(
+            [windows[c.j][0] <= c.t <= windows[c.j][1] for c in m.cols])
+        idx = np.arange(m.J, m.J + len(m.cols), dtype=np.int32)
+        upper = np.where(ok, np.inf, 0.0)
+        m.h.changeColsBounds(len(idx), idx, np.zeros(len(idx)), upper)
+
+    def converge(self, windows: list[tuple[int, int]] | None, time_limit: float,
+                 max_iterations: int = MAX_ITERATIONS, tol: float = 1e-6,
+                 smoothing: float = 0.5, columns_per_job: int = 10) -> _Converged:
+        """Column generation over the columns whose start lies in their job's window (all
+        with ``windows`` None) until the LP converges or ``time_limit`` seconds pass; the
+        best Lagrangian bound seen is valid for every schedule whose starts lie in the
+        windows (module docstring; +inf when some job has no such column)."""
+        t0 = time.perf_counter()
+        inst, master = self.inst, self.master
+        R = len(inst.resources)
+        if windows is not None:
+            self.set_windows(windows)
+        if self.pi_rmp is None or windows is not None:
+            if master.columns:
+                val, p0 = master.solve(time_limit)
+                if p0 is not None:
+                    self.lp_val, self.pi_rmp = val, p0
+                    self.mu = np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
+            if self.pi_rmp is None:
+                self.pi_rmp = np.zeros((master.C, master.R, self.t_rows))
+                self.mu = master.big.copy()
+        pi_rmp, mu = self.pi_rmp, self.mu
+        pi_best = pi_rmp
+        best, lp_val, history = -math.inf, None, []
+        converged = False
+        it, round_s = 0, 0.0
+        alpha = 0.0
+        while it < max_iterations:
+            if it and time.perf_counter() - t0 + round_s > time_limit:
+                break
+            it += 1
+            tr = time.perf_counter()
+            pi = alpha * pi_best + (1 - alpha) * pi_rmp
+            prefix = np.concatenate([np.zeros((*pi.shape[:2], 1)), np.cumsum(pi, axis=2)],
+                                    axis=2)
+            nc = len(self.cl.rep)  # real classes; the cluster rows' pseudo-classes follow
+            units = (_unit_prefix(inst.worker_demand, prefix[:nc, :R]),
+                     None if inst.ring else _unit_prefix(inst.ps_demand, prefix[:nc, :R]),
+                     prefix[:nc, R:] if self.half_rows else None,
+                     prefix[nc:].reshape(-1, prefix.shape[2])[:master.G]
+                     if master.G else None)
+            priced = [_price_job(inst, j, self.spaces[j], self.cl, units, self.ps_fit,
+                                 self.cap_end, columns_per_job,
+                                 None if windows is None else windows[j])
+                      for j in range(inst.n_jobs)]
+            lag = sum(v for v, _ in priced) - float((pi.sum(axis=2) * master.cap).sum())
+            history.append(lag)
+            if lag > best:
+                best, pi_best = lag, pi
+            if not math.isfinite(lag):
+                converged = True  # some job has no schedule in its window: the node is empty
+                break
+            new = [col for (_, cols), mj in zip(priced, mu, strict=True) for col in cols
+                   if master.reduced_cost(col, pi_rmp) - mj < -tol * max(1.0, abs(mj))]
+            if not new:
+                if alpha == 0.0:
+                    converged = lp_val is not None or self.lp_val is not None
+                    lp_val = lp_val if lp_val is not None else self.lp_val
+                    break
+                alpha = 0.0  # mis-pricing: the next round prices at the master duals
+                round_s = time.perf_counter() - tr
+                continue
+            master.add(new)
+            val, pi_new = master.solve(time_limit - (time.perf_counter() - t0))
+            round_s = time.perf_counter() - tr
+            if pi_new is None:  # time limit inside the LP: keep the last LP value
+                break
+            lp_val = self.lp_val = val
+            pi_rmp = self.pi_rmp = pi_new
+            mu = self.mu = np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
+            alpha = smoothing
+            if best >= lp_val - tol * max(1.0, abs(lp_val)):
+                converged = True
+                break
+        return _Converged(best, lp_val, it, converged, tuple(history))
+
+
+def _setup(inst: CompletionInstance, tmax: int | str | None, rows: int | None, warm: bool,
+           ps_count: bool, half_rows: bool, ks_rows: tuple[int, ...] = ()) -> _Run:
+    """Job spaces, server classes, rows horizon and the master (None when some job has no
+    schedule ending by ``tmax``), started from the heuristic's columns with ``warm``."""
     if tmax == "instance":
         tmax = int(inst.horizon)
     cap_end = math.inf if tmax in (None, "extended") else int(tmax)
     cl = server_classes(inst)
     beside = None if inst.ring or not ps_count else max_workers_beside_ps(inst)
-    spaces = [_job_space(inst, j, cl, cap_end, ps_count, beside, half_rows)
+    spaces = [_job_space(inst, j, cl, cap_end, ps_count, beside, half_rows, ks_rows)
               for j in range(inst.n_jobs)]
     heur = _heuristic(inst, cap_end) if warm else None
     t_rows = int(min(cap_end, rows if rows is not None else default_rows(inst, spaces)))
     t_rows = max(t_rows, int(inst.arrival.max()))
-    if any(s is None for s in spaces):
-        return ColgenResult(None, None, 0, 0, False, t_rows, time.perf_counter() - t0, ())
     ps_fit = (np.all(inst.ps_demand[:, None, :] <= cl.rep[None] + EPS, axis=2)
               if not inst.ring else np.zeros((0, len(cl.rep)), bool))
+    if any(s is None for s in spaces):
+        return _Run(inst, cl, spaces, ps_fit, cap_end, t_rows, half_rows, None)
     big = inst.weight * (t_rows + 1 + max(int(s.d.max()) for s in spaces)) * 2.0
-    master = _Master(inst, cl, t_rows, big, half_rows)
-    R = len(inst.resources)
-    pi_rmp = np.zeros((len(cl.rep), master.R, t_rows))
-    mu = big.copy()
+    master = _Master(inst, cl, t_rows, big, half_rows, ks_rows)
     if heur is not None:
-        master.add(_solution_columns(inst, heur, cl, half_rows))
-        lp_val, p0 = master.solve(time_limit)
-        if p0 is not None:
-            pi_rmp, mu = p0, np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
-    pi_best = pi_rmp
-    best, lp_val, history = -math.inf, None, []
-    converged = False
-    it, round_s = 0, 0.0
-    alpha = 0.0
-    while it < max_iterations:
-        if it and time.perf_counter() - t0 + round_s > time_limit:
-            break
-        it += 1
-        tr = time.perf_counter()
-        pi = alpha * pi_best + (1 - alpha) * pi_rmp
-        prefix = np.concatenate([np.zeros((*pi.shape[:2], 1)), np.cumsum(pi, axis=2)], axis=2)
-        units = (_unit_prefix(inst.worker_demand, prefix[:, :R]),
-                 None if inst.ring else _unit_prefix(inst.ps_demand, prefix[:, :R]),
-                 prefix[:, R:] if half_rows else None)
-        priced = [_price_job(inst, j, spaces[j], cl, units, ps_fit, cap_end, columns_per_job)
-                  for j in range(inst.n_jobs)]
-        lag = sum(v for v, _ in priced) - float((pi.sum(axis=2) * master.cap).sum())
-        history.append(lag)
-        if lag > best:
-            best, pi_best = lag, pi
-        new = [col for (_, cols), mj in zip(priced, mu, strict=True) for col in cols
-               if master.reduced_cost(col, pi_rmp) - mj < -tol * max(1.0, abs(mj))]
-        if not new:
-            if alpha == 0.0:
-                converged = lp_val is not None or heur is not None
-                break
-            alpha = 0.0  # mis-pricing: the next round prices at the master duals
-            round_s = time.perf_counter() - tr
-            continue
-        master.add(new)
-        val, pi_new = master.solve(time_limit - (time.perf_counter() - t0))
-        round_s = time.perf_counter() - tr
-        if pi_new is None:  # time limit inside the LP: keep the last LP value
-            break
-        lp_val = val
-        pi_rmp = pi_new
-        mu = np.asarray(master.h.getSolution().row_dual)[:inst.n_jobs]
-        alpha = smoothing
-        if best >= lp_val - tol * max(1.0, abs(lp_val)):
-            converged = True
-            break
-    mean = master.lp_completion() if lp_val is not None else None
-    ranked = master.ranked_configs(pi_rmp, mu) if lp_val is not None else None
-    return ColgenResult(best, lp_val, it, master.columns, converged, t_rows,
-                        time.perf_counter() - t0, tuple(history), mean, ranked)
+        master.add(_solution_columns(inst, heur, cl, half_rows, ks_rows))
+    return _Run(inst, cl, spaces, ps_fit, cap_end, t_rows, half_rows, master)
 
 
 __all__ = ["COLGEN_TIME_LIMIT", "ColgenResult", "colgen_bound", "server_classes"]

@@ -99,15 +99,23 @@ def resolve_horizon(inst: CompletionInstance, horizon: int | str,
     raise InputError("horizon", "must be 'instance', 'extended' or a positive int")
 
 
-def heuristic_runs(inst: CompletionInstance, tlist: int | None = None) -> list[Result]:
+def heuristic_runs(inst: CompletionInstance, tlist: int | None = None,
+                   lists_first: bool = False) -> list[Result]:
     """A_online and FIFO (the runs of ``best_heuristic``, in that order) and, with ``tlist``,
     the two WSPT list schedules ending by slot ``tlist`` (``list_horizon``: uncapped), those
     that finished within the caller's time limit: computed once per solve and handed to
-    ``incumbent_pool`` for each T_max (seconds each at paper scale)."""
+    ``incumbent_pool`` for each T_max (seconds each at paper scale). ``lists_first`` (for
+    an uncapped T_max, where any schedule fits): the lists, then FIFO, and A_online only
+    when no list schedule came out (at paper scale it is seconds and several times worse)."""
     runs: list[Result] = []
     lists = () if tlist is None else (lambda: wspt_list(inst, tlist),
                                        lambda: wspt_list(inst, tlist, spread=True))
-    for run in (lambda: a_online(inst), lambda: fifo(inst), *lists):
+    order = ((*lists, lambda: fifo(inst), lambda: a_online(inst)) if lists_first
+             else (lambda: a_online(inst), lambda: fifo(inst), *lists))
+    for i, run in enumerate(order):
+        if lists_first and i == len(order) - 1 and any(
+                r.objective is not None for r in runs[:len(lists)]):
+            break  # a list schedule exists: A_online would not be the incumbent
         try:
             r = run()
         except DeadlineExceeded:

@@ -20,6 +20,8 @@ propagate:
   strictly better or equal ones;
 - *column generation first* (``colgen_share`` of the limit): the Lagrangian bound of
   ``colgen`` as objective floor, and the master LP's mean completion times as a list order;
+  on instances of at most ``SMALL_JOBS`` jobs with the cluster rows (``colgen``) and, in what
+  the root LP leaves of that share, branching on start windows (``branching``);
 - an *order search* (``search_share`` of the limit): insertion moves on the list order, from
   the LP order, keeping the best list schedule as the hint;
 - an *LP-restricted search* (``restrict_share`` of the limit): CP-SAT on this model
@@ -159,6 +161,10 @@ def _twins(inst: CompletionInstance) -> list[tuple[int, int]]:
 
 COLGEN_SHARE = 0.25  # of the time limit, for the column-generation bound before the search
 COLGEN_CAP = 30.0  # seconds at most (and COLGEN_TIME_LIMIT without a time limit)
+BRANCH_SHARE = 0.1  # of the limit, for branching after the root LP (beyond its share; small n)
+SMALL_JOBS = 8  # at most this many jobs: the full model is searchable, the restriction gets less
+SMALL_SHARE = 0.35  # of the time limit, at most, for the restricted search on such instances
+CLUSTER_ROWS = (2,)  # the cluster rows of column generation on such instances
 SEARCH_SHARE = 0.1  # of the time limit, for the local search over list-schedule orders
 SEARCH_CAP = 10.0  # seconds at most (also without a time limit)
 SPREAD_PS = 4  # most PSs on the host of a spread placement in the LP-order list schedule
@@ -173,9 +179,19 @@ def _colgen_first(inst: CompletionInstance, tmax: int, heur: Result | None,
     if share <= 0 or heur is None or _proven(heur, _floor(inst, tmax, stats)):
         return None
     budget = COLGEN_TIME_LIMIT if limit is None else min(COLGEN_CAP, share * limit)
-    cg = colgen_bound(inst, tmax, time_limit=budget)
+    # on small instances the LP gets the cluster rows (``colgen``), and what the root LP leaves
+    # of its share, plus BRANCH_SHARE of the limit, goes to branching on start windows
+    # (``branching``): a bound at least the root LP's, at most the hint's. At paper scale
+    # (n >= 10) they gained 0-0.3 % each (branching: in 15-25 s; the rows: at up to 1.5x the
+    # LP's time), less than the LNS makes of that time
+    extra = BRANCH_SHARE * (COLGEN_TIME_LIMIT if limit is None else limit)
+    small = inst.n_jobs <= SMALL_JOBS
+    cg = colgen_bound(inst, tmax, time_limit=budget, branch_time=max(extra, 1e-3) if small
+                      else 0.0, upper=heur.objective, cluster_rows=CLUSTER_ROWS if small
+                      else ())
     stats["colgen"] = {"bound": cg.bound, "iterations": cg.iterations, "columns": cg.columns,
                        "converged": cg.converged, "rows": cg.rows, "master_lp": cg.lp,
+                       "root_bound": cg.root_bound, "nodes": cg.nodes,
                        "runtime_s": round(cg.runtime_s, 3), "up_front": True}
     if cg.lp_configs is not None:
         stats["_lp_configs"] = cg.lp_configs  # internal: popped before the Result is built
@@ -203,15 +219,19 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
     """List-schedule the jobs in the LP order (single-server and spread placements), then
     improve the order by local search (``lists.improve_order``) for ``share`` of the time
     limit, the LP-order lists included (spread placements with up to ``SPREAD_PS`` PSs on the
-    host when that gave the better LP-order list); the best of these and ``heur``. Stops as
+    host when that gave the better LP-order list; a variant is skipped once the share is
+    spent); the best of these and ``heur``. Stops as
     soon as a schedule meets the lower bound known so far (nothing better exists)."""
     floor = _floor(inst, tmax, stats)
     if heur is None or _proven(heur, floor):
         return heur
     start, sps, t_lists = lp_order, 1, time.perf_counter()
+    budget = SEARCH_CAP if limit is None else min(SEARCH_CAP, share * limit)
     if start is not None:
         tries = [(False, 1), (True, 1)] + ([] if inst.ring else [(True, SPREAD_PS)])
-        for spread, n_ps in tries:
+        for i, (spread, n_ps) in enumerate(tries):
+            if i and time.perf_counter() - t_lists > budget:
+                break  # the share is spent: the LNS that follows needs the time more
             res = list_schedule(inst, start, tmax, method="lp-order-list", spread=spread,
                                 spread_ps=n_ps)
             if res is not None and res.objective < heur.objective:
@@ -219,7 +239,6 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
                 heur, sps = res, n_ps
     else:
         start = wspt_order(inst)
-    budget = SEARCH_CAP if limit is None else min(SEARCH_CAP, share * limit)
     budget -= time.perf_counter() - t_lists  # the LP-order lists come out of the same share
     if share > 0 and start is not None and budget > 0:
         res = improve_order(inst, start, tmax, budget, target=floor, spread_ps=sps)
@@ -233,7 +252,7 @@ def _better_lists(inst: CompletionInstance, tmax: int, heur: Result | None,
 
 
 RESTRICT_SHARE = 0.75  # of the time limit, for the LP-restricted CP-SAT search before the full one
-RESTRICT_CAP = 60.0  # seconds at most (also without a time limit)
+RESTRICT_CAP = 60.0  # seconds, without a time limit (with one: its share, uncapped)
 LP_CONFIGS = 8  # configurations per job from the LP ranking in the first restricted model
 FULL_RESERVE = 0.1  # of the time limit, always left to the full model after the restricted one
 RESTRICT_SLACK = 1.25  # restricted T_max: this times the incumbent's makespan (at most T_max)
@@ -331,7 +350,7 @@ def _restricted_search(inst: CompletionInstance, tmax: int, heur: Result, ranked
     limit = options.time_limit
     t0, reserve = clock  # the solve's start and the seconds kept back from its limit
     budget = RESTRICT_CAP if limit is None else min(
-        RESTRICT_CAP, share * limit, remaining(limit, t_start - t0) - reserve)
+        share * limit, remaining(limit, t_start - t0) - reserve)
     full = e1_data(inst, tmax)
     rounds: list[dict[str, Any]] = []
     take, whole = LP_CONFIGS, True
@@ -579,7 +598,8 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
         ``FULL_RESERVE`` of the limit (kept for the full model), unless building the full
         model would take more than half of that (``BUILD_S_PER_CONFIG`` per configuration):
         then it runs up to ``END_RESERVE`` seconds before the limit and the full model is
-        skipped. Unit: dimensionless. Range: [0, 1).
+        skipped. On instances of at most ``SMALL_JOBS`` jobs it is capped at ``SMALL_SHARE``
+        (there the full model searches well). Unit: dimensionless. Range: [0, 1).
 
     Returns
     -------
@@ -643,7 +663,8 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
     t0, stats = state["t0"], state["stats"]
     colgen_share, search_share, restrict_share = shares
     # A_online, FIFO and the uncapped WSPT lists, once: each pool below keeps those that fit
-    base = (heuristic_runs(inst, max(int(inst.horizon), list_horizon(inst)))
+    base = (heuristic_runs(inst, max(int(inst.horizon), list_horizon(inst)),
+                           lists_first=horizon == "extended")
             if warm_start or horizon == "extended" else None)
     pre = incumbent_pool(inst, int(inst.horizon), base) if horizon == "extended" else None
     if pre is None and horizon == "extended":  # nothing ends by T: the best uncapped run
@@ -667,7 +688,8 @@ def _solve_interval(inst: CompletionInstance, options: SolveOptions, state: dict
     searched = False
     if heur is not None and ranked is not None and restrict_share > 0 \
             and not _proven(heur, _floor(inst, tmax, stats)):
-        share = 1.0 if skip_full else restrict_share
+        share = 1.0 if skip_full else (min(restrict_share, SMALL_SHARE)
+                                       if inst.n_jobs <= SMALL_JOBS else restrict_share)
         reserve = END_RESERVE if skip_full else FULL_RESERVE * (limit or 0.0)
         heur = state["heur"] = _restricted_search(inst, tmax, heur, ranked, options, share,
                                                   (t0, reserve), stats, server_symmetry,
