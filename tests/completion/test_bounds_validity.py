@@ -10,10 +10,8 @@
 
 from __future__ import annotations
 
-import csv
 import itertools
 import math
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -27,9 +25,8 @@ from dlsched.completion.instance import parse
 from dlsched.completion.support.config import configurations
 from dlsched.core.io import load
 
+from .bounds_common import SMALL, small_optimal_rows
 from .bruteforce import brute_force
-
-SMALL = Path(__file__).resolve().parents[2] / "instances" / "lib" / "completion" / "small"
 
 
 def _ps_instance(n_servers: int = 2, chunks: int = 4, gpus: int = 2, wbw: float = 4.0) -> object:
@@ -131,12 +128,8 @@ def test_bounds_below_brute_force_optimum(arch: str, seed: int, n_jobs: int) -> 
     assert area_bound(inst) <= opt + 1e-6 * max(1.0, opt)
 
 
-def _small_rows() -> list[dict[str, str]]:
-    with open(SMALL / "index.csv") as fh:
-        return [r for r in csv.DictReader(fh) if r["status"] == "optimal"]
 
-
-@pytest.mark.parametrize("row", _small_rows(), ids=lambda r: r["id"])
+@pytest.mark.parametrize("row", small_optimal_rows(), ids=lambda r: r["id"])
 def test_bounds_below_library_optimum(row: dict[str, str]) -> None:
     inst = load(SMALL / row["file"])
     opt = float(row["best_known"])

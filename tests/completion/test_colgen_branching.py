@@ -5,9 +5,7 @@ root LP bound to the optimum."""
 
 from __future__ import annotations
 
-import csv
 import math
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,13 +15,8 @@ from dlsched.completion.exact.colgen import colgen_bound
 from dlsched.completion.generate import tiny
 from dlsched.core.io import load
 
+from .bounds_common import SMALL, below, small_optimal_rows
 from .bruteforce import brute_force
-
-SMALL = Path(__file__).resolve().parents[2] / "instances" / "lib" / "completion" / "small"
-
-
-def _below(bound: float | None, opt: float) -> bool:
-    return bound is None or bound <= opt + 1e-6 * max(1.0, opt)
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -35,11 +28,11 @@ def test_branching_below_brute_force_optimum(arch: str, seed: int, n_jobs: int) 
     if not math.isfinite(opt):
         return
     cg = colgen_bound(inst, "instance", time_limit=5.0, branch_time=1.0)
-    assert _below(cg.bound, opt)
+    assert below(cg.bound, opt)
     assert cg.bound is None or cg.bound >= cg.root_bound - 1e-9  # never below the root
     # with the optimum as the known schedule, nodes close but the bound never passes it
     up = colgen_bound(inst, "instance", time_limit=5.0, branch_time=1.0, upper=opt)
-    assert _below(up.bound, opt)
+    assert below(up.bound, opt)
 
 
 @pytest.mark.parametrize(("seed", "opt"), [(3, 60.0), (57, 92.0)])
@@ -63,14 +56,10 @@ def test_branching_bound_with_upper_closes_at_the_optimum() -> None:
     assert cg.bound == pytest.approx(60.0, abs=1e-6)
 
 
-def _small_rows() -> list[dict[str, str]]:
-    with open(SMALL / "index.csv") as fh:
-        return [r for r in csv.DictReader(fh) if r["status"] == "optimal"]
 
-
-@pytest.mark.parametrize("row", _small_rows()[:6], ids=lambda r: r["id"])
+@pytest.mark.parametrize("row", small_optimal_rows()[:6], ids=lambda r: r["id"])
 def test_branching_below_library_optimum(row: dict[str, str]) -> None:
     inst = load(SMALL / row["file"])
     opt = float(row["best_known"])
     cg = colgen_bound(inst, None, time_limit=5.0, branch_time=1.0)
-    assert cg.bound is not None and _below(cg.bound, opt)
+    assert cg.bound is not None and below(cg.bound, opt)

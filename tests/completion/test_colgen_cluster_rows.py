@@ -6,9 +6,7 @@ small set; on two hand cases they lift the LP bound to the optimum."""
 
 from __future__ import annotations
 
-import csv
 import math
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -18,15 +16,12 @@ from dlsched.completion.exact.colgen import colgen_bound
 from dlsched.completion.generate import tiny
 from dlsched.core.io import load
 
+from .bounds_common import SMALL, below, small_optimal_rows
 from .bruteforce import brute_force
 from .hand import job, servers
 
-SMALL = Path(__file__).resolve().parents[2] / "instances" / "lib" / "completion" / "small"
 TWO_GPU_WORKER = [{"name": "m2", "demand": {"gpu": 2}, "bandwidth": 1.0}]
 
-
-def _below(bound: float | None, opt: float) -> bool:
-    return bound is None or bound <= opt + 1e-6 * max(1.0, opt)
 
 
 def test_type_rows_lift_the_bound_to_the_optimum() -> None:
@@ -63,20 +58,16 @@ def test_cluster_rows_below_brute_force_optimum(arch: str, seed: int, n_jobs: in
         return
     for kw in ({"cluster_rows": (2, 3)}, {"cluster_rows": (2, 3, 4), "half_rows": True},
                {"cluster_rows": (2,), "branch_time": 1.0}):
-        assert _below(colgen_bound(inst, "instance", time_limit=5.0, **kw).bound, opt), kw
+        assert below(colgen_bound(inst, "instance", time_limit=5.0, **kw).bound, opt), kw
     # warm start: the heuristic schedule's own columns carry the cluster rows too
-    assert _below(colgen_bound(inst, None, time_limit=5.0, cluster_rows=(2, 3),
+    assert below(colgen_bound(inst, None, time_limit=5.0, cluster_rows=(2, 3),
                                warm=True).bound, opt)
 
 
-def _small_rows() -> list[dict[str, str]]:
-    with open(SMALL / "index.csv") as fh:
-        return [r for r in csv.DictReader(fh) if r["status"] == "optimal"]
 
-
-@pytest.mark.parametrize("row", _small_rows(), ids=lambda r: r["id"])
+@pytest.mark.parametrize("row", small_optimal_rows(), ids=lambda r: r["id"])
 def test_cluster_rows_below_library_optimum(row: dict[str, str]) -> None:
     inst = load(SMALL / row["file"])
     opt = float(row["best_known"])
     cg = colgen_bound(inst, None, time_limit=5.0, cluster_rows=(2, 3))
-    assert cg.bound is not None and _below(cg.bound, opt)
+    assert cg.bound is not None and below(cg.bound, opt)
