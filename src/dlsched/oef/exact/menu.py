@@ -28,7 +28,7 @@ So, in per-weight bundles y_r = x_r / pi_r:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import highspy
@@ -38,10 +38,18 @@ from scipy.optimize import linprog
 
 from ...core import Result, SolveOptions, Status
 from ..instance import OEFInstance
-from .activeset import CERT_TOL, capacity_ok, envy_separation, equal_split, speedup_order
+from .activeset import (
+    CERT_TOL,
+    capacity_ok,
+    envy_separation,
+    equal_split,
+    solve_lazy,
+    speedup_order,
+)
 from .bounds import dual_bound
 from .envy import LAZY_TOL
 from .matrix import Solved, empty_highs, result
+from .menuseed import seed_partition
 
 INF = highspy.kHighsInf
 
@@ -82,6 +90,18 @@ class Menu:
         Range: 1..1000.
     block : int, default 1024
         Rows per block of the full envy check. Unit: rows. Range: 1..n.
+    seed_stride : int, default 8
+        Multilevel seed: the initial partition comes from the optimum of every
+        ``seed_stride``-th row in speedup order (capacity scaled by its weight share), each
+        row assigned to its favourite bundle of that menu; 0 or 1 turns it off (intervals).
+        Unit: rows. Range: 0..n.
+    seed_min : int, default 400
+        Fewest rows for which the multilevel seed is used (below it: ``start_groups``
+        intervals); the subsample is solved by this strategy again when it has at least
+        this many rows, else by the lazy active set. Unit: rows. Range: 2..1e9.
+    seed_share : float, default 0.4
+        Share of the remaining time limit the subsample's solve may use.
+        Unit: dimensionless. Range: (0, 1).
     """
 
     start_groups: int = 128
@@ -94,6 +114,9 @@ class Menu:
     max_groups: int = 256
     max_rounds: int = 40
     block: int = 1024
+    seed_stride: int = 8
+    seed_min: int = 400
+    seed_share: float = 0.4
 
 
 @dataclass
@@ -203,7 +226,8 @@ def grouped_lp(W: np.ndarray, pi: np.ndarray, m: np.ndarray, lab: np.ndarray, or
 
 def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.ndarray,
                        scale: np.ndarray, band: int, price_rounds: int,
-                       self_pair: np.ndarray, near: np.ndarray) -> tuple[float, ...]:
+                       self_pair: np.ndarray, near: np.ndarray,
+                       deadline: float | None = None) -> tuple[float, ...]:
     """One group's lifting LP (members in speedup order, S of them; I incoming rows).
 
     Minimise sum_ij scale_ij z_ij subject to, for member i and type j,
@@ -212,7 +236,8 @@ def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.
     and are priced in from all S(S-1) by their reduced cost; the q_ti start at the
     members ``near[t]`` (those nearest to row t in speedup order) and are priced in likewise;
     ``self_pair[t, i]`` marks an incoming row t that is member i itself (excluded). Returns the
-    excess and the supports (t, i, q) and (a, b, s).
+    excess and the supports (t, i, q) and (a, b, s); past ``deadline`` (``time.perf_counter``)
+    the pricing stops and an LP cut off by it returns an infinite excess and no support.
     """
     S, k = Wm.shape
     I = Winc.shape[0]
@@ -229,6 +254,12 @@ def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.
     ti, qi = ti[ok], qi[ok]
     res: Any = None
     for _ in range(price_rounds + 1):
+        opts: dict[str, Any] = {}
+        if deadline is not None:
+            left = deadline - time.perf_counter()
+            if left <= 0.0 and res is not None:
+                break
+            opts["time_limit"] = max(left, 0.01)
         E, nq = pa.size, ti.size
         rows = np.concatenate([(qi[:, None] * k + np.arange(k)).ravel(),
                                (pa[:, None] * k + np.arange(k)).ravel(),
@@ -242,7 +273,7 @@ def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.
         A_eq = sp.csr_matrix((np.ones(nq), (ti, np.arange(nq))), shape=(I, n_var)) if I else None
         c = np.concatenate([np.zeros(nq + E), scale.ravel()])
         res = linprog(c, A_ub=A_ub, b_ub=-e0.ravel(), A_eq=A_eq, b_eq=nu if I else None,
-                      bounds=(0, None), method="highs")
+                      bounds=(0, None), method="highs", options=opts)
         if res.status != 0 or res.fun <= 0.0:
             break
         Y = np.asarray(res.ineqlin.marginals, float).reshape(S, k)  # <= 0
@@ -335,7 +366,16 @@ def lift_duals(W: np.ndarray, pi: np.ndarray, m: np.ndarray, lab: np.ndarray, ra
             pos = np.searchsorted(rank[M], rank[rr[inc]])
             near = np.clip(pos[:, None] + np.arange(-2, 2)[None, :], 0, M.size - 1)
         ex, ti, qi, q, pa, pb, s = _group_certificate(W[M], e0[M], W[rr[inc]], nu[inc], scale,
-                                                      band, price_rounds, self_pair, near)
+                                                      band, price_rounds, self_pair, near,
+                                                      deadline)
+        if not np.isfinite(ex):  # cut off by the deadline: the uniform spread (valid, weaker)
+            r_, s_ = np.repeat(rr[inc], M.size), np.tile(M, inc.size)
+            q = np.repeat(nu[inc], M.size) * np.tile(share, inc.size)
+            out_r.append(r_)
+            out_s.append(s_)
+            out_v.append(q / (pi[r_] * pi[s_]))
+            excess[grp] = np.inf
+            continue
         excess[grp] = ex
         r_, s_ = rr[inc][ti], M[qi]
         out_r += [r_, M[pa]]
@@ -424,7 +464,22 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
     order = speedup_order(W)
     rank = np.empty(R, np.int64)
     rank[order] = np.arange(R)
-    lab = intervals(order, params.start_groups)
+    seed: dict[str, Any] | None = None
+    if params.seed_stride > 1 and R >= params.seed_min:
+        ts = time.perf_counter()
+
+        def solve_sub(sub: OEFInstance) -> Result:
+            left = None if deadline is None else params.seed_share * (
+                deadline - time.perf_counter())
+            opts = replace(options, time_limit=left)
+            if sub.rows.size >= params.seed_min:
+                return solve_menu(sub, opts, params)
+            return solve_lazy(sub, opts)
+
+        lab, seed = seed_partition(W, pi, m, order, rank, params.seed_stride, solve_sub)
+        seed["time_s"] = round(time.perf_counter() - ts, 3)
+    else:
+        lab = intervals(order, params.start_groups)
     depth = np.zeros(R, np.int64)  # how often a row's group failed its certificate
     prev_obj: float | None = None
     log: list[dict[str, Any]] = []
@@ -466,7 +521,8 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
         tc = time.perf_counter()
         # while the objective still moves, the partition is still wrong somewhere: a cheap
         # certificate (``quick_rounds`` pricing rounds) finds the failing groups
-        moving = prev_obj is None or obj > prev_obj + 1e-7 * max(1.0, abs(obj))
+        moving = (prev_obj is None and seed is None) or (
+            prev_obj is not None and obj > prev_obj + 1e-7 * max(1.0, abs(obj)))
         prev_obj = obj
         rounds = params.quick_rounds if moving else params.price_rounds
         r, s, v, excess = lift_duals(W, pi, m, coarse, rank, gc, params.band, rounds, deadline)
@@ -509,7 +565,7 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
             done = True
     groups = log[-1]["merged_groups"] if log else int(lab.max()) + 1
     stats: dict[str, Any] = {"envy": "menu", "menu_rounds": len(log), "groups": groups,
-                             "round_log": log, "incumbent": incumbent,
+                             "round_log": log, "incumbent": incumbent, "seed": seed,
                              "dual_bound_gap": (best_bound - best_obj) / max(1.0, abs(best_obj))}
     if done:
         status = Status.OPTIMAL
