@@ -49,7 +49,7 @@ from .activeset import (
 from .bounds import dual_bound
 from .envy import LAZY_TOL
 from .matrix import Solved, empty_highs, result
-from .menuseed import seed_partition
+from .menuseed import distinct_bundles, seed_partition
 
 INF = highspy.kHighsInf
 
@@ -102,6 +102,10 @@ class Menu:
     seed_share : float, default 0.4
         Share of the remaining time limit the subsample's solve may use.
         Unit: dimensionless. Range: (0, 1).
+    repair : int, default 1
+        Local repair of a failing group instead of bisection: the grouped LP is re-solved with
+        that group cut into pieces of this many rows (the others kept), and the group is split
+        where its pieces' bundles differ; 0 bisects (``parts``). Unit: rows. Range: 0..n.
     """
 
     start_groups: int = 128
@@ -117,6 +121,7 @@ class Menu:
     seed_stride: int = 8
     seed_min: int = 400
     seed_share: float = 0.4
+    repair: int = 1
 
 
 @dataclass
@@ -435,6 +440,47 @@ def split_failing(lab: np.ndarray, rank: np.ndarray, failing: np.ndarray, depth:
     return lab
 
 
+def repair_failing(W: np.ndarray, pi: np.ndarray, m: np.ndarray, lab: np.ndarray,
+                   order: np.ndarray, rank: np.ndarray, failing: np.ndarray,
+                   excess: np.ndarray, options: SolveOptions, partners: int, piece: int,
+                   deadline: float | None) -> np.ndarray:
+    """Split the failing groups where their optimal bundles differ: per failing group (largest
+    excess first, until ``deadline``) the grouped LP with that group cut into pieces of
+    ``piece`` rows in speedup order (every other group kept whole); the pieces whose bundles
+    agree (``MENU_TOL``) form one new group. A group whose pieces all agree is bisected."""
+    new = lab.copy()
+    nxt = int(lab.max()) + 1
+    for grp in np.argsort(-np.where(failing, excess, -np.inf)):
+        if not failing[grp]:
+            break
+        M = np.nonzero(lab == grp)[0]
+        if M.size < 2:
+            continue
+        M = M[np.argsort(rank[M])]
+        cut = np.arange(M.size) // max(1, piece)
+        if deadline is not None and time.perf_counter() >= deadline:
+            sub = (np.arange(M.size) * 2 // M.size)  # out of time: bisect
+        else:
+            trial = lab.copy()
+            trial[M] = nxt + cut
+            _, trial = np.unique(trial, return_inverse=True)
+            trial = np.asarray(trial).ravel()
+            g = grouped_lp(W, pi, m, trial, order, options, partners, deadline)
+            if g.status is not Status.OPTIMAL:
+                sub = (np.arange(M.size) * 2 // M.size)
+            else:
+                _, sub = distinct_bundles(g.B[trial[M]])
+                # relabel in speedup order, contiguous runs (a bundle recurring later in the
+                # order is its own group)
+                sub = np.r_[0, np.cumsum(sub[1:] != sub[:-1])]
+                if sub.max() == 0:
+                    sub = (np.arange(M.size) * 2 // M.size)
+        new[M[sub > 0]] = nxt + sub[sub > 0] - 1
+        nxt += int(sub.max())
+    _, new = np.unique(new, return_inverse=True)
+    return np.asarray(new).ravel()
+
+
 def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = None) -> Result:
     """Cooperative OEF (10) by the menu strategy; ``optimal`` only with a closed certificate.
 
@@ -540,8 +586,16 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
         failing = excess > 0.1 * CERT_TOL * max(1.0, abs(obj))
         any_failing = bool(failing.any())
         depth[failing[coarse]] += 1
-        failing = cap_splits(coarse, failing, excess, depth, params.parts, params.max_groups)
-        new = split_failing(coarse, rank, failing, depth, params.parts)
+        t_rep = time.perf_counter()
+        log[-1]["failing"] = int(failing.sum())
+        if params.repair > 0:
+            new = repair_failing(W, pi, m, coarse, order, rank, failing, excess, options,
+                                 params.partners, params.repair, refine_end)
+        else:
+            failing = cap_splits(coarse, failing, excess, depth, params.parts,
+                                 params.max_groups)
+            new = split_failing(coarse, rank, failing, depth, params.parts)
+        log[-1]["repair_s"] = round(time.perf_counter() - t_rep, 3)
         if not any_failing or np.array_equal(new, lab):
             stop = "stalled: no group left to split, certificate gap open"
             break
