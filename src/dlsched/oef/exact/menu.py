@@ -511,7 +511,7 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
     rank = np.empty(R, np.int64)
     rank[order] = np.arange(R)
     seed: dict[str, Any] | None = None
-    if params.seed_stride > 1 and R >= params.seed_min:
+    if params.seed_stride > 1 and params.seed_min <= R:
         ts = time.perf_counter()
 
         def solve_sub(sub: OEFInstance) -> Result:

@@ -46,7 +46,7 @@ def favourite_partition(W: np.ndarray, B: np.ndarray, rank: np.ndarray, centre: 
     Labels are renumbered 0..K'-1 over the bundles some row holds."""
     U = W @ B.T
     best = U.max(axis=1, keepdims=True)
-    tied = U >= best - tol * np.maximum(1.0, np.abs(best))
+    tied = best - tol * np.maximum(1.0, np.abs(best)) <= U
     dist = np.where(tied, np.abs(rank[:, None] - centre[None, :]), np.inf)
     fav = dist.argmin(axis=1)
     _, lab = np.unique(fav, return_inverse=True)
