@@ -526,6 +526,7 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
         seed["time_s"] = round(time.perf_counter() - ts, 3)
     else:
         lab = intervals(order, params.start_groups)
+    seen: set[int] = set()  # partitions the repair proposed (to break cycles)
     depth = np.zeros(R, np.int64)  # how often a row's group failed its certificate
     prev_obj: float | None = None
     log: list[dict[str, Any]] = []
@@ -567,8 +568,10 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
         tc = time.perf_counter()
         # while the objective still moves, the partition is still wrong somewhere: a cheap
         # certificate (``quick_rounds`` pricing rounds) finds the failing groups
-        moving = (prev_obj is None and seed is None) or (
-            prev_obj is not None and obj > prev_obj + 1e-7 * max(1.0, abs(obj)))
+        # (seeded: always the full certificate; a quick one flags right groups as failing on
+        # objective noise of ~1e-7 and their repair costs more than the full pricing)
+        moving = seed is None and (
+            prev_obj is None or obj > prev_obj + 1e-7 * max(1.0, abs(obj)))
         prev_obj = obj
         rounds = params.quick_rounds if moving else params.price_rounds
         r, s, v, excess = lift_duals(W, pi, m, coarse, rank, gc, params.band, rounds, deadline)
@@ -588,10 +591,16 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
         depth[failing[coarse]] += 1
         t_rep = time.perf_counter()
         log[-1]["failing"] = int(failing.sum())
+        new = None
         if params.repair > 0:
             new = repair_failing(W, pi, m, coarse, order, rank, failing, excess, options,
                                  params.partners, params.repair, refine_end)
-        else:
+            key = hash(new.tobytes())
+            if key in seen:  # the repairs cycle: bisect this round instead
+                new = None
+                log[-1]["cycle"] = True
+            seen.add(key)
+        if new is None:
             failing = cap_splits(coarse, failing, excess, depth, params.parts,
                                  params.max_groups)
             new = split_failing(coarse, rank, failing, depth, params.parts)
