@@ -19,9 +19,14 @@ So, in per-weight bundles y_r = x_r / pi_r:
    priced in from all |G|^2 (column generation). The bound itself is recomputed independently
    by ``bounds.dual_bound`` from (u, the lifted pairs): valid for every column and envy row of
    the full LP whatever the per-group LPs returned.
-3. **Refinement**: a group whose LP keeps an excess is split at its median in speedup order;
-   repeat until the bound meets the objective (status ``optimal``, gap <= ``CERT_TOL``), the
-   time limit or ``max_rounds`` (then ``feasible`` / ``time_limit`` with the best envy-free
+3. **Seed and refinement**: the first partition is every row's favourite bundle of the optimal
+   menu of a subsample (every ``seed_stride``-th row in speedup order, capacity scaled by its
+   weight share, solved by this strategy again or by the lazy active set; ``menuseed.py``).
+   A group whose LP keeps an excess is repaired: the grouped LP is re-solved with that group
+   cut into single rows and the group split where their bundles differ (bisected at its
+   median when the repairs cycle or with ``repair=0``); repeat until the bound meets the
+   objective (status ``optimal``, gap <= ``CERT_TOL``), the time limit or ``max_rounds``
+   (then ``feasible`` / ``time_limit`` with the best envy-free
    allocation and the lowest bound found).
 """
 
