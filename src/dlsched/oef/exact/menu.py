@@ -19,16 +19,21 @@ So, in per-weight bundles y_r = x_r / pi_r:
    priced in from all |G|^2 (column generation). The bound itself is recomputed independently
    by ``bounds.dual_bound`` from (u, the lifted pairs): valid for every column and envy row of
    the full LP whatever the per-group LPs returned.
-3. **Refinement**: a group whose LP keeps an excess is split at its median in speedup order;
-   repeat until the bound meets the objective (status ``optimal``, gap <= ``CERT_TOL``), the
-   time limit or ``max_rounds`` (then ``feasible`` / ``time_limit`` with the best envy-free
+3. **Seed and refinement**: the first partition is every row's favourite bundle of the optimal
+   menu of a subsample (every ``seed_stride``-th row in speedup order, capacity scaled by its
+   weight share, solved by this strategy again or by the lazy active set; ``menuseed.py``).
+   A group whose LP keeps an excess is repaired: the grouped LP is re-solved with that group
+   cut into single rows and the group split where their bundles differ (bisected at its
+   median when the repairs cycle or with ``repair=0``); repeat until the bound meets the
+   objective (status ``optimal``, gap <= ``CERT_TOL``), the time limit or ``max_rounds``
+   (then ``feasible`` / ``time_limit`` with the best envy-free
    allocation and the lowest bound found).
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import highspy
@@ -38,10 +43,18 @@ from scipy.optimize import linprog
 
 from ...core import Result, SolveOptions, Status
 from ..instance import OEFInstance
-from .activeset import CERT_TOL, capacity_ok, envy_separation, equal_split, speedup_order
+from .activeset import (
+    CERT_TOL,
+    capacity_ok,
+    envy_separation,
+    equal_split,
+    solve_lazy,
+    speedup_order,
+)
 from .bounds import dual_bound
 from .envy import LAZY_TOL
 from .matrix import Solved, empty_highs, result
+from .menuseed import distinct_bundles, seed_partition
 
 INF = highspy.kHighsInf
 
@@ -82,6 +95,22 @@ class Menu:
         Range: 1..1000.
     block : int, default 1024
         Rows per block of the full envy check. Unit: rows. Range: 1..n.
+    seed_stride : int, default 8
+        Multilevel seed: the initial partition comes from the optimum of every
+        ``seed_stride``-th row in speedup order (capacity scaled by its weight share), each
+        row assigned to its favourite bundle of that menu; 0 or 1 turns it off (intervals).
+        Unit: rows. Range: 0..n.
+    seed_min : int, default 400
+        Fewest rows for which the multilevel seed is used (below it: ``start_groups``
+        intervals); the subsample is solved by this strategy again when it has at least
+        this many rows, else by the lazy active set. Unit: rows. Range: 2..1e9.
+    seed_share : float, default 0.4
+        Share of the remaining time limit the subsample's solve may use.
+        Unit: dimensionless. Range: (0, 1).
+    repair : int, default 1
+        Local repair of a failing group instead of bisection: the grouped LP is re-solved with
+        that group cut into pieces of this many rows (the others kept), and the group is split
+        where its pieces' bundles differ; 0 bisects (``parts``). Unit: rows. Range: 0..n.
     """
 
     start_groups: int = 128
@@ -94,6 +123,10 @@ class Menu:
     max_groups: int = 256
     max_rounds: int = 40
     block: int = 1024
+    seed_stride: int = 8
+    seed_min: int = 400
+    seed_share: float = 0.4
+    repair: int = 1
 
 
 @dataclass
@@ -203,7 +236,8 @@ def grouped_lp(W: np.ndarray, pi: np.ndarray, m: np.ndarray, lab: np.ndarray, or
 
 def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.ndarray,
                        scale: np.ndarray, band: int, price_rounds: int,
-                       self_pair: np.ndarray, near: np.ndarray) -> tuple[float, ...]:
+                       self_pair: np.ndarray, near: np.ndarray,
+                       deadline: float | None = None) -> tuple[float, ...]:
     """One group's lifting LP (members in speedup order, S of them; I incoming rows).
 
     Minimise sum_ij scale_ij z_ij subject to, for member i and type j,
@@ -212,7 +246,8 @@ def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.
     and are priced in from all S(S-1) by their reduced cost; the q_ti start at the
     members ``near[t]`` (those nearest to row t in speedup order) and are priced in likewise;
     ``self_pair[t, i]`` marks an incoming row t that is member i itself (excluded). Returns the
-    excess and the supports (t, i, q) and (a, b, s).
+    excess and the supports (t, i, q) and (a, b, s); past ``deadline`` (``time.perf_counter``)
+    the pricing stops and an LP cut off by it returns an infinite excess and no support.
     """
     S, k = Wm.shape
     I = Winc.shape[0]
@@ -229,6 +264,12 @@ def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.
     ti, qi = ti[ok], qi[ok]
     res: Any = None
     for _ in range(price_rounds + 1):
+        opts: dict[str, Any] = {}
+        if deadline is not None:
+            left = deadline - time.perf_counter()
+            if left <= 0.0 and res is not None:
+                break
+            opts["time_limit"] = max(left, 0.01)
         E, nq = pa.size, ti.size
         rows = np.concatenate([(qi[:, None] * k + np.arange(k)).ravel(),
                                (pa[:, None] * k + np.arange(k)).ravel(),
@@ -242,7 +283,7 @@ def _group_certificate(Wm: np.ndarray, e0: np.ndarray, Winc: np.ndarray, nu: np.
         A_eq = sp.csr_matrix((np.ones(nq), (ti, np.arange(nq))), shape=(I, n_var)) if I else None
         c = np.concatenate([np.zeros(nq + E), scale.ravel()])
         res = linprog(c, A_ub=A_ub, b_ub=-e0.ravel(), A_eq=A_eq, b_eq=nu if I else None,
-                      bounds=(0, None), method="highs")
+                      bounds=(0, None), method="highs", options=opts)
         if res.status != 0 or res.fun <= 0.0:
             break
         Y = np.asarray(res.ineqlin.marginals, float).reshape(S, k)  # <= 0
@@ -335,7 +376,16 @@ def lift_duals(W: np.ndarray, pi: np.ndarray, m: np.ndarray, lab: np.ndarray, ra
             pos = np.searchsorted(rank[M], rank[rr[inc]])
             near = np.clip(pos[:, None] + np.arange(-2, 2)[None, :], 0, M.size - 1)
         ex, ti, qi, q, pa, pb, s = _group_certificate(W[M], e0[M], W[rr[inc]], nu[inc], scale,
-                                                      band, price_rounds, self_pair, near)
+                                                      band, price_rounds, self_pair, near,
+                                                      deadline)
+        if not np.isfinite(ex):  # cut off by the deadline: the uniform spread (valid, weaker)
+            r_, s_ = np.repeat(rr[inc], M.size), np.tile(M, inc.size)
+            q = np.repeat(nu[inc], M.size) * np.tile(share, inc.size)
+            out_r.append(r_)
+            out_s.append(s_)
+            out_v.append(q / (pi[r_] * pi[s_]))
+            excess[grp] = np.inf
+            continue
         excess[grp] = ex
         r_, s_ = rr[inc][ti], M[qi]
         out_r += [r_, M[pa]]
@@ -395,6 +445,47 @@ def split_failing(lab: np.ndarray, rank: np.ndarray, failing: np.ndarray, depth:
     return lab
 
 
+def repair_failing(W: np.ndarray, pi: np.ndarray, m: np.ndarray, lab: np.ndarray,
+                   order: np.ndarray, rank: np.ndarray, failing: np.ndarray,
+                   excess: np.ndarray, options: SolveOptions, partners: int, piece: int,
+                   deadline: float | None) -> np.ndarray:
+    """Split the failing groups where their optimal bundles differ: per failing group (largest
+    excess first, until ``deadline``) the grouped LP with that group cut into pieces of
+    ``piece`` rows in speedup order (every other group kept whole); the pieces whose bundles
+    agree (``MENU_TOL``) form one new group. A group whose pieces all agree is bisected."""
+    new = lab.copy()
+    nxt = int(lab.max()) + 1
+    for grp in np.argsort(-np.where(failing, excess, -np.inf)):
+        if not failing[grp]:
+            break
+        M = np.nonzero(lab == grp)[0]
+        if M.size < 2:
+            continue
+        M = M[np.argsort(rank[M])]
+        cut = np.arange(M.size) // max(1, piece)
+        if deadline is not None and time.perf_counter() >= deadline:
+            sub = (np.arange(M.size) * 2 // M.size)  # out of time: bisect
+        else:
+            trial = lab.copy()
+            trial[M] = nxt + cut
+            _, trial = np.unique(trial, return_inverse=True)
+            trial = np.asarray(trial).ravel()
+            g = grouped_lp(W, pi, m, trial, order, options, partners, deadline)
+            if g.status is not Status.OPTIMAL:
+                sub = (np.arange(M.size) * 2 // M.size)
+            else:
+                _, sub = distinct_bundles(g.B[trial[M]])
+                # relabel in speedup order, contiguous runs (a bundle recurring later in the
+                # order is its own group)
+                sub = np.r_[0, np.cumsum(sub[1:] != sub[:-1])]
+                if sub.max() == 0:
+                    sub = (np.arange(M.size) * 2 // M.size)
+        new[M[sub > 0]] = nxt + sub[sub > 0] - 1
+        nxt += int(sub.max())
+    _, new = np.unique(new, return_inverse=True)
+    return np.asarray(new).ravel()
+
+
 def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = None) -> Result:
     """Cooperative OEF (10) by the menu strategy; ``optimal`` only with a closed certificate.
 
@@ -424,7 +515,23 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
     order = speedup_order(W)
     rank = np.empty(R, np.int64)
     rank[order] = np.arange(R)
-    lab = intervals(order, params.start_groups)
+    seed: dict[str, Any] | None = None
+    if params.seed_stride > 1 and params.seed_min <= R:
+        ts = time.perf_counter()
+
+        def solve_sub(sub: OEFInstance) -> Result:
+            left = None if deadline is None else params.seed_share * (
+                deadline - time.perf_counter())
+            opts = replace(options, time_limit=left)
+            if sub.rows.size >= params.seed_min:
+                return solve_menu(sub, opts, params)
+            return solve_lazy(sub, opts)
+
+        lab, seed = seed_partition(W, pi, m, order, rank, params.seed_stride, solve_sub)
+        seed["time_s"] = round(time.perf_counter() - ts, 3)
+    else:
+        lab = intervals(order, params.start_groups)
+    seen: set[int] = set()  # partitions the repair proposed (to break cycles)
     depth = np.zeros(R, np.int64)  # how often a row's group failed its certificate
     prev_obj: float | None = None
     log: list[dict[str, Any]] = []
@@ -466,7 +573,10 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
         tc = time.perf_counter()
         # while the objective still moves, the partition is still wrong somewhere: a cheap
         # certificate (``quick_rounds`` pricing rounds) finds the failing groups
-        moving = prev_obj is None or obj > prev_obj + 1e-7 * max(1.0, abs(obj))
+        # (seeded: always the full certificate; a quick one flags right groups as failing on
+        # objective noise of ~1e-7 and their repair costs more than the full pricing)
+        moving = seed is None and (
+            prev_obj is None or obj > prev_obj + 1e-7 * max(1.0, abs(obj)))
         prev_obj = obj
         rounds = params.quick_rounds if moving else params.price_rounds
         r, s, v, excess = lift_duals(W, pi, m, coarse, rank, gc, params.band, rounds, deadline)
@@ -484,8 +594,22 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
         failing = excess > 0.1 * CERT_TOL * max(1.0, abs(obj))
         any_failing = bool(failing.any())
         depth[failing[coarse]] += 1
-        failing = cap_splits(coarse, failing, excess, depth, params.parts, params.max_groups)
-        new = split_failing(coarse, rank, failing, depth, params.parts)
+        t_rep = time.perf_counter()
+        log[-1]["failing"] = int(failing.sum())
+        new = None
+        if params.repair > 0:
+            new = repair_failing(W, pi, m, coarse, order, rank, failing, excess, options,
+                                 params.partners, params.repair, refine_end)
+            key = hash(new.tobytes())
+            if key in seen:  # the repairs cycle: bisect this round instead
+                new = None
+                log[-1]["cycle"] = True
+            seen.add(key)
+        if new is None:
+            failing = cap_splits(coarse, failing, excess, depth, params.parts,
+                                 params.max_groups)
+            new = split_failing(coarse, rank, failing, depth, params.parts)
+        log[-1]["repair_s"] = round(time.perf_counter() - t_rep, 3)
         if not any_failing or np.array_equal(new, lab):
             stop = "stalled: no group left to split, certificate gap open"
             break
@@ -509,7 +633,7 @@ def solve_menu(inst: OEFInstance, options: SolveOptions, params: Menu | None = N
             done = True
     groups = log[-1]["merged_groups"] if log else int(lab.max()) + 1
     stats: dict[str, Any] = {"envy": "menu", "menu_rounds": len(log), "groups": groups,
-                             "round_log": log, "incumbent": incumbent,
+                             "round_log": log, "incumbent": incumbent, "seed": seed,
                              "dual_bound_gap": (best_bound - best_obj) / max(1.0, abs(best_obj))}
     if done:
         status = Status.OPTIMAL
