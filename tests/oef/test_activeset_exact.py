@@ -14,8 +14,10 @@ import pytest
 import dlsched as ds
 from dlsched.core import SolveOptions, Status
 from dlsched.oef import generate
-from dlsched.oef.exact import activeset, envy_violations, solve_oef
+from dlsched.oef.exact import activeset, envy_violations
 from dlsched.oef.exact.activeset import ActiveSet
+
+from .common import case_id, full_optimum
 
 CASES = [(30, 4, 0, True, False), (50, 6, 1, False, True), (80, 10, 2, True, True),
          (120, 10, 3, False, False)]
@@ -25,22 +27,10 @@ STRATEGIES = {
     "colgen": ActiveSet(window=0, columns=1),
     "colgen-wide": ActiveSet(window=1, columns=3, neighbours=1),
 }
-_FULL: dict[tuple, float] = {}
-
-
-def full_optimum(case: tuple) -> float:
-    """Objective of the full LP (10) (every envy row), computed once per case."""
-    if case not in _FULL:
-        res = solve_oef(generate(*case[:3], monotone=case[3], weighted=case[4]), "cooperative",
-                        backend="highs", envy="full")
-        assert res.status is Status.OPTIMAL and res.stats["envy_rows"] == case[0] * (case[0] - 1)
-        _FULL[case] = res.objective
-    return _FULL[case]
 
 
 @pytest.mark.parametrize("strategy", sorted(STRATEGIES))
-@pytest.mark.parametrize("case", CASES, ids=lambda c: "n{}-k{}-s{}-{}{}".format(
-    c[0], c[1], c[2], "mono" if c[3] else "rand", "-w" if c[4] else ""))
+@pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_active_set_equals_full_lp(case, strategy):
     inst = generate(*case[:3], monotone=case[3], weighted=case[4])
     opt = full_optimum(case)

@@ -21,24 +21,10 @@ from dlsched.oef.exact import envy_violations, menu, menuseed, solve_oef
 from dlsched.oef.exact.activeset import CERT_TOL, speedup_order
 from dlsched.oef.exact.bounds import dual_bound
 
+from .common import case_id, full_optimum
+
 CASES = [(30, 4, 0, True, False), (50, 6, 1, False, True), (60, 5, 3, False, False),
          (80, 10, 2, True, True), (100, 10, 4, True, False)]
-_FULL: dict[tuple, float] = {}
-
-
-def case_id(c: tuple) -> str:
-    return "n{}-k{}-s{}-{}{}".format(c[0], c[1], c[2], "mono" if c[3] else "rand",
-                                     "-w" if c[4] else "")
-
-
-def full_optimum(case: tuple) -> float:
-    """Objective of the full LP (10) (every envy row), computed once per case."""
-    if case not in _FULL:
-        res = solve_oef(generate(*case[:3], monotone=case[3], weighted=case[4]), "cooperative",
-                        backend="highs", envy="full")
-        assert res.status is Status.OPTIMAL and res.stats["envy_rows"] == case[0] * (case[0] - 1)
-        _FULL[case] = res.objective
-    return _FULL[case]
 
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
@@ -58,17 +44,22 @@ def test_menu_equals_full_lp(case):
         assert res.stats["groups"] < case[0] / 2
 
 
-def test_lifted_certificate_is_a_bound_of_the_full_lp():
-    """On any partition (here: 5 intervals, far from optimal) the lifted multipliers give,
-    through bounds.py, a value above the full optimum; the grouped LP stays below it."""
-    case = CASES[2]
+def _five_intervals(case: tuple):
+    """A case's rows, their speedup ranks, 5 speedup-order intervals and their grouped LP."""
     inst = generate(*case[:3], monotone=case[3], weighted=case[4])
     W, pi, m = inst.rows.W, inst.rows.weight, inst.capacity
     order = speedup_order(W)
     rank = np.empty(W.shape[0], np.int64)
     rank[order] = np.arange(W.shape[0])
     lab = menu.intervals(order, 5)
-    g = menu.grouped_lp(W, pi, m, lab, order, SolveOptions())
+    return W, pi, m, rank, lab, menu.grouped_lp(W, pi, m, lab, order, SolveOptions())
+
+
+def test_lifted_certificate_is_a_bound_of_the_full_lp():
+    """On any partition (here: 5 intervals, far from optimal) the lifted multipliers give,
+    through bounds.py, a value above the full optimum; the grouped LP stays below it."""
+    case = CASES[2]
+    W, pi, m, rank, lab, g = _five_intervals(case)
     r, s, v, excess = menu.lift_duals(W, pi, m, lab, rank, g, 3, 30)
     opt = full_optimum(case)
     assert g.objective < opt - 1e-6  # 5 bundles really cut the optimum
@@ -164,13 +155,7 @@ def test_certificate_past_its_deadline_is_still_a_bound():
     """A certificate cut off by its deadline falls back to the uniform spread: weaker, but
     bounds.py still recomputes a value above the full optimum."""
     case = CASES[2]
-    inst = generate(*case[:3], monotone=case[3], weighted=case[4])
-    W, pi, m = inst.rows.W, inst.rows.weight, inst.capacity
-    order = speedup_order(W)
-    rank = np.empty(W.shape[0], np.int64)
-    rank[order] = np.arange(W.shape[0])
-    lab = menu.intervals(order, 5)
-    g = menu.grouped_lp(W, pi, m, lab, order, SolveOptions())
+    W, pi, m, rank, lab, g = _five_intervals(case)
     t = time.perf_counter()
     r, s, v, _ = menu.lift_duals(W, pi, m, lab, rank, g, 3, 30, deadline=t - 1.0)
     assert time.perf_counter() - t < 1.0
