@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -251,8 +252,11 @@ class EventSim:
             True when some pending job passes ``can_fit``.
         """
         pool = self._pool
-        if not pool:
-            return False
+        return bool(pool) and self._some_demand_fits(pool, self._max_of_pool)
+
+    def _some_demand_fits(self, pool: int, node_cap: Callable[[], int]) -> bool:
+        """True when some pending demand fits ``pool`` GPUs: above one node's size, or at most
+        ``node_cap()`` (the largest one-node room; computed only when a demand needs it)."""
         G = self.cfg.gpus_per_node
         cap = -1
         for g in self._pend_g:
@@ -260,7 +264,7 @@ class EventSim:
                 if g > G:
                     return True
                 if cap < 0:
-                    cap = self._max_of_pool()
+                    cap = node_cap()
                 if g <= cap:
                     return True
         return False
@@ -302,17 +306,8 @@ class EventSim:
             pool += g_of[i]
             for n, c in self.placement[i]:
                 add[n] = add.get(n, 0) + c
-        G = self.cfg.gpus_per_node
-        cap = -1
-        for g in self._pend_g:
-            if g <= pool:
-                if g > G:
-                    return True
-                if cap < 0:
-                    cap = max(self._max_of_pool(), max(pl[n] + c for n, c in add.items()))
-                if g <= cap:
-                    return True
-        return False
+        return self._some_demand_fits(
+            pool, lambda: max(self._max_of_pool(), max(pl[n] + c for n, c in add.items())))
 
     def watch_pending(self, touched: set[int]) -> None:
         """Add to ``touched`` every job that enters or leaves the pending set from now on.
