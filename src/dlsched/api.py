@@ -158,7 +158,7 @@ def solve(
     from .core.solver import SolveOptions, check_solver  # imports Pyomo: only when solving
 
     problem = _problem_of(inst)
-    model = model or PROBLEMS.get(problem).default_model
+    model = model or PROBLEMS.get(problem).model_for(inst)
     method = MODELS.get(model, "model", problem=problem)
     params = _inputs.check_params(method.run, params, f"model {model!r}", prefix="",
                                   ranges_key=f"{problem}/{model}", also=SOLVE_KEYWORDS)

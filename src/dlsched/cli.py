@@ -300,7 +300,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     threads = inputs.threads(args.threads, "--threads", text=True)
     params = parse_params(args.param)
     inst = api.load(args.instance)
-    model_name = args.model or PROBLEMS.get(inst.problem).default_model
+    model_name = args.model or PROBLEMS.get(inst.problem).model_for(inst)
     method = MODELS.get(model_name, "--model", problem=inst.problem)
     params = validate_params(method.run, params, f"model {model_name!r}",
                              ranges_key=f"{inst.problem}/{model_name}")

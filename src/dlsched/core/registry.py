@@ -198,7 +198,8 @@ class Problem:
     size : callable, default (no sizes)
         ``size(inst) -> {name: int}`` for messages and benchmark size keys.
     default_model : str or None, default None
-        The exact model ``solve`` uses when none is named.
+        The exact model ``solve`` uses when none is named (``model_for`` may pick another
+        one per instance, when ``model_for_rules`` says which model states which rules).
     properties : callable or None, default None
         ``properties(inst, solution) -> dict`` of named property verdicts (``dlsched check``).
     build_model : callable or None, default None
@@ -215,6 +216,13 @@ class Problem:
         ``objective(inst, solution) -> float or None``: the objective recomputed independently.
     solution_type : type or None, default None
         The problem's typed frozen Solution class.
+    rules : callable, default (no rules)
+        ``rules(inst) -> {rule: value}``: the problem statement the validator enforces on this
+        instance, read from the instance alone (e.g. ``{"fairness": "cooperative"}``); the
+        library stores it per set and every path judges a solution by it.
+    describe_rules : callable, default (none)
+        ``describe_rules(rules) -> list of str``: the constraints a solution must satisfy
+        under those rules, one sentence each (``dlsched lib show``, docs/lib.md).
 
     Examples
     --------
@@ -254,6 +262,29 @@ class Problem:
     #: method's plain-dict solution is converted to it when the method is called through a
     #: registry (a dict that does not parse stays a dict, for the validator to report).
     solution_type: type[Solution] | None = None
+    #: ``rules(inst) -> {rule: value}``: the statement the validator enforces on ``inst``,
+    #: read from the instance only (never from a solution); JSON-ready values.
+    rules: Callable[[Any], dict[str, Any]] = field(default=lambda inst: {})
+    #: ``describe_rules(rules) -> [sentence, ...]``: the constraints those rules impose.
+    describe_rules: Callable[[dict[str, Any]], list[str]] = field(default=lambda rules: [])
+    #: ``model_for_rules(rules) -> model name or None``: the exact model whose feasible set is
+    #: the statement ``rules`` (``None``: ``default_model``).
+    model_for_rules: Callable[[dict[str, Any]], str | None] = field(default=lambda rules: None)
+
+    def model_for(self, inst: Any) -> str | None:
+        """The exact model ``solve`` uses on ``inst`` when none is named.
+
+        Parameters
+        ----------
+        inst : object
+            An instance of this problem.
+
+        Returns
+        -------
+        str or None
+            The model that states the instance's rules, else ``default_model``.
+        """
+        return self.model_for_rules(self.rules(inst)) or self.default_model
 
     def __post_init__(self) -> None:
         # validators, property checks and objective recomputation read the JSON: a typed
