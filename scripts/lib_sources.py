@@ -186,6 +186,27 @@ def revenue_large() -> list[tuple[Any, str]]:
     return out
 
 
+#: the windows of ``ojpp_openb``: (first task, tasks) in creation order of the 3,078 tasks
+OPENB_WINDOWS = ([(k * 384, 384) for k in range(8)]  # 8 consecutive windows (last 6 left out)
+                 + [(0, 1539), (1539, 1539), (0, 3078)])  # the two halves and the whole trace
+
+
+def ojpp_openb() -> list[tuple[Any, str]]:
+    """Alibaba openb GPU-sharing tasks (``gpu_milli`` < 1000) in creation order as OJPP workers
+    on G2 GPUs (compute = gpu_milli of 1000; the GPU's 1/8 share of its node's CPU and host
+    memory as extra resources; no GPU memory or interference data in the trace, so those
+    constraints are inactive; tasks with equal demands form one job): 8 consecutive windows of
+    384 tasks, the two halves and the whole trace (``scripts/openb_ojpp.py``)."""
+    ob = _module("scripts/openb_ojpp.py")
+    return [(ob.window(start, n),
+             f"scripts/openb_ojpp.py: window({start}, {n}) (openb GPU-sharing tasks "
+             f"{start}-{start + n - 1} in creation order)")
+            for start, n in OPENB_WINDOWS]
+
+
 #: problem -> source of its large set
 SOURCES = {"completion": completion_large, "ltgf": ltgf_large, "oef": oef_large,
-           "revenue": revenue_large}
+           "revenue": revenue_large,
+           # ojpp's only trace set is openb (its large set is generated); tests/lib/test_records
+           # looks a trace set's builder up by problem
+           "ojpp": ojpp_openb}
