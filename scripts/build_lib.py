@@ -26,6 +26,7 @@ sys.path.insert(0, str(ROOT / "src"))
 
 from dlsched.lib.build import build_set, parse_call  # noqa: E402
 from dlsched.lib.records import DEFAULT_ROOT, read_index  # noqa: E402
+from dlsched.lib.statement import write_statement  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import lib_sources  # noqa: E402
@@ -87,7 +88,9 @@ SETS: dict[str, dict[str, tuple[str | None, float, Calls]]] = {
         # 40 and 60 jobs of 1-10 workers, the four workload classes, the headline limits
         "large": ("ojpp-patterns", 60.0, _grid(
             {"max_workers": 10}, range(1, 11), n_jobs=[40, 60],
-            workload=["mixed", "c-high", "i-high", "average", "mixed"]))},
+            workload=["mixed", "c-high", "i-high", "average", "mixed"])),
+        # Alibaba's GPU-sharing trace openb (src/dlsched/data/alibaba_openb/PROVENANCE.md)
+        "openb": ("ojpp-patterns", 120.0, lib_sources.ojpp_openb)},
     "revenue": {"small": ("revenue-milp", 60.0, _contending("revenue", _grid(
         {"n_servers": 2, "n_tenants": 2, "scale": "small", "arrival_max": 3}, range(1, 40),
         n_jobs=[5, 4], utility=["linear", "linear", "mixed"]), 12)),
@@ -151,6 +154,11 @@ DESCRIPTIONS = {
              "large": "40 and 60 jobs of 1-10 workers (beyond the paper's 20; OJPP has no "
                       "public trace with interference data), the four workload classes, the "
                       "headline limits (0.1, 0.2, 0.1)",
+             "openb": "Alibaba's GPU-sharing trace openb (Weng et al., ATC 2023): its 3,078 "
+                      "GPU-sharing tasks in creation order as workers on G2 GPUs (compute = "
+                      "gpu_milli; the GPU's 1/8 of its node's CPU and host memory as extra "
+                      "resources; no GPU memory or interference data, so those constraints "
+                      "are inactive): 8 windows of 384 tasks, the two halves, the whole trace",
              "paper": "the paper's queues (docs/specs/ojpp.md §8): 20 jobs of 1-10 workers, the "
                       "four workload "
                       "classes, (collision, interference, balance) in (0.1, 0.2, 0.1), "
@@ -188,7 +196,8 @@ DESCRIPTIONS = {
 
 
 def write_meta(problem: str, name: str, root: Path, model: str | None, limit: float) -> Path:
-    """Write the set's ``set.json``: description, model, limit and offered-load range."""
+    """Write the set's ``set.json``: description, model, limit, offered-load range and the
+    statement (the rules its instances state, ``dlsched.lib.statement``)."""
     import json
 
     rows = read_index(root / problem / name)
@@ -201,6 +210,7 @@ def write_meta(problem: str, name: str, root: Path, model: str | None, limit: fl
             "built_by": f"python scripts/build_lib.py {problem} {name}"}
     path = root / problem / name / "set.json"
     path.write_text(json.dumps(meta, indent=2) + "\n", encoding="utf-8")
+    write_statement(path.parent)  # the rules every instance states, checked to agree
     return path
 
 

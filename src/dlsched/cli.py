@@ -385,6 +385,13 @@ def cmd_check(args: argparse.Namespace) -> int:
         table.add_row("violation", str(v))
     for key, value in verdict.get("properties", {}).items():
         table.add_row(key, _cell(value))
+    record = _judge_record(args.instance, inst, solution, violations)
+    if record is not None:
+        verdict["record"] = record
+        if record["beats_bound"]:
+            violations.append(f"beats the stored bound {record['bound']} of {record['set']}/"
+                              f"{record['id']}: the record is wrong (please report it)")
+            verdict.update(feasible=False, violations=violations)
     if violations:
         console.print(f"[red]infeasible[/red]: {len(violations)} violation(s)")
     else:
@@ -393,6 +400,28 @@ def cmd_check(args: argparse.Namespace) -> int:
         console.print(table)
     _write(verdict, args.out)
     return 0 if not violations else 1
+
+
+def _judge_record(path: str, inst: Any, solution: Any, violations: list[str]
+                  ) -> dict[str, Any] | None:
+    """For an instance of dlsched-lib: print the set's rules, then (valid solutions) the
+    objective against the record's best-known value and bound."""
+    from .lib.judge import judge, record_of
+
+    found = record_of(path)
+    if found is None:
+        return None
+    folder, row = found
+    rules = ", ".join(f"{k}={v}" for k, v in PROBLEMS.get(inst.problem).rules(inst).items())
+    console.print(f"library record {folder.parent.name}/{folder.name}/{row['id']}, judged under "
+                  f"the set's statement ({rules or 'no extra rules'})", markup=False)
+    if violations:
+        return None
+    rec = judge(folder, row, inst, solution)
+    console.print(f"objective {rec['objective']}: ratio {_cell(rec['ratio_best'])} to the "
+                  f"best-known {rec['best_known']}, {_cell(rec['ratio_bound'])} to the bound "
+                  f"{rec['bound']} (>= 1 is worse)", markup=False)
+    return rec
 
 
 def _cell(value: Any) -> str:

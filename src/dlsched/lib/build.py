@@ -136,7 +136,31 @@ def solve_record(inst: Any, model: str | None, time_limit: float, **solve_kw: An
     """
     from .. import api
 
-    res = api.solve(inst, model=model, time_limit=time_limit, **solve_kw)
+    return checked_result(inst, api.solve(inst, model=model, time_limit=time_limit, **solve_kw))
+
+
+def checked_result(inst: Any, res: Any) -> Any:
+    """Refuse a result that ended in error or whose solution fails ``ds.check``.
+
+    Parameters
+    ----------
+    inst : object
+        The instance.
+    res : Result
+        A result for it (an exact solve, or a set's own ``solver``).
+
+    Returns
+    -------
+    Result
+        ``res``, checked.
+
+    Raises
+    ------
+    InputError
+        The run failed or produced an invalid solution.
+    """
+    from .. import api
+
     if res.status in (Status.ERROR, Status.UNBOUNDED):
         raise InputError(inst.name, f"{res.method} ended with status {res.status.value}: "
                                     f"{res.stats.get('error', '')}")
@@ -191,9 +215,11 @@ def make_row(rid: str, inst: Any, res: Any, provenance: str) -> dict[str, Any]:
     }
 
 
-def _earlier_records(folder: Path) -> dict[str, tuple[dict[str, str], Any, Any]]:
-    """Provenance -> (row, instance, stored result) of the folder's checked records (none when
-    the folder has no index; an unreadable or tampered record is an error, not skipped)."""
+def _earlier_records(folder: Path) -> dict[str, tuple[dict[str, str], Any, Any, Any]]:
+    """Provenance -> (row, instance, stored result, proof of its bound) of the folder's checked
+    records (none when the folder has no index; an unreadable or tampered record is an error,
+    not skipped)."""
+    from .proof import proof_of
     from .records import INDEX, load_record
 
     if not (folder / INDEX).is_file():
@@ -201,35 +227,39 @@ def _earlier_records(folder: Path) -> dict[str, tuple[dict[str, str], Any, Any]]
     out = {}
     for row in read_index(folder):
         inst, res = load_record(folder, row)
-        out[row["provenance"]] = (row, inst, res)
+        proof = proof_of(folder, row)
+        out[row["provenance"]] = (row, inst, res, None if proof is None else proof[1])
     return out
 
 
 def _keep_better(row: dict[str, Any], inst: Any, res: Any,
-                 earlier: tuple[dict[str, str], Any, Any] | None) -> tuple[dict[str, Any], Any]:
-    """The row and solution to store: the new ones, or the earlier record improved by the new
-    result when it is the same instance (never a worse solution or a looser bound)."""
+                 earlier: tuple[dict[str, str], Any, Any, Any] | None
+                 ) -> tuple[dict[str, Any], Any, Any]:
+    """The row, solution and bound proof to store: the new ones, or the earlier record improved
+    by the new result when it is the same instance (never a worse solution or a looser
+    bound)."""
     from ..core.io import to_dict
     from .merge import apply_result
 
     keep = None if res.status == Status.INFEASIBLE else res
     if earlier is None or res.status == Status.INFEASIBLE:
-        return row, keep
-    old_row, old_inst, old_res = earlier
+        return row, keep, keep
+    old_row, old_inst, old_res, old_proof = earlier
     if old_res is None or to_dict(old_inst) != to_dict(inst):
-        return row, keep
+        return row, keep, keep
     base = {**old_row, "id": row["id"], "file": row["file"],
             "solution_file": row["solution_file"], "size": row["size"],
             "offered_load": row["offered_load"]}
     merged, changed = apply_result(base, res, PROBLEMS.get(inst.problem).sense)
-    return merged, (res if "best_known" in changed else old_res)
+    return (merged, res if "best_known" in changed else old_res,
+            res if "bound" in changed or old_proof is None else old_proof)
 
 
 def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, str]], *,
               model: str | None = None, time_limit: float = 60.0,
               root: str | Path | None = None, count: int | None = None,
               skip_infeasible: bool = False, params: dict[str, Any] | None = None,
-              progress: Any = None) -> list[dict[str, Any]]:
+              progress: Any = None, solver: Any = None) -> list[dict[str, Any]]:
     """Create (or replace) the set ``problem/name`` from generator calls.
 
     Each call is generated, solved by the exact ``model`` to optimality or ``time_limit``,
@@ -268,6 +298,11 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
         ``set.json`` by ``scripts/build_lib.py``; e.g. ``{"horizon": "extended"}``).
     progress : callable or None, default None
         Called with each finished row (e.g. to print it).
+    solver : callable or None, default None
+        ``solver(inst) -> Result`` used instead of the exact ``model``, for sets beyond any
+        exact model's reach (paper-scale sets): e.g. the best validated heuristic with a
+        bound computed without a solve. Its result is checked like an exact one, and its
+        ``bound`` must be valid for the set's statement (say how in ``stats["bound_from"]``).
 
     Returns
     -------
@@ -287,6 +322,7 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
     ('demo-01', 'optimal')
     """
     from .. import api
+    from .proof import save_proof
     from .records import DEFAULT_ROOT
 
     folder = Path(root if root is not None else DEFAULT_ROOT) / problem / name
@@ -305,7 +341,8 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
             if getattr(inst, "problem", None) != problem:
                 raise InputError("calls", f"{prov!r} is not a {problem} instance")
         t0 = time.perf_counter()
-        res = solve_record(inst, model, time_limit, **(params or {}))
+        res = (checked_result(inst, solver(inst)) if solver is not None
+               else solve_record(inst, model, time_limit, **(params or {})))
         res.stats.setdefault("wall_s", round(time.perf_counter() - t0, 3))
         if skip_infeasible and res.status == Status.INFEASIBLE:
             if progress is not None:
@@ -316,10 +353,13 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
         if res.solution is None and res.status != Status.INFEASIBLE:
             raise InputError(prov, f"{res.method} found no solution within {time_limit} s "
                                    f"(status {res.status.value}): give it more time")
-        row, best = _keep_better(make_row(rid, inst, res, prov), inst, res, earlier.get(prov))
+        row, best, proof = _keep_better(make_row(rid, inst, res, prov), inst, res,
+                                        earlier.get(prov))
         api.save(inst, folder / f"{rid}.json")
         if best is not None:
             api.save(best, folder / f"{rid}.best.json")
+        if proof is not None and row.get("bound"):
+            save_proof(folder, row, proof)
         rows.append(row)
         write_index(folder, rows)  # after every instance: a long build keeps what it solved
         if progress is not None:

@@ -109,6 +109,7 @@ def _list(args: argparse.Namespace) -> int:
 
 def _show(args: argparse.Namespace) -> int:
     from .records import read_index, set_dir
+    from .statement import read_statement, statement_lines
 
     folder = set_dir(args.set, args.root)
     table = Table(title=f"{args.set}")
@@ -119,6 +120,10 @@ def _show(args: argparse.Namespace) -> int:
         table.add_row(r["id"], r["size"], _fmt(r["offered_load"], 3), r["sense"],
                       _fmt(r["best_known"]), _fmt(r["bound"]), _fmt(r["gap"], 3), r["status"],
                       r["method"], _fmt(r["time_s"], 3))
+    console.print(f"{args.set}: the problem every record certifies and every solution is "
+                  "judged by", markup=False)
+    for line in statement_lines(read_statement(folder)):
+        console.print(f"  {line}", markup=False)
     _out().print(table)
     return 0
 

@@ -19,6 +19,7 @@ from ..core.io import atomic_write_text
 from ..core.result import Status
 from .build import solve_record
 from .merge import apply_result
+from .proof import proof_of, save_proof
 from .records import (
     load_record,
     read_index,
@@ -123,8 +124,13 @@ def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
         new, changed = apply_result(row, res, sense)
         sol_path = folder / row["solution_file"]
         old_text = sol_path.read_text(encoding="utf-8")
+        old_proof = proof_of(folder, row) if changed else None  # read before overwriting
         if "best_known" in changed:
             api.save(res, sol_path)
+        if "bound" in changed:
+            save_proof(folder, new, res)  # the run that proved the tighter bound
+        elif old_proof is not None:
+            save_proof(folder, new, old_proof[1])  # the old bound keeps its proof
         for key in changed:
             changes.append(Change(row["id"], key, float(row[key]) if row[key] else None,
                                   float(new[key]), f"by {res.method} in {res.runtime_s:.1f}s"))
