@@ -127,7 +127,8 @@ def same_data(a: object, b: object, path: str = "") -> list[str]:
     if isinstance(a, list) and isinstance(b, list):
         if len(a) != len(b):
             return [f"{path}: {len(a)} != {len(b)} entries"]
-        return [d for i, (x, y) in enumerate(zip(a, b)) for d in same_data(x, y, f"{path}[{i}]")]
+        pairs = enumerate(zip(a, b, strict=True))
+        return [d for i, (x, y) in pairs for d in same_data(x, y, f"{path}[{i}]")]
     num = (int, float)
     if isinstance(a, num) and isinstance(b, num) and not isinstance(a, bool) \
             and not isinstance(b, bool):
