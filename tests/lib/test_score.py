@@ -64,7 +64,8 @@ def test_cli_json_with_import_and_an_invalid_algorithm(capsys) -> None:
     out = json.loads(capsys.readouterr().out)
     assert out["geomean_ratio_best"] == pytest.approx(2.0, rel=1e-9)
     assert out["invalid"] == 0
-    assert main(["lib", "score", "lib-test-double", "--set", "oef/small", "--csv"]) == 0
+    # an invalid run makes the command fail (exit 1), the rows still say why
+    assert main(["lib", "score", "lib-test-double", "--set", "oef/small", "--csv"]) == 1
     rows = list(csv.DictReader(capsys.readouterr().out.splitlines()))
     assert len(rows) == len(_index())
     assert {r["status"] for r in rows} == {"invalid"}

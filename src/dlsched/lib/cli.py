@@ -137,16 +137,17 @@ def _score(args: argparse.Namespace) -> int:
 
     sc = score_set(set_dir(args.set, args.root), args.algorithm, _params(args.param),
                    name=args.set)
+    failed = 1 if sc.invalid else 0  # an invalid or failed run is never a silent success
     if args.json:
         print(json.dumps(sc.as_dict(), indent=2, default=str))
-        return 0
+        return failed
     if args.csv:
         cols = ["id", "status", "objective", "best_known", "bound", "ratio_best",
                 "ratio_bound", "time_s", "message"]
         writer = csv.DictWriter(sys.stdout, fieldnames=cols, lineterminator="\n")
         writer.writeheader()
         writer.writerows(sc.rows)
-        return 0
+        return failed
     table = Table(title=f"{args.algorithm} on {args.set} (ratio >= 1 is worse)")
     for col in ("id", "status", "objective", "BKS", "bound", "ratio BKS", "ratio bound",
                 "time s"):
@@ -162,7 +163,7 @@ def _score(args: argparse.Namespace) -> int:
     for r in sc.rows:
         if r["status"] != "valid":
             err_console.print(f"{r['id']}: {r['status']}: {r['message']}", markup=False)
-    return 0
+    return failed
 
 
 def _improve(args: argparse.Namespace) -> int:
