@@ -312,7 +312,13 @@ def main(argv: list[str] | None = None) -> int:
                    help="re-score only these sets and merge them into the existing JSON")
     p.add_argument("--out", type=Path, default=ROOT / "docs",
                    help="folder of lib-results.md / .json (default: docs/)")
+    p.add_argument("--allow-dirty", action="store_true",
+                   help="score from a tree with uncommitted changes (the page says so; the "
+                        "committed table must come from a clean tree)")
     args = p.parse_args(argv)
+    if not args.allow_dirty and commit_stamp()["clean"] is False:
+        p.error("the checkout has uncommitted changes: the table must name the code that "
+                "scored it, so commit first (or pass --allow-dirty for a draft)")
     known = {name for name, _ in list_sets()}
     for name in (args.sets or []) + (args.update or []):
         if name not in known:

@@ -203,3 +203,26 @@ def test_rebuilding_a_set_never_loses_a_better_record(tmp_path: Path, monkeypatc
     assert row["date"] == first["date"] and row["method"] == first["method"]
     assert (folder / "demo-02.best.json").read_bytes() == stored
     assert _rows(folder)[0]["status"] == "open"  # the new instance has only the stopped run
+
+
+def test_writers_refuse_a_dirty_tree(monkeypatch, tmp_path) -> None:
+    """A record names the code that produced it: with uncommitted package changes the writers
+    refuse before solving (the override stamps +dirty, which the suite refuses)."""
+    import shutil
+
+    from dlsched.bench import machine
+    from dlsched.core import InputError
+    from dlsched.lib import build_set, improve_set
+    from dlsched.lib.records import set_dir
+
+    monkeypatch.setattr(machine, "git_commit", lambda: "abc123+dirty")
+    monkeypatch.delenv("DLSCHED_LIB_ALLOW_DIRTY", raising=False)
+    with pytest.raises(InputError, match="uncommitted"):
+        build_set("oef", "demo", [{"n": 2, "k": 2, "seed": 0}], root=tmp_path)
+    assert not (tmp_path / "oef" / "demo" / "index.csv").exists()
+    folder = shutil.copytree(set_dir("oef/small"), tmp_path / "oef" / "small")
+    with pytest.raises(InputError, match="uncommitted"):
+        improve_set(folder, time_limit=5, every=True)
+    monkeypatch.setenv("DLSCHED_LIB_ALLOW_DIRTY", "1")
+    rows = build_set("oef", "demo", [{"n": 2, "k": 2, "seed": 0}], root=tmp_path)
+    assert rows[0]["commit"] == "abc123+dirty"

@@ -179,7 +179,7 @@ def test_update_rescores_only_the_named_set(tmp_path) -> None:
         if s["set"] == target:
             s["algorithms"][0]["geomean_ratio_best"] = 99.0
     (tmp_path / "lib-results.json").write_text(json.dumps(old), encoding="utf-8")
-    assert _script().main(["--update", target, "--out", str(tmp_path)]) == 0
+    assert _script().main(["--update", target, "--out", str(tmp_path), "--allow-dirty"]) == 0
     new = json.loads((tmp_path / "lib-results.json").read_text(encoding="utf-8"))
     assert [s["set"] for s in new["sets"]] == [s["set"] for s in old["sets"]]
     kept = next(s for s in new["sets"] if s["set"] == "revenue/paper")
@@ -199,3 +199,12 @@ def test_update_rescores_only_the_named_set(tmp_path) -> None:
 def test_update_refuses_an_unknown_set(tmp_path) -> None:
     with pytest.raises(SystemExit):
         _script().main(["--update", "oef/nope", "--out", str(tmp_path)])
+
+
+def test_committed_table_is_from_a_clean_tree_and_has_no_incomparable_row(data) -> None:
+    """The table names the code that scored it (no uncommitted changes), and every row is
+    valid, invalid (a broken statement, with its reason) or an error: a validated solution
+    never beats a stored bound, so nothing is 'incomparable'."""
+    assert data["clean"] is True
+    assert "incomparable" not in PAGE.read_text(encoding="utf-8")
+    assert "incomparable" not in json.dumps(data)

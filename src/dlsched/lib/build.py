@@ -325,6 +325,7 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
     from .proof import save_proof
     from .records import DEFAULT_ROOT
 
+    stamp()  # refuse a dirty tree before any solve, not after it
     folder = Path(root if root is not None else DEFAULT_ROOT) / problem / name
     folder.mkdir(parents=True, exist_ok=True)
     earlier = _earlier_records(folder)  # read before any file is overwritten

@@ -18,7 +18,7 @@ from ..core import PROBLEMS, InputError
 from ..core.io import atomic_write_text
 from ..core.result import Status
 from .build import solve_record
-from .merge import apply_result
+from .merge import apply_result, stamp
 from .proof import proof_of, save_proof
 from .records import (
     load_record,
@@ -100,6 +100,7 @@ def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
     """
     from .. import api
 
+    stamp()  # refuse a dirty tree before any solve, not after it
     folder = Path(folder)
     rows = read_index(folder)
     meta = read_meta(folder)

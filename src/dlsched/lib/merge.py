@@ -11,6 +11,9 @@ from ..core import InputError
 from ..core.result import relative_gap
 from .records import better, bound_ok, format_number, status_of
 
+#: Environment variable that lets a writer stamp records from a dirty tree (``+dirty``).
+ALLOW_DIRTY = "DLSCHED_LIB_ALLOW_DIRTY"
+
 
 def stamp() -> dict[str, str]:
     """Where and when a record is made: ``machine``, ``commit`` and ``date`` (UTC) cells.
@@ -20,6 +23,11 @@ def stamp() -> dict[str, str]:
     dict
         The three cells; ``commit`` is blank outside a git checkout.
 
+    Raises
+    ------
+    InputError
+        The package has uncommitted changes (unless ``ALLOW_DIRTY`` is set to 1).
+
     Examples
     --------
     >>> sorted(stamp())
@@ -27,8 +35,14 @@ def stamp() -> dict[str, str]:
     """
     from ..bench.machine import cpu_model, git_commit
 
+    commit = git_commit() or ""
+    if commit.endswith("+dirty") and os.environ.get(ALLOW_DIRTY) != "1":
+        raise InputError("commit", f"the package has uncommitted changes ({commit}): a record "
+                         "must name the code that produced it, so commit first (or run from a "
+                         f"clean worktree; {ALLOW_DIRTY}=1 writes anyway, stamped +dirty, and "
+                         "the suite refuses such rows)")
     return {"machine": f"{cpu_model()} ({os.cpu_count()} cores)",
-            "commit": git_commit() or "",
+            "commit": commit,
             "date": _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 
