@@ -68,8 +68,11 @@ def completion_large() -> list[tuple[Any, str]]:
 
 def ltgf_large() -> list[tuple[Any, str]]:
     """Windows of 30-50 consecutive Philly submissions of 4 VCs on 4 x 8 GPUs, 1-hour leases
-    (the builder of instances/ltgf/philly-window-*.json), slotted; the first 10 seeds from 2
-    with offered load >= 1."""
+    (the builder of instances/ltgf/philly-window-*.json), slotted (``time: "slotted"``); the
+    first 10 seeds from 2 with offered load >= 1. A window whose jobs come from at most half
+    of its VCs (max-min over tenants is then trivial; issue 32) is replaced by the next unused
+    seed after the first ten whose window holds jobs of every one of 4 VCs (n = 50 windows
+    have only 2 VCs with enough jobs: their replacements have n = 40)."""
     from dataclasses import replace
 
     from dlsched.ltgf import parse
@@ -78,17 +81,38 @@ def ltgf_large() -> list[tuple[Any, str]]:
     full = mk.philly(DATA)
     from dlsched.lib.load import offered_load
 
-    out: list[tuple[Any, str]] = []
-    for seed in range(2, 40):
-        if len(out) == 10:
-            break
-        n = (30, 40, 50)[len(out) % 3]
+    def make(n: int, seed: int) -> Any:
         inst = parse(mk.window(full, n, seed)).slotted()
-        if (offered_load(inst) or 0.0) < 1.0:
-            continue
-        out.append((replace(inst, name=f"philly-window-n{n}-s{seed}"),
-                    f"scripts/make_ltgf_instances.py: window(philly(data), n={n}, seed={seed})"
-                    ".slotted()"))
+        return inst if (offered_load(inst) or 0.0) >= 1.0 else None
+
+    def used(inst: Any) -> int:
+        return len({j.tenant for j in inst.jobs})
+
+    def every_vc(inst: Any) -> bool:
+        return inst.n_tenants == 4 and used(inst) == 4
+
+    picks: list[tuple[int, int, Any]] = []
+    for seed in range(2, 40):
+        if len(picks) == 10:
+            break
+        n = (30, 40, 50)[len(picks) % 3]
+        if (inst := make(n, seed)) is not None:
+            picks.append((n, seed, inst))
+    nxt = picks[-1][1] + 1
+    out: list[tuple[Any, str]] = []
+    for n, seed, inst in picks:
+        # a replacement keeps the size n when 4 VCs have >= 4n jobs in the trace (the window
+        # builder's rule), else takes the largest smaller size that has 4 (n = 50 -> 40)
+        size = n
+        replace_it = 2 * used(inst) <= inst.n_tenants
+        while replace_it and not every_vc(inst):
+            seed, nxt = nxt, nxt + 1
+            if make(size, seed) is not None and make(size, seed).n_tenants < 4:
+                size = max(x for x in (30, 40) if x < size)
+            inst = make(size, seed) or inst
+        out.append((replace(inst, name=f"philly-window-n{size}-s{seed}"),
+                    f"scripts/make_ltgf_instances.py: window(philly(data), n={size}, "
+                    f"seed={seed}).slotted()"))
     return out
 
 

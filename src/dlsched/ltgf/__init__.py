@@ -23,7 +23,7 @@ from .instance import Job, LTGFInstance, Tenant, dump, parse
 from .metrics import metrics as timeline_metrics
 from .model import build_model
 from .paper import FIG6
-from .solution import SlotSolution, Solution, TimelineSolution, check_slots
+from .solution import SlotSolution, Solution, TimelineSolution, check_slots, timeline_of_slots
 from .support.simulate import run_policy, simulate
 from .support.slots import schedule_rho, slot_data
 from .validate import check as check_timeline
@@ -59,7 +59,7 @@ def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
     Examples
     --------
     >>> from dlsched.ltgf.paper import fig6
-    >>> inst = fig6()
+    >>> inst = fig6().slotted()
     >>> check(inst, simulate(inst, "yarn-cs")), check(inst, {"slot_length": 600,
     ...     "horizon": 8, "slots": {"J1": [0, 1, 2, 3], "J2": [4, 5, 6, 7], "J3": [4, 5, 6, 7]}})
     ([], [])
@@ -99,7 +99,7 @@ def objective(inst: LTGFInstance, sol: dict[str, Any]) -> float | None:
     Examples
     --------
     >>> from dlsched.ltgf.paper import fig6
-    >>> objective(fig6(), {"slot_length": 600, "horizon": 8,
+    >>> objective(fig6().slotted(), {"slot_length": 600, "horizon": 8,
     ...     "slots": {"J1": [0, 1, 2, 3], "J2": [4, 5, 6, 7], "J3": [4, 5, 6, 7]}})
     1.0
     """
@@ -140,6 +140,90 @@ def _loss_windows(sd: Any, x: np.ndarray, window: int) -> int:
     return count
 
 
+def rules(inst: LTGFInstance) -> dict[str, Any]:
+    """The statement the validator enforces on ``inst`` (``Problem.rules``), from the instance.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+
+    Returns
+    -------
+    dict
+        ``time`` (``"continuous"`` / ``"slotted"``), ``lease`` (s) and ``leases``
+        (``"per-job"`` / ``"synchronized"``).
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> rules(fig6().slotted())
+    {'time': 'slotted', 'lease': 600, 'leases': 'per-job'}
+    """
+    L = inst.lease
+    return {"time": inst.time, "lease": int(L) if float(L).is_integer() else float(L),
+            "leases": inst.leases}
+
+
+def describe_rules(r: dict[str, Any]) -> list[str]:
+    """One sentence per constraint a timeline must satisfy under the rules ``r``.
+
+    Parameters
+    ----------
+    r : dict
+        ``rules(inst)``.
+
+    Returns
+    -------
+    list of str
+        The constraints.
+
+    Examples
+    --------
+    >>> describe_rules({"time": "slotted", "lease": 600, "leases": "per-job"})[-1]
+    'slotted time: every run starts and ends on a multiple of 600 s'
+    """
+    L = r.get("lease")
+    out = [
+        "gang: a run holds exactly the job's GPUs, on nodes of the cluster",
+        "capacity: per node and at every time, the GPUs in use are at most the node's GPUs",
+        "release: no job runs before its submission",
+        "service: each job receives exactly its duration of service (cold start after a "
+        "preemption and checkpoint before one give no progress) and completes",
+    ]
+    if r.get("leases") == "synchronized":
+        out.append(f"leases: synchronized, a lease ends on a multiple of {L:g} s; a running job "
+                   "is preempted only there")
+    else:
+        out.append(f"leases: per job, a lease runs {L:g} s from its run's start and renews back "
+                   f"to back; a run is preempted only after a whole number of leases")
+    if r.get("time") == "slotted":
+        out.append(f"slotted time: every run starts and ends on a multiple of {L:g} s")
+    return out
+
+
+def model_for_rules(r: dict[str, Any]) -> str | None:
+    """The exact model whose feasible set is the statement ``r``: ``ltgf-milp`` for slotted
+    time; None for continuous time (no exact model states it; the models refuse it).
+
+    Parameters
+    ----------
+    r : dict
+        ``rules(inst)``.
+
+    Returns
+    -------
+    str or None
+        The model's name.
+
+    Examples
+    --------
+    >>> model_for_rules({"time": "slotted"}), model_for_rules({"time": "continuous"})
+    ('ltgf-milp', None)
+    """
+    return "ltgf-milp" if r.get("time") == "slotted" else None
+
+
 def _metrics(inst: LTGFInstance, result: Any) -> dict[str, float]:
     sol = result.solution
     if not sol or "segments" not in sol:
@@ -151,6 +235,8 @@ def _build_model(inst: LTGFInstance, model: str) -> Any:
     builders = {"ltgf-milp": "maxmin", "ltgf-milp-windows": "windows"}
     if model not in builders:
         raise InputError("model", f"exportable LTGF models: {sorted(builders)}, not {model!r}")
+    if inst.time != "slotted":
+        raise InputError("time", f"{model} states the slotted problem only; use inst.slotted()")
     S = max(x.shape[1] for x in online_schedules(inst))
     m = build_model(slot_data(inst, S), builders[model])
     if builders[model] == "maxmin":
@@ -177,6 +263,9 @@ PROBLEMS.add(
         metrics=_metrics,
         demo_instance=FIG6,
         solution_type=Solution,
+        rules=rules,
+        describe_rules=describe_rules,
+        model_for_rules=model_for_rules,
     ),
 )
 
@@ -199,4 +288,5 @@ __all__ = [
     "simulate",
     "slot_data",
     "timeline_metrics",
+    "timeline_of_slots",
 ]

@@ -7,7 +7,16 @@ Schema (issue 7; times in seconds)::
      "tenants": [{"name": "vcA", "weight": 1}],            # or {"name": "vcA", "quota": 64}
      "jobs": [{"name": "j1", "tenant": "vcA", "submit": 0, "gpus": 8, "duration": 3600,
                "weight": 1}],
-     "overhead": {"checkpoint": 0, "cold_start": 30}}      # optional (notes §2 defaults)
+     "overhead": {"checkpoint": 0, "cold_start": 30},      # optional (notes §2 defaults)
+     "time": "continuous", "leases": "per-job"}            # optional: the rules (notes §2, §9)
+
+Rules (issue 32: every rule of the statement lives in the instance, never in a solution):
+``time`` is ``"continuous"`` (default: the paper's lease model of notes §2, runs start at any
+time) or ``"slotted"`` (notes §9: tick = lease = L, no overheads, submissions and durations
+whole multiples of L, every run starts and ends on a multiple of L); ``leases`` is
+``"per-job"`` (default: a lease runs L seconds from its segment's start and renews back to
+back) or ``"synchronized"`` (leases end on multiples of L). The problem is lease-based: a
+running job may be preempted only at the end of one of its leases.
 
 Quotas (6): ``Quota_j = M W_j / sum_k W_k``. A tenant given ``quota`` (GPUs) uses it as its
 weight, so quotas summing to ``M`` are kept verbatim; weights and quotas may not be mixed.
@@ -21,7 +30,7 @@ import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from pydantic import Field
@@ -99,6 +108,16 @@ class _InstanceIn(Strict, title="LTGFInstanceFile"):
         "limits.MAX_LEASE_PERIODS).", symbol="J_{i,j}"))
     overhead: _OverheadIn = Field(default_factory=_OverheadIn, **doc(
         "Checkpoint and cold-start costs.", symbol="c_{\\text{ck}}, c_{\\text{cs}}"))
+    time: Literal["continuous", "slotted"] = Field("continuous", **doc(
+        "Time model: 'continuous' (runs start at any time; the default, the paper's lease "
+        "model and what files without the field meant) or 'slotted' (notes §9: tick = lease, "
+        "zero overheads, submissions and durations multiples of the lease; every run starts "
+        "and ends on a multiple of the lease)."))
+    leases: Literal["per-job", "synchronized"] = Field("per-job", **doc(
+        "Lease clock: 'per-job' (a lease runs one lease term from its run's start and renews "
+        "back to back; the default, the paper's reading of notes §2) or 'synchronized' "
+        "(leases end on multiples of the lease term, notes §10.1). Either way a running job "
+        "may be preempted only at the end of one of its leases."))
     provenance: dict[str, Any] | str | None = Field(None, **doc(
         "Where the instance comes from (free form, not compared)."))
 
@@ -181,6 +200,12 @@ class LTGFInstance:
         Checkpoint cost per lease end. Unit: s. Range: [0, 1e15].
     cold_start : float, default 30.0
         Cold-start cost per resume after a preemption. Unit: s. Range: [0, 1e15].
+    time : str, default "continuous"
+        ``"continuous"`` or ``"slotted"`` (notes §9; ``slotted()`` builds such an instance).
+        The default keeps files without the field meaning what they meant (the paper's model).
+    leases : str, default "per-job"
+        ``"per-job"`` (a lease runs ``lease`` s from its run's start, renewed back to back) or
+        ``"synchronized"`` (leases end on multiples of ``lease``); default: the paper's reading.
     description : str or None, default None
         Free text.
     provenance : dict or str or None, default None
@@ -205,6 +230,10 @@ class LTGFInstance:
     tick: float = 10.0
     checkpoint: float = 0.0
     cold_start: float = 30.0
+    #: "continuous" or "slotted" (notes §9)
+    time: str = "continuous"
+    #: "per-job" or "synchronized" (notes §10.1)
+    leases: str = "per-job"
     description: str | None = None
     provenance: dict[str, Any] | str | None = field(default=None, compare=False)
 
@@ -268,8 +297,26 @@ class LTGFInstance:
 
     def slotted(self, length: float | None = None) -> LTGFInstance:
         """Slotted mode of notes §9: tick = lease = L, submissions rounded up to slot boundaries,
-        durations rounded up to whole slots, no overheads — the online scheduler in this mode is
-        compared like with like against the slotted exact model."""
+        durations rounded up to whole slots, no overheads, ``time="slotted"`` — the statement
+        the exact models solve; the online schedulers run on it compare like with like.
+
+        Parameters
+        ----------
+        length : float or None, default None
+            Slot length L; None keeps the lease. Unit: s.
+
+        Returns
+        -------
+        LTGFInstance
+            The slotted instance (name suffixed ``-slotted`` unless it is slotted already).
+
+        Examples
+        --------
+        >>> from dlsched.ltgf.paper import fig6
+        >>> sl = fig6().slotted()
+        >>> sl.time, sl.tick == sl.lease, sl.slotted() == sl
+        ('slotted', True, True)
+        """
         L = float(length or self.lease)
         jobs = tuple(
             replace(
@@ -286,7 +333,8 @@ class LTGFInstance:
             tick=L,
             checkpoint=0.0,
             cold_start=0.0,
-            name=f"{self.name}-slotted",
+            time="slotted",
+            name=self.name if self.time == "slotted" else f"{self.name}-slotted",
         )
 
 
@@ -353,6 +401,8 @@ def parse(data: dict[str, Any]) -> LTGFInstance:
         raise InputError("cluster", f"more than {MAX_WORKERS} GPUs (limits.MAX_WORKERS)")
     if raw.lease <= raw.overhead.checkpoint + raw.overhead.cold_start:
         raise InputError("lease", "must exceed checkpoint + cold_start overheads")
+    if raw.time == "slotted":
+        _check_slotted(raw)
     return LTGFInstance(
         name=raw.name,
         nodes=raw.cluster.nodes,
@@ -363,9 +413,35 @@ def parse(data: dict[str, Any]) -> LTGFInstance:
         tick=float(raw.tick),
         checkpoint=raw.overhead.checkpoint,
         cold_start=raw.overhead.cold_start,
+        time=raw.time,
+        leases=raw.leases,
         description=raw.description,
         provenance=raw.provenance,
     )
+
+
+def _multiple(x: float, L: float) -> bool:
+    """``x`` is a whole multiple of ``L`` (relative tolerance 1e-9)."""
+    return abs(x / L - round(x / L)) <= 1e-9
+
+
+def _check_slotted(raw: _InstanceIn) -> None:
+    """What ``time: "slotted"`` means (notes §9): an InputError naming the first field that
+    breaks it."""
+    L = raw.lease
+    if raw.tick != L:
+        raise InputError("tick", f"a slotted instance has tick == lease ({L:g}), not {raw.tick:g}"
+                                 "; build it with inst.slotted()")
+    for name in ("checkpoint", "cold_start"):
+        if getattr(raw.overhead, name) != 0:
+            raise InputError(f"overhead.{name}", "a slotted instance has no overheads (0); build "
+                                                 "it with inst.slotted()")
+    for i, j in enumerate(raw.jobs):
+        for name in ("submit", "duration"):
+            if not _multiple(getattr(j, name), L):
+                raise InputError(f"jobs[{i}].{name}", f"{getattr(j, name):g} is not a multiple of "
+                                                      f"the lease {L:g} (slotted time); build it "
+                                                      "with inst.slotted()")
 
 
 def _num(x: float) -> float | int:
@@ -406,6 +482,8 @@ def dump(inst: LTGFInstance) -> dict[str, Any]:
             for j in inst.jobs
         ],
         "overhead": {"checkpoint": _num(inst.checkpoint), "cold_start": _num(inst.cold_start)},
+        "time": inst.time,
+        "leases": inst.leases,
     }
     if inst.description:
         out["description"] = inst.description

@@ -386,11 +386,14 @@ class SlotSolution(Solution):
 
 
 def check_slots(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
-    """Violations of a slot schedule (GPU-count relaxation of notes §9); empty when feasible.
+    """Violations of a slot schedule (notes §9); empty when feasible.
 
+    A slot schedule states the slotted problem: the instance must have ``time: "slotted"``
+    and the schedule's ``slot_length`` must be its lease L (rules from the instance, issue 32).
     Each job runs ceil(D / L) distinct slots, none before its release slot ceil(a / L) nor at
-    or beyond the horizon; per slot the GPUs in use are <= M (node packing is relaxed, as in
-    the exact models).
+    or beyond the horizon; per slot the GPUs in use are <= M. The GPU count is exact, not a
+    relaxation: a gang may span any nodes, so GPUs summing to at most M always fit on the
+    nodes (``timeline_of_slots`` builds the timeline the timeline validator accepts).
 
     Parameters
     ----------
@@ -408,7 +411,7 @@ def check_slots(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
     Examples
     --------
     >>> from dlsched.ltgf.paper import fig6
-    >>> inst = fig6()
+    >>> inst = fig6().slotted()
     >>> sol = {"slot_length": 600, "horizon": 8,
     ...        "slots": {"J1": [0, 1, 2, 3], "J2": [4, 5, 6, 7], "J3": [0, 1, 2, 3]}}
     >>> check_slots(inst, sol)
@@ -417,6 +420,11 @@ def check_slots(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
     L = float(sol["slot_length"])
     S = int(sol["horizon"])
     errs: list[str] = []
+    if inst.time != "slotted":
+        return [f"a slot schedule states the slotted problem; this instance has time "
+                f"{inst.time!r} (judge it on inst.slotted())"]
+    if abs(L - inst.lease) > 1e-9 * inst.lease:
+        return [f"slot_length {L:g} s is not the instance's lease {inst.lease:g} s"]
     use = np.zeros(S, dtype=np.int64)
     slots = sol["slots"]
     for j in inst.jobs:
@@ -437,3 +445,83 @@ def check_slots(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
     for s in np.flatnonzero(use > inst.gpus):
         errs.append(f"slot {int(s)}: {int(use[s])} GPUs > {inst.gpus}")
     return errs
+
+
+def timeline_of_slots(inst: LTGFInstance, sol: Mapping[str, Any]) -> dict[str, Any]:
+    """The timeline of a slot schedule on a slotted instance (what ``check_timeline`` reads).
+
+    Slot ``s`` of job ``i`` becomes the run ``[s L, (s+1) L]``; consecutive slots are one run,
+    preempted where the job's slots break (always a lease end: runs start on the slot grid).
+    Each slot's jobs are packed on the nodes in job order, a gang spread over the first
+    nodes with free GPUs (so at most M GPUs per slot always fit). The objective of the
+    timeline equals the slot schedule's.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        A slotted instance (``time: "slotted"``).
+    sol : Mapping
+        The slot schedule (``slot_length``, ``horizon``, ``slots``), e.g. an exact model's.
+
+    Returns
+    -------
+    dict
+        ``{"segments": [...], "completion": {...}}`` (plus ``from_slots: true``).
+
+    Raises
+    ------
+    InputError
+        The instance is not slotted (field ``time``), or ``check_slots`` finds a violation
+        (field ``solution``).
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> inst = fig6().slotted()
+    >>> tl = timeline_of_slots(inst, {"slot_length": 600, "horizon": 8, "slots": {
+    ...     "J1": [0, 1, 6, 7], "J2": [2, 3, 4, 5], "J3": [2, 3, 4, 5]}})
+    >>> tl["segments"][0], tl["completion"]["J1"]
+    (['J1', 0.0, 1200.0, [[0, 6]], 'preempt', 0.0, 0.0], 4800.0)
+    """
+    if inst.time != "slotted":
+        raise InputError("time", "a slot schedule is a timeline only on a slotted instance; "
+                                 "use inst.slotted()")
+    errs = check_slots(inst, dict(sol))
+    if errs:
+        raise InputError("solution", "; ".join(errs[:3]))
+    L = float(inst.lease)
+    G = inst.gpus_per_node
+    runs = {j.name: sorted(set(int(s) for s in sol["slots"][j.name])) for j in inst.jobs}
+    place: dict[tuple[str, int], tuple[tuple[int, int], ...]] = {}
+    for s in range(int(sol["horizon"])):
+        free = [G] * inst.nodes
+        for j in inst.jobs:
+            if s in runs[j.name]:
+                need, p = j.gpus, []
+                for n in range(inst.nodes):
+                    take = min(need, free[n])
+                    if take:
+                        p.append((n, take))
+                        free[n] -= take
+                        need -= take
+                    if not need:
+                        break
+                place[j.name, s] = tuple(p)
+    segs: list[list[Any]] = []
+    comp: dict[str, float] = {}
+    for j in inst.jobs:
+        slots = runs[j.name]
+        k = 0
+        while k < len(slots):
+            # a run: consecutive slots with the same placement
+            e = k
+            while (e + 1 < len(slots) and slots[e + 1] == slots[e] + 1
+                   and place[j.name, slots[e + 1]] == place[j.name, slots[k]]):
+                e += 1
+            last = e == len(slots) - 1
+            segs.append([j.name, slots[k] * L, (slots[e] + 1) * L,
+                         [list(p) for p in place[j.name, slots[k]]],
+                         "complete" if last else "preempt", 0.0, 0.0])
+            k = e + 1
+        comp[j.name] = (slots[-1] + 1) * L
+    return {"segments": segs, "completion": comp, "from_slots": True}

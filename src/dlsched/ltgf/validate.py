@@ -4,12 +4,15 @@ before its submission, exact service with the overhead model, every job complete
 Written against the solution format only (not the simulator's internals)::
 
     {"segments": [[job, start, end, [[node, gpus], ...], "complete"|"preempt", cold, ckpt], ...],
-     "completion": {job: time}, "lease_based": true, "lease": L}
+     "completion": {job: time}}
 
-``lease`` is optional: the run's lease length when it overrides the instance's (default: the
-instance's lease); preemptions are checked against it. With synchronized leases
-(``"synchronized": true``, or ``knobs.synchronized``) a lease ends on the next multiple of the
-lease length, so a preemption must fall on such a multiple instead of a full lease after start.
+Every rule comes from the instance (issue 32), never from the solution: the lease length L,
+the lease clock (``leases``) and the time model (``time``). The problem is lease-based: a run
+is preempted only at the end of one of its leases — with ``leases: "per-job"`` after a whole
+positive number of leases from its start, with ``"synchronized"`` on a multiple of L. With
+``time: "slotted"`` every run starts and ends on a multiple of L. Solution keys that once
+declared rules (``lease_based``, ``lease``, ``synchronized``, ``knobs``) are information only
+and are ignored here.
 """
 
 from __future__ import annotations
@@ -31,16 +34,17 @@ def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
     Checks, from the solution format only: known jobs, end > start, no run before the
     job's submission, gang (a run holds exactly the job's GPUs), per-node capacity over time,
     the service each job gets with the overhead model (cold start after a preemption,
-    checkpoint before one), every job completed at its reported time, and preemptions only
-    at lease ends for lease-based runs.
+    checkpoint before one), every job completed at its reported time, preemptions only at
+    lease ends (the instance's ``lease`` and ``leases``) and, for ``time: "slotted"``, runs on
+    the slot grid.
 
     Parameters
     ----------
     inst : LTGFInstance
         The instance.
     sol : dict
-        The timeline JSON (``segments``, ``completion``, optionally ``lease_based``,
-        ``lease``, ``knobs``); a ``TimelineSolution`` works too.
+        The timeline JSON (``segments``, ``completion``; other keys are ignored); a
+        ``TimelineSolution`` works too.
 
     Returns
     -------
@@ -112,14 +116,9 @@ def _violations(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> lis
         for j in over[:5]:
             errs.append(f"node {int(n[j])}: {int(load[j] - base[j])} GPUs in use at {t[j]} > {G}")
     comp = sol.get("completion", {})
-    lease_based = bool(sol.get("lease_based", True))
-    lease = float(sol.get("lease", inst.lease))  # a run may override the lease (run_policy)
-    # synchronized leases (sim variant) end on multiples of the lease: a segment started
-    # mid-round is preempted at the round's end, before a full lease has passed
-    synchronized = bool(sol.get("synchronized", (sol.get("knobs") or {}).get("synchronized",
-                                                                            False)))
-    if not lease > inst.checkpoint + inst.cold_start:
-        errs.append(f"lease {lease:g} s does not exceed checkpoint + cold_start overheads")
+    lease = inst.lease
+    synchronized = inst.leases == "synchronized"
+    slotted = inst.time == "slotted"
     for job in inst.jobs:
         runs = sorted(by_job.get(job.name, []))
         if not runs:
@@ -137,14 +136,16 @@ def _violations(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> lis
                 errs.append(f"{job.name}: segment {r} checkpoint {ckpt}, expected {want_ck}")
             if (reason == "complete") != (r == len(runs) - 1):
                 errs.append(f"{job.name}: segment {r} ends '{reason}' out of order")
-            if lease_based and reason == "preempt" and synchronized:
-                if abs(e / lease - round(e / lease)) * lease > TOL:
+            if reason == "preempt" and synchronized:
+                if _off_grid(e, lease):
                     errs.append(f"{job.name}: preempted at {e:g}, not at the end of a "
                                 f"synchronized lease (multiple of {lease:g} s)")
-            elif lease_based and reason == "preempt" and e - s < lease - TOL:
-                errs.append(
-                    f"{job.name}: preempted after {e - s:g} s, inside its lease of {lease:g} s"
-                )
+            elif reason == "preempt" and (e - s < lease - TOL or _off_grid(e - s, lease)):
+                errs.append(f"{job.name}: preempted after {e - s:g} s, inside a lease (leases "
+                            f"of {lease:g} s from the run's start)")
+            if slotted and (_off_grid(s, lease) or _off_grid(e, lease)):
+                errs.append(f"{job.name}: run [{s:g}, {e:g}] is not on the slot grid "
+                            f"(multiples of {lease:g} s; slotted time)")
             served += max(0.0, e - s - cold - ckpt)
         if abs(served - job.duration) > TOL * max(1.0, job.duration):
             errs.append(f"{job.name}: receives {served:.6f} s of service, needs {job.duration}")
@@ -213,9 +214,7 @@ def _clean(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> bool:
     base = np.repeat(np.r_[0, load[first[1:] - 1]], np.diff(np.r_[first, len(n)]))
     if (load - base > G).any():
         return False
-    lease = float(sol.get("lease", inst.lease))
-    if not lease > inst.checkpoint + inst.cold_start:
-        return False
+    lease = inst.lease
     # each job's runs in time order
     o = np.lexsort((end, start, job))
     job, start, end, cold, ckpt = job[o], start[o], end[o], cold[o], ckpt[o]
@@ -234,16 +233,14 @@ def _clean(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> bool:
         return False
     if (pre == last).any():  # "complete" exactly on the last run
         return False
-    lease_based = bool(sol.get("lease_based", True))
-    synchronized = bool(sol.get("synchronized", (sol.get("knobs") or {}).get("synchronized",
-                                                                            False)))
-    if lease_based:
-        if synchronized:
-            bad = np.abs(end / lease - np.round(end / lease)) * lease > TOL
-        else:
-            bad = end - start < lease - TOL
-        if (bad & pre).any():
-            return False
+    if inst.leases == "synchronized":
+        bad = _off_grid_arr(end, lease)
+    else:
+        bad = (end - start < lease - TOL) | _off_grid_arr(end - start, lease)
+    if (bad & pre).any():
+        return False
+    if inst.time == "slotted" and (_off_grid_arr(start, lease) | _off_grid_arr(end, lease)).any():
+        return False
     served = np.bincount(job, weights=np.maximum(0.0, end - start - cold - ckpt),
                          minlength=inst.n_jobs)
     dur = inst.job_duration
@@ -251,3 +248,13 @@ def _clean(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> bool:
         return False
     ends = end[last]  # the last run's end of each job (every job runs)
     return all(abs(v - ends[j]) <= TOL for j, v in comp_t.items())
+
+
+def _off_grid(x: float, L: float) -> bool:
+    """``x`` is farther than TOL seconds from every multiple of ``L``."""
+    return abs(x - round(x / L) * L) > TOL
+
+
+def _off_grid_arr(x: np.ndarray, L: float) -> np.ndarray:
+    """``_off_grid`` of each entry (half the tolerance: never passes where ``_off_grid`` fails)."""
+    return np.abs(x - np.round(x / L) * L) > 0.5 * TOL

@@ -12,11 +12,14 @@ whose lease has expired; its pool is the free GPUs plus the GPUs of those expire
 ``EventSim.place`` the policy renews an expired job in place (same GPUs, no cost) or places a
 job consolidated (``.placement``), preferring genuinely free GPUs; if it must take GPUs of an
 expired, still undecided job, that job is preempted first. Expired jobs not renewed by the end of
-the call are preempted. Non-lease policies (``lease_based = False``) may also preempt running jobs
-mid-lease with ``EventSim.preempt``. A policy with ``renews_when_idle = True`` declares that
-it renews every expired job when no job is pending (true of every work-conserving policy whose
-candidates are only the expired jobs); the engine then renews them without calling it. A policy
-that sets ``noop_epoch`` to ``EventSim.epoch`` after a call that changed nothing declares that
+the call are preempted. Every policy is lease-based (ltgf issue 32: the rules are the
+instance's, a policy cannot opt out): ``EventSim.preempt`` stops a running job only at the end
+of one of its leases — an expired job, or one renewed in this very call (its segment then ends
+exactly at the lease end) — and raises ValueError on a job mid-lease. A policy with
+``renews_when_idle = True`` declares that it renews every expired job when no job is pending
+(true of every work-conserving policy whose candidates are only the expired jobs); the engine
+then renews them without calling it. A policy that sets ``noop_epoch`` to ``EventSim.epoch``
+after a call that changed nothing declares that
 its calls are a function of the simulator state (not of the time), so until the next
 submission, start, stop or finish every call would only renew the expired jobs; the engine then
 applies those renewal-only decisions without calling it (still counted in ``decisions``).
@@ -155,6 +158,8 @@ class EventSim:
         #: free GPUs + GPUs of expired, undecided jobs (= pool_size), kept incrementally
         self._pool = cfg.nodes * cfg.gpus_per_node
         self.expired: set[int] = set()
+        #: jobs renewed in the current decision (their lease ended now: still preemptable)
+        self._renewed: set[int] = set()
         #: the jobs in state PENDING, kept incrementally (submission, start, preemption)
         self._pending: set[int] = set()
         #: demand -> the pending jobs with it (``any_placeable``, ``placeable_pending``)
@@ -340,6 +345,7 @@ class EventSim:
             self._fv += 1
             self._pool -= self._g[i]
             self._set_lease(i, self.now)
+            self._renewed.add(i)
             return True
         if self.state[i] != PENDING:
             raise ValueError(f"job {i} is not a candidate")
@@ -374,8 +380,34 @@ class EventSim:
         self._start(i, p)
         return True
 
+    def preemptable(self, i: int) -> bool:
+        """True when running job ``i`` is at the end of one of its leases now (``preempt`` may
+        stop it): its lease expired at this decision (renewed in it or not).
+
+        Parameters
+        ----------
+        i : int
+            A job index.
+
+        Returns
+        -------
+        bool
+            Whether ``preempt(i)`` is allowed now.
+        """
+        return i in self.expired or (i in self._renewed and self.state[i] == RUNNING)
+
     def preempt(self, i: int) -> None:
-        """Preempt running job ``i`` now (mid-lease only for non-lease policies)."""
+        """Preempt running job ``i`` now, at the end of one of its leases (``preemptable``).
+
+        Raises
+        ------
+        ValueError
+            ``i`` is mid-lease: no policy may preempt there.
+        """
+        if not self.preemptable(i):
+            raise ValueError(f"job {i} is mid-lease at {self.now:g}: a job is preempted only at "
+                             "the end of one of its leases")
+        self._renewed.discard(i)
         self._stop(i, self.now, expired=i in self.expired)
 
     # ---- internals ---------------------------------------------------------------------------
@@ -685,6 +717,7 @@ class EventSim:
                     self.place(i)
             if pending or self.expired:
                 self.decisions += 1
+                self._renewed.clear()
                 policy.schedule(self, td, sorted(pending) if want_pending else [],
                                 sorted(self.expired))
                 if self.expired:

@@ -19,7 +19,9 @@ class HiveD(YarnCS):
     """HiveD: guaranteed jobs within the quota, opportunistic jobs on free GPUs beyond it.
 
     Guaranteed jobs preempt opportunistic ones (most recently started first, other tenants'
-    first); not lease-based (it may preempt mid-lease) (notes §6.2).
+    first) at the end of the opportunistic jobs' leases, the rule every scheduler follows
+    (issue 32; HiveD once preempted mid-lease); a guaranteed job that needs GPUs still under
+    lease waits for those leases to end (notes §6.2).
 
     Parameters
     ----------
@@ -34,11 +36,10 @@ class HiveD(YarnCS):
     >>> from dlsched.ltgf import generate, run_policy
     >>> inst = generate(n_jobs=20, nodes=1, days=0.05, seed=3)
     >>> round(run_policy(inst, "hived", backfill=False).objective, 3)
-    0.554
+    0.553
     """
 
     name = "hived"
-    lease_based = False
 
     def __init__(self, inst: LTGFInstance, backfill: bool = True) -> None:
         super().__init__(inst)
@@ -79,14 +80,19 @@ class HiveD(YarnCS):
                     self.opportunistic[i] = True
                 elif not self.knobs["backfill"]:
                     break
-        if sim.epoch == epoch:
+        # a guaranteed job that waits for opportunistic leases to end may start at a later
+        # lease end without any other change: the call is a function of the state only when
+        # no opportunistic job runs
+        if sim.epoch == epoch and not (self.opportunistic & (sim.state == RUNNING)).any():
             self.noop_epoch = epoch
 
     def _place_guaranteed(self, i: int, k: int) -> bool:
         sim = self.sim
         if sim.place(i):
             return True
-        opp = [j for j in np.flatnonzero((sim.state == RUNNING) & self.opportunistic)]
+        # victims: opportunistic jobs at the end of a lease now (renewed in this call)
+        opp = [j for j in np.flatnonzero((sim.state == RUNNING) & self.opportunistic)
+               if sim.preemptable(int(j))]
         held = sim.free.copy()
         for j in opp:
             for n, c in sim.placement[j]:

@@ -22,6 +22,44 @@ def shortest_horizon(inst: LTGFInstance) -> SlotData:
                                    for r, p in zip(low.release, low.proc, strict=True))))
 
 
+def covering_horizon(sd: SlotData) -> int:
+    """A horizon that holds an optimal schedule of every max-min (or fairness) statement: the
+    longest makespan of a schedule in which no released, unfinished job waits in a slot with
+    room for it.
+
+    Moving a waiting job's last run slot into an earlier slot with room never delays any
+    completion, so it never raises any tenant's fair share (8)-(9) and never lowers any rho:
+    some optimum has that form. In it, a slot in [r_k, C_k) where the last job k waits has
+    more than M - g_k GPUs of other jobs busy (and at least one other job), so
+    C_k <= r_k + P_k + min(sum_{i != k} P_i, floor(sum_{i != k} g_i P_i / (M - g_k + 1))).
+    A model over at least that many slots solves the whole slotted statement, not a
+    restriction (issue 32).
+
+    Parameters
+    ----------
+    sd : SlotData
+        The slotted instance (any horizon).
+
+    Returns
+    -------
+    int
+        The horizon. Unit: slots.
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> covering_horizon(slot_data(fig6().slotted(), 1))
+    12
+    """
+    M = int(sd.M)
+    g = [int(x) for x in sd.gpus]
+    P = [int(x) for x in sd.proc]
+    r = [int(x) for x in sd.release]
+    work, span = sum(a * b for a, b in zip(g, P, strict=True)), sum(P)
+    return max(r[k] + P[k] + min(span - P[k], (work - g[k] * P[k]) // (M - g[k] + 1))
+               for k in range(len(P)))
+
+
 def model_sizes(sd: SlotData, objective: str, window: int) -> tuple[int, int, int]:
     """(columns, rows, nonzeros) of the slotted MILP, upper bounds (model/*.py): x, c per
     (job, slot >= release); f, b per (tenant, slot); t or the window flags v. The completion rows

@@ -6,8 +6,12 @@ each step solves ``max t s.t. Alloc_j - z Fair_j >= t`` for all tenants with job
 are integers in units of L*GPU/q, so with z = p/d a schedule beats z iff t >= 1/d; Dinkelbach
 stops when the best t is < 1/(2d) (z optimal), bisection when the bracket is narrower than
 1/Fmax^2 (distinct rho values differ by more). The start is the best slotted-mode schedule of
-the online policies; the horizon defaults to the longest of their makespans (pass ``slots`` for
-another one): the optimum is over schedules finishing within it.
+the online policies; the horizon defaults to the longest of their makespans or the covering
+horizon (``bounds.covering_horizon``: some optimum of the statement ends within it), whichever
+is longer, so the model states the whole slotted problem. A shorter ``slots`` restricts the
+search: the bound then is the fair floor only (valid for every schedule), never a level or
+LP bound of the restriction. The models solve the slotted statement only: on an instance of
+``time: "continuous"`` they refuse with an InputError (field ``time``; use inst.slotted()).
 
 ``lexicographic=True`` continues to the leximin vector (notes §9, issue "optionally
 lexicographic") by iterated max-min with saturation tests: after the level z*, a tenant is
@@ -47,6 +51,7 @@ from ..instance import LTGFInstance
 from ..solution import SlotSolution
 from ..support.slots import SlotData, schedule_rho, slot_data
 from .bounds import (
+    covering_horizon,
     fair_floor_bound,
     level_cut,
     no_better,
@@ -127,6 +132,34 @@ def refused(inst: LTGFInstance, method: str, t0: float, reason: str,
                          "rho_exact": None if z is None else str(z)})
 
 
+def require_slotted(inst: LTGFInstance, model: str) -> None:
+    """Refuse an instance whose statement is not the slotted one the exact models solve.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    model : str
+        The model's name (for the message).
+
+    Raises
+    ------
+    InputError
+        ``inst.time`` is not ``"slotted"`` (field ``time``).
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> require_slotted(fig6(), "ltgf-milp")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: time: ltgf-milp solves the slotted statement (notes §9) ...
+    """
+    if inst.time != "slotted":
+        raise InputError("time", f"{model} solves the slotted statement (notes §9) only, this "
+                                 f"instance has time {inst.time!r}; use inst.slotted()")
+
+
 def solve_maxmin(
     inst: LTGFInstance,
     backend: str,
@@ -169,15 +202,17 @@ def solve_maxmin(
     Raises
     ------
     InputError
-        An unknown ``method``, or quotas too fine for exact integer sums.
+        A continuous-time instance (field ``time``), an unknown ``method``, or quotas too
+        fine for exact integer sums.
 
     Examples
     --------
     >>> from dlsched.ltgf.paper import fig6
-    >>> solve_maxmin(fig6(), "ltgf-milp", slots=8).objective
+    >>> solve_maxmin(fig6().slotted(), "ltgf-milp", slots=8).objective
     1.0
     """
     t0 = time.perf_counter()
+    require_slotted(inst, backend)
     opts = options or SolveOptions()
     if method not in ("dinkelbach", "bisection"):
         raise InputError("method", "'dinkelbach' or 'bisection'")
@@ -186,7 +221,10 @@ def solve_maxmin(
     if slots is None and (why := too_big(shortest_horizon(inst), "maxmin", 4, opts.time_limit)):
         return refused(inst, backend, t0, why)
     starts = online_schedules(inst)
-    sd = slot_data(inst, slots if slots is not None else max(x.shape[1] for x in starts))
+    cover = covering_horizon(slot_data(inst, 1))
+    sd = slot_data(inst, slots if slots is not None else
+                   max(cover, *(x.shape[1] for x in starts)))
+    covers = cover <= sd.S  # else a restriction: only the fair floor bounds the statement
     x_best, z = None, Fraction(0)
     for x0 in starts:
         x0 = fit(x0, sd.S)
@@ -239,7 +277,7 @@ def solve_maxmin(
             cut = level_cut(sd, target, tbound)
             if no_better(sd, target, tbound):
                 cut = min(cut, target)
-            if cut < ub:
+            if cut < ub and covers:
                 ub, ub_from = cut, "level solves"
         if st is not Status.OPTIMAL or proven():
             break
@@ -255,7 +293,7 @@ def solve_maxmin(
                 lo = max(lo, z, target)
             else:
                 hi = min(target, ub)
-    if not proven() and status is not Status.INFEASIBLE and bound_share > 0:
+    if not proven() and status is not Status.INFEASIBLE and bound_share > 0 and covers:
         lp_ub, stats_ub = relaxation_bound(sd, z, ub, deadline, opts.threads)
         if lp_ub < ub:
             ub, ub_from = lp_ub, "LP relaxation"
@@ -273,6 +311,7 @@ def solve_maxmin(
         "iterations": iters,
         "method": method,
         "slots": sd.S,
+        "covering_horizon": cover,
         "slot_length": sd.L,
         "q": sd.q,
         "rho": None

@@ -19,7 +19,7 @@ from ..instance import LTGFInstance
 from ..model import build_model
 from ..support.slots import SlotData, slot_data
 from .bounds import shortest_horizon, too_big
-from .maxmin import BACKENDS, refused, slot_solution, solve_maxmin
+from .maxmin import BACKENDS, refused, require_slotted, slot_solution, solve_maxmin
 from .starts import online_schedules
 
 
@@ -80,10 +80,11 @@ def solve_windows(
     Examples
     --------
     >>> from dlsched.ltgf.paper import fig6
-    >>> solve_windows(fig6()).objective
+    >>> solve_windows(fig6().slotted()).objective
     0.0
     """
     t0 = time.perf_counter()
+    require_slotted(inst, "ltgf-milp-windows")
     opts = options or SolveOptions()
     if slots is None and (why := too_big(shortest_horizon(inst), "windows", window,
                                           opts.time_limit)):
@@ -149,7 +150,8 @@ def _milp(
     """Slotted MILP (Pyomo + HiGHS): max-min tenant rho over lease-length slot schedules.
 
     Each Dinkelbach (or bisection) level solves the MILP of ``model/`` (notes §9); jobs run
-    whole slots, node packing is relaxed to the GPU count. ``objective="windows"`` instead
+    whole slots, at most M GPUs per slot (exact: a gang may span any nodes).
+    ``objective="windows"`` instead
     minimises the number of (tenant, window) pairs whose allocation falls below the fair
     share (notes §9.2). The keyword parameters after ``objective`` are forwarded to the
     solver of that objective (``solve_maxmin`` or ``solve_windows``).
@@ -200,16 +202,18 @@ def _milp(
     Raises
     ------
     InputError
-        An unknown ``objective``, a keyword the selected objective does not take (field: the
-        keyword), ``method`` is not ``"dinkelbach"`` / ``"bisection"``, or the quotas'
-        common denominator is too large for exact integer fairness sums (field ``tenants``).
+        A continuous-time instance (field ``time``: the model solves the slotted statement;
+        use ``inst.slotted()``), an unknown ``objective``, a keyword the selected objective
+        does not take (field: the keyword), ``method`` is not ``"dinkelbach"`` /
+        ``"bisection"``, or the quotas' common denominator is too large for exact integer
+        fairness sums (field ``tenants``).
 
     Examples
     --------
     >>> from dlsched.ltgf.paper import fig6
-    >>> res = _milp(fig6())
+    >>> res = _milp(fig6().slotted())
     >>> res.status.value, res.objective, res.solution.horizon
-    ('optimal', 1.0, 8)
+    ('optimal', 1.0, 12)
     """
     solver = OBJECTIVES.get(objective)
     if solver is None:

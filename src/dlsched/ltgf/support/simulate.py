@@ -39,11 +39,14 @@ def simulate(
     inst: LTGFInstance,
     policy: str = "astraea-ltgf",
     *,
-    synchronized: bool = False,
+    synchronized: bool | None = None,
     strict_placement: bool = False,
     **knobs: Any,
 ) -> dict[str, Any]:
     """Simulate ``policy`` on ``inst`` and return the timeline as a JSON solution dict.
+
+    The lease length and the lease clock are the instance's (``lease``, ``leases``); every
+    policy preempts only at lease ends (the engine refuses a mid-lease preemption).
 
     Parameters
     ----------
@@ -51,9 +54,10 @@ def simulate(
         The instance to simulate.
     policy : str, default "astraea-ltgf"
         Registered name of the policy (a key of ``POLICIES``).
-    synchronized : bool, default False
-        Leases end on the next multiple of the lease length (a global lease clock) instead of
-        a full lease after each start.
+    synchronized : bool or None, default None
+        None: the instance's lease clock. True / False: simulate the variant of ``inst``
+        with ``leases="synchronized"`` / ``"per-job"`` (``rule_variant``); the timeline
+        then satisfies that variant's rules, and is judged against it.
     strict_placement : bool, default False
         A job larger than a node waits for completely free nodes (plus one node for the
         remainder) instead of falling back to the fewest-node cover.
@@ -83,6 +87,7 @@ def simulate(
     >>> len(sol["completion"]), sol["preemptions"]
     (20, 0)
     """
+    inst = rule_variant(inst, synchronized=synchronized)
     pol = _make(policy, inst, knobs)
     cfg = SimConfig(
         inst.nodes,
@@ -92,7 +97,7 @@ def simulate(
         inst.checkpoint,
         inst.cold_start,
         strict_placement,
-        synchronized,
+        inst.leases == "synchronized",
     )
     sim = EventSim(cfg, inst.job_submit, inst.job_gpus, inst.job_duration)
     trace = sim.run(pol)
@@ -106,7 +111,8 @@ def simulate(
         "completion": {names[i]: float(c) for i, c in enumerate(trace.completion)},
         "lease_based": pol.lease_based,
         "policy": policy,
-        "knobs": {**pol.knobs, "synchronized": synchronized, "strict_placement": strict_placement},
+        "knobs": {**pol.knobs, "synchronized": inst.leases == "synchronized",
+                  "strict_placement": strict_placement},
         "preemptions": trace.preemptions,
         "decisions": trace.decisions,
     }
@@ -163,10 +169,56 @@ def with_lease(inst: LTGFInstance, lease: float) -> LTGFInstance:
     1800.0
     """
     L = float(lease)
+    if inst.time == "slotted" and inst.lease != L:
+        raise InputError("lease", "a slotted instance's lease is its slot length: change the "
+                                  "lease of the continuous instance, then call .slotted()")
     if not inst.checkpoint + inst.cold_start < L:
         raise InputError("lease", f"{lease!r} must exceed checkpoint + cold_start overheads "
                                   f"({inst.checkpoint + inst.cold_start:g} s)")
     return replace(inst, lease=L)
+
+
+def rule_variant(inst: LTGFInstance, lease: float | None = None,
+                 synchronized: bool | None = None) -> LTGFInstance:
+    """``inst`` with another lease length and/or lease clock: the instance whose rules a run
+    with the ``lease`` / ``synchronized`` knobs satisfies (and is judged against).
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        The instance.
+    lease : float or None, default None
+        New lease length (None: keep). Unit: s.
+    synchronized : bool or None, default None
+        True: ``leases="synchronized"``; False: ``"per-job"``; None: keep.
+
+    Returns
+    -------
+    LTGFInstance
+        ``inst`` itself when nothing changes, else the variant.
+
+    Raises
+    ------
+    InputError
+        ``lease`` does not exceed the overheads, or ``inst`` is slotted and the variant would
+        break slotted time (field ``lease``).
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> rule_variant(fig6(), synchronized=True).leases
+    'synchronized'
+    """
+    if lease is not None and float(lease) != inst.lease:
+        if inst.time == "slotted":
+            raise InputError("lease", "a slotted instance's lease is its slot length: build "
+                                      "the variant from the continuous instance, then .slotted()")
+        inst = with_lease(inst, lease)
+    if synchronized is not None:
+        leases = "synchronized" if synchronized else "per-job"
+        if leases != inst.leases:
+            inst = replace(inst, leases=leases)
+    return inst
 
 
 def policy_signature(cls: type[Policy]) -> inspect.Signature:
@@ -233,11 +285,12 @@ def run_policy(
     validate : bool, default True
         Check the timeline with the independent validator (status ``error`` on a violation).
     lease : float or None, default None
-        Lease length overriding the instance's (recorded in the solution as ``lease``); must
-        exceed checkpoint + cold_start. Unit: s.
-    synchronized : bool, default False
-        Leases end on the next multiple of the lease length instead of a full lease after
-        each start.
+        Run on the variant of ``inst`` with this lease length (``rule_variant``; recorded in
+        the solution as ``lease``, information only); must exceed checkpoint + cold_start.
+        The timeline is validated against that variant, not against ``inst``. Unit: s.
+    synchronized : bool or None, default None
+        None: the instance's lease clock; True / False: run on (and validate against) the
+        variant with ``leases="synchronized"`` / ``"per-job"``.
     strict_placement : bool, default False
         A job larger than a node waits for completely free nodes (plus one node for the
         remainder) instead of falling back to the fewest-node cover.
@@ -268,8 +321,7 @@ def run_policy(
     ('feasible', 0.749)
     """
     t0 = time.perf_counter()
-    if lease is not None:
-        inst = with_lease(inst, lease)
+    inst = rule_variant(inst, lease=lease, synchronized=params.pop("synchronized", None))
     with _cyclic_gc_paused():
         sol = simulate(inst, policy, **params)
         sol["lease"] = inst.lease
@@ -382,11 +434,11 @@ _RUN_PARAMS = """window : float, default 86400.0
 validate : bool, default True
     Check the timeline with the independent validator (status ``error`` on a violation).
 lease : float or None, default None
-    Lease length overriding the instance's; must exceed checkpoint + cold_start. Unit: s.
-    Range: 0.001..10000000.
-synchronized : bool, default False
-    Leases end on the next multiple of the lease length instead of a full lease after each
-    start.
+    Run on (and validate against) the variant of the instance with this lease length; must
+    exceed checkpoint + cold_start. Unit: s. Range: 0.001..10000000.
+synchronized : bool or None, default None
+    None: the instance's lease clock (``leases``); True / False: run on (and validate
+    against) the variant with synchronized / per-job leases.
 strict_placement : bool, default False
     A job larger than a node waits for completely free nodes (plus one node for the
     remainder) instead of falling back to the fewest-node cover."""
