@@ -16,6 +16,7 @@ from .generate import generate
 from .instance import OEFInstance, dump, make, parse
 from .model import build_model
 from .paper import PAPER_TOY
+from .rules import describe_rules, model_for_rules, rules
 from .solution import Solution
 from .validate import check as _check_json
 from .validate import objective
@@ -69,6 +70,9 @@ PROBLEMS.add(
         properties=_metrics.properties,
         metrics=_metrics.metrics,
         solution_type=Solution,
+        rules=rules,
+        describe_rules=describe_rules,
+        model_for_rules=model_for_rules,
     ),
 )
 

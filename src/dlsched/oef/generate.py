@@ -9,6 +9,7 @@ from ..core.errors import InputError
 from ..core.inputs import number
 from ..core.limits import MAX_MAGNITUDE
 from .instance import OEFInstance, make
+from .rules import check_fairness
 
 
 def random_speedups(n: int, k: int, rng: np.random.Generator, monotone: bool) -> np.ndarray:
@@ -31,6 +32,7 @@ def generate(
     monotone: bool = False,
     counts: list[float] | None = None,
     weighted: bool = False,
+    fairness: str = "none",
 ) -> OEFInstance:
     """A seeded random OEF instance of ``n`` users and ``k`` GPU types.
 
@@ -54,6 +56,9 @@ def generate(
         [ceil(n/k), 2 ceil(n/k)] per type. Unit: GPUs.
     weighted : bool, default False
         Draw an integer weight in 1..3 per user (otherwise every weight is 1).
+    fairness : str, default 'none'
+        The problem the instance states (``OEFInstance.fairness``): ``'none'``,
+        ``'cooperative'`` or ``'noncooperative'``; no effect on the draws.
 
     Returns
     -------
@@ -64,8 +69,8 @@ def generate(
     Raises
     ------
     InputError
-        ``n`` or ``k`` is not an integer in its range, or ``counts`` is not ``k`` positive
-        finite numbers (field: the parameter).
+        ``n`` or ``k`` is not an integer in its range, ``counts`` is not ``k`` positive
+        finite numbers, or ``fairness`` is not a known rule (field: the parameter).
 
     Examples
     --------
@@ -78,6 +83,7 @@ def generate(
     >>> generate(n=3, k=2, seed=0, counts=[1, 4]).capacity.tolist()
     [1.0, 4.0]
     """
+    check_fairness(fairness)
     n = number(n, "n", 1, 100_000, integer=True)
     k = number(k, "k", 1, 1_000, integer=True)
     if counts is not None:
@@ -92,4 +98,4 @@ def generate(
         counts = rng.integers(lo, 2 * lo + 1, size=k).astype(float).tolist()
     weights = rng.integers(1, 4, size=n).astype(float).tolist() if weighted else None
     name = f"oef-n{n}-k{k}-{'mono' if monotone else 'rand'}{'-w' if weighted else ''}-s{seed}"
-    return make(W, counts, name=name, weights=weights)
+    return make(W, counts, name=name, weights=weights, fairness=fairness)

@@ -9,9 +9,9 @@ given instead and is normalised by its first entry.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 import numpy as np
 from pydantic import Field, model_validator
@@ -19,6 +19,7 @@ from pydantic import Field, model_validator
 from ..core.errors import InputError
 from ..core.jsonschema import doc, register_schema
 from ..core.schema import Strict, parse_model
+from .rules import DEFAULT_FAIRNESS, check_fairness
 
 PROBLEM = "oef"
 
@@ -104,6 +105,13 @@ class _InstanceIn(Strict, title="OEFInstanceFile"):
     users: list[_UserIn] = Field(min_length=1, **doc("Users (tenants).", symbol="l = 1..n"))
     provenance: dict[str, Any] | str | None = Field(None, **doc(
         "Where the instance comes from (free form, not compared)."))
+    fairness: Literal["none", "cooperative", "noncooperative"] = Field(DEFAULT_FAIRNESS, **doc(
+        "The problem stated: which fairness rows a solution must satisfy besides capacity. "
+        "'none': capacity only (LP (4)); 'cooperative': weighted envy-freeness between "
+        "virtual rows, W_r.x_r / pi_r >= W_r.x_s / pi_s (LP (10)); 'noncooperative': equal "
+        "weighted normalised throughput, W_r.x_r / pi_r = T for all rows (LP (9)). Default "
+        "'none' keeps files written before the field meaning what the validator checked then "
+        "(capacity only)."))
 
 
 register_schema(PROBLEM, _InstanceIn)
@@ -210,6 +218,11 @@ class OEFInstance:
         Free text.
     provenance : dict or str or None, default None
         Where the instance comes from (not compared).
+    fairness : str, default 'none'
+        The problem stated (``dlsched.oef.rules``): ``'none'`` (capacity only, LP (4)),
+        ``'cooperative'`` (plus weighted envy-freeness, LP (10)) or ``'noncooperative'`` (plus
+        equal weighted normalised throughput, LP (9)). The default keeps files written before
+        the field loading with the meaning the validator gave them (capacity only).
 
     Examples
     --------
@@ -224,8 +237,39 @@ class OEFInstance:
     users: tuple[User, ...]
     description: str | None = None
     provenance: dict[str, Any] | str | None = field(default=None, compare=False)
+    fairness: str = DEFAULT_FAIRNESS
 
     problem: ClassVar[str] = PROBLEM
+
+    def __post_init__(self) -> None:
+        check_fairness(self.fairness)
+
+    def with_fairness(self, fairness: str) -> OEFInstance:
+        """A copy stating the fairness rule ``fairness`` (same GPUs and users).
+
+        Parameters
+        ----------
+        fairness : str
+            ``'none'``, ``'cooperative'`` or ``'noncooperative'``.
+
+        Returns
+        -------
+        OEFInstance
+            The copy (``self`` when it already states ``fairness``).
+
+        Raises
+        ------
+        InputError
+            Field ``fairness``: not a known rule.
+
+        Examples
+        --------
+        >>> from dlsched.oef import generate
+        >>> generate(n=2, k=2, seed=0).with_fairness("cooperative").fairness
+        'cooperative'
+        """
+        check_fairness(fairness)
+        return self if fairness == self.fairness else replace(self, fairness=fairness)
 
     @property
     def n_users(self) -> int:
@@ -278,9 +322,7 @@ class OEFInstance:
         )
         users = list(self.users)
         users[user_idx] = User(user.name, user.weight, tuple(jts), user.min_demand)
-        return OEFInstance(
-            self.name, self.gpu_types, tuple(users), self.description, self.provenance
-        )
+        return replace(self, users=tuple(users))
 
     def size(self) -> dict[str, int]:
         return {"users": self.n_users, "types": self.n_types, "rows": self.rows.size}
@@ -372,6 +414,7 @@ def parse(data: dict[str, Any]) -> OEFInstance:
         users=tuple(users),
         description=raw.description,
         provenance=raw.provenance,
+        fairness=raw.fairness,
     )
 
 
@@ -412,6 +455,7 @@ def dump(inst: OEFInstance) -> dict[str, Any]:
         out["description"] = inst.description
     out["gpu_types"] = [{"name": g.name, "count": g.count} for g in inst.gpu_types]
     out["users"] = users
+    out["fairness"] = inst.fairness
     if inst.provenance is not None:
         out["provenance"] = inst.provenance
     return out
@@ -424,6 +468,7 @@ def make(
     name: str = "matrix",
     weights: list[float] | None = None,
     gpu_names: list[str] | None = None,
+    fairness: str = "none",
 ) -> OEFInstance:
     """Build an instance from a speedup matrix (rows = users), validating like a file.
 
@@ -440,6 +485,8 @@ def make(
         User weights (default 1 each). Unit: dimensionless. Range: (0, 1e15].
     gpu_names : list[str], optional
         GPU type names (default g1, g2, ...).
+    fairness : str, default 'none'
+        The problem stated (``OEFInstance.fairness``).
 
     Returns
     -------
@@ -473,5 +520,6 @@ def make(
                 {"name": n, "count": float(c)} for n, c in zip(gpu_names, counts, strict=True)
             ],
             "users": users,
+            "fairness": fairness,
         }
     )

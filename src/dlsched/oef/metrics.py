@@ -26,6 +26,7 @@ from scipy.optimize import linprog
 
 from ..core import ALGORITHMS, MODELS, InputError, Result
 from .instance import OEFInstance
+from .rules import for_model
 from .solution import rows_of
 
 #: Relative tolerance of the property predicates (notes §5).
@@ -196,10 +197,16 @@ MISREPORTS: dict[str, Misreport] = {"inflate": _inflate, "arbitrary": _arbitrary
 
 
 def mechanism_runner(name: str) -> Callable[..., Result]:
-    """An OEF exact model or algorithm by registry name, as ``fn(inst, **params) -> Result``."""
-    for registry in (MODELS, ALGORITHMS):
-        if registry.has(name, "oef"):
-            return registry.get(name, problem="oef").run
+    """An OEF exact model or algorithm by registry name, as ``fn(inst, **params) -> Result``.
+
+    An exact model runs on the instance stating its own rule (``rules.for_model``): the
+    mechanism named is the problem solved, whatever ``inst.fairness`` says.
+    """
+    if MODELS.has(name, "oef"):
+        model = MODELS.get(name, problem="oef").run
+        return lambda inst, **params: model(for_model(inst, name), **params)
+    if ALGORITHMS.has(name, "oef"):
+        return ALGORITHMS.get(name, problem="oef").run
     known = sorted(n for reg in (MODELS, ALGORITHMS) for n, _ in reg.items("oef"))
     raise InputError("mechanism", f"unknown OEF mechanism {name!r} (known: {', '.join(known)})")
 

@@ -12,8 +12,10 @@ import json
 
 from .instance import OEFInstance, parse
 
-#: The paper's running example (paper §3.1, W_1; one GPU of each type): golden G1-G4 of the notes.
+#: The paper's running example (paper §3.1, W_1; one GPU of each type): golden G1-G4 of the notes,
+#: stating the cooperative problem (LP (10), golden G2) like ``instances/oef/paper-w1.json``.
 PAPER_TOY = """{"problem": "oef", "schema_version": 1, "name": "paper-w1",
+ "fairness": "cooperative",
  "gpu_types": [{"name": "slow", "count": 1}, {"name": "fast", "count": 1}],
  "users": [{"name": "u1", "speedup": [1, 2]}, {"name": "u2", "speedup": [1, 3]},
            {"name": "u3", "speedup": [1, 4]}]}"""

@@ -1,7 +1,18 @@
-"""Independent validator of OEF solutions: shapes, non-negativity, capacity (notes §1).
+"""Independent validator of OEF solutions: shapes, non-negativity, capacity (notes §1) and the
+fairness rule the *instance* states (notes §2-§3; ``dlsched.oef.rules``).
 
 Written from the paper's constraints, not from the solvers. Returns a list of violations
-(empty when feasible).
+(empty when feasible). The rules come from the instance only: ``inst.fairness`` is
+``'none'`` (capacity only, LP (4)), ``'cooperative'`` (weighted envy-freeness between virtual
+rows, LP (10)) or ``'noncooperative'`` (equal weighted normalised throughput, LP (9)); no key
+of the solution changes them.
+
+Fairness is judged on the per-row allocation the objective counts (``rows`` when present,
+else ``allocation`` when every user has one job type). A solution with ``rounds`` (the placer)
+is judged by the same rule on its stored long-run average (``allocation`` / ``rows``, which
+must equal the mean of the rounds): the rounding of the fractional ``ideal`` is not exempt, so
+on a cooperative or non-cooperative instance a placer output is valid only when its average
+itself satisfies the rule. Tolerance of the fairness rows: ``FAIR_RTOL`` relative.
 """
 # "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
@@ -13,10 +24,13 @@ from typing import Any
 import numpy as np
 
 from .instance import OEFInstance
+from .rules import FAIR_RTOL
 from .validate_rounds import check_rounds
 
 #: Absolute tolerance per unit of capacity.
 TOL = 1e-7
+#: Violations of a fairness rule listed one by one (the rest are counted).
+SHOWN = 10
 
 
 def _matrix(value: Any, name: str, shape: tuple[int, int], out: list[str]) -> np.ndarray | None:
@@ -67,6 +81,80 @@ def check_allocation(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
             np.add.at(summed, inst.rows.owner, Xr)
             if not np.allclose(summed, X, atol=1e-6):
                 out.append("rows: per-row allocations do not sum to the per-user allocation")
+            elif not out:
+                out.extend(check_fairness(inst, Xr))
+        return out
+    if not out and inst.fairness != "none":
+        if all(len(u.job_types) == 1 for u in inst.users):
+            out.extend(check_fairness(inst, X))
+        else:
+            out.append(f"rows: missing; fairness={inst.fairness!r} is judged per (user, job "
+                       "type) row, and a user has several job types")
+    return out
+
+
+def _label(inst: OEFInstance, r: int) -> str:
+    user, jt = inst.rows.labels[r]
+    return f"user {user}" if user == jt else f"row {user}/{jt}"
+
+
+def envy_gaps(inst: OEFInstance, X_rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Weighted own and cross values of the rows: ``own[r] = W_r.x_r / pi_r`` and
+    ``other[r, s] = W_r.x_s / pi_s`` (row r envies row s when ``other[r, s] > own[r]``).
+
+    Examples
+    --------
+    >>> from dlsched.oef import make
+    >>> own, other = envy_gaps(make([[1, 2], [1, 5]]), np.array([[1, 0.25], [0, 0.75]]))
+    >>> own.tolist(), other[0].tolist()
+    ([1.5, 3.75], [1.5, 1.5])
+    """
+    W, pi = inst.rows.W, inst.rows.weight
+    V = W @ np.asarray(X_rows, dtype=float).T  # V[r, s] = W_r . x_s
+    return np.diag(V) / pi, V / pi[None, :]
+
+
+def check_fairness(inst: OEFInstance, X_rows: np.ndarray) -> list[str]:
+    """Violations of the instance's fairness rule by the per-row allocation ``X_rows`` (R x k).
+
+    ``cooperative``: row r envies row s when ``W_r.x_s / pi_s - W_r.x_r / pi_r`` exceeds
+    ``FAIR_RTOL`` times the larger of the two (floor: 1e-9 of ``W_r.m / pi_r``, r's value of
+    the whole cluster). ``noncooperative``: the levels ``W_r.x_r / pi_r`` must agree within
+    ``FAIR_RTOL`` of the largest. ``none``: no fairness row.
+
+    Examples
+    --------
+    >>> from dlsched.oef import make
+    >>> inst = make([[1, 2], [1, 5]], fairness="cooperative")
+    >>> check_fairness(inst, np.array([[1, 0.25], [0, 0.75]]))
+    []
+    >>> check_fairness(inst, np.array([[1, 0.2], [0, 0.8]]))
+    ["envy: user u1 values user u2's bundle at 1.6 > its own 1.4 (weighted: ...)"]
+    """
+    if inst.fairness == "none":
+        return []
+    W, pi = inst.rows.W, inst.rows.weight
+    own, other = envy_gaps(inst, X_rows)
+    floor = 1e-9 * (W @ inst.capacity) / pi
+    if inst.fairness == "noncooperative":
+        top, low = int(np.argmax(own)), int(np.argmin(own))
+        if own[top] - own[low] <= FAIR_RTOL * max(own[top], floor.max()):
+            return []
+        return [f"equal level: {_label(inst, low)} gets {own[low]:.9g} per unit of weight, "
+                f"{_label(inst, top)} gets {own[top]:.9g} (LP (9): W_r.x_r/pi_r = T for all rows, "
+                f"relative tolerance {FAIR_RTOL:g})"]
+    scale = np.maximum(np.maximum(own[:, None], other), floor[:, None])
+    gap = other - own[:, None]
+    np.fill_diagonal(gap, 0.0)
+    bad = np.argwhere(gap > FAIR_RTOL * scale)
+    if bad.size == 0:
+        return []
+    bad = bad[np.argsort(-(gap / scale)[bad[:, 0], bad[:, 1]], kind="stable")]
+    out = [f"envy: {_label(inst, r)} values {_label(inst, s)}'s bundle at {other[r, s]:.9g} > "
+           f"its own {own[r]:.9g} (weighted: W_r.x_s/pi_s > W_r.x_r/pi_r)"
+           for r, s in bad[:SHOWN]]
+    if len(bad) > SHOWN:
+        out.append(f"envy: {len(bad) - SHOWN} more envious pairs")
     return out
 
 
@@ -82,8 +170,9 @@ def check(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
 
     Checks the per-user ``allocation`` (shape n x k, finite, non-negative, at most m_j GPUs of
     each type in total), the per-row ``rows`` when present (they must sum to the per-user
-    allocation) and the placer's ``rounds`` when present. ``dlsched.oef.check`` is this
-    function and also takes a typed ``Solution``.
+    allocation), the instance's fairness rule (``inst.fairness``, module docstring) and the
+    placer's ``rounds`` when present. ``dlsched.oef.check`` is this function and also takes a
+    typed ``Solution``.
 
     Parameters
     ----------
@@ -105,6 +194,8 @@ def check(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
     []
     >>> check(inst, {"allocation": [[1.0, 0.5], [0.5, 0.5]]})
     ['capacity of g1: 1.5 allocated > 1']
+    >>> check(inst.with_fairness("cooperative"), {"allocation": [[1.0, 0.0], [0.0, 1.0]]})
+    ["envy: user u1 values user u2's bundle at 1.555... > its own 1 (weighted: ...)"]
     """
     if not isinstance(solution, dict):
         return ["solution: expected a JSON object"]
@@ -114,6 +205,9 @@ def check(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
     out: list[str] = []
     for key in keys:
         out.extend(CHECKS[key](inst, solution))
+    if "allocation" not in solution and not out and inst.fairness != "none":
+        # rounds only: the rule applies to their long-run average
+        out.extend(check_fairness(inst, np.asarray(solution["rounds"], dtype=float).mean(axis=0)))
     return out
 
 

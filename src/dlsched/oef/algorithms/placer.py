@@ -38,6 +38,7 @@ import numpy as np
 from ...core import ALGORITHMS, MODELS, InputError, Result, SolveOptions, Status, register_algorithm
 from ...core.inputs import FORWARDS
 from ..instance import OEFInstance
+from ..rules import for_model
 from ..solution import make_solution, row_efficiency, rows_of
 
 #: Default number of scheduling rounds (the paper's rounds are 5 minutes long).
@@ -154,8 +155,9 @@ def _ideal_from(inst: OEFInstance, mechanism: str, options: SolveOptions | None,
     """Fractional per-row allocation from an OEF LP (``cooperative`` ...) or a registered
     algorithm (e.g. ``gavel``); names are looked up in the model and algorithm registries."""
     model = mechanism if MODELS.has(mechanism, "oef") else f"oef-{mechanism}"
-    if MODELS.has(model, "oef"):
-        res = MODELS.get(model, problem="oef").run(inst, options=options, **params)
+    if MODELS.has(model, "oef"):  # the mechanism's own statement, whatever inst states
+        res = MODELS.get(model, problem="oef").run(for_model(inst, model), options=options,
+                                                   **params)
     else:
         method = ALGORITHMS.get(mechanism, "mechanism", problem="oef")
         if mechanism == "oef-placer":

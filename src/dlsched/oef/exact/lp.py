@@ -31,6 +31,7 @@ from ...core import (
 from ...core.inputs import FORWARDS
 from ..instance import OEFInstance
 from ..model import add_envy_rows, build_model
+from ..rules import require
 from ..solution import make_solution, row_efficiency
 from .envy import LAZY_TOL, envy_violations
 from .highs import highs_backend
@@ -156,6 +157,9 @@ def solve_oef(inst: OEFInstance, mechanism: str, *, options: SolveOptions | None
               backend: str | None = None, **params: Any) -> Result:
     """Solve one of the OEF LPs with the chosen backend (what the three registered models call).
 
+    The LP is ``mechanism``'s whatever ``inst.fairness`` states (a building block: the
+    registered models check the instance's rule first, ``dlsched.oef.rules.require``).
+
     Parameters
     ----------
     inst : OEFInstance
@@ -226,18 +230,21 @@ def efficiency(inst: OEFInstance, *, options: SolveOptions | None = None, **para
     ------
     InputError
         ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'``,
-        ``'lazy'`` or ``'menu'`` (``'highs'`` backend).
+        ``'lazy'`` or ``'menu'`` (``'highs'`` backend); field ``fairness``: the instance
+        states another problem (``dlsched.oef.rules.require``: use the model it names, or
+        ``inst.with_fairness(...)``).
 
     Examples
     --------
     >>> from dlsched.oef import generate
     >>> from dlsched.oef.exact import efficiency
-    >>> res = efficiency(generate(n=3, k=2, seed=0))
+    >>> res = efficiency(generate(n=3, k=2, seed=0))  # fairness='none': LP (4)
     >>> res.status.value
     'optimal'
     >>> round(res.objective, 6)
     5.110102
     """
+    require(inst, "oef-efficiency")
     return solve_oef(inst, "efficiency", options=options, **params)
 
 
@@ -281,18 +288,21 @@ def noncooperative(
     ------
     InputError
         ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'``,
-        ``'lazy'`` or ``'menu'`` (``'highs'`` backend).
+        ``'lazy'`` or ``'menu'`` (``'highs'`` backend); field ``fairness``: the instance
+        states another problem (``dlsched.oef.rules.require``: use the model it names, or
+        ``inst.with_fairness(...)``).
 
     Examples
     --------
     >>> from dlsched.oef import generate
     >>> from dlsched.oef.exact import noncooperative
-    >>> res = noncooperative(generate(n=3, k=2, seed=0))
+    >>> res = noncooperative(generate(n=3, k=2, seed=0, fairness="noncooperative"))
     >>> res.status.value
     'optimal'
     >>> round(res.objective, 6), round(res.solution.level, 6)
     (4.768415, 1.589472)
     """
+    require(inst, "oef-noncooperative")
     return solve_oef(inst, "noncooperative", options=options, **params)
 
 
@@ -342,13 +352,15 @@ def cooperative(inst: OEFInstance, *, options: SolveOptions | None = None, **par
     ------
     InputError
         ``backend`` is not a known backend, or ``envy`` is not ``'auto'``, ``'full'``,
-        ``'lazy'`` or ``'menu'`` (``'highs'`` backend).
+        ``'lazy'`` or ``'menu'`` (``'highs'`` backend); field ``fairness``: the instance
+        states another problem (``dlsched.oef.rules.require``: use the model it names, or
+        ``inst.with_fairness(...)``).
 
     Examples
     --------
     >>> from dlsched.oef import generate
     >>> from dlsched.oef.exact import cooperative
-    >>> inst = generate(n=3, k=2, seed=0)
+    >>> inst = generate(n=3, k=2, seed=0, fairness="cooperative")
     >>> res = cooperative(inst)
     >>> res.status.value
     'optimal'
@@ -357,6 +369,7 @@ def cooperative(inst: OEFInstance, *, options: SolveOptions | None = None, **par
     >>> round(cooperative(inst, backend="pyomo", envy="lazy").objective, 6)
     4.850132
     """
+    require(inst, "oef-cooperative")
     return solve_oef(inst, "cooperative", options=options, **params)
 
 
