@@ -1,6 +1,8 @@
 """Brute force for tiny revenue instances, written from problem (3)/(4) directly: every job is
 either left out or gets a (placement, w, start) with every per-server worker / PS split that
-satisfies (3c)-(3k); a DFS keeps the per-slot capacities. Independent of the MILP code."""
+satisfies (3c)-(3k); a DFS keeps the per-slot capacities. Independent of the MILP code. The
+instance's rules are read here from their definitions: every run ends by T, x = t+ - r_j
+(``time_origin`` "arrival") or t+ ("absolute"), w = D_j only under ``fixed_workers``."""
 
 from __future__ import annotations
 
@@ -15,11 +17,13 @@ from dlsched.revenue.instance import RevenueInstance, dump, parse
 def _plans(inst: RevenueInstance, j: int, T: int):
     S = inst.n_servers
     out = []
-    for w in range(1, int(inst.chunks[j]) + 1):
+    ws = [int(inst.chunks[j])] if inst.fixed_workers else range(1, int(inst.chunks[j]) + 1)
+    origin = int(inst.arrival[j]) if inst.time_origin == "arrival" else 0
+    for w in ws:
         for P in ("C", "D"):
             d = inst.duration(j, P, w)
             for t0 in range(int(inst.arrival[j]) + 1, T - d + 2):
-                val = float(inst.f(j, t0 + d - 1 - int(inst.arrival[j])))
+                val = float(inst.f(j, t0 + d - 1 - origin))
                 if val <= 0:
                     continue
                 for Y in itertools.product(*(range(int(c) + 1) for c in inst.cap_w)):

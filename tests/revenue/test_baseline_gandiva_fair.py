@@ -60,8 +60,9 @@ def test_gandiva_fair_event_skipping_keeps_the_schedule(seed, jobs, servers, ten
     # jumping from event to event (completions, arrivals) must give the slot-by-slot schedule
     inst = generate(n_jobs=jobs, n_servers=servers, n_tenants=min(tenants, servers), seed=seed,
                     arrival_max=6, minibatch_unit=unit)
-    fast = ds.run(inst, "gandiva-fair", time_origin=origin)
-    slow = ds.run(inst, "gandiva-fair", time_origin=origin, skip_idle_slots=False)
+    inst = inst.with_rules(time_origin=origin)
+    fast = ds.run(inst, "gandiva-fair")
+    slow = ds.run(inst, "gandiva-fair", skip_idle_slots=False)
     assert fast.solution == slow.solution
 
 

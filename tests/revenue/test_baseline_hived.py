@@ -87,7 +87,7 @@ def test_utility_counts_from_the_arrival_or_from_slot_zero():
     origin changes the utility only, never the schedule."""
     inst = cluster([("s1", 2, 2, "u1")], [("u1", 2, 2)], [job("a", "u1", arrival=3)])
     for origin, utility in (("arrival", 98.0), ("absolute", 95.0)):
-        res = ds.run(inst, "hived", time_origin=origin)
+        res = ds.run(inst.with_rules(time_origin=origin), "hived")
         assert res.status.value == "feasible"
         assert runs(res.solution) == {"a": (4, 5, {"s1": 1}, {"s1": 1}, "C")}
         assert res.solution["jobs"]["a"]["utility"] == utility

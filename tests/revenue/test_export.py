@@ -23,6 +23,10 @@ def inst():
     ({"fixed_workers": 3}, "--param fixed_workers"),
     ({"horizon": 0}, "horizon"),
     ({"horizon": "never"}, "horizon"),
+    ({"horizon": 5}, "horizon"),  # another T is another problem: inst.with_rules(horizon=5)
+    ({"horizon": "auto"}, "horizon"),
+    ({"time_origin": "absolute"}, "time_origin"),  # the instance measures from arrival
+    ({"fixed_workers": True}, "fixed_workers"),  # narrower than the instance's 1..D_j
 ])
 def test_bad_parameters_name_the_field(inst, params, field):
     with pytest.raises(InputError) as err:
@@ -33,7 +37,7 @@ def test_bad_parameters_name_the_field(inst, params, field):
 def test_plan_counts_the_x_columns_of_the_model(inst):
     """T = 5 (see test_bounds): 2 start columns (j11, j21), plus y, z per (job, server, slot
     r+1..T) = 4 jobs x 4 servers x 2 slots, twice, plus Y, Z, h, π per (job, server)."""
-    plan = plan_milp(inst, Budget(), horizon=5)
+    plan = plan_milp(inst.with_rules(horizon=5), Budget())
     assert len(milp_data(inst, 5).value) == 2
     assert plan.columns == 2 + 2 * (4 * 4 * 2) + 4 * 4 * 4
     model = plan.build()

@@ -21,6 +21,7 @@ import time
 
 import pytest
 
+from dlsched.core.errors import InputError
 from dlsched.revenue.instance import parse
 from dlsched.revenue.validate import check, checked_result, objective
 
@@ -84,7 +85,9 @@ def test_feasible_schedules() -> None:
     assert check(INST, plain()) == []
     assert check(INST, mech()) == []
     assert objective(INST, plain()) == 19.0
-    assert objective(INST, {**plain(), "time_origin": "absolute"}) == 7.0 + 10.0
+    # the solution's time_origin is information: the instance's rule decides
+    assert objective(INST, {**plain(), "time_origin": "absolute"}) == 19.0
+    assert objective(INST.with_rules(time_origin="absolute"), plain()) == 7.0 + 10.0
     res = checked_result(INST, "m", plain(), 0.0, {})
     assert res.status.value == "feasible" and res.objective == 19.0
 
@@ -137,13 +140,15 @@ def test_worker_count_bounds() -> None:
 def test_placements() -> None:
     s = job(plain(), "J1", workers={"s1": 1, "s2": 1})
     assert "J1: centralized needs one server with all workers and 1 PS" in check(INST, s)
+    # distributed: PSs on any servers (problem (3)), (3i) on every PS host; J1 holds s1's PS
+    # in slots 1-3, J2 runs in 4-5: PSs on s1 and s2 fit. ps_multi is ignored either way.
     s = job(plain(), "J2", ps={"s1": 1, "s2": 1})
-    assert "J2: distributed PSs must sit on one server" in check(INST, s)
-    s["ps_multi"] = True
-    assert "J2: distributed PSs must sit on one server" not in check(INST, s)
-    s = job(plain(), "J2", workers={"s2": 2})
-    assert check(INST, s) == ["J2: distributed with all workers on the PS server"]
-    s = job(plain(), "J2", workers={"s1": 1, "s2": 1})  # one worker off the PS server is enough
+    assert check(INST, s) == []
+    s["ps_multi"] = False
+    assert check(INST, s) == []
+    s = job(plain(), "J2", workers={"s2": 2})  # a D run on one server: legal, slower (3)
+    assert check(INST, s) == []
+    s = job(plain(), "J2", workers={"s1": 1, "s2": 1})
     assert check(INST, s) == []
     assert check(INST, job(plain(), "J1", placement="X")) == ["J1: placement must be 'C' or 'D'"]
 
@@ -177,8 +182,10 @@ def test_utility_and_revenue() -> None:
     del s["revenue"]
     assert check(INST, s) == ["revenue None != Σ F_j = 19.0"]
     s = plain()
-    s["time_origin"] = "absolute"  # J2: x = 5, F = 10
-    assert check(INST, s) == ["J2: utility 12.0 != f_j(5) = 10.0"]
+    s["time_origin"] = "absolute"  # information only: the instance measures from arrival
+    assert check(INST, s) == []
+    absolute = INST.with_rules(time_origin="absolute")  # J2: x = 5, F = 10
+    assert check(absolute, plain()) == ["J2: utility 12.0 != f_j(5) = 10.0"]
 
 
 def test_server_capacity() -> None:
@@ -248,11 +255,18 @@ def test_gains_and_fairness() -> None:
     s = mech()
     s["gains"] = {"T1": 7.0, "T2": 18.5}
     assert check(INST, s) == ["tenant gains sum to 25.5, revenue 25.0"]
+    # gains that sum right but move money between tenants: g_u from the records
+    s["gains"] = {"T1": 7.5, "T2": 17.5}
+    assert check(INST, s) == ["tenant T1: gain 7.5 != 7.0 from the records",
+                              "tenant T2: gain 17.5 != 18.0 from the records"]
     s = mech()
     s["fairness"]["alpha"] = {"T1": 1.0, "T2": 1.2}
-    assert check(INST, s) == ["Σ β_u α_u = 1.1 != 1"]
+    assert check(INST, s) == ["tenant T1: alpha 1.0 != (g_u / ΣF) / β_u = 0.56",
+                              "tenant T2: alpha 1.2 != (g_u / ΣF) / β_u = 1.44"]
+    # Σ β α = 1 holds, yet T1's alpha is hidden: alpha is recomputed, not trusted
     s["fairness"]["alpha"] = {"T1": None, "T2": 2.0}
-    assert check(INST, s) == []
+    assert check(INST, s) == ["tenant T1: alpha None != (g_u / ΣF) / β_u = 0.56",
+                              "tenant T2: alpha 2.0 != (g_u / ΣF) / β_u = 1.44"]
 
 
 def test_checked_result_reports_violations() -> None:
@@ -316,8 +330,7 @@ def test_checked_result_keeps_ten_violations_and_times_the_run() -> None:
                 "server s1: workers over capacity at slot 1",
                 "server s1: PSs over capacity at slot 1",
                 "revenue 0.0 != Σ F_j = 19.0",
-                "tenant gains sum to 2.0, revenue 19.0",
-                "Σ β_u α_u = 2.0 != 1"]
+                "tenant gains sum to 2.0, revenue 19.0"]
     assert check(INST, s) == expected
     res = checked_result(INST, "m", s, time.perf_counter() - 5.0, {"k": 1})
     assert res.stats == {"k": 1, "violations": expected[:10]}
@@ -333,6 +346,8 @@ def both_phase_two() -> dict:
     J2's payment splits half / half (worker and PS shares both 1/2)."""
     s = job(mech(), "J1", phase=2, payment=0.0, income={})
     half = 0.5 * (2 * R2) + 0.5 * R2
+    s["gains"] = {"T1": 7.0 + half, "T2": 18.0 - PAY + half}
+    s["fairness"] = {"alpha": {u: g / 25.0 / 0.5 for u, g in s["gains"].items()}}
     return job(s, "J2", income={"T1": half, "T2": half})
 
 
@@ -401,10 +416,12 @@ def test_relative_closeness_edges() -> None:
     assert check(INST, none) == ["revenue 1.5e-06 != Σ F_j = 0"]
     # the tolerance scales with the larger of the two: 1e-6 * 19.000019 on either side
     s = plain()
-    s["gains"] = {"T1": 7.0, "T2": 12.0 + 1.90000095e-5}
+    s["gains"] = {"T1": 7.0, "T2": 12.0 + 1.2000012e-5}  # 1e-6 * 12.000012
     assert check(INST, s) == []
-    s["gains"] = {"T1": 7.0, "T2": 12.0 - (1.9e-5 - 1e-11)}
+    s["gains"] = {"T1": 7.0, "T2": 12.0 - (1.2e-5 - 1e-11)}
     assert check(INST, s) == []
+    s["gains"] = {"T1": 7.0, "T2": 12.0 + 1.21e-5}
+    assert check(INST, s) == [f"tenant T2: gain {12.0 + 1.21e-5} != 12.0 from the records"]
 
 
 def test_one_worker_and_zero_counts() -> None:
@@ -416,10 +433,11 @@ def test_one_worker_and_zero_counts() -> None:
     assert check(INST, s) == []
 
 
-def test_ps_multi_allows_workers_on_the_ps_server() -> None:
+def test_ps_multi_is_information_only() -> None:
     s = job(plain(), "J2", workers={"s2": 2}, ps={"s2": 1})
-    s["ps_multi"] = True
-    assert check(INST, s) == []
+    for flag in (True, False, None):
+        s["ps_multi"] = flag
+        assert check(INST, s) == []
 
 
 def test_distributed_rate_is_used() -> None:
@@ -454,8 +472,7 @@ def test_aggregate_usage_above_the_quotas() -> None:
     s = job(plain(), "J2", start=3, completion=4, utility=14.0, workers={"s2": 2},
             ps={"s1": 1, "s2": 1})
     s["revenue"] = 21.0
-    assert check(INST, s) == ["J2: distributed PSs must sit on one server",
-                              "server s1: PSs over capacity at slot 3",
+    assert check(INST, s) == ["server s1: PSs over capacity at slot 3",
                               "aggregate usage above Σq (3a)/(3b)"]
 
 
@@ -466,8 +483,54 @@ def test_fairness_checked_only_with_positive_revenue() -> None:
     s["revenue"] = 1.0
     s["gains"] = {"T1": 1.0, "T2": 0.0}
     s["fairness"] = {"alpha": {"T1": 1.0, "T2": 3.0}}
-    assert check(INST, s) == ["Σ β_u α_u = 2.0 != 1"]
+    assert check(INST, s) == ["tenant T1: alpha 1.0 != (g_u / ΣF) / β_u = 2.0",
+                              "tenant T2: alpha 3.0 != (g_u / ΣF) / β_u = 0.0"]
     s["jobs"]["J1"] = {"admitted": False, "workers": {}, "ps": {}}
     s["revenue"] = 0.0
     s["gains"] = {"T1": 0.0, "T2": 0.0}
     assert check(INST, s) == []  # no revenue: alpha is undefined, not checked
+
+
+# -- rules from the instance only (issue 32) ---------------------------------------------------
+def test_horizon_caps_every_run_inclusive() -> None:
+    # J2 ends in slot 5: T = 5 holds it, T = 4 does not; a solution cannot declare otherwise
+    assert check(INST.with_rules(horizon=5), plain()) == []
+    s = plain()
+    s["horizon"] = 99
+    assert check(INST.with_rules(horizon=4), s) == [
+        "J2: completes at slot 5, after the horizon T=4"]
+
+
+def test_fixed_workers_is_the_instance_rule() -> None:
+    fixed = INST.with_rules(fixed_workers=True)
+    assert check(fixed, plain()) == []  # both jobs use D_j = 2 workers
+    # J2 with 1 worker (d = ceil(4 / 1) = 4, slots 4-7, x = 6, F = 8): fine when not fixed
+    s = job(plain(), "J2", workers={"s1": 1}, completion=7, utility=8.0)
+    s["revenue"], s["fixed_workers"] = 15.0, False
+    assert check(INST, s) == []
+    assert check(fixed, s) == ["J2: 1 workers, the instance fixes D_j=2 (fixed_workers)"]
+
+
+def test_distributed_rate_above_centralized_is_refused() -> None:
+    data = {"problem": "revenue", "horizon": 10, "bandwidth": {"worker": 1, "ps": 1},
+            "tenants": [{"name": "T", "quota": {"workers": 2, "ps": 1}}],
+            "servers": [{"name": "s", "workers": 2, "ps": 1}],
+            "jobs": [{"name": "J", "tenant": "T", "arrival": 0, "epochs": 1, "chunks": 1,
+                      "minibatches": 1, "rate": {"centralized": 1, "distributed": 1.5},
+                      "utility": {"kind": "linear", "slope": -1, "intercept": 10}}]}
+    with pytest.raises(InputError, match=r"jobs\[0\]\.rate\.distributed"):
+        parse(data)
+    data["jobs"][0]["rate"]["distributed"] = 1  # equal rates: allowed (the boundary)
+    assert parse(data).rate_d[0] == 1.0
+
+
+def test_rules_round_trip_and_default() -> None:
+    from dlsched.revenue.instance import dump
+
+    d = dump(INST)
+    assert d["time_origin"] == "arrival" and d["fixed_workers"] is False
+    other = parse({**d, "time_origin": "absolute", "fixed_workers": True})
+    assert (other.time_origin, other.fixed_workers) == ("absolute", True)
+    assert dump(other)["time_origin"] == "absolute"
+    with pytest.raises(InputError, match="time_origin"):
+        parse({**d, "time_origin": "start"})

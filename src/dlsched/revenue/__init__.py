@@ -22,6 +22,7 @@ from .instance import RevenueInstance, dump, parse
 from .metrics import metrics
 from .model import build_model
 from .paper import worked_example
+from .rules import describe_rules, model_for_rules, rules
 from .solution import Solution
 from .validate import check, objective
 
@@ -44,6 +45,9 @@ PROBLEMS.add(
         crosscheck=CROSSCHECK,
         demo_instance=json.dumps(worked_example()),
         solution_type=Solution,
+        rules=rules,
+        describe_rules=describe_rules,
+        model_for_rules=model_for_rules,
     ),
 )
 

@@ -5,22 +5,24 @@ from __future__ import annotations
 from ..core.export import Budget, ExportPlan, register_exporter, require, require_bool
 from .instance import RevenueInstance
 from .model import build_milp, milp_data
-from .support.horizon import model_horizon
+from .support.configs import TIME_ORIGINS
+from .support.horizon import model_rules
 
-SHRINK = "use -p horizon=N (fewer slots) or a smaller instance"
-#: the argument of f_j: completion minus arrival, or the completion slot (configs.utility_x)
-TIME_ORIGINS = ("arrival", "absolute")
+SHRINK = "use a smaller instance (fewer jobs, servers or slots: inst.with_rules(horizon=N))"
 
 
 @register_exporter("revenue-milp", "revenue", SHRINK)
 def plan_milp(inst: RevenueInstance, budget: Budget, horizon: int | str = "instance",
-              fixed_workers: bool = False, time_origin: str = "arrival") -> ExportPlan:
-    """The §2.2 MILP with the parameters of ``dlsched solve -m revenue-milp``: ``horizon``
-    ("instance", "auto" or a number of slots), ``fixed_workers``, ``time_origin``."""
-    require_bool("fixed_workers", fixed_workers)
-    require("time_origin", time_origin, time_origin in TIME_ORIGINS, " or ".join(TIME_ORIGINS))
+              fixed_workers: bool | None = None, time_origin: str | None = None) -> ExportPlan:
+    """The §2.2 MILP of the instance's statement, with the parameters of ``dlsched solve -m
+    revenue-milp``: ``horizon``, ``fixed_workers`` and ``time_origin`` may only repeat the
+    instance's rules (``revenue.support.horizon.model_rules``)."""
+    if fixed_workers is not None:
+        require_bool("fixed_workers", fixed_workers)
+    if time_origin is not None:
+        require("time_origin", time_origin, time_origin in TIME_ORIGINS, " or ".join(TIME_ORIGINS))
     J, S = inst.n_jobs, inst.n_servers
-    T = model_horizon(inst, horizon)
+    T, time_origin, fixed_workers = model_rules(inst, horizon, time_origin, fixed_workers)
     # y, z per (job, server, slot r_j+1..T) come first: they bound the size before the starts
     # (the x columns) are listed. Rows and entries without x (upper bounds; model/*.py):
     # M6 rows per (j, s, t) with y/z and Y/Z; M7/M8 hold every y, z twice; M1-M5 per (j, s).

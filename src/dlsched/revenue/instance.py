@@ -2,8 +2,10 @@
 
 Units (slot = 1 hour, as in the paper's evaluation):
 
-- ``horizon``: slots available to the exact model (slot t is (t-1, t]); the online mechanism
-  and the baselines have no horizon (the paper's Astraea has none), see ``exact.py``.
+- ``horizon``: T of problem (3), t-, t+ in [T] (slot t is (t-1, t]): every schedule ends by
+  slot T, the online mechanism's and the baselines' too (they never run a job past it). A fixed
+  rule of the problem, not a switch: without it convex utilities stay positive for ever and no
+  exact model or bound would exist (notes §1).
 - ``bandwidth.worker`` b_w / ``bandwidth.ps`` b_p: Mbps per worker / per PS (only their
   ratio enters (3i); the comm time of Eq. (1) uses b_w).
 - ``tenants[].quota``: fair share q^u_w workers (GPUs) and q^u_p PSs; the quotas must sum to
@@ -16,8 +18,13 @@ Units (slot = 1 hour, as in the paper's evaluation):
   (MB), giving Eq. (1) n^C = 1/(m + G/3.6e6), n^D = 1/(m + G/3.6e6 + 2*8*eps/(3600 b_w))
   mini-batches per worker per slot; or ``rate`` {centralized, distributed} given directly.
   ``utility``: ``linear`` slope*x + intercept, or ``convex`` (e/x)^kappa, with x the
-  completion time measured from arrival (t+ - r_j; switch ``time_origin`` in the methods).
+  completion time measured from ``time_origin``: ``arrival`` (default, x = t+ - r_j, the
+  worked example's reading) or ``absolute`` (x = t+, the theorems' reading).
   Optional ``demand``: the GPUs the job requests (baselines only; default D_j).
+- ``fixed_workers``: true = every admitted job runs with exactly D_j workers (the notes §4
+  narrative); false (default) = any 1..D_j (constraint (3e), Alg. 3 as written).
+- ``rate.distributed`` must not exceed ``rate.centralized`` (communication only adds time,
+  Eq. (1)), so a distributed run on one server is a legal, slower run of (3).
 """
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
@@ -140,12 +147,21 @@ class _Instance(Strict, title="RevenueInstanceFile"):
     name: str = Field("unnamed", **doc("Instance name (reports, file names)."))
     description: str | None = Field(None, **doc("Free text."))
     horizon: int = Field(ge=1, **doc(
-        "Slots available to the exact model (slot t is (t-1, t]; 1 slot = 1 h).",
+        "Slots T of problem (3): every schedule ends by slot T (slot t is (t-1, t]; "
+        "1 slot = 1 h).",
         unit="slots", symbol="T", maximum=MAX_SLOTS))
     bandwidth: _Bandwidth = Field(**doc("Bandwidth per worker and per PS.", symbol="b_w, b_p"))
     tenants: list[_Tenant] = Field(min_length=1, **doc("The tenants.", symbol="u = 1..U"))
     servers: list[_Server] = Field(min_length=1, **doc("The servers.", symbol="s = 1..S"))
     jobs: list[_Job] = Field(min_length=1, **doc("The jobs.", symbol="j = 1..J"))
+    time_origin: Literal["arrival", "absolute"] = Field("arrival", **doc(
+        "Argument of a job's utility: completion minus arrival t+ - r_j ('arrival', the worked "
+        "example's reading) or the completion slot t+ ('absolute', the theorems' objective "
+        "(3)). Omitted: 'arrival', the reading every file before this field was scored by."))
+    fixed_workers: bool = Field(False, **doc(
+        "Every admitted job runs with exactly chunks (D_j) workers (the notes §4 narrative); "
+        "false: any 1..D_j workers (constraint (3e)). Omitted: false, the rule every file "
+        "before this field was scored by."))
     provenance: dict[str, Any] | str | None = Field(None, **doc(
         "Where the instance comes from (free form, not compared)."))
 
@@ -169,7 +185,7 @@ class RevenueInstance:
     name : str
         Instance name.
     horizon : int
-        Slots T of the exact model. Unit: slots. Range: 1..1e6.
+        Slots T of problem (3): every run ends by slot T. Unit: slots. Range: 1..1e6.
     bw_worker, bw_ps : float
         Bandwidth b_w per worker and b_p per PS. Unit: Mbps. Range: (0, 1e15].
     tenant_names, server_names, job_names : tuple[str, ...]
@@ -188,6 +204,10 @@ class RevenueInstance:
         Free text.
     provenance : Any, default None
         Where the instance comes from.
+    time_origin : str, default 'arrival'
+        Argument of f_j: ``'arrival'`` (t+ - r_j) or ``'absolute'`` (t+).
+    fixed_workers : bool, default False
+        Every admitted job runs with exactly D_j workers.
     """
 
     name: str
@@ -214,6 +234,8 @@ class RevenueInstance:
     raw_jobs: tuple[dict[str, Any], ...] = ()
     description: str | None = None
     provenance: Any = None
+    time_origin: str = "arrival"
+    fixed_workers: bool = False
 
     problem = PROBLEM
 
@@ -251,6 +273,48 @@ class RevenueInstance:
         xx = np.maximum(np.asarray(x, dtype=float), 1e-12)
         out = (a / xx) ** b
         return out if isinstance(x, np.ndarray) else float(out)
+
+    def with_rules(self, *, time_origin: str | None = None, fixed_workers: bool | None = None,
+                   horizon: int | None = None) -> RevenueInstance:
+        """The same instance stating other rules (``None`` keeps a rule).
+
+        Parameters
+        ----------
+        time_origin : str or None, default None
+            ``'arrival'`` or ``'absolute'``.
+        fixed_workers : bool or None, default None
+            Every admitted job runs with exactly D_j workers.
+        horizon : int or None, default None
+            T: every run ends by this slot. Unit: slots. Range: 1..1e6.
+
+        Returns
+        -------
+        RevenueInstance
+            A new frozen instance.
+
+        Raises
+        ------
+        InputError
+            A value outside the rule's range, named by its field.
+
+        Examples
+        --------
+        >>> from dlsched.revenue import generate
+        >>> inst = generate(n_jobs=2, n_servers=2, n_tenants=2, seed=0, scale="small")
+        >>> inst.with_rules(time_origin="absolute").time_origin, inst.time_origin
+        ('absolute', 'arrival')
+        """
+        import dataclasses
+
+        if time_origin is not None and time_origin not in ("arrival", "absolute"):
+            raise InputError("time_origin", f"must be 'arrival' or 'absolute', not {time_origin!r}")
+        if horizon is not None and not (isinstance(horizon, (int, np.integer))
+                                        and 1 <= horizon <= MAX_SLOTS):
+            raise InputError("horizon", f"must be an integer in 1..{MAX_SLOTS}, not {horizon!r}")
+        return dataclasses.replace(
+            self, time_origin=self.time_origin if time_origin is None else time_origin,
+            fixed_workers=self.fixed_workers if fixed_workers is None else bool(fixed_workers),
+            horizon=self.horizon if horizon is None else int(horizon))
 
     def size(self) -> dict[str, int]:
         return {"jobs": self.n_jobs, "servers": self.n_servers, "tenants": self.n_tenants,
@@ -343,6 +407,10 @@ def parse(data: dict[str, Any]) -> RevenueInstance:
         if job.rate is not None:
             if any(v is not None for v in timing):
                 raise InputError(f"jobs[{j}].rate", "give either rate or the timing fields")
+            if job.rate.distributed > job.rate.centralized:
+                raise InputError(f"jobs[{j}].rate.distributed",
+                                 f"{job.rate.distributed} > centralized "
+                                 f"{job.rate.centralized}: communication only adds time (Eq. 1)")
             rc.append(job.rate.centralized)
             rd.append(job.rate.distributed)
         else:
@@ -380,7 +448,8 @@ def parse(data: dict[str, Any]) -> RevenueInstance:
         utility=tuple(util),
         demand=np.array([j.demand or j.chunks for j in raw.jobs], dtype=np.int64),
         raw_jobs=tuple(j.model_dump(exclude_none=True) for j in raw.jobs),
-        description=raw.description, provenance=raw.provenance)
+        description=raw.description, provenance=raw.provenance,
+        time_origin=raw.time_origin, fixed_workers=raw.fixed_workers)
     _check_durations(inst)
     return inst
 
@@ -426,6 +495,8 @@ def dump(inst: RevenueInstance) -> dict[str, Any]:
                     for u, n in enumerate(inst.tenant_names)],
         "servers": servers,
         "jobs": [dict(j) for j in inst.raw_jobs],
+        "time_origin": inst.time_origin,
+        "fixed_workers": bool(inst.fixed_workers),
     }
     if inst.description:
         out["description"] = inst.description

@@ -5,8 +5,12 @@ Checks: capacity per server and slot (1), aggregate sharing (2), phase-1 usage w
 tenant's share (3), no preemption / admitted once (4), work (5), placement and (3i) (6),
 Astraea timing (7), admission μ > 0 (8), posted prices replayed from the decision order (9),
 money: payments = charged phase-2 costs, incomes from the phase-1 snapshot sum to payments,
-Σ g_u = Σ F and Σ β α = 1 (10). A solution with ``ps_multi`` may spread PSs over servers
-(the MILP, notes §6.11).
+each tenant's gain g_u and α_u recomputed (10); every run ends by the horizon T.
+
+Every rule comes from the instance (``revenue.rules``): ``time_origin`` and ``fixed_workers``
+are instance fields; the horizon cap and the placement space (C: one server, one PS; D: any
+servers, (3i) on every PS host, notes §6.11) are fixed rules of the problem. The solution keys
+``time_origin`` and ``ps_multi`` are information only and are ignored here.
 """
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
@@ -30,8 +34,7 @@ def _close(a: float, b: float) -> bool:
     return abs(a - b) <= TOL * max(1.0, abs(a), abs(b))
 
 
-def _job(inst: RevenueInstance, j: int, rec: dict[str, Any], sol: dict[str, Any]
-         ) -> list[str]:
+def _job(inst: RevenueInstance, j: int, rec: dict[str, Any]) -> list[str]:
     name = inst.job_names[j]
     out: list[str] = []
     s_of = {n: s for s, n in enumerate(inst.server_names)}
@@ -48,6 +51,11 @@ def _job(inst: RevenueInstance, j: int, rec: dict[str, Any], sol: dict[str, Any]
     if not 1 <= w <= inst.chunks[j]:
         out.append(f"{name}: {w} workers outside 1..D_j={inst.chunks[j]}")
         return out
+    if inst.fixed_workers and w != inst.chunks[j]:
+        out.append(f"{name}: {w} workers, the instance fixes D_j={inst.chunks[j]} "
+                   "(fixed_workers)")
+    if t1 > inst.horizon:
+        out.append(f"{name}: completes at slot {t1}, after the horizon T={inst.horizon}")
     if nps < 1:
         out.append(f"{name}: no parameter server")
         return out
@@ -56,13 +64,7 @@ def _job(inst: RevenueInstance, j: int, rec: dict[str, Any], sol: dict[str, Any]
     if placement == "C":
         if len(hosts) != 1 or nps != 1:
             out.append(f"{name}: centralized needs one server with all workers and 1 PS")
-    elif placement == "D":
-        psrv = [s for s, k in rec["ps"].items() if k]
-        if not sol.get("ps_multi") and len(psrv) != 1:
-            out.append(f"{name}: distributed PSs must sit on one server")
-        if not sol.get("ps_multi") and psrv and rec["workers"].get(psrv[0], 0) > w - 1:
-            out.append(f"{name}: distributed with all workers on the PS server")
-    else:
+    elif placement != "D":
         out.append(f"{name}: placement must be 'C' or 'D'")
         return out
     for s, z in rec["ps"].items():  # (3i) on every PS host
@@ -76,7 +78,7 @@ def _job(inst: RevenueInstance, j: int, rec: dict[str, Any], sol: dict[str, Any]
     if d != inst.duration(j, placement, w):
         out.append(f"{name}: runs {d} slots, d_j({placement},{w}) = "
                    f"{inst.duration(j, placement, w)}")
-    x = utility_x(inst, j, t1, sol.get("time_origin", "arrival"))
+    x = utility_x(inst, j, t1, inst.time_origin)
     if not _close(rec["utility"], float(inst.f(j, x))):
         out.append(f"{name}: utility {rec['utility']} != f_j({x}) = {inst.f(j, x)}")
     if "window" in rec:  # notes §6.7
@@ -197,7 +199,7 @@ def check(inst: RevenueInstance, sol: dict[str, Any]) -> list[str]:
         return ["solution.jobs must map every job name to a record"]
     admitted = [j for j, n in enumerate(inst.job_names) if jobs[n].get("admitted")]
     for j in admitted:
-        out += _job(inst, j, jobs[inst.job_names[j]], sol)
+        out += _job(inst, j, jobs[inst.job_names[j]])
     for j, n in enumerate(inst.job_names):
         if j not in admitted and (jobs[n].get("workers") or jobs[n].get("ps")):
             out.append(f"{n}: rejected job holds resources")
@@ -218,16 +220,43 @@ def check(inst: RevenueInstance, sol: dict[str, Any]) -> list[str]:
         out += _prices(inst, sol, admitted)
     out += _money(inst, sol, admitted)
     gains = sol.get("gains")
+    if isinstance(gains, dict) and not _close(sum(gains.values()), total):
+        out.append(f"tenant gains sum to {sum(gains.values())}, revenue {total}")
+    if not out:  # each g_u and α_u restate the records: judged once the records hold
+        out += _gains(inst, sol, admitted, total)
+    return out
+
+
+def _gains(inst: RevenueInstance, sol: dict[str, Any], admitted: list[int], total: float
+           ) -> list[str]:
+    """Reported gains and α (answers, not rules): recomputed from the records and the
+    instance's shares, g_u = Σ_{j of u} (F_j - payment_j) + Σ_j income_j[u] (notes §3.6),
+    α_u = (g_u / Σ F) / β_u; Σ g_u = Σ F and Σ β_u α_u = 1 follow."""
+    out: list[str] = []
+    want = dict.fromkeys(inst.tenant_names, 0.0)
+    for j in admitted:
+        r = sol["jobs"][inst.job_names[j]]
+        want[inst.tenant_names[inst.tenant[j]]] += r["utility"] - r.get("payment", 0.0)
+        for u, x in (r.get("income") or {}).items():
+            if u not in want:
+                out.append(f"{inst.job_names[j]}: income to unknown tenant {u!r}")
+                continue
+            want[u] += x
+    gains = sol.get("gains")
     if gains is not None:
-        if not _close(sum(gains.values()), total):
-            out.append(f"tenant gains sum to {sum(gains.values())}, revenue {total}")
-        alpha = (sol.get("fairness") or {}).get("alpha")
-        if alpha and total > 0:
-            b = beta(inst)
-            s = sum(b[k] * alpha[u] for k, u in enumerate(inst.tenant_names)
-                    if alpha[u] is not None)
-            if not _close(s, 1.0):
-                out.append(f"Σ β_u α_u = {s} != 1")
+        if not isinstance(gains, dict) or set(gains) != set(inst.tenant_names):
+            return [*out, "gains must map every tenant name to its gain"]
+        for u in inst.tenant_names:
+            if not _close(gains[u], want[u]):
+                out.append(f"tenant {u}: gain {gains[u]} != {want[u]} from the records")
+    alpha = (sol.get("fairness") or {}).get("alpha")
+    if alpha is not None and total > 0:
+        b = beta(inst)
+        for k, u in enumerate(inst.tenant_names):
+            exp = (want[u] / total) / b[k] if b[k] > 0 else None
+            got = alpha.get(u) if isinstance(alpha, dict) else None
+            if (exp is None) != (got is None) or (exp is not None and not _close(got, exp)):
+                out.append(f"tenant {u}: alpha {got} != (g_u / ΣF) / β_u = {exp}")
     return out
 
 
@@ -277,7 +306,7 @@ def checked_result(inst: RevenueInstance, method: str, sol: dict[str, Any], t0: 
 
 def objective(inst: RevenueInstance, sol: dict[str, Any]) -> float:
     """Total revenue sum of f_j(x_j) over admitted jobs, x_j from the completion slot and the
-    solution's time origin (``Problem.objective``).
+    instance's ``time_origin`` (``Problem.objective``; the solution's key is ignored).
 
     Parameters
     ----------
@@ -302,7 +331,7 @@ def objective(inst: RevenueInstance, sol: dict[str, Any]) -> float:
     645.704
     """
     total = 0.0
-    origin = sol.get("time_origin", "arrival")
+    origin = inst.time_origin
     for j, name in enumerate(inst.job_names):
         rec = sol["jobs"][name]
         if rec.get("admitted"):

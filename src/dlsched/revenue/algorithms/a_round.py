@@ -37,9 +37,10 @@ def a_round(inst: RevenueInstance, batch: int | None = None, **params: Any) -> R
     batch : int or None, default None
         The batch index l (a window of tau_l = 2^l slots); None = the smallest l with 2^l
         greater than every arrival (0 too). Unit: dimensionless. Range: 0..20.
-    fixed_workers : bool, default False
+    fixed_workers : bool or None, default None
         Run every job with exactly D_j workers (the notes §4 narrative) instead of choosing w
-        in 1..D_j (Alg. 3 as written).
+        in 1..D_j (Alg. 3 as written); None = the instance's ``fixed_workers`` rule (False on
+        an instance that fixes D_j is refused).
     lam : int or str, default 2
         lambda, the number of A_round rounds per batch, or ``'lemma1'`` (Lemma 1's value).
         Unit: rounds. Range: 0..1000.
@@ -48,9 +49,10 @@ def a_round(inst: RevenueInstance, batch: int | None = None, **params: Any) -> R
         [theta_w, theta_p]; None = the rule of notes §3.2. Unit: dimensionless.
     theta_scale : float, default 1.0
         Factor on both price bases. Unit: dimensionless.
-    time_origin : str, default 'arrival'
+    time_origin : str or None, default None
         Argument of a job's utility: completion minus arrival (``'arrival'``) or the
-        completion slot itself (``'absolute'``).
+        completion slot itself (``'absolute'``); None = the instance's ``time_origin``, which
+        any other value must equal.
     reject_negative_actual : bool, default False
         Never admit a job whose actual utility would be negative.
     worker_cap : str, default 'chunks'
@@ -78,8 +80,9 @@ def a_round(inst: RevenueInstance, batch: int | None = None, **params: Any) -> R
     ------
     InputError
         A keyword this method does not take, or a value outside the allowed ones: an
-        unknown ``mincost``, ``time_origin`` or ``worker_cap``, ``lam`` neither an integer
-        in 0..1000 nor ``'lemma1'`` (field: the keyword).
+        unknown ``mincost``, ``time_origin`` or ``worker_cap``, a ``time_origin`` or
+        ``fixed_workers`` contradicting the instance, ``lam`` neither an integer in 0..1000
+        nor ``'lemma1'`` (field: the keyword).
 
     Examples
     --------

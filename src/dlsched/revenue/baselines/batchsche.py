@@ -17,7 +17,7 @@ from ...core.inputs import FORWARDS
 from ..instance import RevenueInstance
 from ..solution import job_record
 from ..support.configs import theta_rule
-from ..support.mechanism import Mechanism
+from ..support.mechanism import Mechanism, for_instance
 from ..support.placement import baseline_result, owners
 from ..support.runs import derived_doc, options_from, private_keywords
 
@@ -61,9 +61,10 @@ def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params
         Where the price base comes from when ``theta`` is not given: ``'global'`` (the theta
         rule on the whole instance, the theta Astraea prices with) or ``'private'`` (the
         rule on each tenant's sub-instance).
-    fixed_workers : bool, default False
+    fixed_workers : bool or None, default None
         Run every job with exactly D_j workers (the notes §4 narrative) instead of choosing w
-        in 1..D_j (Alg. 3 as written).
+        in 1..D_j (Alg. 3 as written); None = the instance's ``fixed_workers`` rule (False on
+        an instance that fixes D_j is refused).
     lam : int or str, default 2
         lambda, the number of A_round rounds per batch, or ``'lemma1'`` (Lemma 1's value).
         Unit: rounds. Range: 0..1000.
@@ -72,9 +73,10 @@ def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params
         [theta_w, theta_p]; None = the rule of notes §3.2. Unit: dimensionless.
     theta_scale : float, default 1.0
         Factor on both price bases. Unit: dimensionless.
-    time_origin : str, default 'arrival'
+    time_origin : str or None, default None
         Argument of a job's utility: completion minus arrival (``'arrival'``) or the
-        completion slot itself (``'absolute'``).
+        completion slot itself (``'absolute'``); None = the instance's ``time_origin``, which
+        any other value must equal.
     reject_negative_actual : bool, default False
         Never admit a job whose actual utility would be negative.
     worker_cap : str, default 'chunks'
@@ -116,7 +118,7 @@ def astraea_private(inst: RevenueInstance, theta_scope: str = "global", **params
         raise InputError("theta_scope", f"must be one of {', '.join(THETA_SCOPES)}, "
                                         f"got {theta_scope!r}")
     method = str(params.pop("_method", "batchsche"))
-    opts = options_from(params, private_keywords)
+    opts = for_instance(options_from(params, private_keywords), inst)
     if opts.theta is None and theta_scope == "global":
         params = {**params, "theta": theta_rule(inst, opts.fixed_workers,
                                                 worker_cap=opts.worker_cap)}
@@ -153,7 +155,7 @@ batchsche = astraea_private
 def _private_runs(inst: RevenueInstance, params: dict[str, Any], method: str) -> Result:
     t0 = time.perf_counter()
     own = owners(inst)
-    opts = replace(options_from(params, private_keywords), phases=(1,))
+    opts = replace(for_instance(options_from(params, private_keywords), inst), phases=(1,))
     records: dict[int, dict[str, Any]] = {}
     decisions: list[float] = []
     for u in range(inst.n_tenants):

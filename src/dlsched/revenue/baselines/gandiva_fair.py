@@ -1,7 +1,8 @@
 """``gandiva-fair``: the Gandiva_fair baseline (notes §5.2): weighted water-filling entitlements
 (weights q_w), work-conserving, centralized first fit else distributed first fit, ignoring
 communication; non-preemptive with a fixed allocation of w_j = min(D_j, dem_j) workers. A job
-that cannot be placed even on the empty cluster is rejected (utility 0)."""
+that cannot be placed even on the empty cluster, or cannot end by the horizon T, is rejected
+(utility 0)."""
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from ...core import Result, register_algorithm
 from ...core.deadline import check_deadline
 from ...sim import Cluster
 from ..instance import RevenueInstance
+from ..rules import stated
 from ..support.configs import TIME_ORIGINS, check_choice
 from ..support.placement import (
     Plan,
     baseline_result,
     capacity,
+    ends_by_horizon,
     job_size,
     place_distributed,
     record_run,
@@ -53,7 +56,7 @@ def _water_fill(weights: np.ndarray, demand: np.ndarray, total: float) -> np.nda
     return share
 
 
-def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival",
+def gandiva_fair(inst: RevenueInstance, time_origin: str | None = None,
                  skip_idle_slots: bool = True, **_: Any) -> Result:
     """Gandiva_fair baseline: weighted water-filling entitlements, work-conserving first fit.
 
@@ -67,9 +70,10 @@ def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival",
     ----------
     inst : RevenueInstance
         The instance to schedule.
-    time_origin : str, default 'arrival'
+    time_origin : str or None, default None
         Argument of a job's utility: completion minus arrival (``'arrival'``) or the
-        completion slot itself (``'absolute'``).
+        completion slot itself (``'absolute'``); None = the instance's ``time_origin``, which
+        any other value must equal.
     skip_idle_slots : bool, default True
         Jump to the next completion or arrival, where alone a decision can change (the same
         schedule, 10-130x faster on long jobs).
@@ -85,7 +89,7 @@ def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival",
     Raises
     ------
     InputError
-        An unknown ``time_origin``.
+        An unknown ``time_origin`` or one other than the instance's.
 
     Examples
     --------
@@ -96,7 +100,9 @@ def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival",
     >>> res.status.value, round(res.objective, 6)
     ('feasible', 1873.192)
     """
-    check_choice(time_origin, "time_origin", TIME_ORIGINS)
+    if time_origin is not None:
+        check_choice(time_origin, "time_origin", TIME_ORIGINS)
+    time_origin = stated(inst, "time_origin", time_origin)
     t0 = time.perf_counter()
     cl = Cluster(capacity(inst), slots=64)
     size = [job_size(inst, j) for j in range(inst.n_jobs)]
@@ -106,9 +112,11 @@ def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival",
     records: dict[int, dict[str, Any]] = {}
     weights = inst.quota_w.astype(float)
     t = 0
-    while todo:
+    while todo and t < inst.horizon:
         check_deadline()  # only inside the label guard's time limit (core.deadline)
         t += 1
+        # a job that cannot end by the horizon T even now never will: rejected
+        todo = [j for j in todo if ends_by_horizon(inst, j, size[j], max(t, inst.arrival[j] + 1))]
         used = np.zeros(inst.n_tenants)
         for j, r in records.items():
             if r["start"] <= t <= r["completion"]:
@@ -129,7 +137,7 @@ def gandiva_fair(inst: RevenueInstance, time_origin: str = "arrival",
                         continue
                     for j in (j for j in queued if inst.tenant[j] == u):
                         plan = _first_fit(inst, cl, j, size[j], t)
-                        if plan:
+                        if plan and ends_by_horizon(inst, j, size[j], t, plan):
                             record_run(inst, cl, j, t, plan, records, time_origin)
                             used[u] += size[j]
                             queued.remove(j)

@@ -1,7 +1,7 @@
 """``hived``: the HiveD baseline (notes §5.2): each tenant's virtual cluster of k_u server cells
 (its owned servers) bound dynamically to free servers, best-fit packing on bound servers, FIFO
 per tenant, no opportunistic jobs; non-preemptive, w_j = min(D_j, dem_j). A job that does not
-fit its empty virtual cluster is rejected (utility 0)."""
+fit its empty virtual cluster, or cannot end by the horizon T, is rejected (utility 0)."""
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ from ...core import Result, register_algorithm
 from ...core.deadline import check_deadline
 from ...sim import Cluster
 from ..instance import RevenueInstance
+from ..rules import stated
 from ..support.configs import TIME_ORIGINS, check_choice
 from ..support.placement import (
     Plan,
     baseline_result,
     capacity,
+    ends_by_horizon,
     job_size,
     owners,
     place_distributed,
@@ -58,7 +60,7 @@ def _hived_place(inst: RevenueInstance, cl: Cluster, j: int, w: int, t: int, u: 
     return (plan, take) if plan else None
 
 
-def hived(inst: RevenueInstance, time_origin: str = "arrival") -> Result:
+def hived(inst: RevenueInstance, time_origin: str | None = None) -> Result:
     """HiveD baseline: each tenant's virtual cluster of k_u server cells, bound dynamically.
 
     k_u = the servers the tenant owns; jobs run FIFO per tenant with w_j = min(D_j, dem_j)
@@ -70,9 +72,10 @@ def hived(inst: RevenueInstance, time_origin: str = "arrival") -> Result:
     ----------
     inst : RevenueInstance
         The instance to schedule.
-    time_origin : str, default 'arrival'
+    time_origin : str or None, default None
         Argument of a job's utility: completion minus arrival (``'arrival'``) or the
-        completion slot itself (``'absolute'``).
+        completion slot itself (``'absolute'``); None = the instance's ``time_origin``, which
+        any other value must equal.
 
     Returns
     -------
@@ -98,7 +101,9 @@ def hived(inst: RevenueInstance, time_origin: str = "arrival") -> Result:
     >>> res.status.value, round(res.objective, 6), res.stats["cells"]
     ('feasible', 1868.337, [1, 1])
     """
-    check_choice(time_origin, "time_origin", TIME_ORIGINS)
+    if time_origin is not None:
+        check_choice(time_origin, "time_origin", TIME_ORIGINS)
+    time_origin = stated(inst, "time_origin", time_origin)
     t0 = time.perf_counter()
     own = owners(inst)
     cells = [own.count(u) for u in range(inst.n_tenants)]
@@ -113,16 +118,19 @@ def hived(inst: RevenueInstance, time_origin: str = "arrival") -> Result:
     records: dict[int, dict[str, Any]] = {}
     bound_until: dict[int, tuple[int, int]] = {}  # server -> (tenant, last reserved slot)
     t = 0
-    while any(queues):
+    while any(queues) and t < inst.horizon:
         check_deadline()  # only inside a caller's time limit (core.deadline)
         t += 1
         bound_until = {s: v for s, v in bound_until.items() if v[1] >= t}
         for u, q in enumerate(queues):
             while q and inst.arrival[q[0]] + 1 <= t:
                 j = q[0]
+                if not ends_by_horizon(inst, j, size[j], t):
+                    q.pop(0)  # cannot end by the horizon T, now or later: rejected
+                    continue
                 bound = {s: v[0] for s, v in bound_until.items()}
                 got = _hived_place(inst, cl, j, size[j], t, u, bound, cells[u])
-                if got is None:
+                if got is None or not ends_by_horizon(inst, j, size[j], t, got[0]):
                     break
                 plan, _new = got
                 record_run(inst, cl, j, t, plan, records, time_origin)

@@ -25,7 +25,7 @@ from ...core.solver import uses_solver
 from ..instance import RevenueInstance
 from ..model import MilpData, milp_data
 from ..support.configs import utility_x
-from ..support.horizon import model_horizon
+from ..support.horizon import model_rules
 from .bounds import alone_bound
 from .common import _finish, _or_empty, _plan, _refused, _remaining, _size_gate
 
@@ -108,8 +108,8 @@ def _hints(inst: RevenueInstance, data: MilpData, jobvars: dict[int, Any], algor
                 "with variable worker / PS demands, utility by element on the start")
 @uses_solver("OR-Tools CP-SAT")
 def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
-             horizon: int | str = "instance", fixed_workers: bool = False,
-             time_origin: str = "arrival", hint: str | None = "gandiva-fair",
+             horizon: int | str = "instance", fixed_workers: bool | None = None,
+             time_origin: str | None = None, hint: str | None = "gandiva-fair",
              **_: Any) -> Result:
     """Exact revenue by CP-SAT (OR-Tools).
 
@@ -125,15 +125,15 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     options : SolveOptions or None, default None
         Solver options (solver name, time limit, MIP gap, threads); None uses the defaults.
     horizon : int or str, default 'instance'
-        The model's horizon T: ``'instance'`` (the instance's), ``'auto'`` (covering the
-        makespan of every compared scheduler, so that OPT >= ALG) or a number of slots.
-        Unit: slots.
-    fixed_workers : bool, default False
-        Run every job with exactly D_j workers (the notes §4 narrative) instead of choosing w
-        in 1..D_j (Alg. 3 as written).
-    time_origin : str, default 'arrival'
-        Argument of a job's utility: completion minus arrival (``'arrival'``) or the
-        completion slot itself (``'absolute'``).
+        The model's horizon T: ``'instance'`` or the instance's horizon (T caps every
+        schedule; another T is refused: ``inst.with_rules(horizon=auto_horizon(inst))``
+        states the problem that covers every scheduler). Unit: slots.
+    fixed_workers : bool or None, default None
+        None or the instance's ``fixed_workers`` (every job at exactly D_j workers, the
+        notes §4 narrative); another value would solve another problem and is refused.
+    time_origin : str or None, default None
+        None or the instance's ``time_origin`` (argument of the utilities); another value
+        is refused.
     hint : str or None, default 'gandiva-fair'
         The registered revenue algorithm whose schedule seeds the search; None gives no hint.
 
@@ -149,8 +149,9 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     Raises
     ------
     InputError
-        ``horizon`` is not ``'instance'``, ``'auto'`` or a positive integer, or ``hint`` is
-        not a registered revenue algorithm.
+        ``horizon``, ``time_origin`` or ``fixed_workers`` differs from the instance's rule
+        (a model solves exactly the instance's problem), or ``hint`` is not a registered
+        revenue algorithm.
 
     Examples
     --------
@@ -169,7 +170,7 @@ def solve_cp(inst: RevenueInstance, *, options: SolveOptions | None = None,
         raise InputError("hint", f"unknown algorithm {hint!r} (known: {known})")
     options = options or SolveOptions()
     t0 = time.perf_counter()
-    T = model_horizon(inst, horizon)
+    T, time_origin, fixed_workers = model_rules(inst, horizon, time_origin, fixed_workers)
     refused = _size_gate(inst, "revenue-cpsat", options, t0, T, time_origin, fixed_workers,
                          CP_VALUES_PER_S, "start values", "the CP-SAT model")
     if refused is not None:

@@ -1,9 +1,8 @@
 """Heuristics that can refute or back up the exact models' labels (``core.guard``).
 
-Every revenue scheduler's validated solution is a schedule of the offline problem (3); it lies in
-the exact model's feasible set when it ends within the model's horizon, uses the same
-``time_origin`` (utilities depend on it) and, under ``fixed_workers``, runs every admitted job
-with D_j workers.
+Every revenue scheduler's validated solution is a schedule of the instance's statement
+(``revenue.rules``: horizon, time origin, worker rule), which is exactly the exact models'
+feasible set, so every validated solution is admitted.
 """
 
 from __future__ import annotations
@@ -16,15 +15,13 @@ from ..instance import RevenueInstance
 
 
 def _admits(inst: RevenueInstance, solution: dict[str, Any], params: Mapping[str, Any]) -> bool:
-    if solution.get("time_origin") != params.get("time_origin", "arrival"):
-        return False
-    horizon = params.get("horizon", "instance")
+    """A validated solution is in the models' feasible set (both state the instance's rules;
+    a model refuses parameters that state others). Kept as a defensive re-check of the
+    horizon and worker rule."""
     admitted = {n: r for n, r in solution["jobs"].items() if r.get("admitted")}
-    if horizon != "auto":
-        tmax = int(inst.horizon) if horizon == "instance" else int(horizon)
-        if any(r["completion"] > tmax for r in admitted.values()):
-            return False
-    if params.get("fixed_workers", False):
+    if any(r["completion"] > inst.horizon for r in admitted.values()):
+        return False
+    if inst.fixed_workers:
         index = {n: j for j, n in enumerate(inst.job_names)}
         return all(sum(r["workers"].values()) == int(inst.chunks[index[n]])
                    for n, r in admitted.items())

@@ -1,8 +1,10 @@
 """Exact model ``revenue-milp``: the linearised revenue MILP of notes §2.2 (Pyomo + HiGHS).
 
-Options: ``horizon`` ("instance", "auto" = covering the makespan of every scheduler, or an int
-T_opt, which must cover every compared schedule for OPT >= ALG),
-``fixed_workers`` (K_j restricted to w = D_j, notes §4's narrative), ``time_origin``. A time-limited
+The statement is the instance's (``revenue.rules``): its horizon T caps every run, its
+``time_origin`` and ``fixed_workers`` (K_j restricted to w = D_j, notes §4's narrative); the
+options ``horizon``, ``time_origin`` and ``fixed_workers`` may only repeat them (another
+problem is stated with ``inst.with_rules``; ``auto_horizon`` gives a T covering every
+scheduler, for OPT >= ALG). PSs may sit on several servers, as the validator allows. A time-limited
 solve returns its incumbent with status ``time_limit`` and the proven bound; every solution is
 re-checked by the independent validator (violations -> status ``error``).
 """
@@ -18,7 +20,7 @@ import pyomo.environ as pyo
 from ...core import Result, SolveOptions, register_model, solve_pyomo
 from ..instance import RevenueInstance
 from ..model import build_milp, milp_data
-from ..support.horizon import model_horizon
+from ..support.horizon import model_rules
 from .bounds import alone_bound
 from .common import _finish, _or_empty, _plan, _remaining, _size_gate
 
@@ -31,8 +33,8 @@ PYOMO_COLUMNS_PER_S = 4_000
                 "Linearised revenue MILP (notes §2.2): configuration x start binaries, static "
                 "placement, per-slot usage, (3i) on PS hosts, admission as in (4)")
 def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
-               horizon: int | str = "instance", fixed_workers: bool = False,
-               time_origin: str = "arrival", **_: Any) -> Result:
+               horizon: int | str = "instance", fixed_workers: bool | None = None,
+               time_origin: str | None = None, **_: Any) -> Result:
     """Exact revenue by the linearised MILP of notes §2.2 (Pyomo + HiGHS).
 
     Binaries per (job, configuration, start), static placement variables per server, per-slot
@@ -46,12 +48,12 @@ def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     options : SolveOptions or None, default None
         Solver options (solver name, time limit, MIP gap, threads); None uses the defaults.
     horizon : int or str, default 'instance'
-        The model's horizon T: ``'instance'`` (the instance's), ``'auto'`` (covering the
-        makespan of every compared scheduler, so that OPT >= ALG) or a number of slots.
-        Unit: slots.
-    fixed_workers : bool, default False
-        Run every job with exactly D_j workers (the notes §4 narrative) instead of choosing w
-        in 1..D_j (Alg. 3 as written).
+        The model's horizon T: ``'instance'`` or the instance's horizon (T caps every
+        schedule; another T is refused: ``inst.with_rules(horizon=auto_horizon(inst))``
+        states the problem that covers every scheduler). Unit: slots.
+    fixed_workers : bool or None, default None
+        None or the instance's ``fixed_workers`` (every job at exactly D_j workers, the
+        notes §4 narrative); another value would solve another problem and is refused.
     time_origin : str, default 'arrival'
         Argument of a job's utility: completion minus arrival (``'arrival'``) or the
         completion slot itself (``'absolute'``).
@@ -68,7 +70,8 @@ def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     Raises
     ------
     InputError
-        ``horizon`` is not ``'instance'``, ``'auto'`` or a positive integer.
+        ``horizon``, ``time_origin`` or ``fixed_workers`` differs from the instance's rule
+        (a model solves exactly the instance's problem).
 
     Examples
     --------
@@ -82,7 +85,7 @@ def solve_milp(inst: RevenueInstance, *, options: SolveOptions | None = None,
     """
     options = options or SolveOptions()
     t0 = time.perf_counter()
-    T = model_horizon(inst, horizon)
+    T, time_origin, fixed_workers = model_rules(inst, horizon, time_origin, fixed_workers)
     refused = _size_gate(inst, "revenue-milp", options, t0, T, time_origin, fixed_workers,
                          PYOMO_COLUMNS_PER_S, "start columns", "in Pyomo")
     if refused is not None:

@@ -8,12 +8,15 @@ the best (t_rel, w) is one argmax over a [t_rel, w] value matrix (row-major orde
 loop order with a strict improvement test: earliest start, then fewest workers).
 
 Switches (every ambiguity of the notes is one): ``fixed_workers`` (w = D_j only, the notes §4
-narrative) vs as written (w in 1..D_j, default); ``lam`` (int, default 2, or "lemma1");
-``theta`` (None = the notes §3.2 rule, or a number / pair) and ``theta_scale``; ``time_origin``
-("arrival" default, or "absolute") for the actual utility; ``reject_negative_actual``;
+narrative; None = the instance's rule, which True may narrow but False may not widen) vs as
+written (w in 1..D_j); ``lam`` (int, default 2, or "lemma1");
+``theta`` (None = the notes §3.2 rule, or a number / pair) and ``theta_scale``;
+``time_origin`` (None = the instance's; any other value must equal it) for the actual utility;
+``reject_negative_actual``;
 ``l_extra`` batches after the last arrival; ``phases`` ((1, 2) = Alg. 2; (1,) = BatchSche);
 ``worker_cap`` ("chunks" default: w <= D_j as Alg. 3 writes it; "demand": also w <= dem_j, the
-GPUs the job requests, the rule the baselines size jobs by).
+GPUs the job requests, the rule the baselines size jobs by). Every run ends by the
+instance's horizon T (problem (3)): a start whose run would end after T is never tried.
 """
 # "notes §n" = section n of docs/specs/revenue.md (the formulation notes of this problem)
 
@@ -21,13 +24,15 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from ...core.deadline import check_deadline
+from ...core.errors import InputError
 from ..instance import RevenueInstance
+from ..rules import stated
 from .configs import lemma1_lambda, max_workers, theta_rule
 
 OWN, POOL = 1, 2
@@ -35,16 +40,53 @@ OWN, POOL = 1, 2
 
 @dataclass(frozen=True)
 class Options:
-    fixed_workers: bool = False
+    fixed_workers: bool | None = None  # None: the instance's rule
     lam: int | str = 2
     theta: float | tuple[float, float] | None = None
     theta_scale: float = 1.0
-    time_origin: str = "arrival"
+    time_origin: str | None = None  # None: the instance's
     reject_negative_actual: bool = False
     l_extra: int = 8
     phases: tuple[int, ...] = (1, 2)
     placements: tuple[str, ...] = ("C", "D")  # MINCOSTC / MINCOSTD used by Alg. 3
     worker_cap: str = "chunks"  # "chunks": w <= D_j (Alg. 3); "demand": also w <= dem_j
+
+
+def for_instance(opt: Options, inst: RevenueInstance) -> Options:
+    """``opt`` with the instance's rules filled in: ``time_origin`` (a given one must equal the
+    instance's) and ``fixed_workers`` (True narrows any instance; False on an instance whose
+    ``fixed_workers`` is true would widen its problem: refused).
+
+    Parameters
+    ----------
+    opt : Options
+        The options from the method's parameters.
+    inst : RevenueInstance
+        The instance.
+
+    Returns
+    -------
+    Options
+        The options with both rules set.
+
+    Raises
+    ------
+    InputError
+        ``time_origin`` or ``fixed_workers`` contradicts the instance.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=2, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> o = for_instance(Options(), inst)
+    >>> o.time_origin, o.fixed_workers
+    ('arrival', False)
+    """
+    if opt.fixed_workers is False and inst.fixed_workers:
+        raise InputError("fixed_workers", "the instance fixes every job at D_j workers "
+                         "(fixed_workers); a method cannot widen it")
+    return replace(opt, time_origin=stated(inst, "time_origin", opt.time_origin),
+                   fixed_workers=bool(opt.fixed_workers or inst.fixed_workers))
 
 
 @dataclass
@@ -120,6 +162,7 @@ class Mechanism:
 
     def __post_init__(self) -> None:
         inst = self.inst
+        self.opt = for_instance(self.opt, inst)
         if self.opt.theta is None:
             tw, tp = theta_rule(inst, self.opt.fixed_workers,
                                 worker_cap=self.opt.worker_cap)
@@ -185,7 +228,9 @@ class Mechanism:
                 if d > tau or p not in self.opt.placements or (
                         p == "C" and w > inst.cap_w.max()):
                     continue
-                n = tau - d + 1
+                n = min(tau, int(inst.horizon) - R) - d + 1  # t+ <= R + tau and <= T
+                if n <= 0:
+                    continue
                 t_rel = np.arange(1, n + 1)
                 ideal = np.asarray(inst.f(j, (t_rel + d - 1).astype(float)), dtype=float)
                 if decreasing:  # v <= ideal: starts with ideal below the best cannot win

@@ -75,7 +75,47 @@ def job_size(inst: RevenueInstance, j: int) -> int:
     >>> [job_size(inst, j) for j in range(3)]
     [1, 1, 1]
     """
+    if inst.fixed_workers:  # the instance fixes w = D_j (a larger job never fits)
+        return int(inst.chunks[j])
     return int(min(inst.chunks[j], inst.demand[j], inst.cap_w.sum()))
+
+
+def ends_by_horizon(inst: RevenueInstance, j: int, w: int, t: int, plan: Plan | None = None
+                    ) -> bool:
+    """Whether job j with ``w`` workers started at slot ``t`` can end by the horizon T: with
+    ``plan``, that plan's run; without, its fastest run (centralized if a server holds w,
+    since n^C >= n^D).
+
+    Parameters
+    ----------
+    inst : RevenueInstance
+        The instance.
+    j : int
+        Job index.
+    w : int
+        Workers. Unit: workers.
+    t : int
+        Start slot. Unit: slots.
+    plan : tuple or None, default None
+        ``(placement, d, workers, ps)``.
+
+    Returns
+    -------
+    bool
+        True when t + d - 1 <= T.
+
+    Examples
+    --------
+    >>> from dlsched.revenue import generate
+    >>> inst = generate(n_jobs=3, n_servers=2, n_tenants=2, seed=0, scale="small")
+    >>> ends_by_horizon(inst, 0, 1, 1), ends_by_horizon(inst, 0, 1, inst.horizon + 1)
+    (True, False)
+    """
+    if plan is not None:
+        d = int(plan[1])
+    else:
+        d = inst.duration(j, "C" if w <= inst.cap_w.max() else "D", w)
+    return t + d - 1 <= inst.horizon
 
 
 def ps_need(inst: RevenueInstance, w: int, local: int) -> int:

@@ -30,9 +30,9 @@ MAX_LAM = 1000
 MAX_BATCH = 20
 
 
-def mechanism_keywords(fixed_workers: bool = False, lam: int | str = 2,
+def mechanism_keywords(fixed_workers: bool | None = None, lam: int | str = 2,
                        theta: float | list[float] | None = None, theta_scale: float = 1.0,
-                       time_origin: str = "arrival", reject_negative_actual: bool = False,
+                       time_origin: str | None = None, reject_negative_actual: bool = False,
                        worker_cap: str = "chunks", l_extra: int = 8,
                        phases: list[int] | None = None, mincost: str = "both") -> None:
     """The mechanism options a method takes as keywords (its signature, for the parameter
@@ -40,16 +40,18 @@ def mechanism_keywords(fixed_workers: bool = False, lam: int | str = 2,
 
     Parameters
     ----------
-    fixed_workers : bool, default False
-        Run every job with exactly D_j workers.
+    fixed_workers : bool or None, default None
+        Run every job with exactly D_j workers; None = the instance's ``fixed_workers`` rule
+        (True narrows any instance; False on an instance that fixes D_j is an error).
     lam : int or str, default 2
         lambda, rounds per batch, or ``'lemma1'``. Unit: rounds. Range: 0..1000.
     theta : float or list of float or None, default None
         Price base theta (or the pair [theta_w, theta_p]). Unit: dimensionless.
     theta_scale : float, default 1.0
         Factor on both price bases. Unit: dimensionless.
-    time_origin : str, default 'arrival'
-        ``'arrival'`` or ``'absolute'``.
+    time_origin : str or None, default None
+        ``'arrival'`` or ``'absolute'``; None = the instance's ``time_origin``, which any
+        other value must equal (the instance states the problem).
     reject_negative_actual : bool, default False
         Never admit a job whose actual utility would be negative.
     worker_cap : str, default 'chunks'
@@ -122,7 +124,7 @@ def options_from(params: dict[str, Any],
                                   f"(known: {', '.join(known)})")
     kw = {k: v for k, v in params.items() if k in Options.__dataclass_fields__}
     for key in ("fixed_workers", "reject_negative_actual"):
-        if key in kw and not isinstance(kw[key], bool):
+        if kw.get(key) is not None and not isinstance(kw[key], bool):
             raise InputError(key, f"expected true/false, got {kw[key]!r}")
     lam = kw.get("lam", 2)
     if lam != "lemma1":
@@ -139,7 +141,8 @@ def options_from(params: dict[str, Any],
     kw["theta"] = theta
     if "theta_scale" in kw:
         kw["theta_scale"] = number(kw["theta_scale"], "theta_scale", 0, MAX_MAGNITUDE)
-    check_choice(kw.get("time_origin", "arrival"), "time_origin", TIME_ORIGINS)
+    if kw.get("time_origin") is not None:
+        check_choice(kw["time_origin"], "time_origin", TIME_ORIGINS)
     check_choice(kw.get("worker_cap", "chunks"), "worker_cap", WORKER_CAPS)
     if "l_extra" in kw:
         kw["l_extra"] = number(kw["l_extra"], "l_extra", 0, MAX_BATCH, integer=True)
