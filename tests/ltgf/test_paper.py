@@ -69,8 +69,9 @@ def test_brute_force_job_level(fig6):
 
 
 def test_exact_models_fig6(fig6, solver):
+    sl = fig6.slotted()  # the exact models state the slotted problem (issue 32)
     for model in ("ltgf-milp", "ltgf-cpsat"):
-        res = ds.solve(fig6, model=model, solver=solver if model == "ltgf-milp" else "highs")
+        res = ds.solve(sl, model=model, solver=solver if model == "ltgf-milp" else "highs")
         assert res.status.value == "optimal"
         assert res.objective == 1.0 and res.stats["rho_exact"] == str(Fraction(1))
-        assert ds.check(fig6, res) == []
+        assert ds.check(sl, res) == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
 import dlsched as ds
 from dlsched.ltgf import generate
@@ -21,12 +22,13 @@ def test_validator_accepts_a_preemption_at_a_synchronized_round_end():
             ["A", 300, 600, [[0, 1]], "preempt", 0, 0],
             ["A", 600, 1300, [[0, 1]], "complete", 0, 0]]
     sol = {"segments": segs, "completion": {"A": 1300, "B": 300}, "lease_based": True}
-    assert len(check(inst, sol)) == 1  # the old reading: 'preempted after 300 s, inside ...'
-    assert check(inst, {**sol, "knobs": {"synchronized": True}}) == []
+    assert len(check(inst, sol)) == 1  # per-job leases: 'preempted after 300 s, inside ...'
+    assert len(check(inst, {**sol, "knobs": {"synchronized": True}})) == 1  # not a rule
+    sync = replace(inst, leases="synchronized")  # the rule is the instance's
+    assert check(sync, sol) == []
     bad = [segs[0], ["A", 300, 450, [[0, 1]], "preempt", 0, 0],
            ["A", 600, 1450, [[0, 1]], "complete", 0, 0]]
-    errs = check(inst, {**sol, "segments": bad, "completion": {"A": 1450, "B": 300},
-                        "synchronized": True})
+    errs = check(sync, {**sol, "segments": bad, "completion": {"A": 1450, "B": 300}})
     assert len(errs) == 1 and "synchronized lease" in errs[0]  # 450 is not a round end
 
 
@@ -34,7 +36,8 @@ def test_simulated_synchronized_runs_validate():
     inst = philly_window()
     for pol in ("astraea-ltgf", "themis", "tiresias-l"):
         res = ds.run(inst, pol, synchronized=True)
-        assert ds.check(inst, res) == [], pol
+        assert res.status.value == "feasible", pol
+        assert ds.check(replace(inst, leases="synchronized"), res) == [], pol
 
 
 def test_validator_catches_violations():
@@ -75,4 +78,4 @@ def test_validator_catches_violations():
     def lease(s):
         s["segments"][0] = [seg0[0], seg0[1], seg0[1] + 5.0, seg0[3], "preempt", 0.0, 0.0]
 
-    assert any("inside its lease" in e for e in broken(lease))
+    assert any("inside a lease" in e for e in broken(lease))

@@ -1,8 +1,10 @@
 """Boundary tamper tests of the LTGF timeline checker (``dlsched.ltgf.validate.check``).
 
-Hand-built instance: 2 nodes x 4 GPUs, lease 100 s, checkpoint 5 s, cold start 10 s; job j1
+Hand-built instance: 2 nodes x 4 GPUs, lease 105 s, checkpoint 5 s, cold start 10 s; job j1
 (4 GPUs, 150 s, submitted at 0) and j2 (2 GPUs, 40 s, submitted at 50). Feasible timeline:
-j1 runs [0, 105] on node 0 (preempted after a full lease, 100 s served + 5 s checkpoint), then
+j1 runs [0, 105] on node 0 (preempted at its first lease end, 100 s served + 5 s checkpoint;
+since issue 32 a preemption falls exactly on a lease end: the lease was 100 s, and 105 s
+passed as "at least a lease" before), then
 [110, 170] on node 1 (10 s cold start + 50 s); j2 runs [105, 145] on node 0, starting exactly
 when j1 releases it. Each test crosses one rule by the smallest step and expects exactly the
 violations worked out by hand.
@@ -11,15 +13,18 @@ violations worked out by hand.
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dlsched.core.errors import InputError
 from dlsched.ltgf.instance import parse
 from dlsched.ltgf.validate import check
 
 INST = parse({
-    "problem": "ltgf", "cluster": {"nodes": 2, "gpus_per_node": 4}, "lease": 100, "tick": 10,
+    "problem": "ltgf", "cluster": {"nodes": 2, "gpus_per_node": 4}, "lease": 105, "tick": 10,
     "tenants": [{"name": "A", "weight": 1}],
     "jobs": [{"name": "j1", "tenant": "A", "submit": 0, "gpus": 4, "duration": 150},
              {"name": "j2", "tenant": "A", "submit": 50, "gpus": 2, "duration": 40}],
@@ -132,47 +137,52 @@ def test_unknown_end_reason() -> None:
 
 
 def test_lease_must_exceed_the_overheads() -> None:
-    for lease in (15, 14):
+    """The lease is the instance's: a solution's ``lease`` is ignored (it once replaced it)."""
+    for lease in (15, 14, 15.5):
         s = sol()
         s["lease"] = lease
-        assert check(INST, s) == [f"lease {lease} s does not exceed checkpoint + cold_start "
-                                  "overheads"]
-    s = sol()
-    s["lease"] = 15.5
-    assert check(INST, s) == []
+        assert check(INST, s) == []
+    bad = {"problem": "ltgf", "cluster": {"nodes": 1}, "lease": 15, "tenants": [{"name": "A",
+           "weight": 1}], "jobs": [{"name": "j", "tenant": "A", "submit": 0, "gpus": 1,
+           "duration": 1}], "overhead": {"checkpoint": 5, "cold_start": 10}}
+    with pytest.raises(InputError) as err:
+        parse(bad)
+    assert err.value.field == "lease"
 
 
 def test_preempted_inside_the_lease() -> None:
     s = sol()
-    s["lease"] = 105  # exactly one lease
+    assert check(INST, s) == []  # exactly one lease of 105 s
+    s["lease"] = 105.5  # a solution declaring another lease: ignored
     assert check(INST, s) == []
-    s["lease"] = 105.5
-    assert check(INST, s) == ["j1: preempted after 105 s, inside its lease of 105.5 s"]
-    s["lease_based"] = False  # no lease rule without leases
-    assert check(INST, s) == []
-    s = seg(sol(), 0, end=99.5)
-    s = seg(s, 1, end=175.5)
-    s["completion"]["j1"] = 175.5
-    assert check(INST, s) == ["j1: preempted after 99.5 s, inside its lease of 100 s"]
+    longer = replace(INST, lease=105.5)  # the instance's lease decides
+    msg = "j1: preempted after 105 s, inside a lease (leases of 105.5 s from the run's start)"
+    assert check(longer, sol()) == [msg]
+    s = sol()
+    s["lease_based"] = False  # no opting out of leases
+    assert check(longer, s) == [msg]
+    s = seg(sol(), 0, end=104.5)
+    s = seg(s, 1, end=170.5)
+    s["completion"]["j1"] = 170.5
+    assert check(INST, s) == [
+        "j1: preempted after 104.5 s, inside a lease (leases of 105 s from the run's start)"]
 
 
 def test_synchronized_leases_end_on_multiples() -> None:
+    sync = replace(INST, lease=100.0, leases="synchronized")
+    assert check(sync, sol()) == ["j1: preempted at 105, not at the end of a synchronized lease "
+                                  "(multiple of 100 s)"]
     s = sol()
+    s["knobs"] = {"synchronized": True}  # a solution's knobs are not rules
     s["synchronized"] = True
-    assert check(INST, s) == ["j1: preempted at 105, not at the end of a synchronized lease "
-                              "(multiple of 100 s)"]
-    s = sol()
-    s["knobs"] = {"synchronized": True}
-    assert len(check(INST, s)) == 1
+    assert check(INST, s) == []
     s = seg(seg(sol(), 0, end=100), 1, end=175)  # 95 + 55 = 150 s of service
     s["completion"]["j1"] = 175
-    s["synchronized"] = True
-    assert check(INST, s) == []
-    s["synchronized"] = False  # 100 s is exactly one lease: fine both ways
-    assert check(INST, s) == []
+    assert check(sync, s) == []
+    assert check(replace(INST, lease=100.0), s) == []  # one per-job lease of 100 s too
     s["lease_based"] = False
-    s["synchronized"] = True
-    assert check(INST, seg(copy.deepcopy(s), 0, end=100.5)) == [
+    assert check(sync, seg(copy.deepcopy(s), 0, end=100.5)) == [
+        "j1: preempted at 100.5, not at the end of a synchronized lease (multiple of 100 s)",
         "j1: receives 150.500000 s of service, needs 150.0"]
 
 
@@ -195,8 +205,8 @@ def test_overheads() -> None:
     s = seg(sol(), 2, ckpt=5, end=150)
     s["completion"]["j2"] = 150
     assert check(INST, s) == ["j2: segment 0 checkpoint 5, expected 0.0"]
-    s = seg(sol(), 0, ckpt=0, end=100)  # exactly one lease, no checkpoint
-    assert check(INST, s) == ["j1: segment 0 checkpoint 0, expected 5.0"]
+    s = seg(sol(), 0, ckpt=0, end=100)  # exactly one lease of 100 s, no checkpoint
+    assert check(replace(INST, lease=100.0), s) == ["j1: segment 0 checkpoint 0, expected 5.0"]
     s = seg(sol(), 2, cold=5e-7, end=145 + 5e-7)
     s["completion"]["j2"] = 145 + 5e-7
     assert check(INST, s) == []
@@ -208,7 +218,8 @@ def test_complete_out_of_order() -> None:
     s = seg(sol(), 1, reason="preempt", ckpt=5, end=175)
     s["completion"]["j1"] = 175
     assert check(INST, s) == ["j1: segment 1 ends 'preempt' out of order",
-                              "j1: preempted after 65 s, inside its lease of 100 s"]
+                              "j1: preempted after 65 s, inside a lease (leases of 105 s from "
+                              "the run's start)"]
 
 
 def test_service_tolerance_scales_with_duration() -> None:
@@ -230,10 +241,13 @@ def test_completion_must_be_the_last_end() -> None:
 
 
 def test_lease_based_is_the_default() -> None:
+    """Every solution is judged lease-based by the instance's lease, whatever it declares."""
     s = sol()
     del s["lease_based"]
     s["lease"] = 105.5
-    assert check(INST, s) == ["j1: preempted after 105 s, inside its lease of 105.5 s"]
+    assert check(INST, s) == []
+    assert check(replace(INST, lease=105.5), s) == [
+        "j1: preempted after 105 s, inside a lease (leases of 105.5 s from the run's start)"]
 
 
 def test_every_job_is_checked_after_a_missing_or_unknown_one() -> None:
@@ -255,9 +269,9 @@ def test_tolerance_edges_are_inclusive() -> None:
     s = seg(sol(), 1, start=105 - 1e-6, end=165 - 1e-6)
     s["completion"]["j1"] = 165 - 1e-6
     assert check(INST, s) == []
-    # preempted exactly TOL before a full lease (100 - 1e-6 s)
-    s = seg(seg(sol(), 0, end=100 - 1e-6), 1, end=175 + 1e-6)
-    s["completion"]["j1"] = 175 + 1e-6
+    # preempted exactly TOL before a lease end (105 - 1e-6 s)
+    s = seg(seg(sol(), 0, end=105 - 1e-6), 1, end=170 + 1e-6)
+    s["completion"]["j1"] = 170 + 1e-6
     assert check(INST, s) == []
     # cold start / checkpoint exactly TOL off
     s = seg(sol(), 2, cold=1e-6, end=145 + 1e-6)
@@ -290,8 +304,8 @@ def test_synchronized_lease_offset_is_in_seconds() -> None:
     # 1 ms after the lease boundary: 1e-5 of a lease, 1e-3 s > 1e-6 s
     s = seg(seg(sol(), 0, end=100.001), 1, end=174.999)
     s["completion"]["j1"] = 174.999
-    s["synchronized"] = True
-    assert check(INST, s) == ["j1: preempted at 100.001, not at the end of a synchronized "
+    sync = replace(INST, lease=100.0, leases="synchronized")
+    assert check(sync, s) == ["j1: preempted at 100.001, not at the end of a synchronized "
                               "lease (multiple of 100 s)"]
 
 
@@ -314,11 +328,11 @@ def test_capacity_is_counted_per_node() -> None:
 
 def test_synchronized_offset_of_exactly_tol_is_allowed() -> None:
     inst = parse({"problem": "ltgf", "cluster": {"nodes": 1, "gpus_per_node": 1}, "lease": 1,
-                  "tenants": [{"name": "A", "weight": 1}],
+                  "tenants": [{"name": "A", "weight": 1}], "leases": "synchronized",
                   "overhead": {"checkpoint": 0, "cold_start": 0},
                   "jobs": [{"name": "k", "tenant": "A", "submit": 0, "gpus": 1, "duration": 1}]})
     s = {"segments": [["k", 0, 1e-6, [[0, 1]], "preempt", 0, 0],  # 1e-6 s past the boundary 0
-                      ["k", 1, 2 - 1e-6, [[0, 1]], "complete", 0, 0]], "synchronized": True}
+                      ["k", 1, 2 - 1e-6, [[0, 1]], "complete", 0, 0]]}
     assert check(inst, s) == []
     s["segments"][0][2] = 2e-6
     s["segments"][1][2] = 2 - 2e-6
