@@ -20,6 +20,33 @@ from .store import ResultsStore
 ALL_SIZES = "all"
 
 
+def geomean(values: np.ndarray) -> float | None:
+    """Geometric mean of positive ratios (None for none; 0 when one is 0).
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        The ratios.
+
+    Returns
+    -------
+    float or None
+        ``exp(mean(log v))``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> round(geomean(np.array([1.0, 4.0])), 12), geomean(np.array([]))
+    (2.0, None)
+    """
+    x = np.asarray(values, dtype=float)
+    if x.size == 0:
+        return None
+    if np.any(x <= 0):
+        return 0.0
+    return float(np.exp(np.mean(np.log(x))))
+
+
 @dataclass(frozen=True)
 class CI:
     low: float
@@ -86,8 +113,9 @@ class Group:
         ``"proven"`` (ratio to a proven optimum), ``"bound"`` (to a bound) or ``None``.
     n : int, default 0
         Runs with a ratio.
-    mean, median, worst : float or None, default None
-        Statistics of the ratios (worst: the minimum for "max" problems, else the maximum).
+    mean, median, worst, geomean : float or None, default None
+        Statistics of the ratios (``ratios.py``: >= 1 is worse in both senses, so the worst is
+        the largest); ``geomean`` is their geometric mean.
     mean_ci, median_ci : CI or None, default None
         Bootstrap intervals of the mean and the median.
     runs, failed, limited, invalid, suspicious : int, default 0
@@ -100,6 +128,11 @@ class Group:
         Runs contributing to each metric.
     reasons : dict, default {}
         Why runs have no ratio -> how many.
+    first_failure : str or None, default None
+        The first failed or invalid run's reason (its error's first line, or the validator's
+        first violation), prefixed by the instance.
+    warned : int, default 0
+        Runs during which the method raised Python warnings (captured, stored per run).
 
     Examples
     --------
@@ -121,6 +154,7 @@ class Group:
     median: float | None = None
     median_ci: CI | None = None
     worst: float | None = None
+    geomean: float | None = None
     runs: int = 0
     failed: int = 0
     limited: int = 0  # runs of this method that stopped at a time limit (incumbent used)
@@ -133,20 +167,64 @@ class Group:
     metrics: dict[str, float] = field(default_factory=dict)
     metric_counts: dict[str, int] = field(default_factory=dict)
     reasons: dict[str, int] = field(default_factory=dict)
+    first_failure: str | None = None
+    warned: int = 0
+
+
+OK_STATUSES = ("optimal", "feasible", "time_limit")
+
+
+def failure_reason(row: dict[str, Any]) -> str | None:
+    """Why a stored run failed or is invalid, in one line; None for a valid run.
+
+    Parameters
+    ----------
+    row : dict
+        A stored row (``status``, ``valid``, ``error``, ``first_violation``).
+
+    Returns
+    -------
+    str or None
+        The error's first line (failed runs), the validator's first violation (invalid runs),
+        or the status when neither was recorded.
+
+    Examples
+    --------
+    >>> failure_reason({"status": "feasible", "valid": 0,
+    ...                 "first_violation": "capacity of g2: 8.00000097 allocated > 8"})
+    'capacity of g2: 8.00000097 allocated > 8'
+    >>> failure_reason({"status": "error", "valid": 0, "error": "ValueError: bad\nmore"})
+    'ValueError: bad'
+    >>> failure_reason({"status": "feasible", "valid": 1}) is None
+    True
+    """
+    if row.get("status") in OK_STATUSES:
+        if row.get("valid"):
+            return None
+        text = row.get("first_violation") or "solution fails validation"
+    else:
+        text = row.get("error") or f"status {row.get('status')}"
+    return (str(text).strip().splitlines() or [str(row.get("status"))])[0]
 
 
 def _stats(g: Group, rows: list[dict[str, Any]], resamples: int, confidence: float) -> Group:
     g.runs = len(rows)
-    g.failed = sum(r["status"] not in ("optimal", "feasible", "time_limit") for r in rows)
+    g.failed = sum(r["status"] not in OK_STATUSES for r in rows)
     g.limited = sum(r["status"] == "time_limit" for r in rows)
-    g.invalid = sum(r["status"] in ("optimal", "feasible", "time_limit") and not r["valid"]
-                    for r in rows)
+    g.invalid = sum(r["status"] in OK_STATUSES and not r["valid"] for r in rows)
+    for r in rows:
+        why = failure_reason(r)
+        if why is not None:
+            g.first_failure = f"{r.get('instance_id', '?')}: {why}"
+            break
+    g.warned = sum(bool(r.get("warnings")) for r in rows)
     g.suspicious = sum(bool(r.get("suspicious")) for r in rows)
     ratios = np.array([r["ratio"] for r in rows if r.get("ratio") is not None], dtype=float)
     g.n = int(ratios.size)
     if g.n:
         g.mean, g.median = float(ratios.mean()), float(np.median(ratios))
-        g.worst = float(ratios.min() if g.sense == "max" else ratios.max())
+        g.worst = float(ratios.max())  # >= 1 is worse in both senses
+        g.geomean = geomean(ratios)
         g.mean_ci = bootstrap_ci(ratios, "mean", resamples, confidence)
         g.median_ci = bootstrap_ci(ratios, "median", resamples, confidence)
     times = np.array([r["runtime_s"] for r in rows if r.get("runtime_s") is not None], dtype=float)
@@ -305,3 +383,146 @@ def summarise(store: ResultsStore, suite: str | None = None, by_size: bool = Fal
         sel = [r for r in rows if r["suite"] == info["suite"] and r["problem"] == info["problem"]]
         groups += aggregate(sel, info["bootstrap"], info["confidence"], by_size, order)
     return groups
+
+
+@dataclass
+class MethodLine:
+    """One line of the headline table: a method's runs over every set and size of a problem.
+
+    Parameters
+    ----------
+    suite, problem, sense, method : str
+        Where the line belongs.
+    runs, valid, n : int, default 0
+        Runs; of them with a valid solution; of them with a ratio.
+    geomean, worst : float or None, default None
+        Geometric mean and largest of the ratios (>= 1 is worse).
+    bases : set of str, default empty
+        The bases of those ratios (``proven``, ``bound``).
+    failed, invalid : int, default 0
+        Runs without a solution; runs whose solution fails validation.
+    first_failure : str or None, default None
+        The first failed or invalid run: ``"INSTANCE: REASON"``.
+    warned : int, default 0
+        Runs that raised Python warnings.
+    warnings : dict, default {}
+        Each distinct warning -> runs that raised it.
+    """
+
+    suite: str
+    problem: str
+    sense: str
+    method: str
+    runs: int = 0
+    valid: int = 0
+    n: int = 0
+    geomean: float | None = None
+    worst: float | None = None
+    bases: set[str] = field(default_factory=set)
+    failed: int = 0
+    invalid: int = 0
+    first_failure: str | None = None
+    warned: int = 0
+    warnings: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def failures(self) -> int:
+        """Failed plus invalid runs."""
+        return self.failed + self.invalid
+
+
+def method_lines(rows: list[dict[str, Any]],
+                 method_order: dict[tuple[str, str], list[str]] | None = None
+                 ) -> list[MethodLine]:
+    """The headline lines: per (suite, problem, method), every set and size pooled.
+
+    Parameters
+    ----------
+    rows : list of dict
+        Rows from ``ratio_rows``.
+    method_order : dict or None, default None
+        (suite, problem) -> method labels in the suite's order.
+
+    Returns
+    -------
+    list of MethodLine
+        In row order of (suite, problem), methods in suite order.
+
+    Examples
+    --------
+    >>> rows = [{"suite": "s", "problem": "oef", "sense": "max", "method": "m",
+    ...          "instance_id": "a", "status": "feasible", "valid": 1, "ratio": 1.0,
+    ...          "basis": "proven"},
+    ...         {"suite": "s", "problem": "oef", "sense": "max", "method": "m",
+    ...          "instance_id": "b", "status": "feasible", "valid": 1, "ratio": 4.0,
+    ...          "basis": "proven"},
+    ...         {"suite": "s", "problem": "oef", "sense": "max", "method": "m",
+    ...          "instance_id": "c", "status": "feasible", "valid": 0, "ratio": None,
+    ...          "first_violation": "capacity of g2: 8.1 allocated > 8"}]
+    >>> line = method_lines(rows)[0]
+    >>> line.runs, line.valid, line.geomean, line.worst, line.first_failure
+    (3, 2, 2.0, 4.0, 'c: capacity of g2: 8.1 allocated > 8')
+    """
+    keyed: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
+    for r in rows:
+        keyed[(r["suite"], r["problem"], r["method"])].append(r)
+    order = method_order or {}
+    out = []
+    for (suite, problem, method), members in keyed.items():
+        line = MethodLine(suite, problem, members[0].get("sense", "max"), method)
+        line.runs = len(members)
+        line.failed = sum(r["status"] not in OK_STATUSES for r in members)
+        line.invalid = sum(r["status"] in OK_STATUSES and not r["valid"] for r in members)
+        line.valid = line.runs - line.failed - line.invalid
+        ratios = np.array([r["ratio"] for r in members if r.get("ratio") is not None],
+                          dtype=float)
+        line.n = int(ratios.size)
+        if line.n:
+            line.geomean, line.worst = geomean(ratios), float(ratios.max())
+        line.bases = {r["basis"] for r in members if r.get("basis")}
+        for r in members:
+            why = failure_reason(r)
+            if why is not None:
+                line.first_failure = f"{r.get('instance_id', '?')}: {why}"
+                break
+        for r in members:
+            found = r.get("warnings") or []
+            line.warned += bool(found)
+            for w in found:
+                line.warnings[w] = line.warnings.get(w, 0) + 1
+        out.append(line)
+
+    def sort_key(line: MethodLine) -> tuple:
+        methods = order.get((line.suite, line.problem), [])
+        idx = methods.index(line.method) if line.method in methods else len(methods)
+        return (line.suite, line.problem, idx, line.method)
+
+    return sorted(out, key=sort_key)
+
+
+def headline(store: ResultsStore, suite: str | None = None) -> list[MethodLine]:
+    """``method_lines`` of a store (``suite`` only, or every suite), methods in suite order.
+
+    Parameters
+    ----------
+    store : ResultsStore
+        The open results store.
+    suite : str or None, default None
+        A suite's name; ``None`` for every suite.
+
+    Returns
+    -------
+    list of MethodLine
+        One per (suite, problem, method).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from dlsched.bench import ResultsStore
+    >>> with ResultsStore(pathlib.Path(tempfile.mkdtemp()) / "r.db") as store:
+    ...     headline(store)
+    []
+    """
+    infos = [s for s in store.suites() if suite is None or s["suite"] == suite]
+    order = {(s["suite"], s["problem"]): s["methods"] for s in infos}
+    return method_lines(ratio_rows(store, suite), order)

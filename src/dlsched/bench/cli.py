@@ -29,12 +29,23 @@ def _setup_bench(p: argparse.ArgumentParser) -> None:
                    help="CP-SAT models search deterministically under a deterministic time budget "
                    "(same seed, same result under any load; see benchmarks/README.md)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
-    p.add_argument("--by-size", action="store_true", help="summary table per instance size")
+    p.add_argument("--allow-failures", action="store_true",
+                   help="exit 0 even when runs failed or are invalid (default: exit 1)")
+    p.add_argument("--full", action="store_true",
+                   help="also print the detailed ratio and metric tables (per instance set, "
+                   "with bootstrap CIs) after the summary")
+    p.add_argument("--by-size", action="store_true",
+                   help="detailed tables per instance size (implies --full)")
 
 
-@command("bench", "run a benchmark suite and print the ratio table", _setup_bench)
+@command("bench", "run a benchmark suite and print a summary per problem", _setup_bench)
 def cmd_bench(args: argparse.Namespace) -> int:
-    """``dlsched bench``: run a suite (a progress bar on a terminal stderr), print its tables.
+    """``dlsched bench``: run a suite (a progress bar on a terminal stderr), print its summary.
+
+    The summary is one table per problem, at most ``report.SUMMARY_WIDTH`` columns: method,
+    runs, valid runs, geometric-mean ratio (>= 1 is worse), worst ratio, and the count and
+    first reason of failed or invalid runs; then the sweep line and where the full report is.
+    Python warnings of the runs are stored with each row, never printed.
 
     Parameters
     ----------
@@ -44,10 +55,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     Returns
     -------
     int
-        0, or 130 / 143 when interrupted by Ctrl-C / SIGTERM.
+        0; 1 when a run of the suite failed or is invalid (unless ``--allow-failures``);
+        130 / 143 when interrupted by Ctrl-C / SIGTERM.
     """
-    from .aggregate import summarise
-    from .report import rich_tables
+    from .aggregate import headline, summarise
+    from .report import headline_text, rich_tables
     from .runner import SweepInterrupted, changed_note, run_suite
     from .store import ResultsStore
 
@@ -65,24 +77,39 @@ def cmd_bench(args: argparse.Namespace) -> int:
         err_console.print(f"interrupted ({why}): finished rows are in {args.out}; run the same "
                           "command again to resume", soft_wrap=True, markup=False)
         return 143 if isinstance(exc, SweepInterrupted) else 130
+    full = args.full or args.by_size
     with ResultsStore(args.out, create=False) as store:
-        groups = summarise(store, rep.suite, by_size=args.by_size)
-        metrics_only = {(s["suite"], s["problem"]) for s in store.suites() if not s["reference"]}
-    # a redirected stdout is a log, not an 80-column terminal: do not truncate the table
-    out = console if console.is_terminal else Console(highlight=False, width=200)
-    for table in rich_tables(groups, metrics_only=metrics_only):
-        out.print(table)
+        infos = [s for s in store.suites() if s["suite"] == rep.suite]
+        lines = headline(store, rep.suite)
+        groups = summarise(store, rep.suite, by_size=args.by_size) if full else []
+    refs = {(s["suite"], s["problem"]): s["reference"] for s in infos}
+    # plain text, cut to SUMMARY_WIDTH by headline_text; names are shown literally
+    for line in headline_text(lines, references=refs):
+        console.print(line, soft_wrap=True, markup=False, highlight=False)
+    if full:
+        metrics_only = {k for k, ref in refs.items() if not ref}
+        # a redirected stdout is a log, not an 80-column terminal: do not truncate the table
+        out = console if console.is_terminal else Console(highlight=False, width=200)
+        for table in rich_tables(groups, metrics_only=metrics_only):
+            out.print(table)
     if changed_note(rep):  # stored rows of an edited method were recomputed, not served
         console.print(changed_note(rep), soft_wrap=True, markup=False)
     elsewhere = f", {rep.elsewhere} run by a concurrent sweep" if rep.elsewhere else ""
     console.print(f"{rep.suite}: {rep.total} tasks, {rep.skipped} already done, {rep.ran} run "
-                  f"({rep.errors} errors){elsewhere} in {rep.wall_s:.1f}s -> {rep.database}")
-    from rich.markup import escape
-
-    for msg in rep.error_messages[:5]:  # messages may quote names from the suite: no markup
-        console.print(f"  [red]error[/red] {escape(msg)}")
-    if len(rep.error_messages) > 5:
-        console.print(f"  ... and {len(rep.error_messages) - 5} more (see the database)")
+                  f"({rep.errors} errors){elsewhere} in {rep.wall_s:.1f}s -> {rep.database}",
+                  soft_wrap=True, markup=False, highlight=False)
+    warned = sum(m.warned for m in lines)
+    if warned:
+        console.print(f"{warned} runs raised Python warnings: captured, listed in the report",
+                      soft_wrap=True, markup=False, highlight=False)
+    console.print(f"full report: dlsched report {args.out} --out report, then open "
+                  "report/index.md", soft_wrap=True, markup=False, highlight=False)
+    bad = sum(m.failures for m in lines)
+    if bad and not args.allow_failures:
+        console.print(f"{bad} runs failed or are invalid (reasons above): exit 1 "
+                      "(--allow-failures accepts them)", soft_wrap=True, markup=False,
+                      highlight=False)
+        return 1
     return 0
 
 
@@ -102,7 +129,7 @@ def _setup_report(p: argparse.ArgumentParser) -> None:
 @command("report", "write Markdown, CSV and LaTeX tables and PNG/PDF/SVG plots from a results "
          "database", _setup_report)
 def cmd_report(args: argparse.Namespace) -> int:
-    """``dlsched report``: write the report and print every file written.
+    """``dlsched report``: write the report; print how many files, the index and what to open.
 
     Parameters
     ----------
@@ -137,8 +164,8 @@ def cmd_report(args: argparse.Namespace) -> int:
         if exc.field == "ylim":
             raise InputError("--ylim", exc.reason) from None
         raise
-    console.print(f"wrote {len(paths.written)} files to {args.out}:", soft_wrap=True,
-                  markup=False)
-    for path in paths.written:
-        console.print(f"  {path.name}", soft_wrap=True, markup=False)
+    index = Path(args.out) / "index.md"
+    console.print(f"wrote {len(paths.written)} files to {args.out}, each listed in {index}; "
+                  f"open {Path(args.out) / 'report.md'} first", soft_wrap=True, markup=False,
+                  highlight=False)
     return 0

@@ -35,7 +35,7 @@ from ..core.escape import mathtext as _tx
 from ..core.paths import inside, publish, safe_filename, staging
 from ..plot.style import integer_axis, method_style
 from .aggregate import bootstrap_ci, ratio_rows
-from .ratios import BOUND, PROVEN
+from .ratios import BOUND, PROVEN, RATIO_LABEL
 from .store import ResultsStore
 
 #: Below this many ratios per method the distribution is a strip plot only (no box).
@@ -117,6 +117,11 @@ def _limit(ax: Any, values: list[float], ylim: tuple[float, float] | None,
     return f"\n{out} {what} outside the y-limits {ylim[0]:g}-{ylim[1]:g}" if out else ""
 
 
+def _form(sense: str) -> str:
+    """The ratio's formula for ``sense`` (>= 1 is worse in both, ``ratios.py``)."""
+    return "OPT / ALG" if sense == "max" else "ALG / OPT"
+
+
 def _integer_sizes(ax: Any, sizes: list[float]) -> None:
     if sizes and all(float(s).is_integer() for s in sizes):
         integer_axis(ax.xaxis)
@@ -148,7 +153,8 @@ def plot_ratio_distribution(rows: list[dict[str, Any]], methods: list[str], titl
     title : str
         Plot title (drawn literally, wrapped).
     sense : str, default "max"
-        ``"max"`` or ``"min"``: which direction is better (axis label).
+        ``"max"`` or ``"min"``: the ratio's formula on the axis label (OPT/ALG or ALG/OPT;
+        >= 1 is worse in both, so lower is better on every ratio axis).
     ylim : tuple of float or None, default None
         Ratio-axis limits (default: automatic, log when one ratio exceeds another 10x).
         Unit: dimensionless.
@@ -167,19 +173,19 @@ def plot_ratio_distribution(rows: list[dict[str, Any]], methods: list[str], titl
     >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> from dlsched.bench import plot_ratio_distribution
-    >>> rows = [{"method": "max-min", "basis": "proven", "ratio": 0.89},
-    ...         {"method": "max-min", "basis": "proven", "ratio": 0.83},
-    ...         {"method": "gavel", "basis": "bound", "ratio": 0.95}]
+    >>> rows = [{"method": "max-min", "basis": "proven", "ratio": 1.12},
+    ...         {"method": "max-min", "basis": "proven", "ratio": 1.2},
+    ...         {"method": "gavel", "basis": "bound", "ratio": 1.05}]
     >>> fig = plot_ratio_distribution(rows, ["max-min", "gavel"], "tiny / oef", "max",
-    ...                               ylim=(0.85, 1.0))
+    ...                               ylim=(1.0, 1.15))
     >>> ax = fig.axes[0]
     >>> [t.get_text() for t in ax.get_xticklabels()], ax.get_ylabel()
-    (['max-min', 'gavel'], 'ALG / OPT (higher is better)')
+    (['max-min', 'gavel'], 'ratio (>=1 worse): OPT / ALG')
     >>> len(ax.collections)  # one strip per method and basis, no box below STRIP_BELOW points
     2
-    >>> print(ax.get_xlabel())  # the ratio 0.83 lies below the y-limits: counted, not lost
+    >>> print(ax.get_xlabel())  # the ratio 1.2 lies above the y-limits: counted, not lost
     method
-    1 point(s) outside the y-limits 0.85-1
+    1 point(s) outside the y-limits 1-1.15
     >>> plt.close(fig)
     """
     fig, ax = _figure(max(5.0, 1.1 * len(methods) + 2))
@@ -209,7 +215,7 @@ def plot_ratio_distribution(rows: list[dict[str, Any]], methods: list[str], titl
     ax.legend(handles=handles, loc="best", fontsize=8)
     clipped = _limit(ax, [r["ratio"] for r in rows if r["method"] in methods
                           and r.get("ratio") is not None], ylim)
-    ax.set_ylabel("ALG / OPT" + (" (higher is better)" if sense == "max" else " (lower is better)"))
+    ax.set_ylabel(f"{RATIO_LABEL}: {_form(sense)}")
     ax.set_xlabel("method" + clipped)
     _title(ax, title)
     return fig
@@ -261,14 +267,14 @@ def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: st
     >>> import matplotlib.pyplot as plt
     >>> from dlsched.bench import plot_ratio_vs_size
     >>> rows = [{"method": m, "basis": "proven", "ratio": r, "size": n}
-    ...         for m, r, n in [("max-min", 0.89, 3), ("max-min", 0.87, 3), ("max-min", 0.83, 4),
-    ...                         ("gavel", 0.95, 3), ("gavel", 0.97, 4)]]
+    ...         for m, r, n in [("max-min", 1.12, 3), ("max-min", 1.15, 3), ("max-min", 1.2, 4),
+    ...                         ("gavel", 1.05, 3), ("gavel", 1.03, 4)]]
     >>> fig = plot_ratio_vs_size(rows, ["max-min", "gavel"], "tiny / oef", "users")
     >>> ax = fig.axes[0]
     >>> ax.get_legend_handles_labels()[1]
     ['reference', 'max-min', 'gavel']
     >>> ax.get_xlabel(), ax.get_ylabel()
-    ('instance size (users)', 'mean ALG / OPT (95% CI), higher is better')
+    ('instance size (users)', 'mean ratio (>=1 worse): OPT / ALG (95% CI)')
     >>> plt.close(fig)
     """
     fig, ax = _figure(7.6)
@@ -295,8 +301,7 @@ def plot_ratio_vs_size(rows: list[dict[str, Any]], methods: list[str], title: st
     clipped = _limit(ax, means, ylim, "mean(s)")
     _integer_sizes(ax, [float(r["size"]) for r in ratioed if r.get("size") is not None])
     ax.set_xlabel(f"instance size ({_tx(size_key)})" + clipped)
-    ax.set_ylabel(f"mean ALG / OPT ({confidence:.0%} CI)"
-                  + (", higher is better" if sense == "max" else ", lower is better"))
+    ax.set_ylabel(f"mean {RATIO_LABEL}: {_form(sense)} ({confidence:.0%} CI)")
     _title(ax, title)
     if ax.get_legend_handles_labels()[0]:
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0), title="method")
@@ -486,10 +491,11 @@ def write_plots(store: ResultsStore, out_dir: Path, suite: str | None = None, *,
         figs = {} if info["reference"] is None or not has_ratios else {
             "ratios": plot_ratio_distribution(
                 rs, ratio_methods,
-                f"{head}: ALG/OPT per method (reference {info['reference']})",
+                f"{head}: {RATIO_LABEL} per method (reference {info['reference']})",
                 info["sense"], ylim=ylim),
             "ratio-vs-size": plot_ratio_vs_size(
-                rs, ratio_methods, f"{head}: ALG/OPT vs instance size", size_key, info["sense"],
+                rs, ratio_methods, f"{head}: {RATIO_LABEL} vs instance size", size_key,
+                info["sense"],
                 info["confidence"], ylim=ylim),
         }
         if chosen:

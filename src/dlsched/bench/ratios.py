@@ -1,10 +1,13 @@
-"""Empirical ratios ALG / OPT with an explicit basis, never silently mixing proven and bounds.
+"""Empirical ratios to the optimum with an explicit basis, never silently mixing proven and bounds.
 
-Convention (DESIGN.md): maximisation problems report ALG/OPT in [0, 1], minimisation
-ALG/OPT >= 1. When the reference solve is optimal the ratio is *proven*; when it stopped early
-(time limit) the ratio is taken against the reference's *bound* and flagged ``bound``. That
-ratio is conservative: for max, ALG/bound <= ALG/OPT; for min, ALG/bound >= ALG/OPT.
-Rows without a usable ratio carry a ``reason`` instead.
+Convention (the library's, ``dlsched lib score``): 1 is the reference and **ratio >= 1 is
+worse**, whatever the sense: ``objective / reference`` for a minimisation,
+``reference / objective`` for a maximisation. When the reference solve is optimal the ratio is
+*proven*; when it stopped early (time limit) the ratio is taken against the reference's
+*bound* and flagged ``bound``. That ratio is conservative in both senses: it is at least the
+ratio to the optimum (min: ALG/LB >= ALG/OPT; max: UB/ALG >= OPT/ALG). Stored rows keep the raw
+objectives, so any results database is re-aggregated under this convention. Rows without a
+usable ratio carry a ``reason`` instead.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 PROVEN = "proven"
+#: How every table, CSV column and plot axis names the ratio (the convention in one phrase).
+RATIO_LABEL = "ratio (>=1 worse)"
 BOUND = "bound"
 
 #: Relative tolerance before a ratio "beats" a proven optimum (which would mean a bug).
@@ -121,9 +126,11 @@ def ratio(alg: dict[str, Any], ref: dict[str, Any] | None, sense: str) -> Ratio:
     --------
     >>> alg = {"status": "feasible", "valid": True, "objective": 4.5}
     >>> ref = {"status": "optimal", "valid": True, "objective": 5.25}
-    >>> r = ratio(alg, ref, "max")
+    >>> r = ratio(alg, ref, "max")  # OPT / ALG: 1.1667 >= 1 is worse
     >>> round(r.value, 4), r.basis
-    (0.8571, 'proven')
+    (1.1667, 'proven')
+    >>> round(ratio(alg, ref, "min").value, 4)  # ALG / OPT
+    0.8571
     """
     if sense not in ("max", "min"):
         raise ValueError(f"sense must be 'max' or 'min', got {sense!r}")
@@ -143,16 +150,18 @@ def ratio(alg: dict[str, Any], ref: dict[str, Any] | None, sense: str) -> Ratio:
             return Ratio(None, None, "reference infeasible, yet this solution is valid",
                          suspicious=True)
         return Ratio(None, None, reason)
-    num = float(alg["objective"])
-    if den == 0.0:
-        if num == 0.0:
-            return Ratio(1.0, basis)
-        return Ratio(None, None, "reference value is zero")
-    if den < 0.0 or num < 0.0:
+    obj = float(alg["objective"])
+    if den < 0.0 or obj < 0.0:
         return Ratio(None, None, "negative objective (ratios need non-negative objectives)")
+    if obj == den:
+        return Ratio(1.0, basis)
+    # >= 1 is worse: objective / reference (min), reference / objective (max)
+    num, den = (obj, den) if sense == "min" else (den, obj)
+    if den == 0.0:
+        return Ratio(None, None, "reference value is zero" if sense == "min"
+                     else "objective is zero: the ratio is infinite")
     value = num / den
-    better = value > 1.0 + TOL if sense == "max" else value < 1.0 - TOL
-    return Ratio(value, basis, suspicious=better)
+    return Ratio(value, basis, suspicious=value < 1.0 - TOL)
 
 
 def attach(rows: list[dict[str, Any]], reference: str | None, sense: str

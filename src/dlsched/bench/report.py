@@ -24,9 +24,9 @@ from urllib.parse import quote
 from ..core import escape
 from ..core.io import atomic_write_text
 from ..core.paths import inside
-from .aggregate import ALL_SIZES, Group, summarise
+from .aggregate import ALL_SIZES, Group, MethodLine, headline, summarise
 from .plots import FORMATS, _slug, write_plots
-from .ratios import BOUND, PROVEN
+from .ratios import BOUND, PROVEN, RATIO_LABEL
 from .store import ResultsStore
 
 BASIS_NOTE = {PROVEN: "proven", BOUND: "vs bound", None: "-"}
@@ -48,9 +48,9 @@ def _ci(g: Group, which: str) -> str:
     return f"{val:.4f} [{ci.low:.4f}, {ci.high:.4f}]"
 
 
-RATIO_HEADERS = ["set", "method", "size", "basis", "n", "mean [CI]", "median [CI]", "worst",
-                 "failed", "invalid", "time-limited", "suspicious", "time mean [s]",
-                 "time max [s]"]
+RATIO_HEADERS = ["set", "method", "size", "basis", "n", f"geomean {RATIO_LABEL}", "mean [CI]",
+                 "median [CI]", "worst", "failed", "invalid", "time-limited", "suspicious",
+                 "warned", "time mean [s]", "time max [s]"]
 
 
 def ratio_cells(g: Group) -> list[str]:
@@ -69,12 +69,13 @@ def ratio_cells(g: Group) -> list[str]:
     size = g.size if g.size == ALL_SIZES else f"{g.size:g}"
     worst = _f(g.worst)
     return [g.group, g.method, str(size), BASIS_NOTE.get(g.basis, str(g.basis)), str(g.n),
-            _ci(g, "mean"), _ci(g, "median"), worst, str(g.failed), str(g.invalid), str(g.limited),
-            str(g.suspicious), _t(g.runtime_mean), _t(g.runtime_max)]
+            _f(g.geomean), _ci(g, "mean"), _ci(g, "median"), worst, str(g.failed),
+            str(g.invalid), str(g.limited), str(g.suspicious), str(g.warned),
+            _t(g.runtime_mean), _t(g.runtime_max)]
 
 
-RUN_HEADERS = ["set", "method", "runs", "failed", "invalid", "time-limited", "time mean [s]",
-               "time max [s]"]
+RUN_HEADERS = ["set", "method", "runs", "failed", "invalid", "time-limited", "warned",
+               "time mean [s]", "time max [s]"]
 
 
 def run_cells(g: Group) -> list[str]:
@@ -91,14 +92,14 @@ def run_cells(g: Group) -> list[str]:
         The cells under ``RUN_HEADERS``.
     """
     return [g.group, g.method, str(g.runs), str(g.failed), str(g.invalid), str(g.limited),
-            _t(g.runtime_mean), _t(g.runtime_max)]
+            str(g.warned), _t(g.runtime_mean), _t(g.runtime_max)]
 
 
 #: Columns of the CSV ratio table: plain numbers (empty when undefined), one row per group.
-CSV_FIELDS = ["suite", "problem", "sense", "set", "method", "size", "basis", "n", "mean",
-              "mean_ci_low", "mean_ci_high", "median", "median_ci_low", "median_ci_high", "worst",
-              "runs", "failed", "invalid", "time_limited", "suspicious", "runtime_mean_s",
-              "runtime_max_s"]
+CSV_FIELDS = ["suite", "problem", "sense", "set", "method", "size", "basis", "n", "geomean",
+              "mean", "mean_ci_low", "mean_ci_high", "median", "median_ci_low", "median_ci_high",
+              "worst", "runs", "failed", "invalid", "time_limited", "suspicious", "warned",
+              "runtime_mean_s", "runtime_max_s", "first_failure"]
 
 
 def _num(x: Any) -> Any:
@@ -127,8 +128,9 @@ def csv_table(groups: list[Group]) -> str:
         lo_d, hi_d = (g.median_ci.low, g.median_ci.high) if g.median_ci else (None, None)
         w.writerow([escape.csv_cell(_num(v)) for v in (
             g.suite, g.problem, g.sense, g.group, g.method, g.size, BASIS_NOTE.get(g.basis),
-            g.n, g.mean, lo_m, hi_m, g.median, lo_d, hi_d, g.worst, g.runs, g.failed, g.invalid,
-            g.limited, g.suspicious, g.runtime_mean, g.runtime_max)])
+            g.n, g.geomean, g.mean, lo_m, hi_m, g.median, lo_d, hi_d, g.worst, g.runs, g.failed,
+            g.invalid, g.limited, g.suspicious, g.warned, g.runtime_mean, g.runtime_max,
+            g.first_failure)])
     return buf.getvalue()
 
 
@@ -151,21 +153,24 @@ def latex_table(groups: list[Group], caption: str = "", label: str = "") -> str:
     Returns
     -------
     str
-        Set, method, basis, n, mean [CI], median, worst and mean time per group; needs
+        Set, method, basis, n, geometric mean, mean [CI], median, worst and mean time per
+        group (ratios >= 1 are worse, ``ratios.py``); needs
         ``\\usepackage{booktabs}``.
     """
-    head = ["set", "method", "basis", "$n$", "mean [CI]", "median", "worst", "time [s]"]
+    head = ["set", "method", "basis", "$n$", "geomean", "mean [CI]", "median", "worst",
+            "time [s]"]
     lines = ["\\begin{table}[t]", "\\centering"]
     if caption:
         lines.append(f"\\caption{{{_tex(caption)}}}")
     if label:
         lines.append(f"\\label{{{_tex(label)}}}")
-    lines += ["\\begin{tabular}{lllrlrrr}", "\\toprule", " & ".join(head) + " \\\\",
+    lines += ["\\begin{tabular}{lllrrlrrr}", "\\toprule", " & ".join(head) + " \\\\",
               "\\midrule"]
     for g in groups:
         ci = (f"{g.mean:.3f} [{g.mean_ci.low:.3f}, {g.mean_ci.high:.3f}]"
               if g.mean is not None and g.mean_ci is not None else "--")
-        cells = [_tex(g.group), _tex(g.method), BASIS_NOTE.get(g.basis, "-"), str(g.n), ci,
+        cells = [_tex(g.group), _tex(g.method), BASIS_NOTE.get(g.basis, "-"), str(g.n),
+                 "--" if g.geomean is None else f"{g.geomean:.3f}", ci,
                  "--" if g.median is None else f"{g.median:.3f}",
                  "--" if g.worst is None else f"{g.worst:.3f}",
                  "--" if g.runtime_mean is None else f"{g.runtime_mean:.3g}"]
@@ -207,7 +212,8 @@ def latex_tables(groups: list[Group]) -> str:
         The tables one after the other (labels ``tab:ratios-SUITE-PROBLEM``).
     """
     return "\n".join(
-        latex_table(gs, f"{suite} / {problem}: ALG/OPT per method ({_direction(gs[0].sense)})",
+        latex_table(gs, f"{suite} / {problem}: {RATIO_LABEL} per method "
+                        f"({_direction(gs[0].sense)})",
                     f"tab:ratios-{suite}-{problem}")
         for (suite, problem), gs in by_problem(groups).items())
 
@@ -269,22 +275,30 @@ COLUMN_DOCS: dict[str, str] = {
     "size": "instance size: the value of the suite's `size` key of the problem's size dict; "
             "`all` pools every size",
     "basis": "*proven*: the reference solve is optimal (or stopped at a limit with objective = "
-             "bound, zero gap), ratio = ALG/OPT; *vs bound*: the reference stopped at a limit "
-             "with a gap, ratio = ALG/bound, conservative; the two are never pooled",
+             "bound, zero gap), ratio to OPT; *vs bound*: the reference stopped at a limit "
+             "with a gap, ratio to its bound, conservative (at least the ratio to OPT); the two "
+             "are never pooled",
     "n": "number of ratios in the line (valid results of this method with a usable reference)",
-    "mean [CI]": "mean ratio ALG/OPT with its percentile-bootstrap confidence interval",
+    f"geomean {RATIO_LABEL}": "geometric mean of the ratios; every ratio is >= 1 is worse, the "
+                              "library's convention: ALG/OPT for minimisation, OPT/ALG for "
+                              "maximisation (1 = the reference)",
+    "mean [CI]": "mean ratio (>= 1 is worse) with its percentile-bootstrap confidence interval",
     "median [CI]": "median ratio with its percentile-bootstrap confidence interval",
-    "worst": "the worst ratio: smallest for maximisation, largest for minimisation",
+    "worst": "the worst (largest) ratio",
     "runs": "results of this method in the line (with or without a ratio)",
     "failed": "runs that ended without a solution (error, infeasible, unbounded)",
     "invalid": "runs whose solution fails the problem's validator or misreports its objective",
     "time-limited": "runs stopped by their time limit (their incumbent is used)",
-    "suspicious": "ratios better than a proven optimum or bound (beyond 1e-6), or a valid "
-                  "solution where the reference said infeasible: a bug somewhere",
+    "suspicious": "ratios below 1: better than a proven optimum or bound (beyond 1e-6), or a "
+                  "valid solution where the reference said infeasible: a bug somewhere",
+    "warned": "runs during which the method raised Python warnings (e.g. a solver's "
+              "'Solution may be inaccurate'); captured per run, listed under Warnings",
     "time mean [s]": "mean runtime of the method (s)",
     "time max [s]": "largest runtime of the method (s)",
     "mean_ci_low, mean_ci_high, median_ci_low, median_ci_high": "CSV: the interval bounds",
     "runtime_mean_s, runtime_max_s, time_limited, sense": "CSV: as above; sense = max or min",
+    "geomean, first_failure": "CSV: the geometric-mean ratio; the first failed or invalid run "
+                              "of the line and its reason",
 }
 
 #: Metrics (the per-result measures of the metrics table): problem -> name -> meaning. The
@@ -459,8 +473,8 @@ def _sections(store: ResultsStore, suite: str | None):
 
 
 def _direction(sense: str) -> str:
-    return ("maximisation: ALG/OPT in [0, 1], higher is better" if sense == "max"
-            else "minimisation: ALG/OPT >= 1, lower is better")
+    return ("maximisation: ratio = OPT/ALG, >= 1 is worse" if sense == "max"
+            else "minimisation: ratio = ALG/OPT, >= 1 is worse")
 
 
 def _section_rows(store: ResultsStore, info: dict[str, Any]) -> list[dict[str, Any]]:
@@ -543,6 +557,7 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
     ...         print(line)
     # dlsched benchmark report
     ## tiny / oef
+    ### At a glance
     ### Ratios
     ### Ratios by instance size
     ### Metrics (means over valid results; 0/1 properties are pass rates)
@@ -552,11 +567,18 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
     [['| synthetic', 'max-min', 'all', 'proven', '2']]
     >>> tmp.cleanup()
     """
-    parts = ["# dlsched benchmark report", ""]
+    parts = ["# dlsched benchmark report", "",
+             f"Ratios follow the library's convention, {RATIO_LABEL}: ALG/OPT for a "
+             "minimisation, OPT/ALG for a maximisation, 1 = the reference.", ""]
+    lines = headline(store, suite)
     for info, overall, sized in _sections(store, suite):
         md = escape.markdown
         shown_headers = RUN_HEADERS if info["reference"] is None else RATIO_HEADERS
+        mine = [m for m in lines if (m.suite, m.problem) == (info["suite"], info["problem"])]
         parts += [f"## {md(info['suite'])} / {md(info['problem'])}", ""]
+        parts += ["### At a glance", "", _md(HEADLINE_HEADERS, [headline_cells(m) for m in mine]),
+                  ""]
+        parts += failures_section(mine) + warnings_section(mine)
         if info["reference"] is None:
             sense = "maximisation" if info["sense"] == "max" else "minimisation"
             parts += [f"No reference: metrics only ({sense} objective; no exact optimum in "
@@ -592,6 +614,165 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
         for img in (images or {}).get((info["suite"], info["problem"]), []):
             parts += [f"![{md(img.stem)}]({quote(img.name)})", ""]
     return "\n".join(parts)
+
+
+#: Columns of the headline table (terminal summary of ``dlsched bench``, "At a glance").
+HEADLINE_HEADERS = ["method", "runs", "valid", f"geomean {RATIO_LABEL}", "worst",
+                    "failed/invalid: first reason"]
+
+
+def _fails(m: MethodLine) -> str:
+    if not m.failures:
+        return ""
+    counts = ", ".join(f"{c} {w}" for c, w in ((m.failed, "failed"), (m.invalid, "invalid"))
+                       if c)
+    return f"{counts}: {m.first_failure}"
+
+
+def headline_cells(m: MethodLine) -> list[str]:
+    """The cells of one headline line (under ``HEADLINE_HEADERS``), the reason in full.
+
+    Parameters
+    ----------
+    m : MethodLine
+        A method's pooled line.
+
+    Returns
+    -------
+    list of str
+        Method, runs, valid runs, geometric-mean ratio (``*`` when some ratios are vs a
+        bound), worst ratio, and the failures with the first reason.
+
+    Examples
+    --------
+    >>> from dlsched.bench.aggregate import MethodLine
+    >>> headline_cells(MethodLine("s", "oef", "max", "gavel", runs=4, valid=3, n=3,
+    ...                           geomean=1.02, worst=1.05, bases={"proven"}, invalid=1,
+    ...                           first_failure="w1.json: capacity of g2"))
+    ['gavel', '4', '3', '1.0200', '1.0500', '1 invalid: w1.json: capacity of g2']
+    """
+    star = "*" if BOUND in m.bases else ""
+    return [m.method, str(m.runs), str(m.valid),
+            _f(m.geomean) + (star if m.geomean is not None else ""), _f(m.worst), _fails(m)]
+
+
+#: Width the terminal summary of ``dlsched bench`` fits in. Unit: characters.
+SUMMARY_WIDTH = 100
+
+
+def headline_text(lines: list[MethodLine], width: int = SUMMARY_WIDTH,
+                  references: dict[tuple[str, str], str | None] | None = None) -> list[str]:
+    """The terminal summary: one plain-text table per problem, every line at most ``width``.
+
+    Parameters
+    ----------
+    lines : list of MethodLine
+        From ``headline``.
+    width : int, default SUMMARY_WIDTH
+        Line width; long method labels and reasons are cut with an ellipsis. Unit: characters.
+    references : dict or None, default None
+        (suite, problem) -> the reference method's label (None: metrics only).
+
+    Returns
+    -------
+    list of str
+        Per problem a title line, a header line and one line per method, then a blank line.
+
+    Examples
+    --------
+    >>> from dlsched.bench.aggregate import MethodLine
+    >>> text = headline_text([
+    ...     MethodLine("s", "oef", "max", "max-min", runs=4, valid=4, n=4, geomean=1.1,
+    ...                worst=1.2, bases={"proven"}),
+    ...     MethodLine("s", "oef", "max", "gavel", runs=4, valid=3, n=3, geomean=1.0,
+    ...                worst=1.0, bases={"proven"}, invalid=1,
+    ...                first_failure="w1.json: capacity of g2: 8.00000097 allocated > 8")],
+    ...     references={("s", "oef"): "efficiency"})
+    >>> print("\n".join(text))
+    s / oef: ratio (>=1 worse) = OPT/ALG vs efficiency (maximisation)
+    method   runs valid geomean   worst failed/invalid: first reason
+    max-min     4     4  1.1000  1.2000
+    gavel       4     3  1.0000  1.0000 1 invalid: w1.json: capacity of g2: 8.00000097 allocated > 8
+    <BLANKLINE>
+    >>> max(map(len, text)) <= 100
+    True
+    """
+    out: list[str] = []
+    groups: dict[tuple[str, str], list[MethodLine]] = defaultdict(list)
+    for m in lines:
+        groups[(m.suite, m.problem)].append(m)
+    for (suite, problem), ms in groups.items():
+        ref = (references or {}).get((suite, problem), "?")
+        sense = ms[0].sense
+        if ref is None:
+            title = f"{suite} / {problem}: runs (no reference: metrics only)"
+        else:
+            form = "OPT/ALG" if sense == "max" else "ALG/OPT"
+            kind = "maximisation" if sense == "max" else "minimisation"
+            title = f"{suite} / {problem}: {RATIO_LABEL} = {form} vs {ref} ({kind})"
+        wm = min(max([len("method")] + [len(m.method) for m in ms]), 24)
+        head = f"{'method':<{wm}} {'runs':>5} {'valid':>5} {'geomean':>7} {'worst':>7} "
+        out += [_cut(title, width), _cut(head + "failed/invalid: first reason", width)]
+        for m in ms:
+            c = headline_cells(m)
+            label = m.method if len(m.method) <= wm else m.method[:wm - 1] + "…"
+            text = f"{label:<{wm}} {c[1]:>5} {c[2]:>5} {c[3]:>7} {c[4]:>7} {c[5]}"
+            out.append(_cut(text.rstrip(), width))
+        if any(BOUND in m.bases for m in ms):
+            out.append("* some ratios are against a reference's bound (conservative)")
+        out.append("")
+    return out
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def failures_section(lines: list[MethodLine]) -> list[str]:
+    """Markdown lines: per method with failed or invalid runs, the counts and first reason.
+
+    Parameters
+    ----------
+    lines : list of MethodLine
+        The headline lines of one section.
+
+    Returns
+    -------
+    list of str
+        A ``### Failed and invalid runs`` section, or nothing when every run is valid.
+    """
+    bad = [m for m in lines if m.failures]
+    if not bad:
+        return []
+    md = escape.markdown
+    return (["### Failed and invalid runs", ""]
+            + [f"- **{md(m.method)}**: {md(_fails(m))}" for m in bad] + [""])
+
+
+def warnings_section(lines: list[MethodLine]) -> list[str]:
+    """Markdown lines: per method, the Python warnings its runs raised (captured, not printed).
+
+    Parameters
+    ----------
+    lines : list of MethodLine
+        The headline lines of one section.
+
+    Returns
+    -------
+    list of str
+        A ``### Warnings`` section (each distinct warning with the runs that raised it), or
+        nothing when no run warned.
+    """
+    warned = [m for m in lines if m.warned]
+    if not warned:
+        return []
+    md = escape.markdown
+    out = ["### Warnings", "", "Python warnings raised during runs (captured per run and kept "
+           "in the `warnings` column of the results database, never printed):", ""]
+    for m in warned:
+        shown = "; ".join(f"{c} x {md(w)}" for w, c in m.warnings.items())
+        out.append(f"- **{md(m.method)}** ({m.warned} of {m.runs} runs): {shown}")
+    return [*out, ""]
 
 
 TERMINAL_HEADERS = ["set", "method", "size", "basis", "n", "mean [CI]", "median", "worst",
@@ -650,7 +831,7 @@ def rich_tables(groups: list[Group], title: str = "ratios",
     ...                 n=2, mean=0.91, runs=2, metrics={"ef": 0.5}, metric_counts={"ef": 2})]
     >>> for table in rich_tables(groups):
     ...     print(table.title, "|", table.row_count, "rows")
-    tiny / oef: ratios (maximisation: ALG/OPT in [0, 1], higher is better) | 2 rows
+    tiny / oef: ratios (maximisation: ratio = OPT/ALG, >= 1 is worse) | 2 rows
     tiny / oef: metric means (0/1 = pass rates) | 2 rows
     >>> [t.title for t in rich_tables(groups, metrics_only={("tiny", "oef")})][0]
     'tiny / oef: runs (no reference: metrics only)'
@@ -742,8 +923,9 @@ def write_report(db: str | Path, out_dir: str | Path, suite: str | None = None, 
     -------
     ReportPaths
         ``[report.md, *PNG plots]``; its ``written`` attribute lists every file written:
-        ``report.md``, ``ratios.csv`` and ``ratios.tex`` (every problem, one LaTeX table per
-        problem), per (suite, problem) ``SUITE-PROBLEM-ratios.md/.csv/.tex``, and each plot as
+        ``index.md`` (every file, one line each), ``report.md``, ``ratios.csv`` and
+        ``ratios.tex`` (every problem, one LaTeX table per problem), per (suite,
+        problem) ``SUITE-PROBLEM-ratios.md/.csv/.tex``, and each plot as
         PNG, PDF and SVG.
 
     Raises
@@ -775,6 +957,7 @@ def write_report(db: str | Path, out_dir: str | Path, suite: str | None = None, 
     ['report.md', 'tiny-oef-synthetic-runtime-vs-size.png']
     >>> for p in paths.written:
     ...     print(p.name)
+    index.md
     report.md
     ratios.csv
     ratios.tex
@@ -811,12 +994,77 @@ def write_report(db: str | Path, out_dir: str | Path, suite: str | None = None, 
                 tables[inside(out, f"{stem}.md")] = markdown_table(gs)
                 tables[inside(out, f"{stem}.csv")] = csv_table(gs)
                 tables[inside(out, f"{stem}.tex")] = latex_table(
-                    gs, f"{s} / {p}: ALG/OPT per method ({_direction(gs[0].sense)})",
+                    gs, f"{s} / {p}: {RATIO_LABEL} per method ({_direction(gs[0].sense)})",
                     f"tab:ratios-{s}-{p}")
             for path, body in tables.items():
                 atomic_write_text(path, body)
                 written.append(path)
             atomic_write_text(md, text)
-    pngs = [p for ps in images.values() for p in ps]
-    written += [p.with_suffix(f".{ext}") for p in pngs for ext in FORMATS]
+            pngs = [p for ps in images.values() for p in ps]
+            written += [p.with_suffix(f".{ext}") for p in pngs for ext in FORMATS]
+            index = out / INDEX
+            written.insert(0, index)
+            atomic_write_text(index, index_page(written, out))
     return ReportPaths([md, *pngs], written)
+
+
+#: The report's index page: every file ``write_report`` wrote, one line each.
+INDEX = "index.md"
+
+_PLOT_KINDS = {"ratios": "ratio (>=1 worse) per method, every run a point",
+               "ratio-vs-size": "mean ratio (>=1 worse) vs instance size, bootstrap CIs",
+               "runtime-vs-size": "median runtime vs instance size, log-log"}
+_FORMAT_USE = {"png": "PNG, embedded in report.md", "pdf": "PDF, for papers",
+               "svg": "SVG, for slides", "md": "Markdown", "csv": "CSV, full precision",
+               "tex": "LaTeX booktabs table"}
+
+
+def _describe(path: Path) -> str:
+    name, ext = path.name, path.suffix.lstrip(".")
+    if name == INDEX:
+        return "this index"
+    if name == "report.md":
+        return ("**open this first**: per problem the headline table, failed and invalid runs, "
+                "warnings, ratio tables, metrics, column definitions and the plots")
+    use = _FORMAT_USE.get(ext, ext)
+    if ext in FORMATS:  # a plot: SUITE-PROBLEM-SET-KIND
+        for kind in sorted(_PLOT_KINDS, key=len, reverse=True):
+            if path.stem.endswith(f"-{kind}"):
+                return f"plot of {path.stem[:-len(kind) - 1]}: {_PLOT_KINDS[kind]} ({use})"
+    if path.stem == "ratios":
+        return f"every problem's ratio table ({use})"
+    if path.stem.endswith("-ratios"):
+        return f"ratio table of {path.stem[:-len('-ratios')]} ({use})"
+    return use
+
+
+def index_page(written: list[Path], out: Path) -> str:
+    """The Markdown index of a report directory: every file written, one line each.
+
+    Parameters
+    ----------
+    written : list of Path
+        The files ``write_report`` wrote (``index.md`` included).
+    out : Path
+        The report directory (links are relative to it).
+
+    Returns
+    -------
+    str
+        A title, which file to open first, then one bullet line per file.
+
+    Examples
+    --------
+    >>> from pathlib import Path
+    >>> text = index_page([Path("r/index.md"), Path("r/report.md"),
+    ...                    Path("r/q-oef-paper-ratios.png")], Path("r"))
+    >>> print(text.splitlines()[-1][:66])
+    - [q-oef-paper-ratios.png](q-oef-paper-ratios.png): plot of q-oef-p
+    """
+    lines = ["# Benchmark report: files", "",
+             f"{len(written)} files; open [report.md](report.md) first. Ratios: "
+             f"{RATIO_LABEL} (ALG/OPT for minimisation, OPT/ALG for maximisation).", ""]
+    for p in written:
+        rel = p.relative_to(out).as_posix() if p.is_relative_to(out) else p.name
+        lines.append(f"- [{escape.markdown(rel)}]({quote(rel)}): {_describe(p)}")
+    return "\n".join(lines) + "\n"

@@ -62,6 +62,9 @@ RUN_COLUMNS: tuple[tuple[str, str], ...] = (
     # the method's code + parameters digest (tasks.method_fingerprint); NULL in rows written
     # before it existed, which are never re-run for it
     ("fingerprint", "TEXT"),
+    # JSON list of the distinct Python warnings the run raised ("Category: message"), captured
+    # instead of printed (tasks.run_task); NULL when none, or in rows of older databases
+    ("warnings", "TEXT"),
 )
 COLUMNS = tuple(c for c, _ in RUN_COLUMNS)
 
@@ -820,7 +823,7 @@ def new_owner() -> str:
 
 
 def _decode(row: dict[str, Any]) -> dict[str, Any]:
-    for col in ("sizes", "params", "solver", "metrics", "versions"):
+    for col in ("sizes", "params", "solver", "metrics", "versions", "warnings"):
         if row.get(col) is not None:
             row[col] = json.loads(row[col])
     return row

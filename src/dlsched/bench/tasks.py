@@ -8,6 +8,8 @@ process and returns the row to store; it never raises for a failing method.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
+import functools
 import hashlib
 import inspect
 import json
@@ -15,6 +17,7 @@ import math
 import platform
 import time
 import traceback
+import warnings
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from functools import lru_cache
@@ -212,19 +215,127 @@ def _method_tasks(suite: Suite, ps: ProblemSuite, group: str, inst: tuple, m: Me
                    fingerprint=fp)
 
 
-@lru_cache(maxsize=256)
+#: How deep ``_code_digest`` follows closures, registry look-ups and dataclass fields.
+_DIGEST_DEPTH = 6
+
+
+def _tables(module: Any) -> list[dict[Any, Any]]:
+    """The module-level registry tables of ``module``: its dicts named in upper case
+    (``POLICIES``, ``VARIANTS``, ``ORDERS``, ...)."""
+    return [v for k, v in sorted(vars(module).items()) if k.isupper() and isinstance(v, dict)]
+
+
+class _Digest:
+    """sha256 of the code a registered function actually runs (see ``_code_digest``)."""
+
+    def __init__(self) -> None:
+        self.h = hashlib.sha256()
+        self.seen: set[int] = set()
+        self.files: set[str] = set()
+
+    def text(self, s: str) -> None:
+        self.h.update(s.encode())
+
+    def source(self, obj: Any) -> None:
+        try:
+            self.text(inspect.getsource(obj))
+        except (OSError, TypeError):  # no source (a C function, an interactive definition)
+            self.text(getattr(obj, "__qualname__", type(obj).__qualname__))
+
+    def module_file(self, obj: Any) -> Any:
+        module = inspect.getmodule(obj)
+        path = getattr(module, "__file__", None)
+        if path and path not in self.files:
+            self.files.add(path)
+            with contextlib.suppress(OSError):
+                self.h.update(Path(path).read_bytes())
+        return module
+
+    def function(self, fn: Any, depth: int, tables: list[dict[Any, Any]]) -> None:
+        fn = inspect.unwrap(fn)
+        if id(fn) in self.seen:
+            return
+        self.seen.add(id(fn))
+        self.source(fn)
+        module = self.module_file(fn)
+        cells = getattr(fn, "__closure__", None) or ()
+        if not cells:
+            return
+        # a function made by a shared helper (register_policy, add_variant, ...): what it
+        # runs is decided by its closure, e.g. a name looked up in the helper's registry table
+        here = tables + (_tables(module) if module is not None else [])
+        for name, cell in zip(fn.__code__.co_freevars, cells, strict=False):
+            self.text(f"\0closure {name}=")
+            with contextlib.suppress(ValueError):  # an empty cell
+                self.value(cell.cell_contents, depth + 1, here)
+
+    def value(self, obj: Any, depth: int, tables: list[dict[Any, Any]]) -> None:
+        if depth > _DIGEST_DEPTH:
+            return
+        if obj is None or isinstance(obj, (bool, int, float, str, bytes)):
+            self.text(repr(obj))
+            if isinstance(obj, str):
+                for table in tables:  # a registry entry the name selects
+                    if obj in table and id(table[obj]) not in self.seen:
+                        self.text(f"\0entry {obj}:")
+                        self.value(table[obj], depth + 1, tables)
+            return
+        if isinstance(obj, (list, tuple)):
+            for v in obj:
+                self.value(v, depth + 1, tables)
+            return
+        if isinstance(obj, (set, frozenset, dict)):
+            keys = sorted(obj, key=repr)
+            for k in keys:
+                self.text(repr(k))
+                if isinstance(obj, dict):
+                    self.value(obj[k], depth + 1, tables)
+            return
+        if isinstance(obj, functools.partial):
+            self.value(obj.func, depth + 1, tables)
+            self.value(list(obj.args), depth + 1, tables)
+            self.value(dict(obj.keywords), depth + 1, tables)
+            return
+        if inspect.ismethod(obj):
+            obj = obj.__func__
+        if inspect.isfunction(obj):
+            self.function(obj, depth, tables)
+            return
+        if isinstance(obj, type):
+            if id(obj) in self.seen:
+                return
+            self.seen.add(id(obj))
+            for cls in obj.__mro__:  # the class and every base it inherits code from
+                if cls.__module__ != "builtins":
+                    self.source(cls)
+                    self.module_file(cls)
+            return
+        if dataclasses.is_dataclass(obj):
+            self.value(type(obj), depth + 1, tables)
+            for f in dataclasses.fields(obj):
+                self.text(f"\0{f.name}=")
+                self.value(getattr(obj, f.name), depth + 1, tables)
+            return
+        # any other object: its class's code (a repr may hold a memory address)
+        self.value(type(obj), depth + 1, tables)
+
+
 def _code_digest(fn: Any) -> str:
-    """sha256 of a function's source and of the bytes of its module's file."""
-    h = hashlib.sha256()
-    try:
-        h.update(inspect.getsource(fn).encode())
-    except (OSError, TypeError):  # no source (a C function, an interactive definition)
-        h.update(getattr(fn, "__qualname__", repr(fn)).encode())
-    path = getattr(inspect.getmodule(fn), "__file__", None)
-    if path:
-        with contextlib.suppress(OSError):
-            h.update(Path(path).read_bytes())
-    return h.hexdigest()
+    """sha256 of the code ``fn`` runs: its source and its module's file, and, for a function
+    made by a shared helper, what its closure selects (see ``method_fingerprint``).
+
+    Examples
+    --------
+    >>> def make(k):
+    ...     def run():
+    ...         return k
+    ...     return run
+    >>> _code_digest(make(1)) == _code_digest(make(1)) != _code_digest(make(2))
+    True
+    """
+    d = _Digest()
+    d.function(fn, 0, [])
+    return d.h.hexdigest()
 
 
 def method_fingerprint(problem: str, kind: str, name: str, params: dict[str, Any]) -> str:
@@ -232,7 +343,15 @@ def method_fingerprint(problem: str, kind: str, name: str, params: dict[str, Any
 
     The code part hashes the source of the registered function (the innermost one, under the
     registry's and the guard's wrappers) and the bytes of the file of its module, so an edit
-    anywhere in a one-file plug-in changes it; edits in other modules the method calls do not.
+    anywhere in a one-file plug-in changes it. A function made by a shared helper (one closure
+    registered under many names: LTGF ``register_policy``, OJPP ``add_variant``, ...) is told
+    apart by its closure: every value it captures is hashed, a captured function or class with
+    its source and module file (a class with all its bases), a dataclass field by field, and a
+    captured name that keys an upper-case dict of the helper's module (``POLICIES``,
+    ``VARIANTS``, ``ORDERS``) with the entry it selects. So an LTGF policy is fingerprinted by
+    its class and the class's module file (a plug-in policy: the plug-in's file), an OJPP
+    variant by its definition and its order function. Edits in other modules the method
+    merely calls do not count.
 
     Parameters
     ----------
@@ -478,48 +597,95 @@ def run_task(task: Task) -> dict[str, Any]:
         "fingerprint": task.fingerprint,
     }
     t0 = time.perf_counter()
+    caught: list[warnings.WarningMessage] = []
     try:
-        problem = PROBLEMS.get(task.problem)
-        inst = materialise(task)
-        sizes, size_key, size = _size(problem, inst, task.size_key)
-        row.update(sizes=canonical(sizes), size_key=size_key, size=size)
-        params = dict(task.params)
-        if task.seed is not None:
-            params["seed"] = task.seed
-        t_call = time.perf_counter()
-        if task.kind == "exact":
-            res = api.solve(inst, model=task.name, **(task.solver or {}), **params)
-        else:
-            res = api.run(inst, task.name, **params)
-        call_s = time.perf_counter() - t_call
-        row.update(status=res.status.value, objective=res.objective, bound=res.bound,
-                   gap=res.gap, runtime_s=res.runtime_s if res.runtime_s > 0 else call_s,
-                   build_s=res.build_s,
-                   solution_digest=solution_digest(res.solution))
-        if res.stats.get("error"):
-            row["error"] = str(res.stats["error"])
-        if task.kind == "exact":
-            from .ratios import unproven_note
-
-            row["note"] = unproven_note(res.stats)
-        if res.ok:
-            # the validator's violations, then the reported objective recomputed from the
-            # solution (core.objective): a result that misreports it is invalid, out of ratios
-            violations = api.check(inst, res)
-            row.update(violations=len(violations), valid=int(not violations),
-                       first_violation=violations[0] if violations else None)
-            metrics = _recorded_stats(res.stats, task.record_stats)
-            if not violations:
-                try:
-                    metrics = {**_metrics(problem, inst, res), **metrics}
-                except Exception as exc:  # keep the result; say why its metrics are missing
-                    row["error"] = f"metrics: {type(exc).__name__}: {exc}"
-            row["metrics"] = canonical(metrics)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")  # every warning recorded, none printed
+            _execute(task, row, PROBLEMS.get(task.problem), api)
     except Exception as exc:  # a failing method is a result, not a crash of the sweep
         row["status"] = "error"
         row["error"] = f"{type(exc).__name__}: {exc}"
         row["traceback"] = traceback.format_exc(limit=8)
+    row["warnings"] = warning_texts(caught)
     row["wall_s"] = time.perf_counter() - t0
     row["finished_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
     return row
+
+
+#: Distinct warnings kept per run, and characters kept of each.
+MAX_WARNINGS, WARNING_CHARS = 20, 300
+
+
+def warning_texts(caught: list[Any]) -> str | None:
+    """The distinct captured warnings of a run as a JSON list (None when there were none).
+
+    Parameters
+    ----------
+    caught : list of warnings.WarningMessage
+        What ``warnings.catch_warnings(record=True)`` recorded.
+
+    Returns
+    -------
+    str or None
+        JSON list of ``"Category: message"`` (first line of the message, at most
+        ``WARNING_CHARS`` characters), in order of first appearance, at most ``MAX_WARNINGS``.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     for _ in range(3):
+    ...         warnings.warn("Solution may be inaccurate.", UserWarning)
+    >>> warning_texts(caught)
+    '["UserWarning: Solution may be inaccurate."]'
+    >>> warning_texts([]) is None
+    True
+    """
+    seen: list[str] = []
+    for w in caught:
+        first = (str(w.message).strip().splitlines() or [""])[0][:WARNING_CHARS]
+        text = f"{w.category.__name__}: {first}"
+        if text not in seen:
+            seen.append(text)
+    return json.dumps(seen[:MAX_WARNINGS]) if seen else None
+
+
+def _execute(task: Task, row: dict[str, Any], problem: Any, api: Any) -> None:
+    """Build the instance, run the method, validate: fill ``row`` (``run_task``'s body)."""
+    inst = materialise(task)
+    sizes, size_key, size = _size(problem, inst, task.size_key)
+    row.update(sizes=canonical(sizes), size_key=size_key, size=size)
+    params = dict(task.params)
+    if task.seed is not None:
+        params["seed"] = task.seed
+    t_call = time.perf_counter()
+    if task.kind == "exact":
+        res = api.solve(inst, model=task.name, **(task.solver or {}), **params)
+    else:
+        res = api.run(inst, task.name, **params)
+    call_s = time.perf_counter() - t_call
+    row.update(status=res.status.value, objective=res.objective, bound=res.bound,
+               gap=res.gap, runtime_s=res.runtime_s if res.runtime_s > 0 else call_s,
+               build_s=res.build_s,
+               solution_digest=solution_digest(res.solution))
+    if res.stats.get("error"):
+        row["error"] = str(res.stats["error"])
+    if task.kind == "exact":
+        from .ratios import unproven_note
+
+        row["note"] = unproven_note(res.stats)
+    if res.ok:
+        # the validator's violations, then the reported objective recomputed from the
+        # solution (core.objective): a result that misreports it is invalid, out of ratios
+        violations = api.check(inst, res)
+        row.update(violations=len(violations), valid=int(not violations),
+                   first_violation=violations[0] if violations else None)
+        metrics = _recorded_stats(res.stats, task.record_stats)
+        if not violations:
+            try:
+                metrics = {**_metrics(problem, inst, res), **metrics}
+            except Exception as exc:  # keep the result; say why its metrics are missing
+                row["error"] = f"metrics: {type(exc).__name__}: {exc}"
+        row["metrics"] = canonical(metrics)
 
