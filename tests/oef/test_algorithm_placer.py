@@ -195,7 +195,9 @@ INSTANCES = sorted((Path(__file__).resolve().parents[2] / "instances" / "oef").g
 
 @pytest.mark.parametrize("path", INSTANCES, ids=lambda p: p.stem)
 def test_placer_on_every_committed_instance(path: Path) -> None:
-    inst = ds.load(path)
+    # the rounding is judged on the capacity-only statement: on a fair statement its average
+    # must itself be fair (tests/oef/test_rules.py), which 40 rounds need not give
+    inst = ds.load(path).with_fairness("none")
     res = ds.run(inst, "oef-placer", rounds=40)
     assert ds.check(inst, res) == []
     assert res.stats["realised_ratio"] > 0

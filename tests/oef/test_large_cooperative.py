@@ -21,7 +21,7 @@ from dlsched.oef.exact.matrix import Solved
 @pytest.fixture(scope="module")
 def case():
     """A 60-row instance, its full-LP optimum and its equal-split value written out by hand."""
-    inst = ds.generate("oef", n=60, k=6, seed=3)
+    inst = ds.generate("oef", n=60, k=6, seed=3, fairness="cooperative")
     full = ds.solve(inst, model="oef-cooperative", envy="full")
     assert full.status is Status.OPTIMAL
     W, pi, m = inst.rows.W, inst.rows.weight, inst.capacity

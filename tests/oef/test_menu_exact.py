@@ -29,7 +29,7 @@ CASES = [(30, 4, 0, True, False), (50, 6, 1, False, True), (60, 5, 3, False, Fal
 
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_menu_equals_full_lp(case):
-    inst = generate(*case[:3], monotone=case[3], weighted=case[4])
+    inst = generate(*case[:3], monotone=case[3], weighted=case[4], fairness="cooperative")
     opt = full_optimum(case)
     res = ds.solve(inst, model="oef-cooperative", envy="menu")
     assert res.status is Status.OPTIMAL
@@ -46,7 +46,7 @@ def test_menu_equals_full_lp(case):
 
 def _five_intervals(case: tuple):
     """A case's rows, their speedup ranks, 5 speedup-order intervals and their grouped LP."""
-    inst = generate(*case[:3], monotone=case[3], weighted=case[4])
+    inst = generate(*case[:3], monotone=case[3], weighted=case[4], fairness="cooperative")
     W, pi, m = inst.rows.W, inst.rows.weight, inst.capacity
     order = speedup_order(W)
     rank = np.empty(W.shape[0], np.int64)
@@ -71,7 +71,7 @@ def test_certificate_needs_within_group_pairs(monkeypatch):
     """Mutant: the lifting drops every pair inside a group (rows holding one bundle). The bound,
     recomputed by bounds.py, stays valid but no longer closes: not 'optimal'."""
     case = CASES[3]
-    inst = generate(*case[:3], monotone=case[3], weighted=case[4])
+    inst = generate(*case[:3], monotone=case[3], weighted=case[4], fairness="cooperative")
     opt = full_optimum(case)
     real = menu.lift_duals
 
@@ -92,7 +92,7 @@ def test_a_bound_below_the_optimum_is_caught(monkeypatch):
     first, coarse partition and calls a suboptimal allocation 'optimal', which the objective
     check of test_menu_equals_full_lp (against the independent full LP) rejects."""
     case = CASES[3]
-    inst = generate(*case[:3], monotone=case[3], weighted=case[4])
+    inst = generate(*case[:3], monotone=case[3], weighted=case[4], fairness="cooperative")
     opt = full_optimum(case)
     monkeypatch.setattr(menu, "dual_bound", lambda *a: 0.0)
     res = menu.solve_menu(inst, SolveOptions(), menu.Menu(start_groups=4))
@@ -115,7 +115,7 @@ SEED_CASES = [*CASES, (150, 10, 5, True, True)]
 def test_multilevel_seeded_menu_equals_full_lp(case):
     """With the multilevel seed (subsample optimum -> favourite bundles) and the local repair,
     the menu strategy still returns exactly the full LP's optimum, certified."""
-    inst = generate(*case[:3], monotone=case[3], weighted=case[4])
+    inst = generate(*case[:3], monotone=case[3], weighted=case[4], fairness="cooperative")
     opt = full_optimum(case)
     res = menu.solve_menu(inst, SolveOptions(), SEEDED)
     assert res.stats["seed"] is not None  # the seeded path ran
@@ -130,7 +130,7 @@ def test_multilevel_seeded_menu_equals_full_lp(case):
 def test_seeded_partition_path_is_taken():
     """The first grouped LP runs on the favourite-bundle partition of the subsample's menu
     (every 4th row in speedup order: 80 rows -> 20), not on ``start_groups`` intervals."""
-    inst = generate(80, 10, 2, monotone=True, weighted=True)
+    inst = generate(80, 10, 2, monotone=True, weighted=True, fairness="cooperative")
     res = menu.solve_menu(inst, SolveOptions(), menu.Menu(seed_stride=4, seed_min=20,
                                                           start_groups=7))
     seed = res.stats["seed"]

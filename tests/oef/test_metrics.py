@@ -22,6 +22,7 @@ from dlsched.core import PROBLEMS, Result, Status
 from dlsched.core.io import read_json
 from dlsched.oef import generate
 from dlsched.oef import metrics as P
+from dlsched.oef.rules import FAIRNESS_OF
 from dlsched.oef.solution import rows_of
 
 BASELINES = ("max-min", "gavel", "gandiva-fair")
@@ -33,14 +34,19 @@ seeds = st.integers(0, 10**6)
 
 
 def checked(inst, res: Result) -> Result:
+    """``res``, valid on the capacity-only statement of ``inst`` (the baselines' problem; an LP
+    solution of any statement is also valid there)."""
     assert res.ok, res.stats
-    assert ds.check(inst, res) == []
+    assert ds.check(inst.with_fairness("none"), res) == []
     return res
 
 
 def solve(inst, mechanism: str) -> Result:
-    res = checked(inst, ds.solve(inst, model=f"oef-{mechanism}"))
-    assert res.status is Status.OPTIMAL
+    """LP ``mechanism`` on ``inst`` stating that LP's problem, valid under that statement."""
+    inst = inst.with_fairness(FAIRNESS_OF[f"oef-{mechanism}"])
+    res = ds.solve(inst)
+    assert res.method == f"oef-{mechanism}" and res.status is Status.OPTIMAL
+    assert ds.check(inst, res) == []
     return res
 
 
@@ -171,9 +177,13 @@ def test_unknown_mechanism_and_mode_are_input_errors():
 def test_cli_check_prints_properties(tmp_path, capsys):
     from dlsched.cli import main
 
-    inst_path = str(INSTANCES / "paper-w1.json")
-    res = ds.run(ds.load(inst_path), "gavel")
+    coop = str(INSTANCES / "paper-w1.json")  # states LP (10): Gavel's allocation envies
+    res = ds.run(ds.load(coop), "gavel")
     ds.save(res, tmp_path / "gavel.json")
+    assert main(["check", coop, str(tmp_path / "gavel.json")]) != 0
+    capsys.readouterr()
+    inst_path = str(tmp_path / "w1-capacity-only.json")
+    ds.save(ds.load(coop).with_fairness("none"), inst_path)
     assert main(["check", inst_path, str(tmp_path / "gavel.json"), "-o",
                  str(tmp_path / "verdict.json")]) == 0
     out = capsys.readouterr().out

@@ -3,6 +3,11 @@
 Expected values come from the notes (verified there with exact rationals); the LPs run on every
 registered backend (Pyomo with the ``--solvers`` solvers, cvxpy, ...). X is asserted only where
 the notes say the optimal face is a single point; otherwise objective and E vector.
+
+Each LP runs on the instance stating its own problem (``inst.with_fairness``: the committed files
+state the LP of their golden row, e.g. paper-w1 the cooperative G2); the baselines' allocations
+are checked against the capacity-only statement (``fairness='none'``), which is the problem they
+solve, and where the notes say they envy, the cooperative statement rejects them.
 """
 # "notes §n" = section n of docs/specs/oef.md (the formulation notes of this problem)
 
@@ -25,6 +30,7 @@ from dlsched.oef.metrics import (
     si_slack,
     strategy_proof_sample,
 )
+from dlsched.oef.rules import FAIRNESS_OF
 from dlsched.oef.solution import rows_of
 from tests.oef.common import ATOL, load, q
 
@@ -57,7 +63,9 @@ def lp(request, solver):
     """solve(inst, mechanism) through ds.solve on one backend; asserts optimal and feasible."""
 
     def solve(inst, mechanism: str) -> Result:
-        res = ds.solve(inst, model=f"oef-{mechanism}", solver=solver, backend=request.param)
+        inst = inst.with_fairness(FAIRNESS_OF[f"oef-{mechanism}"])
+        res = ds.solve(inst, solver=solver, backend=request.param)
+        assert res.method == f"oef-{mechanism}"
         assert res.status is Status.OPTIMAL
         return checked(inst, res)
 
@@ -65,7 +73,8 @@ def lp(request, solver):
 
 
 def run(inst, algorithm: str, **params) -> Result:
-    return checked(inst, ds.run(inst, algorithm, **params))
+    """A baseline's result, valid on the capacity-only statement of ``inst``."""
+    return checked(inst.with_fairness("none"), ds.run(inst, algorithm, **params))
 
 
 # --- G1: Gandiva_fair on W_1 ------------------------------------------------------------------
@@ -161,6 +170,10 @@ def test_g3_gavel(second_stage):
     W, X = inst.rows.W, alloc(res)
     assert W[2] @ X[1] == pytest.approx(float(F(21, 11)), abs=ATOL)  # u3 envies u2
     assert not envy_free(W, X)
+    # so on the cooperative statement (paper-w1.json) Gavel's allocation is invalid
+    assert inst.fairness == "cooperative"
+    envy = ds.check(inst, res)
+    assert [e[:45] for e in envy] == ["envy: user u3 values user u2's bundle at 1.90"]
 
 
 def test_g3_gavel_without_cap_is_not_the_paper():
@@ -183,7 +196,7 @@ def test_g3_pe_trade_improves_gavel():
     gavel = run(inst, "gavel")
     W, X = inst.rows.W, alloc(gavel)
     traded = np.array(q(1, "1/22", 0, "1/2", 0, "5/11")).reshape(3, 2)
-    assert ds.check(inst, {"allocation": traded.tolist()}) == []
+    assert ds.check(inst.with_fairness("none"), {"allocation": traded.tolist()}) == []
     e_new = np.einsum("rk,rk->r", W, traded)
     assert e_new == pytest.approx(q("12/11", "3/2", "20/11"), abs=ATOL)
     assert (e_new >= np.array(eff(gavel)) - ATOL).all() and e_new.sum() > gavel.objective
@@ -198,7 +211,8 @@ def test_g4_efficiency(lp):
     res = lp(inst, "efficiency")
     assert res.objective == pytest.approx(5.0, abs=ATOL)
     paper_x = np.array([[1.0, 0], [0, 0], [0, 1]])
-    assert ds.check(inst, {"allocation": paper_x.tolist()}) == []
+    assert ds.check(inst.with_fairness("none"), {"allocation": paper_x.tolist()}) == []
+    assert ds.check(inst, {"allocation": paper_x.tolist()}) != []  # u2 envies: not LP (10)
     assert np.einsum("rk,rk->", inst.rows.W, paper_x) == pytest.approx(res.objective, abs=ATOL)
     assert alloc(res)[:, 1].tolist() == approx(0, 0, 1)  # the fast GPU is u3's in every optimum
 

@@ -24,8 +24,12 @@ def test_committed_gavel_instance_is_valid(path: Path) -> None:
     for key in ("repository", "commit", "file", "license", "selection", "command"):
         assert prov[key]
     assert prov["commit"] == "c4fa40097339e9608ab71fd64c8bdea96a5e4a4c"
-    res = ds.solve(inst, "oef-noncooperative")
-    assert res.ok and ds.check(inst, res) == []
+    assert inst.fairness == "none"  # made by scripts/make_oef_instances.py: capacity only
+    res = ds.solve(inst)
+    assert res.method == "oef-efficiency" and res.ok and ds.check(inst, res) == []
+    nc = inst.with_fairness("noncooperative")
+    res = ds.solve(nc)
+    assert res.method == "oef-noncooperative" and res.ok and ds.check(nc, res) == []
 
 
 def test_known_speedups_from_the_data() -> None:
