@@ -1,6 +1,12 @@
 """Brute force for tiny instances, independent of E1/CP-SAT: enumerate every single-job schedule
 (start, types, worker composition over servers, PS counts 0..2 per server) with its minimal
-duration, then a depth-first search over jobs with a per-slot capacity table."""
+duration, then a depth-first search over jobs with a per-slot capacity table.
+
+The last slot follows the instance's horizon rule: T when ``horizon_hard``; otherwise
+``open_last_slot``, derived here from a serial schedule (each job alone, in arrival order, in
+its fastest configuration), an upper bound UB: a job j ending at C_j costs at least
+w_j C_j + sum_{k != j} w_k (a_k + d^min_k), so a schedule no worse than UB ends every job by
+(UB - sum_{k != j} w_k (a_k + d^min_k)) / w_j."""
 
 from __future__ import annotations
 
@@ -19,7 +25,8 @@ def _compositions(n: int, parts: int):
             yield cut
 
 
-def single_job_schedules(inst: CompletionInstance, j: int, max_ps: int = 2):
+def job_configs(inst: CompletionInstance, j: int, max_ps: int = 2) -> list[tuple[int, np.ndarray]]:
+    """(duration, load[h, r]) of every placement of job ``j`` that fits the empty cluster."""
     H = inst.n_servers
     out = []
     ps_types = [-1] if inst.ring else range(len(inst.ps_names))
@@ -46,17 +53,51 @@ def single_job_schedules(inst: CompletionInstance, j: int, max_ps: int = 2):
                         if np.any(load > inst.capacity + 1e-9):
                             continue
                         d = duration(float(inst.workload[j]), theta(inst, j, m, p, q, n), n)
-                        for t in range(int(inst.arrival[j]), inst.horizon - d + 2):
-                            out.append((t + d, t, d, load))
+                        out.append((d, load))
+    return out
+
+
+def open_last_slot(inst: CompletionInstance) -> int:
+    """Last slot any optimal schedule of an open-horizon instance can use (module docstring);
+    at least T."""
+    configs = [job_configs(inst, j) for j in range(inst.n_jobs)]
+    if not all(configs):
+        return int(inst.horizon)  # some job fits nowhere: infeasible under any horizon
+    dmin = [min(d for d, _ in ks) for ks in configs]
+    t, ub = 0, 0.0
+    for j in sorted(range(inst.n_jobs), key=lambda j: (inst.arrival[j], j)):
+        t = max(t, int(inst.arrival[j])) + dmin[j]
+        ub += float(inst.weight[j]) * t
+    cmin = [int(inst.arrival[j]) + dmin[j] for j in range(inst.n_jobs)]
+    base = sum(float(inst.weight[k]) * cmin[k] for k in range(inst.n_jobs))
+    last = max(math.floor((ub - base + inst.weight[j] * cmin[j]) / inst.weight[j] + 1e-9) - 1
+               for j in range(inst.n_jobs))
+    return max(int(inst.horizon), last)
+
+
+def last_slot(inst: CompletionInstance) -> int:
+    """T under a hard horizon, ``open_last_slot`` under an open one."""
+    return int(inst.horizon) if inst.horizon_hard else open_last_slot(inst)
+
+
+def single_job_schedules(inst: CompletionInstance, j: int, max_ps: int = 2,
+                         tmax: int | None = None):
+    """(completion, start, duration, load) of every schedule of job ``j`` ending by slot
+    ``tmax`` (None: ``last_slot``), sorted by completion."""
+    tmax = last_slot(inst) if tmax is None else tmax
+    out = [(t + d, t, d, load) for d, load in job_configs(inst, j, max_ps)
+           for t in range(int(inst.arrival[j]), tmax - d + 2)]
     out.sort(key=lambda x: x[0])
     return out
 
 
-def brute_force(inst: CompletionInstance) -> float:
-    """Optimal sum w_j C_j within the horizon (inf if infeasible)."""
-    scheds = [single_job_schedules(inst, j) for j in range(inst.n_jobs)]
+def brute_force(inst: CompletionInstance, tmax: int | None = None) -> float:
+    """Optimal sum w_j C_j of the instance's statement (schedules ending by ``last_slot``, or
+    by ``tmax`` when given; inf if infeasible). Non-preemptive: one run per job."""
+    tmax = last_slot(inst) if tmax is None else tmax
+    scheds = [single_job_schedules(inst, j, tmax=tmax) for j in range(inst.n_jobs)]
     order = sorted(range(inst.n_jobs), key=lambda j: -inst.weight[j])
-    usage = np.zeros((inst.horizon + 2, *inst.capacity.shape))
+    usage = np.zeros((tmax + 2, *inst.capacity.shape))
     best = [math.inf]
     w = inst.weight
 

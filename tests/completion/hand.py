@@ -42,3 +42,11 @@ def runs(solution: Any) -> dict[str, tuple[int, int, int]]:
     """job -> (start slot, completion C = start + duration, workers of its first run)."""
     return {n: (r["start"], r["start"] + r["duration"], sum(r["workers"].values()))
             for n, r in solution["jobs"].items()}
+
+
+def preemptive(inst: CompletionInstance) -> CompletionInstance:
+    """``inst`` under the preemptive statement (``preemption`` true), where the schedules of
+    the pausing / resizing baselines (Tiresias, AntMan, elastic DRF) are judged."""
+    import dataclasses
+
+    return dataclasses.replace(inst, preemption=True)

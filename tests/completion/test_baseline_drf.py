@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dlsched as ds
 
-from .hand import job, one_server, runs, servers
+from .hand import job, one_server, preemptive, runs, servers
 
 WORKERS = [{"name": "m1", "demand": {"gpu": 1, "cpu": 1}, "bandwidth": 1.0},
            {"name": "m2", "demand": {"gpu": 1, "cpu": 2}, "bandwidth": 1.0}]
@@ -55,7 +55,11 @@ def test_elastic_variant_refills_every_slot() -> None:
     segs = res.solution["jobs"]["A"]["segments"]
     assert [(s["start"], s["end"], s["workers"]) for s in segs] == [
         (1, 2, {"h1": 2}), (2, 4, {"h1": 1}), (4, 6, {"h1": 2})]
-    assert ds.check(inst, res) == []
+    assert ds.check(preemptive(inst), res) == []
+    # the hand instance is non-preemptive (the default): A's three runs are rejected there
+    assert ds.check(inst, res) == [
+        "jobs.A: preempted (3 segments) but the instance is non-preemptive (a pause or a "
+        "resize starts a new segment)"]
     assert ds.run(inst, "drf", elastic=True, rescale_penalty=1).objective == 12
 
 

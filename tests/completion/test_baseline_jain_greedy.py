@@ -2,12 +2,15 @@
 jobs by w_j / (area x d) of their smallest-footprint configuration, descending (ties by index);
 each job takes its configurations by increasing footprint and the latest start t with
 t + d <= tau that fits; a job that fits nowhere is left out. The objective is the accepted
-weight. Expected schedules are worked by hand from that rule (docstring)."""
+weight. Expected schedules are worked by hand from that rule (docstring). It is a routine of (7),
+not a registered completion algorithm: ``dlsched.completion.batch`` holds it with its validator
+``check_batch``."""
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
 from __future__ import annotations
 
 import dlsched as ds
+from dlsched.completion.batch import check_batch, jain_greedy
 
 from .hand import job, one_server, runs
 
@@ -20,10 +23,10 @@ def test_heaviest_per_footprint_first_latest_fit_by_the_deadline() -> None:
     weight 3 + 1 = 4."""
     inst = one_server([job("j1", w=1, v=2.0), job("j2", w=3, v=2.0), job("j3", w=1, v=1.0)],
                       {"gpu": 1})
-    res = ds.run(inst, "jain-greedy", tau=4)
+    res = jain_greedy(inst, tau=4)
     assert runs(res.solution) == {"j2": (2, 4, 1), "j3": (1, 2, 1)}
     assert res.objective == 4 and res.solution["deadline"] == 4
-    assert ds.check(inst, res) == []
+    assert check_batch(inst, res.solution, 4) == []
 
 
 def test_area_weighs_each_resource_by_the_cluster_total() -> None:
@@ -37,9 +40,9 @@ def test_area_weighs_each_resource_by_the_cluster_total() -> None:
              {"name": "b", "demand": {"gpu": 2, "mem": 0.1}, "bandwidth": 1.0}]
     inst = one_server([job("j1", types=("a",)), job("j2", types=("b",))],
                       {"gpu": 2, "mem": 0.5, "cpu": 0}, types)
-    res = ds.run(inst, "jain-greedy", tau=2)
+    res = jain_greedy(inst, tau=2)
     assert runs(res.solution) == {"j2": (1, 2, 1)}
-    assert res.objective == 1 and ds.check(inst, res) == []
+    assert res.objective == 1 and check_batch(inst, res.solution, 2) == []
 
 
 def _area_vs_duration(architecture: str):
@@ -64,9 +67,9 @@ def test_ring_jobs_area_is_the_workers_only() -> None:
     j1 first, at its latest start t = tau - 2 = 1 (slots 1-2, tau = 3); j2 then needs both GPUs
     in slot 1 or 2: one is taken in each -> left out. Accepted weight 1.2."""
     inst = _area_vs_duration("ring")
-    res = ds.run(inst, "jain-greedy", tau=3)
+    res = jain_greedy(inst, tau=3)
     assert runs(res.solution) == {"j1": (1, 3, 1)}
-    assert res.objective == 1.2 and ds.check(inst, res) == []
+    assert res.objective == 1.2 and check_batch(inst, res.solution, 3) == []
 
 
 def test_ps_demand_counts_in_the_area() -> None:
@@ -75,6 +78,20 @@ def test_ps_demand_counts_in_the_area() -> None:
     slot 2's only CPU -> left out. Accepted weight 1 (without the PS in the area j1 would go
     first and win 1.2)."""
     inst = _area_vs_duration("ps")
-    res = ds.run(inst, "jain-greedy", tau=3)
+    res = jain_greedy(inst, tau=3)
     assert runs(res.solution) == {"j2": (2, 3, 1)}
-    assert res.objective == 1 and ds.check(inst, res) == []
+    assert res.objective == 1 and check_batch(inst, res.solution, 3) == []
+
+
+def test_not_a_completion_algorithm_and_its_schedule_is_not_a_completion_schedule() -> None:
+    """(7) leaves jobs out: the completion validator (every job, sum w C) rejects the batch
+    schedule whatever its ``deadline`` / ``accepted_weight`` keys say, and the completion
+    registry does not list the routine."""
+    inst = one_server([job("j1", w=1, v=2.0), job("j2", w=3, v=2.0), job("j3", w=1, v=1.0)],
+                      {"gpu": 1})
+    res = jain_greedy(inst, tau=4)
+    assert res.solution["deadline"] == 4 and res.solution["accepted_weight"] == 4
+    assert ds.check(inst, res.solution) == ["jobs.j1: not scheduled"]
+    assert "jain-greedy" not in dict(ds.ALGORITHMS.items("completion"))
+    # its own validator reads the deadline from the caller: tau = 3 makes j2 (slots 2-3) late
+    assert check_batch(inst, res.solution, 3) == ["jobs.j2: completes at 4 > deadline 3 (7b)"]

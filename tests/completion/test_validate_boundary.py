@@ -6,6 +6,10 @@ bandwidth 10}; worker type w {gpu 1, cpu 1, 2 Gbps}, PS type p {cpu 1, 4 Gbps}. 
 1-3 with 2 workers + 1 PS on s1: q = 1, theta = 1, rate 2 -> 6 mini-batches, and fills s1
 exactly (gpu 2, cpu 3, bandwidth 2*2 + 4 = 8). Job B (weight 1, W = 2, v = U = 1) runs slots
 4-7 with 1 worker + 1 PS on s1: theta = 2, rate 0.5 -> 2. Objective 2*(1+3) + 1*(4+4) = 16.
+
+Every rule comes from the instance (``horizon_hard``, ``preemption``); the solution keys
+``capped``, ``deadline``, ``accepted_weight`` and ``earliest_start`` change nothing. The batch
+problem (7) has its own checker, ``dlsched.completion.batch.check_batch`` (tested at the end).
 """
 
 from __future__ import annotations
@@ -14,15 +18,19 @@ import copy
 
 import pytest
 
+from dlsched.completion.batch import accepted_weight, check_batch
 from dlsched.completion.instance import parse
 from dlsched.completion.validate import check, objective, recompute_objective
 
 S1 = {"gpu": 2, "cpu": 3, "bandwidth": 8}
 
 
-def instance(s1: dict | None = None, wbw: float = 2, pbw: float = 4):
+def instance(s1: dict | None = None, wbw: float = 2, pbw: float = 4, hard: bool | None = None,
+             preemption: bool | None = None):
+    rules = {k: v for k, v in (("horizon_hard", hard), ("preemption", preemption))
+             if v is not None}  # None: the field is absent (its default, false)
     return parse({
-        "problem": "completion", "architecture": "ps", "horizon": 7,
+        "problem": "completion", "architecture": "ps", "horizon": 7, **rules,
         "servers": [{"name": "s1", "capacity": s1 or S1},
                     {"name": "s2", "capacity": {"gpu": 2, "cpu": 4, "bandwidth": 10}}],
         "worker_types": [{"name": "w", "demand": {"gpu": 1, "cpu": 1}, "bandwidth": wbw},
@@ -40,7 +48,9 @@ def instance(s1: dict | None = None, wbw: float = 2, pbw: float = 4):
     })
 
 
-INST = instance()
+INST = instance()  # open horizon, non-preemptive: the defaults
+HARD = instance(hard=True)
+PREEMPTIVE = instance(preemption=True)
 
 
 def sol() -> dict:
@@ -61,7 +71,9 @@ def test_feasible_schedule_and_objective() -> None:
     assert check(INST, sol()) == []
     assert recompute_objective(INST, sol()) == 16.0
     assert objective(INST, sol()) == 16.0
-    assert objective(INST, {**sol(), "deadline": 7}) == 3.0  # batch: weight of the jobs run
+    # a "deadline" key does not switch the objective to the batch problem's accepted weight
+    assert objective(INST, {**sol(), "deadline": 7}) == 16.0
+    assert check(INST, {**sol(), "deadline": 7, "accepted_weight": 3, "capped": True}) == []
 
 
 def test_shape_and_unknown_and_missing_jobs() -> None:
@@ -110,38 +122,43 @@ def test_one_gpu_over_on_the_other_server() -> None:
 
 
 def test_last_slot_of_the_horizon() -> None:
+    # hard horizon: ending in slot T = 7 passes, slot 8 fails, whatever "capped" says
     s = job(sol(), "B", start=4)  # last slot 7 = horizon
-    assert check(INST, s) == []
+    assert check(HARD, s) == []
     s = job(sol(), "B", start=5)
     s["objective"] = 17
-    assert check(INST, s) == ["jobs.B: runs past the horizon 7 (slot 8)"]
+    past = ["jobs.B: runs past the horizon 7 (slot 8; the instance's horizon is hard)"]
+    assert check(HARD, s) == past
     s["capped"] = False
+    assert check(HARD, s) == past
+    del s["capped"]
+    assert check(HARD, s) == past
+    # open horizon (the default): both pass, even when the solution says capped = true
     assert check(INST, s) == []
+    s["capped"] = True
+    assert check(INST, s) == []
+    assert check(INST, job(sol(), "B", start=4)) == []
+    assert check(instance(hard=False), s) == []
 
 
 def test_arrival_and_round_start() -> None:
     s = job(sol(), "B", start=1, workers={"s2": 1}, ps={"s2": 1})
     assert check(INST, s) == ["jobs.B.start: 1 before arrival 2 (2j)"]
+    s["deadline"] = 7  # no batch exemption from the arrival rule
+    assert check(INST, s) == ["jobs.B.start: 1 before arrival 2 (2j)"]
     s = sol()
-    s["earliest_start"] = {"B": 5}
-    assert check(INST, s) == ["jobs.B.start: 4 before its round's tau 5"]
-    s["earliest_start"] = {"B": 4, "A": 1}
+    s["earliest_start"] = {"B": 5}  # A_online's round starts: information only
     assert check(INST, s) == []
 
 
-def test_batch_deadline() -> None:
+def test_a_deadline_key_does_not_make_a_batch() -> None:
     s = sol()
-    del s["jobs"]["A"]  # a batch may leave jobs out
-    s["deadline"] = 8  # B completes at 4 + 4 = 8
-    s["accepted_weight"] = 1
-    assert check(INST, s) == []
-    s["deadline"] = 7
-    assert check(INST, s) == ["jobs.B: completes at 8 > deadline 7 (7b)"]
+    del s["jobs"]["A"]
     s["deadline"] = 8
-    s["accepted_weight"] = 2
-    assert check(INST, s) == ["objective: reported 2 but the schedule gives 1.0"]
-    s = job(sol(), "B", start=1, workers={"s2": 1}, ps={"s2": 1})  # no arrival rule in a batch
-    s["deadline"] = 7
+    s["accepted_weight"] = 1
+    assert check(INST, s) == ["jobs.A: not scheduled"]
+    s = sol()
+    s["deadline"] = 2  # every job ends after slot 2: still a valid completion schedule
     assert check(INST, s) == []
 
 
@@ -195,22 +212,27 @@ def test_progress_and_segments() -> None:
         return [{"start": a, "end": b, "workers": w, "ps": p} | extra for a, b in bounds]
 
     s = job(sol(), "B", workers={"s2": 1}, ps={"s2": 1})  # keep s1 for A alone
-    s["jobs"]["A"]["segments"] = segs((1, 2), (2, 4))  # contiguous: 2 + 4 = 6
+    s["jobs"]["A"]["segments"] = segs((1, 4))  # one run: fine without preemption
     assert check(INST, s) == []
+    s["jobs"]["A"]["segments"] = segs((1, 2), (2, 4))  # contiguous: 2 + 4 = 6
+    assert check(PREEMPTIVE, s) == []
+    assert check(INST, s) == ["jobs.A: preempted (2 segments) but the instance is "
+                              "non-preemptive (a pause or a resize starts a new segment)"]
+    # the rest on the preemptive statement
     s["jobs"]["A"]["segments"] = segs((1, 2), (3, 5))  # pause costs a slot: 2 + 2
     s["jobs"]["A"]["duration"] = 4
     s["objective"] = 18
-    assert check(INST, s) == ["jobs.A: 4 of 6 mini-batches done (2f)"]
+    assert check(PREEMPTIVE, s) == ["jobs.A: 4 of 6 mini-batches done (2f)"]
     s["jobs"]["A"]["segments"] = [*segs((1, 2)), *segs((3, 5), stall=0)]  # recorded: no stall
-    assert check(INST, s) == []
+    assert check(PREEMPTIVE, s) == []
     s["jobs"]["A"]["segments"] = segs((1, 2), (3, 6))  # 2 + 4 = 6, but ends at 6 != 1 + 4
-    assert check(INST, s) == ["jobs.A: start/duration disagree with the segments"]
+    assert check(PREEMPTIVE, s) == ["jobs.A: start/duration disagree with the segments"]
     s["jobs"]["A"]["segments"] = segs((2, 3), (3, 5))
-    assert check(INST, s) == ["jobs.A: start/duration disagree with the segments"]
+    assert check(PREEMPTIVE, s) == ["jobs.A: start/duration disagree with the segments"]
     s["jobs"]["A"]["segments"] = segs((1, 2), (3, 3))
-    assert check(INST, s) == ["jobs.A.segments[1]: bad segment bounds"]
+    assert check(PREEMPTIVE, s) == ["jobs.A.segments[1]: bad segment bounds"]
     s["jobs"]["A"]["segments"] = segs((1, 1))
-    assert check(INST, s) == ["jobs.A: bad segment bounds"]
+    assert check(PREEMPTIVE, s) == ["jobs.A: bad segment bounds"]
 
 
 def test_objective_tolerance() -> None:
@@ -315,14 +337,41 @@ def test_batch_weight_adds_up() -> None:
 
 def test_batch_weight_tolerance() -> None:
     inst = ring(weight=1e-6)
-    s = {"jobs": {"R": {"start": 1, "duration": 3, "worker_type": "w", "workers": {"s1": 1}}},
+    s = {"jobs": {"R": {"start": 1, "duration": 4, "worker_type": "w", "workers": {"s1": 1}}},
          "deadline": 5}
-    # 1 worker: theta 1, 3 slots = 3 mini-batches < 4
-    s["jobs"]["R"]["duration"] = 4
     s["accepted_weight"] = 2e-6  # exactly 1e-6 * max(1, 1e-6) off: accepted
-    assert check(inst, s) == []
+    assert check_batch(inst, s, 5) == []
     s["accepted_weight"] = 2.5e-6
-    assert check(inst, s) == ["objective: reported 2.5e-06 but the schedule gives 1e-06"]
+    assert check_batch(inst, s, 5) == [
+        "accepted_weight: reported 2.5e-06 but the schedule accepts 1e-06"]
+    assert check(inst, s) == []  # the completion checker ignores accepted_weight
+
+
+def test_batch_deadline() -> None:
+    """(7): a subset of jobs, each completing by the caller's deadline (start + d <= tau),
+    no release dates, the placement rows of (2), accepted weight = sum of w_j."""
+    s = sol()
+    del s["jobs"]["A"]  # a batch may leave jobs out
+    s["accepted_weight"] = 1
+    assert check_batch(INST, s, 8) == []  # B completes at 4 + 4 = 8
+    assert check_batch(INST, s, 7) == ["jobs.B: completes at 8 > deadline 7 (7b)"]
+    s["deadline"] = 8  # the solution's own deadline is not read
+    assert check_batch(INST, s, 7) == ["jobs.B: completes at 8 > deadline 7 (7b)"]
+    s["accepted_weight"] = 2
+    assert check_batch(INST, s, 8) == [
+        "accepted_weight: reported 2 but the schedule accepts 1.0"]
+    assert accepted_weight(INST, s) == 1.0
+    s = job(sol(), "B", start=1, workers={"s2": 1}, ps={"s2": 1})  # no arrival rule in a batch
+    assert check_batch(INST, s, 7) == []
+    s["jobs"]["B"]["duration"] = 3  # 1.5 of 2 mini-batches
+    assert check_batch(INST, s, 7) == ["jobs.B: 1.5 of 2 mini-batches done (2f)"]
+    s = job(sol(), "B", start=3)  # shares slot 3 with A on s1
+    assert check_batch(INST, s, 8)[0] == "capacity (2h): server s1, resource gpu, slot 3: 3 > 2"
+    s = sol()
+    s["jobs"]["A"]["segments"] = [{"start": 1, "end": 2, "workers": {"s1": 2}, "ps": {"s1": 1}},
+                                  {"start": 2, "end": 4, "workers": {"s1": 2}, "ps": {"s1": 1}}]
+    assert check_batch(INST, s, 8) == [
+        "jobs.A: 2 segments; a batch schedule runs each job once"]
 
 
 def test_ps_bandwidth_edges() -> None:

@@ -1,6 +1,8 @@
 """Weighted completion time of elastic distributed-ML jobs (Zhou et al., online scheduling of
 heterogeneous distributed ML jobs): exact time-indexed MILP E1 and CP-SAT, lower bounds,
-A_online and its subroutines, and the baselines FIFO / DRF / AntMan / Tiresias / Jain greedy."""
+A_online, and the baselines FIFO / DRF / AntMan / Tiresias / WSPT list. The batch max-weight
+problem (7) that A_online solves per round (A_maxweight, Jain's greedy) lives in ``.batch``
+with its own objective and validator."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from .instance import CompletionInstance, dump, parse
 from .metrics import metrics
 from .model import build_model
 from .paper import s4
+from .rules import describe_rules, model_for_rules, rules
 from .solution import Solution
 from .validate import check, objective
 
@@ -38,12 +41,14 @@ PROBLEMS.add(
         demo_instance=json.dumps(s4()),
         export_model="completion-milp",
         solution_type=Solution,
+        rules=rules,
+        describe_rules=describe_rules,
+        model_for_rules=model_for_rules,
     ),
 )
 
 #: old module -> its new room (issue 21); the old paths import with a DeprecationWarning
 MOVED = {
-    "batch": "exact.batch",
     "bounds": "exact.bounds",
     "colgen": "exact.colgen",
     "config": "support.config",

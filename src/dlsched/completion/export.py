@@ -6,11 +6,11 @@ import numpy as np
 
 from ..core.errors import InputError
 from ..core.export import Budget, ExportPlan, register_exporter, require_bool
-from .exact.incumbent import resolve_horizon
+from .exact.incumbent import resolve_horizon, statement_horizon
 from .instance import CompletionInstance
 from .model import build_e1, e1_data, load_of
 
-SHRINK = "use -p horizon=N (fewer slots) or a smaller instance"
+SHRINK = "use a smaller instance (or, under a hard horizon, fewer slots T)"
 
 
 def _sizes(inst: CompletionInstance, T: int) -> tuple[int, int, int]:
@@ -31,12 +31,13 @@ def _sizes(inst: CompletionInstance, T: int) -> tuple[int, int, int]:
 
 
 @register_exporter("completion-milp", "completion", SHRINK)
-def plan_milp(inst: CompletionInstance, budget: Budget, horizon: int | str = "instance",
+def plan_milp(inst: CompletionInstance, budget: Budget, horizon: int | str | None = None,
               aggregate_cut: bool = True) -> ExportPlan:
-    """E1 with the parameters of ``dlsched solve -m completion-milp``: ``horizon`` ("instance",
-    "extended" or a number of slots) and ``aggregate_cut``."""
+    """E1 with the parameters of ``dlsched solve -m completion-milp``: ``horizon`` (None: the
+    instance's rule; "instance", "extended" or a number of slots where it states that rule,
+    ``exact.incumbent.statement_horizon``) and ``aggregate_cut``."""
     require_bool("aggregate_cut", aggregate_cut)
-    tmax = resolve_horizon(inst, horizon)
+    tmax = resolve_horizon(inst, statement_horizon(inst, horizon))
     cols, rows, nnz = _sizes(inst, tmax)
     budget.check(cols, SHRINK, rows, nnz, at_least=True)
     data = e1_data(inst, tmax)

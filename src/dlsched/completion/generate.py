@@ -49,7 +49,7 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
         Number of servers, cycling through the EC2 shapes of ``SHAPES``. Unit: servers.
         Range: 1..100000.
     horizon : int, default 150
-        Horizon T, the last slot a capped schedule may use. Unit: slots. Range: 1..1000000.
+        Horizon T (the instances state it open: horizon_hard false). Unit: slots. Range: 1..1000000.
     architecture : str, default "ps"
         Communication architecture: ``"ps"`` (parameter servers) or ``"ring"``
         (Ring-AllReduce).
@@ -151,7 +151,8 @@ def generate_dict(*, n_jobs: int = 10, n_servers: int = 3, horizon: int = 150,
     out: dict[str, Any] = {
         "problem": "completion", "schema_version": 1,
         "name": name or f"gen-{architecture}-J{n_jobs}-H{n_servers}-T{horizon}-s{seed}",
-        "architecture": architecture, "horizon": horizon, "slot_seconds": 3600.0,
+        "architecture": architecture, "horizon": horizon, "horizon_hard": False,
+        "preemption": False, "slot_seconds": 3600.0,
         "servers": servers, "worker_types": wt, "jobs": jobs,
         "provenance": {"generator": "dlsched.completion.generate", "seed": seed,
                        "kappa": round(kappa, 4), "capacity": capacity,
@@ -309,7 +310,7 @@ def generate(kind: Literal["default", "single-machine"] = "default",
         (default) Number of servers, cycling through three EC2 shapes. Unit: servers.
         Range: 1..100000.
     horizon : int, default 150
-        (default) Horizon T, the last slot a capped schedule may use. Unit: slots.
+        (default) Horizon T (the instances state it open: horizon_hard false). Unit: slots.
         Range: 1..1000000.
     architecture : str, default "ps"
         (default) Communication architecture: ``"ps"`` or ``"ring"`` (Ring-AllReduce).

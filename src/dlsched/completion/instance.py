@@ -2,7 +2,12 @@
 
 Units (notes §1 (docs/specs/completion.md), conventions; 1 slot = 1 h in the paper's setting [A25]):
 
-- ``horizon``: number of slots T; slot t is [t, t+1), t = 1..T.
+- ``horizon``: number of slots T; slot t is [t, t+1), t = 1..T. ``horizon_hard`` (default
+  false) says whether T is a hard limit (every job ends by slot T, the paper's offline model
+  [A22]) or only the length of the time index (jobs may run past it: the problem the online
+  algorithm and the baselines solve).
+- ``preemption`` (default false): whether a job may be paused and resized (several runs,
+  ``segments``); false is the paper's model (one run, one configuration per job).
 - ``servers[].capacity``: amount of each resource (e.g. ``gpu`` devices, ``cpu`` vCPUs,
   ``bandwidth`` Gbps). The resources of the instance are the union of the capacity keys; a
   server without a key has capacity 0 of that resource.
@@ -103,6 +108,15 @@ class _InstanceIn(Strict, title="CompletionInstanceFile"):
         symbol="\\text{PS} / \\text{RAR}"))
     horizon: int = Field(ge=1, **doc("Slots; slot t is [t, t+1), t = 1..T (1 slot = 1 h).",
                                      unit="slots", symbol="T", maximum=MAX_SLOTS))
+    horizon_hard: bool = Field(default=False, strict=True, **doc(
+        "Whether the horizon is a hard limit (true: every job ends by slot T, the paper's "
+        "offline model [A22]) or only the length of the time index (false, the default: jobs "
+        "may run past T, the problem every online method and baseline solves; files written "
+        "before the field load as false).", symbol="-"))
+    preemption: bool = Field(default=False, strict=True, **doc(
+        "Whether a job may be paused and resized (several runs, 'segments' in a solution). "
+        "false (the default, and every file written before the field): the paper's "
+        "non-preemptive model, one run with one configuration per job.", symbol="-"))
     slot_seconds: float = Field(default=1.0, gt=0, **doc(
         "Seconds per slot, dividing the transfer time gradient_size / bandwidth (1: that ratio "
         "is directly in slots).", unit="s", symbol="-"))
@@ -141,6 +155,14 @@ class CompletionInstance:
         Slots T. Unit: slots. Range: 1..1e6.
     slot_seconds : float
         Seconds per slot for the transfer time. Unit: s. Range: (0, 1e15].
+    horizon_hard : bool, default False
+        True: every job ends by slot T (the paper's offline model [A22]); False: T is only
+        the length of the time index and jobs may run past it (default: the problem the
+        online methods and baselines solve, and what files without the field mean).
+    preemption : bool, default False
+        True: a job may be paused and resized (several ``segments``); False: one run with
+        one configuration per job (the paper's model, which the exact models state; the
+        default, so files without the field keep their meaning).
     server_names, resources, worker_names, ps_names, job_names : tuple[str, ...]
         Names, in file order (resources: the union of the servers' capacity keys).
     capacity, worker_demand, worker_bw, ps_demand, ps_bw : numpy.ndarray
@@ -179,6 +201,8 @@ class CompletionInstance:
     gradient_size: np.ndarray  # pi[j] Gbit
     description: str | None = None
     provenance: Any = None
+    horizon_hard: bool = False
+    preemption: bool = False
 
     problem = PROBLEM
 
@@ -317,7 +341,7 @@ def parse(data: dict[str, Any]) -> CompletionInstance:
         weight=arr("weight"), epochs=arr("epochs", np.int64), chunks=arr("chunks", np.int64),
         minibatches=arr("minibatches_per_chunk", np.int64), minibatch_time=v, update_time=U,
         gradient_size=arr("gradient_size"), description=raw.description,
-        provenance=raw.provenance,
+        provenance=raw.provenance, horizon_hard=raw.horizon_hard, preemption=raw.preemption,
     )
 
 
@@ -365,6 +389,7 @@ def dump(inst: CompletionInstance) -> dict[str, Any]:
     out: dict[str, Any] = {
         "problem": PROBLEM, "schema_version": 1, "name": inst.name,
         "architecture": inst.architecture, "horizon": inst.horizon,
+        "horizon_hard": bool(inst.horizon_hard), "preemption": bool(inst.preemption),
         "slot_seconds": inst.slot_seconds,
         "servers": [{"name": n, "capacity": {r: float(c) for r, c in zip(res, row, strict=False)}}
                     for n, row in zip(inst.server_names, inst.capacity, strict=False)],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .exact.bounds import lower_bounds
+from .exact.bounds import lb0, lower_bounds
 from .instance import CompletionInstance
 
 
@@ -15,8 +15,9 @@ def metrics(inst: CompletionInstance, result: Any) -> dict[str, float]:
     ``lower_bound``: the exact result's best bound of notes §2.5 (``stats["bounds"]``), else
     max(LB0, area bound); for algorithm results only these horizon-free bounds are used (the
     LPs are time-indexed over the instance horizon, which online schedules may overrun).
+    On a preemptive instance only LB0 (the area bound assumes one configuration per job).
     ``ratio_to_bound``: objective / lower_bound (an upper bound on the true ratio to the
-    optimum; absent for the batch methods a-maxweight / jain-greedy). ``alpha`` and
+    optimum). ``alpha`` and
     ``subrounds_max``: A_online's largest round stretch and sub-round count.
 
     Parameters
@@ -40,11 +41,11 @@ def metrics(inst: CompletionInstance, result: Any) -> dict[str, float]:
     {'lower_bound': 6.0, 'ratio_to_bound': 6.666666666666667, 'alpha': 4.0, 'subrounds_max': 4.0}
     """
     out: dict[str, float] = {}
-    lbs = (result.stats or {}).get("bounds") or lower_bounds(inst)
+    lbs = ({"best": lb0(inst)} if inst.preemption
+           else (result.stats or {}).get("bounds") or lower_bounds(inst))
     lb = float(lbs["best"])
     out["lower_bound"] = lb
-    if result.objective is not None and lb > 0 and result.method not in ("a-maxweight",
-                                                                         "jain-greedy"):
+    if result.objective is not None and lb > 0:
         out["ratio_to_bound"] = float(result.objective) / lb
     rounds = (result.stats or {}).get("rounds")
     if rounds:

@@ -1,10 +1,18 @@
-"""The special cases of notes §6 (S1-S5) as instances: golden tests, demo and MPS exports."""
+"""The special cases of notes §6 (S1-S5) as instances: golden tests, demo and MPS exports.
+
+Each states its rules explicitly: ``horizon_hard`` false (the horizon is open; every golden
+optimum ends by T, so it is the same under a hard horizon, which the tests check) and
+``preemption`` false (the notes' optima are non-preemptive).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from .instance import CompletionInstance, parse
+
+#: the rules every golden instance states (module docstring)
+RULES: dict[str, Any] = {"horizon_hard": False, "preemption": False}
 
 
 def _job(name: str, p: int, w: float, a: int = 1, arch: str = "ring") -> dict[str, Any]:
@@ -18,7 +26,7 @@ def _single_machine(name: str, jobs: list[tuple], arch: str, servers: list[float
                     horizon: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "problem": "completion", "schema_version": 1, "name": name, "architecture": arch,
-        "horizon": horizon,
+        "horizon": horizon, **RULES,
         "servers": [{"name": f"h{i + 1}", "capacity": {"gpu": c}} for i, c in enumerate(servers)],
         "worker_types": [{"name": "m1", "demand": {"gpu": 1}, "bandwidth": 1.0}],
         "jobs": [_job(n, p, w, a, arch) for n, p, w, a in jobs],
@@ -107,7 +115,7 @@ def s4() -> dict[str, Any]:
            "minibatch_time": {"m1": 1.25}, "update_time": {"p1": 0.25}, "gradient_size": 1.0}
     return {
         "problem": "completion", "schema_version": 1, "name": "s4-elasticity",
-        "architecture": "ps", "horizon": 6,
+        "architecture": "ps", "horizon": 6, **RULES,
         "servers": [{"name": "h1", "capacity": {"gpu": 3, "cpu": 2}}],
         "worker_types": [{"name": "m1", "demand": {"gpu": 1}, "bandwidth": 1.0}],
         "ps_types": [{"name": "p1", "demand": {"cpu": 1}, "bandwidth": 1.0}],
@@ -136,7 +144,7 @@ def s5(bw: float = 10.0) -> dict[str, Any]:
     """
     return {
         "problem": "completion", "schema_version": 1, "name": f"s5-bw{bw:g}",
-        "architecture": "ps", "horizon": 8,
+        "architecture": "ps", "horizon": 8, **RULES,
         "servers": [{"name": n, "capacity": {"gpu": 2, "bandwidth": bw}} for n in ("A", "B")],
         "worker_types": [{"name": "m1", "demand": {"gpu": 1}, "bandwidth": 1.0}],
         "ps_types": [{"name": "p1", "demand": {}, "bandwidth": 1.0}],

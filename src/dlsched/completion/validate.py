@@ -26,11 +26,16 @@ def _int(x: Any) -> bool:
 def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
     """Violations of a completion schedule; an empty list when it is feasible and scored right.
 
-    Checks each job against programs (2) / (15) from the instance data alone: known job
-    and type names, start >= arrival (and >= ``earliest_start``), the duration against the
+    Checks each job against programs (2) / (15) from the instance data alone: every job
+    scheduled once under a known name, start >= arrival (2j), the duration against the
     iteration time of its placement (Eq. (1) / (14)), at most D_j workers, the
     per-(server, resource, slot) capacities (2h), the PS bandwidth rule (2i), the horizon
-    when ``capped`` (default true), preempted runs' ``segments``, and the reported objective.
+    when the instance's ``horizon_hard`` is true, one run per job unless the instance's
+    ``preemption`` is true (then the runs' ``segments``), and the reported objective
+    sum_j w_j C_j. Every rule comes from the instance (``rules.rules``): the solution's
+    ``capped``, ``deadline``, ``accepted_weight`` and ``earliest_start`` are information only
+    and change nothing here (the batch problem (7) has its own validator,
+    ``dlsched.completion.batch.check_batch``).
 
     Parameters
     ----------
@@ -61,57 +66,38 @@ def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
     unknown = set(jobs) - set(inst.job_names)
     if unknown:
         errs.append(f"solution.jobs: unknown jobs {sorted(unknown)}")
-    capped = bool(solution.get("capped", True))
-    earliest = solution.get("earliest_start", {}) or {}
     sidx = {n: h for h, n in enumerate(inst.server_names)}
-    _H, _R = inst.capacity.shape
     spans: list[tuple[int, int, np.ndarray]] = []  # (start, end, load[h, r])
-    total = done_weight = 0.0
-    deadline = solution.get("deadline")
-    batch = deadline is not None  # batch problem (7): a subset of jobs, C <= deadline
+    total = 0.0
     for j, name in enumerate(inst.job_names):
         rec = jobs.get(name)
         where = f"jobs.{name}"
         if rec is None:
-            if not batch:
-                errs.append(f"{where}: not scheduled")
+            errs.append(f"{where}: not scheduled")
             continue
         start, d = rec.get("start"), rec.get("duration")
         if not (_int(start) and _int(d)) or d < 1 or start < 1:
             errs.append(f"{where}: start and duration must be integers >= 1")
             continue
-        if batch and start + d > deadline:
-            errs.append(f"{where}: completes at {start + d} > deadline {deadline} (7b)")
-        if not batch and start < inst.arrival[j]:
+        if start < inst.arrival[j]:
             errs.append(f"{where}.start: {start} before arrival {inst.arrival[j]} (2j)")
-        if name in earliest and start < earliest[name]:
-            errs.append(f"{where}.start: {start} before its round's tau {earliest[name]}")
-        if capped and start + d - 1 > inst.horizon:
-            errs.append(f"{where}: runs past the horizon {inst.horizon} (slot {start + d - 1})")
-        mname = rec.get("worker_type")
-        if mname not in inst.worker_names:
-            errs.append(f"{where}.worker_type: unknown {mname!r} (2b)")
+        if inst.horizon_hard and start + d - 1 > inst.horizon:
+            errs.append(f"{where}: runs past the horizon {inst.horizon} (slot {start + d - 1}; "
+                        "the instance's horizon is hard)")
+        types = job_types(inst, j, rec, where, errs)
+        if types is None:
             continue
-        m = inst.worker_names.index(mname)
-        if not math.isfinite(inst.minibatch_time[j, m]):
-            errs.append(f"{where}.worker_type: {mname!r} cannot run this job")
-            continue
-        p = -1
-        if not inst.ring:
-            pname = rec.get("ps_type")
-            if pname not in inst.ps_names:
-                errs.append(f"{where}.ps_type: unknown {pname!r} (2c)")
-                continue
-            p = inst.ps_names.index(pname)
-            if not math.isfinite(inst.update_time[j, p]):
-                errs.append(f"{where}.ps_type: {pname!r} cannot serve this job")
-                continue
+        m, p = types
         segments = rec.get("segments") or [{"start": start, "end": start + d,
                                              "workers": rec.get("workers"), "ps": rec.get("ps")}]
+        if not inst.preemption and len(segments) > 1:
+            errs.append(f"{where}: preempted ({len(segments)} segments) but the instance is "
+                        "non-preemptive (a pause or a resize starts a new segment)")
+            continue
         progress = 0.0
         prev_end = None
         for si, seg in enumerate(segments):
-            got = _segment(inst, j, m, p, seg, f"{where}.segments[{si}]" if si else where,
+            got = segment(inst, j, m, p, seg, f"{where}.segments[{si}]" if si else where,
                            sidx, errs)
             if got is None:
                 break
@@ -129,14 +115,58 @@ def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
             if segments[0]["start"] != start or segments[-1]["end"] != start + d:
                 errs.append(f"{where}: start/duration disagree with the segments")
         total += float(inst.weight[j]) * (start + d)
-        done_weight += float(inst.weight[j])
-    return _finish(inst, solution, spans, errs, total, done_weight, batch)
+    return _finish(solution, spans, errs, total, inst)
 
 
-def _segment(inst: CompletionInstance, j: int, m: int, p: int, seg: dict[str, Any], where: str,
+def job_types(inst: CompletionInstance, j: int, rec: dict[str, Any], where: str,
+              errs: list[str]) -> tuple[int, int] | None:
+    """The worker and PS type indices (-1: ring) of job ``j``'s record, or None after
+    recording why they are unknown or unusable (2b, 2c)."""
+    mname = rec.get("worker_type")
+    if mname not in inst.worker_names:
+        errs.append(f"{where}.worker_type: unknown {mname!r} (2b)")
+        return None
+    m = inst.worker_names.index(mname)
+    if not math.isfinite(inst.minibatch_time[j, m]):
+        errs.append(f"{where}.worker_type: {mname!r} cannot run this job")
+        return None
+    p = -1
+    if not inst.ring:
+        pname = rec.get("ps_type")
+        if pname not in inst.ps_names:
+            errs.append(f"{where}.ps_type: unknown {pname!r} (2c)")
+            return None
+        p = inst.ps_names.index(pname)
+        if not math.isfinite(inst.update_time[j, p]):
+            errs.append(f"{where}.ps_type: {pname!r} cannot serve this job")
+            return None
+    return m, p
+
+
+def capacity_violations(inst: CompletionInstance, spans: list, errs: list[str]) -> None:
+    """Append a message per (slot, server, resource) whose load exceeds the capacity (2h);
+    ``spans`` are (start, end, load[h, r]) runs over slots start..end-1."""
+    H, R = inst.capacity.shape
+    if not spans:
+        return
+    end = max(e for _, e, _ in spans)
+    usage = np.zeros((end + 1, H, R))
+    for a, b, load in spans:
+        usage[a:b] += load
+    over = usage > inst.capacity[None] + TOL
+    for t, h, r in zip(*np.nonzero(over), strict=False):
+        errs.append(f"capacity (2h): server {inst.server_names[h]}, resource "
+                    f"{inst.resources[r]}, slot {t}: {usage[t, h, r]:g} > "
+                    f"{inst.capacity[h, r]:g}")
+        if len(errs) > 50:
+            break
+
+
+def segment(inst: CompletionInstance, j: int, m: int, p: int, seg: dict[str, Any], where: str,
              sidx: dict[str, int], errs: list[str]) -> tuple[np.ndarray, float] | None:
-    """Check one constant-allocation run; return its load [h, r] and its rate (mini-batches
-    per slot), or None after recording the violations."""
+    """Check one constant-allocation run (``seg``: ``start``, ``end``, ``workers``, ``ps``);
+    return its load [h, r] and its rate (mini-batches per slot), or None after recording the
+    violations."""
     H = inst.n_servers
     if not (_int(seg.get("start")) and _int(seg.get("end"))) or seg["end"] <= seg["start"]:
         errs.append(f"{where}: bad segment bounds")
@@ -175,24 +205,10 @@ def _segment(inst: CompletionInstance, j: int, m: int, p: int, seg: dict[str, An
     return load, n / theta(inst, j, m, p, q, n)
 
 
-def _finish(inst: CompletionInstance, solution: dict[str, Any], spans: list, errs: list[str],
-            total: float, done_weight: float, batch: bool) -> list[str]:
-    H, R = inst.capacity.shape
-    if spans:
-        end = max(e for _, e, _ in spans)
-        usage = np.zeros((end + 1, H, R))
-        for a, b, load in spans:
-            usage[a:b] += load
-        over = usage > inst.capacity[None] + TOL
-        for t, h, r in zip(*np.nonzero(over), strict=False):
-            errs.append(f"capacity (2h): server {inst.server_names[h]}, resource "
-                        f"{inst.resources[r]}, slot {t}: {usage[t, h, r]:g} > "
-                        f"{inst.capacity[h, r]:g}")
-            if len(errs) > 50:
-                break
+def _finish(solution: dict[str, Any], spans: list, errs: list[str], total: float,
+            inst: CompletionInstance) -> list[str]:
+    capacity_violations(inst, spans, errs)
     rep = solution.get("objective")
-    if batch:
-        rep, total = solution.get("accepted_weight"), done_weight
     if rep is not None and not errs and abs(float(rep) - total) > TOL * max(1.0, abs(total)):
         errs.append(f"objective: reported {rep} but the schedule gives {total}")
     return errs
@@ -224,11 +240,10 @@ def recompute_objective(inst: CompletionInstance, solution: dict[str, Any]) -> f
 
 
 def objective(inst: CompletionInstance, solution: dict[str, Any]) -> float:
-    """The objective a method must report for ``solution`` (``Problem.objective``).
-
-    A batch solution (``deadline`` set, problem (7)) is scored by the total weight of the jobs
-    it schedules, the quantity a-maxweight / jain-greedy maximise; every other one by
-    sum_j w_j C_j with C_j = start_j + duration_j, as ``check`` reads the schedule.
+    """The objective a method must report for ``solution`` (``Problem.objective``): always
+    sum_j w_j C_j with C_j = start_j + duration_j, as ``check`` reads the schedule (a solution's
+    ``deadline`` / ``accepted_weight`` do not switch it; the batch problem (7) is scored by
+    ``dlsched.completion.batch.accepted_weight``).
 
     Parameters
     ----------
@@ -240,14 +255,12 @@ def objective(inst: CompletionInstance, solution: dict[str, Any]) -> float:
     Returns
     -------
     float
-        The objective (weight x slots, or weight for a batch solution).
+        The total weighted completion time. Unit: weight x slots.
 
     Examples
     --------
     >>> from dlsched.completion.paper import golden
     >>> objective(golden("s4"), {"jobs": {"j1": {"start": 2, "duration": 3}}, "deadline": 6})
-    1.0
+    5.0
     """
-    if solution.get("deadline") is not None:
-        return float(sum(inst.weight[inst.job_names.index(n)] for n in solution["jobs"]))
     return recompute_objective(inst, solution)

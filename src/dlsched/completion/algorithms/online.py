@@ -10,7 +10,7 @@ Switches for the ambiguities of notes §3.9 (defaults = the notes' readings):
   enumerates all possible numbers and always selects the one with the smallest total weighted
   job completion time") or ``"loop-order"`` (alias ``"faithful"``: strict < in the loop order
   of Algs. 4-7, the first equal-cost candidate wins; the default before issue 18 and still the
-  default of ``a-maxweight``) [A19].
+  default of ``batch.a_maxweight_batch``) [A19].
 - ``order``: ``"arrival"`` (a_j, then id) or ``"weight"`` (w_j descending) in Alg. 3 [A18].
 - ``lam``: price base, default 2 T H R F + 1 with the global horizon T [A17]; ``F`` default 1.
 - ``compact`` (NOT in the paper; default off, registered as ``a-online-compact`` with
@@ -440,12 +440,13 @@ def a_online_compact(inst: CompletionInstance, *, alpha: int = 4, alpha_mode: st
     return res
 
 
-@register_algorithm("a-maxweight", "completion",
-                    "A_maxweight (Alg. 3) on all jobs with deadline tau (batch problem (7))")
 def a_maxweight_alg(inst: CompletionInstance, *, tau: int | None = None, lam: float | None = None,
                     F: float = 1.0, tie: str = "faithful", order: str = "arrival",
                     **_: Any) -> Result:
     """A_maxweight (Alg. 3) on all jobs: the batch problem (7), max accepted weight by deadline.
+
+    A subroutine of A_online with its own objective, not a completion algorithm (not
+    registered; ``dlsched.completion.batch`` exposes it with ``check_batch``).
 
     Every job is offered in ``order`` at the prices (11); it is accepted with its cheapest
     schedule ending by ``tau`` when that costs less than its weight. Start slots are relative
@@ -473,7 +474,8 @@ def a_maxweight_alg(inst: CompletionInstance, *, tau: int | None = None, lam: fl
     Result
         Status ``feasible``; ``objective`` the accepted weight (a maximisation of (7), not
         the completion objective). Unit: weight. ``solution`` a completion ``Solution`` of the
-        accepted jobs only, with ``accepted_weight`` and ``deadline``; ``stats`` has lambda,
+        accepted jobs only, with ``accepted_weight`` and ``deadline`` (judged by
+        ``batch.check_batch``); ``stats`` has lambda,
         the dual objective of (9) and the number accepted.
 
     Raises

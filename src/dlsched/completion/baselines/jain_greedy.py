@@ -1,6 +1,9 @@
 """Jain et al. max-weight batch greedy for problem (7).
 
-``jain-greedy``: the max-weight batch greedy (GreedyRTL reconstruction) for problem (7).
+``jain_greedy``: the max-weight batch greedy (GreedyRTL reconstruction) for the batch problem
+(7). It maximises the accepted weight by a deadline, not the completion objective, so it is
+not a registered completion algorithm: ``dlsched.completion.batch`` exposes it with its own
+objective and validator (``accepted_weight``, ``check_batch``).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ...core import Result, Status, register_algorithm
+from ...core import Result, Status
 from ...sim import Cluster
 from ..instance import CompletionInstance
 from ..solution import JobPlan, make_solution
@@ -18,8 +21,6 @@ from ..support.config import Config, configurations
 from ..support.placement import place, placement_load
 
 
-@register_algorithm("jain-greedy", "completion",
-                    "Jain et al. max-weight batch greedy (GreedyRTL reconstruction) for (7)")
 def jain_greedy(inst: CompletionInstance, *, tau: int | None = None, **_: Any) -> Result:
     """Jain et al.'s max-weight batch greedy (GreedyRTL reconstruction) for problem (7).
 
@@ -39,7 +40,8 @@ def jain_greedy(inst: CompletionInstance, *, tau: int | None = None, **_: Any) -
     Result
         Status ``feasible``; ``objective`` the accepted weight (problem (7), maximised).
         Unit: weight. ``solution`` a completion ``Solution`` of the accepted jobs with
-        ``accepted_weight`` and ``deadline``.
+        ``accepted_weight`` and ``deadline`` (a schedule of (7): ``batch.check_batch`` judges
+        it, not the completion validator).
 
     Examples
     --------

@@ -4,9 +4,14 @@
 column generation of ``.colgen``), the guard's heuristic table (``.crosscheck``) and the
 exact routes of the batch problem (7) (``.batch``).
 
-All models take ``horizon``: ``"instance"`` (faithful, T_max = T, [A22]) or ``"extended"`` (the
-unconstrained optimum: T_max from notes §2.4's bound w_j C_j <= UB - sum_{k!=j} w_k C^min_k with
-UB the best of the online algorithm and the FIFO baseline), or an explicit int. Every result
+All models are non-preemptive (one run in one configuration per job, the paper's model) and
+refuse an instance with ``preemption`` true. They take ``horizon``, by default the instance's
+rule (``.incumbent.statement_horizon``): ``"instance"`` (T_max = T, [A22]) when its
+``horizon_hard`` is true, ``"extended"`` (the unconstrained optimum: T_max from notes §2.4's
+bound w_j C_j <= UB - sum_{k!=j} w_k C^min_k with UB the best of the online algorithm and the
+FIFO baseline) when the horizon is open; a value stating another problem (a cap below the
+extended horizon on an open instance, anything but T on a hard one) is refused with an
+``InputError`` naming ``horizon``. Every result
 carries the lower bounds of notes §2.5 in ``stats["bounds"]`` (LB0, area/Smith, the aggregate LP
 and the LP relaxation of E1; ``lp_bound="auto"`` solves the two LPs up to
 ``bounds.LP_COLUMN_LIMIT`` columns, ``True`` always, ``False`` never; a missing LP is explained in
@@ -22,7 +27,13 @@ from __future__ import annotations
 from .cpsat import cp_integer_data, placement_vars, read_plans, solve_cp
 from .crosscheck import CROSSCHECK
 from .finish import stopped
-from .incumbent import best_heuristic, extended_horizon, incumbent_pool, resolve_horizon
+from .incumbent import (
+           best_heuristic,
+           extended_horizon,
+           incumbent_pool,
+           resolve_horizon,
+           statement_horizon,
+)
 from .interval import solve_interval
 from .milp import PYOMO_COLUMNS_PER_S, solve_milp
 from .patterns import solve_patterns
@@ -30,4 +41,4 @@ from .patterns import solve_patterns
 __all__ = ["CROSSCHECK", "PYOMO_COLUMNS_PER_S", "best_heuristic", "cp_integer_data",
            "extended_horizon", "incumbent_pool", "placement_vars", "read_plans",
            "resolve_horizon", "solve_cp", "solve_interval", "solve_milp", "solve_patterns",
-           "stopped"]
+           "statement_horizon", "stopped"]

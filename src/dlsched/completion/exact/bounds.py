@@ -1,4 +1,11 @@
-"""Lower bounds of notes §2.5 (each <= OPT over the instance's horizon; take the max).
+"""Lower bounds of notes §2.5 (each <= OPT of the instance's statement; take the max).
+
+Valid for the non-preemptive statement (one run in one configuration per job); on an instance
+with ``preemption`` true ``lower_bounds`` and ``colgen_bound`` refuse (LB0 alone stays valid).
+LB0 and the area bound ignore the horizon, so they bound both the hard and the open statement;
+the time-indexed bounds bound the schedules ending by their ``tmax``, which by default follows
+the instance (T when ``horizon_hard``, else the extended horizon of notes §2.4, by which every
+optimal schedule ends; column generation's default is uncapped, valid for both).
 
 - ``lb0``: sum_j w_j (a_j + d^min_j).
 - ``area``: per resource r, single-machine relaxation with p_j = min_k d_k (N_k e^r + z^r) /
@@ -213,11 +220,29 @@ def config_lp(inst: CompletionInstance, tmax: int | None = None) -> float | None
         return None
 
 
+def _non_preemptive(inst: CompletionInstance) -> None:
+    if inst.preemption:
+        raise InputError("preemption", "these bounds are for the non-preemptive statement (one "
+                         "run in one configuration per job); the instance allows preemption, "
+                         "for which only lb0 is valid")
+
+
+def statement_tmax(inst: CompletionInstance) -> int:
+    """T_max of the instance's statement: T when ``horizon_hard``, else the extended horizon
+    of notes §2.4 (every optimal schedule ends by it; runs the best heuristic)."""
+    from .incumbent import resolve_horizon
+
+    return int(inst.horizon) if inst.horizon_hard else resolve_horizon(inst, "extended")
+
+
 def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None,
                  time_limit: float = COLGEN_TIME_LIMIT, **kw: Any) -> ColgenResult:
     """Column-generation (Lagrangian) bound, independent of any exact model: ``tmax`` None /
-    ``"extended"`` bounds the uncapped optimum, ``"instance"`` or an int the optimum of schedules
-    ending by that slot (see ``.colgen`` for why the bound is valid)."""
+    ``"extended"`` bounds the uncapped optimum (valid under both horizon rules),
+    ``"instance"`` or an int the optimum of schedules ending by that slot (a bound of the
+    instance only when its horizon is hard, or the int is at least the extended horizon);
+    see ``.colgen`` for why the bound is valid. Refuses a preemptive instance."""
+    _non_preemptive(inst)
     return _colgen(inst, tmax, time_limit=time_limit, **kw)
 
 
@@ -236,8 +261,9 @@ def lower_bounds(inst: CompletionInstance, tmax: int | None = None, lp: LpSwitch
     inst : CompletionInstance
         The instance.
     tmax : int or None, default None
-        T_max of the time-indexed LPs and of column generation; None uses the instance
-        horizon. Unit: slots.
+        T_max of the time-indexed LPs and of column generation; None uses the instance's
+        statement (``statement_tmax``: T when the horizon is hard, else the extended
+        horizon). An explicit value bounds the schedules ending by it. Unit: slots.
     lp : bool or str, default False
         Solve the aggregate LP: True, False or ``"auto"`` (only up to ``LP_COLUMN_LIMIT``
         columns).
@@ -259,12 +285,20 @@ def lower_bounds(inst: CompletionInstance, tmax: int | None = None, lp: LpSwitch
     dict
         ``lb0``, ``area`` and the requested LP bounds (float or None), and ``best``.
 
+    Raises
+    ------
+    InputError
+        ``preemption``: the instance allows preemption (the bounds assume one run per job).
+
     Examples
     --------
     >>> from dlsched.completion.paper import golden
     >>> lower_bounds(golden("s4"))
     {'lb0': 6.0, 'area': 5.0, 'best': 6.0}
     """
+    _non_preemptive(inst)
+    if tmax is None and (lp or exact_lp or config or colgen):
+        tmax = statement_tmax(inst)
     out: dict[str, Any] = {"lb0": lb0(inst), "area": area_bound(inst)}
     columns = e1_columns(inst, tmax) if "auto" in (lp, exact_lp) else None
     if lp:

@@ -21,7 +21,7 @@ from ..solution import JobPlan
 from ..support.config import Config
 from .bounds import LpSwitch, check_lp_switch
 from .finish import fallback, finish, stopped
-from .incumbent import best_heuristic, resolve_horizon
+from .incumbent import best_heuristic, resolve_horizon, statement_horizon
 
 
 def read_plans(inst: CompletionInstance, out: Any, vars_: dict[int, Any],
@@ -190,7 +190,7 @@ def cp_integer_data(inst: CompletionInstance, data: Any, tmax: int) -> tuple:
                 "(server, resource)")
 @uses_solver("OR-Tools CP-SAT")
 def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
-             horizon: int | str = "instance", lp_bound: LpSwitch = "auto",
+             horizon: int | str | None = None, lp_bound: LpSwitch = "auto",
              warm_start: bool = True, **_: Any) -> Result:
     """CP-SAT model: one interval per job, optional configuration literals, cumulative per
     (server, resource).
@@ -207,10 +207,13 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     options : SolveOptions or None, default None
         Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
         defaults (no limit).
-    horizon : int or str, default "instance"
-        T_max, the last slot a schedule may use: ``"instance"`` (the instance horizon T, the
-        faithful model), ``"extended"`` (the bound of notes §2.4 from the best heuristic, so
-        the optimum is the unconstrained one) or a positive int. Unit: slots.
+    horizon : int or str or None, default None
+        T_max, the last slot a schedule may use. None follows the instance's rule:
+        ``"instance"`` (T_max = T) when ``horizon_hard``, else ``"extended"`` (the bound of
+        notes §2.4 from the best heuristic, by which every optimal schedule ends). A value
+        that states another problem (``"instance"`` or an int below the extended horizon on
+        an open instance, anything but T on a hard one) is refused
+        (``incumbent.statement_horizon``). Unit: slots.
     lp_bound : bool or str, default "auto"
         Also solve the LP bounds of E1 (aggregate LP and LP relaxation): True, False, or
         ``"auto"`` (only up to ``bounds.LP_COLUMN_LIMIT`` configuration x start columns).
@@ -228,12 +231,14 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         notes §2.5 in ``stats["bounds"]``, with ``stats["bounds_missing"]`` saying why an LP
         bound is absent); ``solution`` a completion ``Solution`` (per job ``start``,
         ``duration``, ``worker_type``, ``workers``, ``ps_type`` / ``ps`` under PS) with
-        ``capped`` true when T_max <= T; ``stats["tmax"]`` the T_max used.
+        ``capped`` true when T_max <= T (information); ``stats["tmax"]`` the T_max used.
 
     Raises
     ------
     InputError
-        ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int, or
+        ``horizon`` does not state the instance's horizon rule (or is not ``"instance"``,
+        ``"extended"``, a positive int or None), ``preemption`` is true (the model is
+        non-preemptive), or
         ``lp_bound`` is not true, false or ``"auto"``.
 
     Examples
@@ -248,6 +253,7 @@ def solve_cp(inst: CompletionInstance, *, options: SolveOptions | None = None,
 
     options = options or SolveOptions()
     t0 = time.perf_counter()
+    horizon = statement_horizon(inst, horizon)
     heur = best_heuristic(inst) if warm_start or horizon == "extended" else None
     tmax = resolve_horizon(inst, horizon, heur)
     if past_deadline():  # e1_data enumerates every configuration: seconds at paper scale

@@ -85,8 +85,82 @@ def best_heuristic(inst: CompletionInstance) -> Result | None:
     return min(runs, key=lambda r: r.objective) if runs else None
 
 
+def statement_horizon(inst: CompletionInstance, horizon: int | str | None) -> int | str:
+    """The ``horizon`` argument of an exact model, checked against the instance's statement.
+
+    The exact models are non-preemptive and search the schedules ending by T_max. ``None``
+    (their default) follows the instance: ``"instance"`` (T_max = T) when its horizon is hard,
+    ``"extended"`` (the horizon of notes §2.4 by which every optimal schedule ends) when it is
+    open. A value that would solve another problem is refused: on a hard instance anything but
+    T (a relaxation whose schedules may end past T); on an open instance ``"instance"`` or an
+    int below the extended horizon (a restriction, whose optimum is no optimum and whose bound
+    is no bound of the instance).
+
+    Parameters
+    ----------
+    inst : CompletionInstance
+        The instance.
+    horizon : int or str or None
+        The model's ``horizon`` argument.
+
+    Returns
+    -------
+    int or str
+        ``"instance"``, ``"extended"`` or an int at least the extended horizon.
+
+    Raises
+    ------
+    InputError
+        ``preemption``: the instance allows preemption; ``horizon``: a value that does not
+        state the instance's horizon rule, or not ``"instance"``, ``"extended"``, a positive
+        int or None.
+
+    Examples
+    --------
+    >>> import dataclasses
+    >>> from dlsched.completion.paper import golden
+    >>> statement_horizon(golden("s4"), None)
+    'extended'
+    >>> statement_horizon(dataclasses.replace(golden("s4"), horizon_hard=True), None)
+    'instance'
+    """
+    if inst.preemption:
+        raise InputError("preemption", "the exact models are non-preemptive (one run in one "
+                         "configuration per job) and this instance allows preemption: set "
+                         "preemption=false, or run a heuristic (tiresias, antman, drf)")
+    if horizon is None:
+        return "instance" if inst.horizon_hard else "extended"
+    valid = horizon in ("instance", "extended") or (
+        isinstance(horizon, int) and not isinstance(horizon, bool) and horizon >= 1)
+    if not valid:
+        raise InputError("horizon", "must be 'instance', 'extended', a positive int or None "
+                         f"(the instance's rule), got {horizon!r}")
+    T = int(inst.horizon)
+    if inst.horizon_hard:
+        if horizon == "instance" or horizon == T:
+            return "instance"
+        raise InputError("horizon", f"the instance's horizon is hard (horizon_hard: every job "
+                         f"ends by slot {T}); horizon={horizon!r} solves another problem: "
+                         "leave horizon unset (or 'instance'), or set horizon_hard=false")
+    if horizon == "instance":
+        raise InputError("horizon", f"the instance's horizon is open (horizon_hard false: jobs "
+                         f"may run past slot {T}); horizon='instance' caps schedules at T and "
+                         "solves a restriction: leave horizon unset (or 'extended'), or set "
+                         "horizon_hard=true")
+    if isinstance(horizon, int):
+        ext = resolve_horizon(inst, "extended")
+        if horizon < ext:
+            raise InputError("horizon", f"the instance's horizon is open and T_max={horizon} is "
+                             f"below the extended horizon {ext} (notes §2.4): a restriction; "
+                             "leave horizon unset (or 'extended'), or set horizon_hard=true")
+    return horizon
+
+
 def resolve_horizon(inst: CompletionInstance, horizon: int | str,
                     heuristic: Result | None = None) -> int:
+    """T_max of ``horizon`` (``"instance"``: T; ``"extended"``: the horizon of notes §2.4 from
+    ``heuristic`` or the best heuristic; an int: itself), as given (``statement_horizon``
+    checks it against the instance first)."""
     if horizon == "instance":
         return int(inst.horizon)
     if horizon == "extended":

@@ -60,7 +60,7 @@ from .bounds import colgen_bound, lower_bounds
 from .colgen import COLGEN_TIME_LIMIT, server_classes
 from .cpsat import add_hints, cp_integer_data, placement_vars, read_plans, server_loads
 from .finish import fallback, finish
-from .incumbent import heuristic_runs, incumbent_pool, resolve_horizon
+from .incumbent import heuristic_runs, incumbent_pool, resolve_horizon, statement_horizon
 from .psmin import max_workers_beside_ps, min_ps_count
 
 TOL = 1e-9
@@ -550,7 +550,7 @@ def _build_model(inst: CompletionInstance, data: Any, heur: Result | None,
                 "breaking, heuristic hint + cut, cheap bounds")
 @uses_solver("OR-Tools CP-SAT")
 def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = None,
-                   horizon: int | str = "instance", lp_bound: Any = False,
+                   horizon: int | str | None = None, lp_bound: Any = False,
                    warm_start: bool = True, colgen_share: float = COLGEN_SHARE,
                    search_share: float = SEARCH_SHARE, server_symmetry: bool = True,
                    cpsat_params: dict[str, Any] | None = None,
@@ -569,10 +569,13 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
     options : SolveOptions or None, default None
         Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
         defaults (no limit).
-    horizon : int or str, default "instance"
-        T_max, the last slot a schedule may use: ``"instance"`` (the instance horizon T, the
-        faithful model), ``"extended"`` (the bound of notes §2.4 from the best heuristic, so
-        the optimum is the unconstrained one) or a positive int. Unit: slots.
+    horizon : int or str or None, default None
+        T_max, the last slot a schedule may use. None follows the instance's rule:
+        ``"instance"`` (T_max = T) when ``horizon_hard``, else ``"extended"`` (the bound of
+        notes §2.4 from the best heuristic, by which every optimal schedule ends). A value
+        that states another problem (``"instance"`` or an int below the extended horizon on
+        an open instance, anything but T on a hard one) is refused
+        (``incumbent.statement_horizon``). Unit: slots.
     lp_bound : bool or str, default False
         Also solve the LP bounds of E1 as in ``completion-cpsat`` (off by default: their
         build time at paper scale).
@@ -610,14 +613,15 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
         notes §2.5 in ``stats["bounds"]``, with ``stats["bounds_missing"]`` saying why an LP
         bound is absent); ``solution`` a completion ``Solution`` (per job ``start``,
         ``duration``, ``worker_type``, ``workers``, ``ps_type`` / ``ps`` under PS) with
-        ``capped`` true when T_max <= T; ``stats["tmax"]`` the T_max used.
+        ``capped`` true when T_max <= T (information); ``stats["tmax"]`` the T_max used.
 
     Raises
     ------
     InputError
         ``colgen_share`` outside [0, 1), ``search_share`` outside [0, 1 - colgen_share), or
-        ``restrict_share`` outside [0, 1), or ``horizon`` not ``"instance"``,
-        ``"extended"`` or a positive int.
+        ``restrict_share`` outside [0, 1); ``horizon`` does not state the instance's
+        horizon rule (or is not ``"instance"``, ``"extended"``, a positive int or None);
+        ``preemption`` is true (the model is non-preemptive).
 
     Examples
     --------
@@ -634,6 +638,7 @@ def solve_interval(inst: CompletionInstance, *, options: SolveOptions | None = N
         raise InputError("restrict_share", "must be in [0, 1)")
     options = options or SolveOptions()
     state: dict[str, Any] = {"t0": time.perf_counter(), "stats": {}}
+    horizon = statement_horizon(inst, horizon)
     try:
         return _solve_interval(inst, options, state, horizon, lp_bound, warm_start,
                                (colgen_share, search_share, restrict_share), server_symmetry,

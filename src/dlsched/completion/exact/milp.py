@@ -1,10 +1,11 @@
 """``completion-milp``: the time-indexed MILP E1 (Pyomo + HiGHS).
 
-``horizon``: ``"instance"`` (faithful, T_max = T, [A22]), ``"extended"`` (the unconstrained
-optimum, ``.incumbent.extended_horizon``) or an explicit int. Every result carries the lower
-bounds of notes §2.5 (``.bounds``, attached by ``.finish.finish``) and is re-checked by
-the independent validator. The MILP's LP relaxation re-solves its own model with integrality
-dropped.
+``horizon``: by default the instance's rule (``"instance"``, T_max = T, on a hard horizon
+[A22]; ``"extended"``, the unconstrained optimum of ``.incumbent.extended_horizon``, on an open
+one); a value stating another problem is refused (``.incumbent.statement_horizon``). Every
+result carries the lower bounds of notes §2.5 (``.bounds``, attached by ``.finish.finish``)
+and is re-checked by the independent validator. The MILP's LP relaxation re-solves its own
+model with integrality dropped.
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
@@ -23,7 +24,7 @@ from ..model import build_e1, e1_data
 from ..solution import JobPlan
 from .bounds import LpSwitch, check_lp_switch
 from .finish import fallback, finish
-from .incumbent import best_heuristic, resolve_horizon
+from .incumbent import best_heuristic, resolve_horizon, statement_horizon
 
 #: Pyomo builds of E1 run at about this many configuration x start columns per second on the
 #: reference machine (benchmarks/time-limits.md: 40-job single machine, 24.9 s)
@@ -33,7 +34,7 @@ PYOMO_COLUMNS_PER_S = 4_000
 @register_model("completion-milp", "completion",
                 "Time-indexed MILP E1 (configuration x start, compact placement), PS and RAR")
 def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
-               horizon: int | str = "instance", aggregate_cut: bool = True,
+               horizon: int | str | None = None, aggregate_cut: bool = True,
                lp_bound: LpSwitch = "auto", warm_start: bool = True, **_: Any) -> Result:
     """Time-indexed MILP E1 (configuration x start binaries, compact placement), Pyomo + HiGHS.
 
@@ -47,10 +48,13 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     options : SolveOptions or None, default None
         Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
         defaults (no limit).
-    horizon : int or str, default "instance"
-        T_max, the last slot a schedule may use: ``"instance"`` (the instance horizon T, the
-        faithful model), ``"extended"`` (the bound of notes §2.4 from the best heuristic, so
-        the optimum is the unconstrained one) or a positive int. Unit: slots.
+    horizon : int or str or None, default None
+        T_max, the last slot a schedule may use. None follows the instance's rule:
+        ``"instance"`` (T_max = T) when ``horizon_hard``, else ``"extended"`` (the bound of
+        notes §2.4 from the best heuristic, by which every optimal schedule ends). A value
+        that states another problem (``"instance"`` or an int below the extended horizon on
+        an open instance, anything but T on a hard one) is refused
+        (``incumbent.statement_horizon``). Unit: slots.
     aggregate_cut : bool, default True
         Add the aggregate capacity cut to E1.
     lp_bound : bool or str, default "auto"
@@ -69,12 +73,14 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
         notes §2.5 in ``stats["bounds"]``, with ``stats["bounds_missing"]`` saying why an LP
         bound is absent); ``solution`` a completion ``Solution`` (per job ``start``,
         ``duration``, ``worker_type``, ``workers``, ``ps_type`` / ``ps`` under PS) with
-        ``capped`` true when T_max <= T; ``stats["tmax"]`` the T_max used.
+        ``capped`` true when T_max <= T (information); ``stats["tmax"]`` the T_max used.
 
     Raises
     ------
     InputError
-        ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int, or
+        ``horizon`` does not state the instance's horizon rule (or is not ``"instance"``,
+        ``"extended"``, a positive int or None), ``preemption`` is true (the model is
+        non-preemptive), or
         ``lp_bound`` is not true, false or ``"auto"``.
 
     Examples
@@ -87,6 +93,7 @@ def solve_milp(inst: CompletionInstance, *, options: SolveOptions | None = None,
     check_lp_switch(lp_bound)
     options = options or SolveOptions()
     t0 = time.perf_counter()
+    horizon = statement_horizon(inst, horizon)
     heur = best_heuristic(inst) if horizon == "extended" else None
     tmax = resolve_horizon(inst, horizon, heur)
     data = e1_data(inst, tmax)

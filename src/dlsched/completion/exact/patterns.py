@@ -34,7 +34,7 @@ from ..support.pattern_set import pattern_set
 from .bounds import LP_TIME_LIMIT, LpSwitch, check_lp_switch
 from .bounds import solve_config_lp as config_lp
 from .finish import finish
-from .incumbent import resolve_horizon
+from .incumbent import resolve_horizon, statement_horizon
 from .pattern_model import NONZERO_LIMIT, PatternModel, build_pattern_model, run_model
 
 
@@ -74,7 +74,7 @@ def _attach_config_lp(res: Result, value: float | None, why: str) -> None:
                 "highspy), its LP = configuration LP; for H <= 3")
 @uses_solver("HiGHS through highspy")
 def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = None,
-                   horizon: int | str = "instance", lp_bound: LpSwitch = "auto",
+                   horizon: int | str | None = None, lp_bound: LpSwitch = "auto",
                    dominance: bool = True, mip_presolve: bool = False, **_: Any) -> Result:
     """Pattern ILP E2: set partitioning over single-job placements x starts (HiGHS via highspy).
 
@@ -89,10 +89,13 @@ def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = N
     options : SolveOptions or None, default None
         Solver settings (``time_limit``, ``mip_gap``, ``threads``, ...); None uses the
         defaults (no limit).
-    horizon : int or str, default "instance"
-        T_max, the last slot a schedule may use: ``"instance"`` (the instance horizon T, the
-        faithful model), ``"extended"`` (the bound of notes §2.4 from the best heuristic, so
-        the optimum is the unconstrained one) or a positive int. Unit: slots.
+    horizon : int or str or None, default None
+        T_max, the last slot a schedule may use. None follows the instance's rule:
+        ``"instance"`` (T_max = T) when ``horizon_hard``, else ``"extended"`` (the bound of
+        notes §2.4 from the best heuristic, by which every optimal schedule ends). A value
+        that states another problem (``"instance"`` or an int below the extended horizon on
+        an open instance, anything but T on a hard one) is refused
+        (``incumbent.statement_horizon``). Unit: slots.
     lp_bound : bool or str, default "auto"
         Also solve the LP bounds of E1 (aggregate LP and LP relaxation): True, False, or
         ``"auto"`` (only up to ``bounds.LP_COLUMN_LIMIT`` configuration x start columns).
@@ -111,12 +114,14 @@ def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = N
         notes §2.5 in ``stats["bounds"]``, with ``stats["bounds_missing"]`` saying why an LP
         bound is absent); ``solution`` a completion ``Solution`` (per job ``start``,
         ``duration``, ``worker_type``, ``workers``, ``ps_type`` / ``ps`` under PS) with
-        ``capped`` true when T_max <= T; ``stats["tmax"]`` the T_max used.
+        ``capped`` true when T_max <= T (information); ``stats["tmax"]`` the T_max used.
 
     Raises
     ------
     InputError
-        ``horizon`` is not ``"instance"``, ``"extended"`` or a positive int, or the pattern
+        ``horizon`` does not state the instance's horizon rule (or is not ``"instance"``,
+        ``"extended"``, a positive int or None), ``preemption`` is true (the model is
+        non-preemptive), or the pattern
         set exceeds ``pattern_set.PLACEMENT_LIMIT`` / ``COLUMN_LIMIT`` (use another model), or
         ``lp_bound`` is not true, false or ``"auto"``.
 
@@ -131,6 +136,7 @@ def solve_patterns(inst: CompletionInstance, *, options: SolveOptions | None = N
     options = options or SolveOptions()
     options = dataclasses.replace(options, presolve=options.presolve and mip_presolve)
     t0 = time.perf_counter()
+    horizon = statement_horizon(inst, horizon)
     tmax = resolve_horizon(inst, horizon)
     ps = pattern_set(inst, tmax, dominance=dominance)
     stats: dict[str, Any] = {"placements_enumerated": ps.enumerated,

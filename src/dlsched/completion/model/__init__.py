@@ -33,10 +33,13 @@ def build_e1(data: E1Data, aggregate_cut: bool = True) -> pyo.ConcreteModel:
 
 
 def build_model(inst: CompletionInstance, model: str = "milp") -> pyo.ConcreteModel:
-    """Export hook: E1 over the instance's horizon (``model`` is "milp")."""
+    """Export hook: E1 over the instance's statement (``model`` is "milp"): T_max = T under a
+    hard horizon, the extended horizon of notes §2.4 under an open one."""
     if model not in ("milp", "completion-milp"):
         raise ValueError(f"no Pyomo model {model!r} for completion (only 'milp')")
-    return build_e1(e1_data(inst))
+    from ..exact.incumbent import resolve_horizon, statement_horizon
+
+    return build_e1(e1_data(inst, resolve_horizon(inst, statement_horizon(inst, None))))
 
 
 __all__ = ["E1Data", "build_e1", "build_model", "e1_data", "load_of"]
