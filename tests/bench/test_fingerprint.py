@@ -132,3 +132,90 @@ def test_fingerprint_follows_code_and_params() -> None:
     # an exact model is fingerprinted by its own function, under the guard's wrapper
     exact = method_fingerprint("bench-toy", "exact", "toy-exact", {})
     assert exact != fp and len(exact) == 32
+
+
+# --- issue #33: methods registered by a shared helper are told apart and follow their code ---
+def test_every_ltgf_policy_and_ojpp_variant_has_its_own_fingerprint() -> None:
+    """``register_policy`` / ``add_variant`` / ``_a_maxirev_with`` register one closure per
+    name: before, every LTGF policy had the same fingerprint (the closure's source and
+    simulate.py), so an edited policy was served stale."""
+    from dlsched.ltgf.support.simulate import POLICIES
+    from dlsched.ojpp.support.placement import VARIANTS
+
+    method_fingerprint("ltgf", "algorithm", "yarn-cs", {})  # loads the problem modules
+    ltgf = {n: method_fingerprint("ltgf", "algorithm", n, {}) for n in POLICIES}
+    assert len(ltgf) >= 7 and len(set(ltgf.values())) == len(ltgf)
+    ojpp = {n: method_fingerprint("ojpp", "algorithm", n, {}) for n in VARIANTS}
+    assert len(ojpp) >= 5 and len(set(ojpp.values())) == len(ojpp)
+    assert (method_fingerprint("revenue", "algorithm", "mincost-d", {})
+            != method_fingerprint("revenue", "algorithm", "mincost-c", {}))
+
+
+POLICY_PLUGIN = '''
+from dlsched.ltgf.baselines.yarn_cs import YarnCS
+from dlsched.ltgf.support.simulate import register_policy
+
+TAG = 1
+
+
+@register_policy("test plug-in: YARN's schedule under another name")
+class {cls}(YarnCS):
+    """YARN capacity scheduler, registered by a plug-in."""
+
+    name = "{name}"
+'''
+
+
+def test_an_edited_plugin_policy_file_changes_its_fingerprint(tmp_path: Path) -> None:
+    """The plug-in's own file counts (docs/plugin.md), for a policy class too."""
+    from dlsched.core import plugins
+
+    path = tmp_path / "fp_policy_plugin.py"
+    path.write_text(POLICY_PLUGIN.format(cls="FpPolicy", name="fp-policy"))
+    plugins.import_plugin(str(path))
+    before = method_fingerprint("ltgf", "algorithm", "fp-policy", {})
+    assert before != method_fingerprint("ltgf", "algorithm", "yarn-cs", {})
+    assert before == method_fingerprint("ltgf", "algorithm", "fp-policy", {})
+    path.write_text(path.read_text().replace("TAG = 1", "TAG = 2"))
+    assert method_fingerprint("ltgf", "algorithm", "fp-policy", {}) != before
+
+
+LTGF_SUITE = """
+[suite]
+name = "fp-ltgf"
+
+[problems.ltgf]
+
+[[problems.ltgf.instances]]
+label = "slotted"
+generator = "dlsched.ltgf.generate:generate_slotted"
+grid = { n_jobs = [6] }
+seeds = 2
+
+[[problems.ltgf.methods]]
+label = "probe"
+algorithm = "fp-probe-policy"
+
+[[problems.ltgf.methods]]
+label = "yarn"
+algorithm = "yarn-cs"
+"""
+
+
+def test_edited_plugin_policy_rows_are_rerun(tmp_path: Path) -> None:
+    """End to end: a plug-in LTGF policy's stored rows are recomputed after its file changes,
+    the other policy's rows are served (they used to share one fingerprint)."""
+    (tmp_path / "probe_plugin.py").write_text(
+        POLICY_PLUGIN.format(cls="ProbePolicy", name="fp-probe-policy"))
+    (tmp_path / "fp.toml").write_text(LTGF_SUITE)
+    first = _bench(tmp_path)
+    assert first.returncode == 0, first.stdout[-2000:] + first.stderr[-2000:]
+    assert "4 tasks, 0 already done, 4 run" in first.stdout
+    again = _bench(tmp_path)
+    assert "4 already done, 0 run" in again.stdout and "re-ran" not in again.stdout
+    text = (tmp_path / "probe_plugin.py").read_text().replace("TAG = 1", "TAG = 2")
+    (tmp_path / "probe_plugin.py").write_text(text)
+    edited = _bench(tmp_path)
+    assert edited.returncode == 0, edited.stdout[-2000:] + edited.stderr[-2000:]
+    assert "re-ran 2 tasks: method code changed: probe" in edited.stdout
+    assert "2 already done, 2 run" in edited.stdout

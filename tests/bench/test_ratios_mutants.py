@@ -67,7 +67,7 @@ def test_unusable_method_rows(row, reason) -> None:
 
 def test_accepted_method_statuses() -> None:
     for status in ("optimal", "feasible", "time_limit"):
-        assert ratio(alg(status=status), ref(), "max").value == pytest.approx(0.75)
+        assert ratio(alg(status=status), ref(), "max").value == pytest.approx(4 / 3)
 
 
 def test_unusable_references() -> None:
@@ -81,7 +81,11 @@ def test_unusable_references() -> None:
 def test_zero_and_negative_values() -> None:
     assert ratio(alg(0.0), ref(0.0), "max") == Ratio(1.0, PROVEN)
     assert ratio(alg(0.0), ref(3.0, status="time_limit", bound=0.0), "min") == Ratio(1.0, BOUND)
-    assert ratio(alg(2.0), ref(0.0), "max") == Ratio(None, None, "reference value is zero")
+    # max, ALG 2 > OPT 0: OPT/ALG = 0 beats the optimum; min, OPT 0 < ALG: no finite ratio
+    assert ratio(alg(2.0), ref(0.0), "max") == Ratio(0.0, PROVEN, suspicious=True)
+    assert ratio(alg(2.0), ref(0.0), "min") == Ratio(None, None, "reference value is zero")
+    assert ratio(alg(0.0), ref(1.0), "max") == Ratio(
+        None, None, "objective is zero: the ratio is infinite")
     neg = "negative objective (ratios need non-negative objectives)"
     assert ratio(alg(2.0), ref(-1.0), "max") == Ratio(None, None, neg)
     assert ratio(alg(-2.0), ref(1.0), "max") == Ratio(None, None, neg)
@@ -89,11 +93,11 @@ def test_zero_and_negative_values() -> None:
 
 
 def test_values_and_the_suspicious_tolerance() -> None:
-    assert ratio(alg(3.0), ref(4.0), "max") == Ratio(0.75, PROVEN)
-    assert ratio(alg(5.0), ref(4.0), "min") == Ratio(1.25, PROVEN)
-    assert ratio(alg(3.0), ref(2.0, status="time_limit", bound=6.0), "max") == Ratio(0.5, BOUND)
+    assert ratio(alg(4.0), ref(5.0), "max") == Ratio(1.25, PROVEN)  # OPT / ALG
+    assert ratio(alg(5.0), ref(4.0), "min") == Ratio(1.25, PROVEN)  # ALG / OPT
+    assert ratio(alg(3.0), ref(2.0, status="time_limit", bound=6.0), "max") == Ratio(2.0, BOUND)
     assert TOL == 1e-6
-    # max: up to 1 + TOL is fine, beyond is flagged; min: down to 1 - TOL
+    # max: ALG up to OPT (1 + TOL) is fine, beyond is flagged; min: down to OPT (1 - TOL)
     assert not ratio(alg(1.0 + 0.5e-6), ref(1.0), "max").suspicious
     assert ratio(alg(1.0 + 2e-6), ref(1.0), "max").suspicious
     assert not ratio(alg(1.0 - 0.5e-6), ref(1.0), "min").suspicious
@@ -107,8 +111,9 @@ def test_attach_uses_the_first_reference_row_of_each_instance() -> None:
     rows = [ref(4.0), ref(8.0), alg(2.0), alg(2.0, instance_key="i2"),
             ref(5.0, instance_key="i2", status="time_limit", bound=10.0)]
     out = attach(rows, "ref", "max")
+    # OPT / ALG: 4/4, 4/8, 4/2; i2 vs the bound 10: 10/2, 10/5
     assert [(r["ratio"], r["basis"]) for r in out] == [
-        (1.0, PROVEN), (2.0, PROVEN), (0.5, PROVEN), (0.2, BOUND), (0.5, BOUND)]
+        (1.0, PROVEN), (0.5, PROVEN), (2.0, PROVEN), (5.0, BOUND), (2.0, BOUND)]
     assert out[1]["suspicious"] is True and out[0]["suspicious"] is False
     assert out[2]["reason"] is None
     assert rows[2] == alg(2.0)  # inputs are not modified
@@ -125,9 +130,10 @@ def test_attach_without_a_reference() -> None:
 
 @given(st.floats(0.001, 1e6), st.floats(0.001, 1e6))
 def test_property_proven_ratio_and_flag(a: float, o: float) -> None:
-    """ALG/OPT against a proven optimum; flagged exactly when it beats OPT beyond TOL."""
+    """>= 1 is worse against a proven optimum (ALG/OPT for min, OPT/ALG for max); flagged
+    exactly when the ratio is below 1 - TOL (ALG beats OPT)."""
     for sense in ("max", "min"):
         r = ratio(alg(a), ref(o), sense)
-        assert r.basis == PROVEN and r.value == a / o
-        beats = a / o > 1 + TOL if sense == "max" else a / o < 1 - TOL
-        assert r.suspicious is beats
+        want = 1.0 if a == o else (a / o if sense == "min" else o / a)
+        assert r.basis == PROVEN and r.value == want
+        assert r.suspicious is (want < 1 - TOL)

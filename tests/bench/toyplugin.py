@@ -139,3 +139,15 @@ if NAME not in PROBLEMS:
                 fh.write(f"{inst.name} {tag} {os.getpid()}\n")
         time.sleep(seconds)
         return _result(inst, "toy-log", 0)
+
+    @register_algorithm("toy-warn", NAME, "the first item, after two Python warnings (x2 each)")
+    def toy_warn(inst: ToyInstance) -> Result:
+        """Warns like a solver does (cvxpy's "Solution may be inaccurate"): the harness must
+        capture these per run, store them and keep them off the terminal."""
+        import warnings
+
+        for _ in range(2):
+            warnings.warn("Solution may be inaccurate. Try another solver.", UserWarning,
+                          stacklevel=1)
+            warnings.warn("toy precision loss", RuntimeWarning, stacklevel=1)
+        return _result(inst, "toy-warn", 0)
