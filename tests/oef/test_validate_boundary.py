@@ -102,12 +102,21 @@ def test_rows_count_negative_and_sum() -> None:
     assert check(INST, sol) == ["rows[1].allocation: negative entry"]
     sol = alloc()
     sol["rows"][1]["allocation"] = [1.0, 0.5]  # u2: rows give [1, 2.5], allocation says [1.5, 2]
-    assert check(INST, sol) == ["rows: per-row allocations do not sum to the per-user allocation"]
+    assert check(INST, sol) == ["rows: per-row allocations do not sum to the per-user allocation",
+                                "capacity of g2: rows allocate 3.5 > 3"]
     sol = alloc()
     sol["rows"][2]["allocation"] = [0.0, 2.0 + 5e-5]  # beyond 1e-6 + 1e-5 * 2
-    assert check(INST, sol) == ["rows: per-row allocations do not sum to the per-user allocation"]
+    assert check(INST, sol) == ["rows: per-row allocations do not sum to the per-user allocation",
+                                "capacity of g2: rows allocate 3.00005 > 3"]
     sol = alloc()
     sol["rows"][2]["allocation"] = [0.0, 2.0 + 1e-8]
+    assert check(INST, sol) == []
+    # the objective counts the rows: within the sum tolerance they still meet capacity (tol
+    # 1e-7 * m_j = 3e-7 on g2)
+    sol = alloc()
+    sol["rows"][2]["allocation"] = [0.0, 2.0 + 5e-7]
+    assert check(INST, sol) == ["capacity of g2: rows allocate 3.0000005 > 3"]
+    sol["rows"][2]["allocation"] = [0.0, 2.0 + 2e-7]
     assert check(INST, sol) == []
     sol = alloc()
     sol["rows"][0] = {}

@@ -81,7 +81,11 @@ def check_allocation(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
             np.add.at(summed, inst.rows.owner, Xr)
             if not np.allclose(summed, X, atol=1e-6):
                 out.append("rows: per-row allocations do not sum to the per-user allocation")
-            elif not out:
+            used_rows = Xr.sum(axis=0)  # the objective counts the rows: they meet capacity too
+            for j in np.nonzero(used_rows > inst.capacity + tol)[0]:
+                out.append(f"capacity of {inst.gpu_types[j].name}: rows allocate "
+                           f"{used_rows[j]:.9g} > {inst.capacity[j]:.9g}")
+            if not out:
                 out.extend(check_fairness(inst, Xr))
         return out
     if not out and inst.fairness != "none":

@@ -11,6 +11,12 @@ envy rows left out (their v is 0) and columns left out (their reduced cost d_rj 
 With the duals of the active-set LP it equals the objective exactly when no left-out column has
 d_rj > 0, so ``dual_bound`` checks the claim "active set = full LP" at sizes where the full LP
 (n(n-1) rows) cannot be built.
+
+Statement certified: ``fairness='cooperative'`` (``dlsched.oef.rules``), the only statement whose
+model (``oef-cooperative``) reports this bound. The validator accepts envy up to
+``rules.FAIR_RTOL`` = 1e-8 relative, i.e. ``G x >= -eps`` with eps ~ 1e-8 of the row values; an
+accepted allocation can then exceed the bound by at most ``v . eps`` (measured on the lib sets:
+5.4e-8 of the optimum), inside the library's 1e-6 beyond-bound tolerance.
 """
 
 from __future__ import annotations
