@@ -50,7 +50,9 @@ def test_adjust_once_never_beats_exact_and_respects_budget():
         assert check(inst, sol) == []
         # static interference: every accepted move lowers the worst device it touches
         assert max_slowdown(inst, Y) <= max_slowdown(inst, Y0) + 1e-12
-        exact = ds.solve(inst, model="ojpap-exact", initial=start.solution, budget=2.0,
+        from dlsched.ojpp.exact.ojpap import ojpap_instance
+
+        exact = ds.solve(ojpap_instance(inst, start.solution, 2.0), model="ojpap-exact",
                          time_limit=20)
         if exact.status is ds.Status.OPTIMAL:
             assert exact.objective <= max_slowdown(inst, Y) + 1e-9
@@ -67,8 +69,16 @@ def test_bad_parameters_name_the_field():
     inst = golden()
     with pytest.raises(ds.InputError, match="ewma"):
         ds.run(inst, "adjustment", ewma=1.5)
-    with pytest.raises(ds.InputError, match="initial"):
-        ds.solve(inst, model="ojpap-exact", initial={"devices": [{"A": 2}]})
+    from dlsched.ojpp.exact.ojpap import ojpap_instance
+
+    with pytest.raises(ds.InputError, match="reference"):  # not every worker placed
+        ojpap_instance(inst, {"devices": [{"A": 2}]})
+    stated = ojpap_instance(inst)
+    with pytest.raises(ds.InputError, match="initial"):  # another reference: another problem
+        ds.solve(stated, model="ojpap-exact",
+                 initial={"devices": [{"A": 2}, {"B": 2}, {"B": 1}, {"C": 2}]})
+    with pytest.raises(ds.InputError, match="objective"):  # an OJPP instance is not OJPAP
+        ds.solve(inst, model="ojpap-exact")
 
 
 # ---- budget, guard and reversals (notes §6.4) -------------------------------------------------

@@ -31,6 +31,10 @@ def test_the_registered_names_survive_the_move():
 
 def _result(name: str):
     inst = golden()
+    if name == "ojpap-exact":  # OJPAP is stated by the instance
+        from dlsched.ojpp.exact.ojpap import ojpap_instance
+
+        inst = ojpap_instance(inst)
     if name in MODEL_NAMES:
         return inst, ds.solve(inst, model=name, time_limit=30)
     return inst, ds.run(inst, name)

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from dlsched.ojpp.instance import parse
+from dlsched.core.errors import InputError
+from dlsched.ojpp.instance import dump, parse, with_ojpap
 from dlsched.ojpp.validate import check, objective
 
 CAP = {"compute": 100, "memory": 100, "net": 10}
@@ -39,7 +40,9 @@ def test_feasible_at_every_bound() -> None:
     limits = {"collision": 0.25, "interference": 0.1, "balance": 0.0}
     assert check(instance(limits=limits), BASE) == []
     assert objective(INST, BASE) == 2.0
-    assert objective(INST, {**BASE, "objective_kind": "max_slowdown"}) == pytest.approx(0.1)
+    # the solution's objective_kind is information: the instance's objective decides
+    assert objective(INST, {**BASE, "objective_kind": "max_slowdown"}) == 2.0
+    assert objective(with_ojpap(INST, BASE), BASE) == pytest.approx(0.1)
 
 
 @pytest.mark.parametrize(("cap", "message"), [
@@ -147,10 +150,8 @@ def test_interference_cap_additive_and_max() -> None:
     assert check(instance(big, {"interference": 0.3}, model="max"), three) == []
     assert check(instance(big, {"interference": 0.29}, model="max"), three) == [
         "device 0: interference 0.3 > 0.29 (7)"]
-    assert objective(instance(big), {**three, "objective_kind": "max_slowdown"}) == (
-        pytest.approx(0.6))
-    assert objective(instance(big, model="max"), {**three, "objective_kind": "max_slowdown"}) == (
-        pytest.approx(0.3))
+    assert objective(with_ojpap(instance(big), three), three) == pytest.approx(0.6)
+    assert objective(with_ojpap(instance(big, model="max"), three), three) == pytest.approx(0.3)
 
 
 def test_balance_of_a_jobs_slowdowns() -> None:
@@ -165,10 +166,9 @@ def test_objective_errors_and_empty() -> None:
         objective(INST, {})
     with pytest.raises(ValueError, match=r"devices\[0\]\.z: unknown job"):
         objective(INST, {"devices": [{"z": 1}]})
-    with pytest.raises(ValueError, match="unknown objective_kind 'x'"):
-        objective(INST, {**BASE, "objective_kind": "x"})
-    assert objective(INST, {"devices": [{}], "objective_kind": "max_slowdown"}) == 0.0
-    assert objective(INST, {"devices": [{"a": 1}, {}], "objective_kind": "devices"}) == 1.0
+    assert objective(INST, {**BASE, "objective_kind": "x"}) == 2.0  # ignored
+    assert objective(with_ojpap(INST, BASE), {"devices": [{}]}) == 0.0
+    assert objective(INST, {"devices": [{"a": 1}, {}], "objective_kind": "max_slowdown"}) == 1.0
 
 
 def test_parsing_goes_on_after_a_bad_entry() -> None:
@@ -214,3 +214,53 @@ def test_limits_plus_tol_are_still_feasible() -> None:
     sol = {"devices": [{"a": 1, "b": 1}, {"a": 1}]}  # spread of a: 0.2 - 0
     assert check(instance(limits={"balance": 0.2 - 1e-9}), sol) == []
     assert check(instance(limits={"interference": 0.3 - 1e-9}), sol) == []
+
+
+# -- OJPAP stated by the instance (issue 32): reference devices and the budget (19) -----------
+BIG = {"compute": 200, "memory": 200, "net": 20}
+THREE = {"devices": [{"a": 2, "b": 1}]}  # fits one BIG device
+
+
+def test_migration_budget_is_inclusive() -> None:
+    # b leaves reference device 1 for device 0: cost 1 (migration_cost 1 per worker)
+    assert check(with_ojpap(instance(BIG), BASE, 1.0), THREE) == []
+    assert check(with_ojpap(instance(BIG), BASE, 0.99), THREE) == [
+        "migration cost 1 > budget 0.99 (19)"]
+    # the solution cannot declare a looser budget or another problem
+    tampered = {**THREE, "objective_kind": "devices", "migration_budget": 9}
+    assert check(with_ojpap(instance(BIG), BASE, 0.99), tampered) == [
+        "migration cost 1 > budget 0.99 (19)"]
+
+
+def test_devices_are_labelled_by_the_reference() -> None:
+    swapped = {"devices": [{"b": 1}, {"a": 2}]}  # a leaves device 0 (2), b leaves 1 (1)
+    assert check(with_ojpap(instance(BIG), BASE, 3.0), swapped) == []
+    assert check(with_ojpap(instance(BIG), BASE, 2.99), swapped) == [
+        "migration cost 3 > budget 2.99 (19)"]
+    # an empty device keeps the labels: nothing moves
+    assert check(with_ojpap(instance(BIG), BASE, 0.0), {"devices": [{"a": 2}, {}, {"b": 1}]}) == [
+        "migration cost 1 > budget 0 (19)"]
+    assert check(with_ojpap(instance(BIG), BASE, 0.0), {"devices": [{"a": 2}, {"b": 1}]}) == []
+
+
+def test_at_most_the_reference_devices() -> None:
+    # reference on one device; splitting it uses 2 devices (b leaves device 0: cost 1)
+    assert check(with_ojpap(instance(BIG), THREE, 5.0), BASE) == [
+        "devices: 2 used, the reference placement uses 1"]
+
+
+def test_ojpap_fields_parse_and_round_trip() -> None:
+    stated = with_ojpap(instance(BIG), BASE, 1.5)
+    data = dump(stated)
+    assert data["objective"] == "max_slowdown" and data["migration_budget"] == 1.5
+    assert data["reference"] == [{"a": 2}, {"b": 1}]
+    assert parse(data) == stated
+    assert dump(INST)["objective"] == "devices" and "reference" not in dump(INST)
+    with pytest.raises(InputError, match="reference"):  # a reference states OJPAP only
+        parse({**dump(INST), "reference": [{"a": 2}, {"b": 1}]})
+    with pytest.raises(InputError, match="reference"):  # OJPAP needs its reference
+        parse({**dump(INST), "objective": "max_slowdown"})
+    with pytest.raises(InputError, match="reference"):  # an infeasible reference
+        parse({**dump(INST), "objective": "max_slowdown", "reference": [{"a": 2, "b": 1}]})
+    with pytest.raises(InputError, match="migration_budget"):
+        parse({**data, "migration_budget": -1})

@@ -20,6 +20,7 @@ from .generate import generate
 from .instance import Interference, Job, Limits, OJPPInstance, dump, parse, read_vbp
 from .metrics import metrics
 from .paper import GOLDEN_O1
+from .rules import describe_rules, model_for_rules, rules
 from .solution import Solution
 from .support.collision import tau, tau_counts
 from .validate import check as _check
@@ -92,6 +93,9 @@ PROBLEMS.add(
         crosscheck=CROSSCHECK,
         solution_type=Solution,
         demo_instance=GOLDEN_O1,
+        rules=rules,
+        describe_rules=describe_rules,
+        model_for_rules=model_for_rules,
     ),
 )
 

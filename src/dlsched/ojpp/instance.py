@@ -10,6 +10,11 @@ Extra additive per-device resources (d-dimensional vector packing) are listed pe
 ``burst_prob`` is the probability that a worker uses ``mem_burst`` on top of ``mem_base``;
 ``interference.matrix[a][b]`` is the slowdown of a worker of type ``a`` (the victim, row) caused by
 one co-located worker of type ``b``. An omitted limit is inactive.
+
+``objective`` states which problem the instance is: ``"devices"`` (OJPP, the default: the fewest
+devices) or ``"max_slowdown"`` (OJPAP, notes §6: re-place the ``reference`` placement to minimise
+the largest worker slowdown, moving at most ``migration_budget`` worth of workers (19) and using
+at most the reference's devices). The validator and the objective read it from the instance only.
 """
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
@@ -124,6 +129,20 @@ class _InstanceIn(Strict, title="OJPPInstanceFile"):
     collision_model: Literal["independent", "correlated_same_job"] = Field(
         "independent", **doc("Whether the bursts of workers are independent or perfectly "
                              "correlated within one job (notes §2)."))
+    objective: Literal["devices", "max_slowdown"] = Field("devices", **doc(
+        "The problem: 'devices' (OJPP: fewest devices used) or 'max_slowdown' (OJPAP, notes "
+        "§6: re-place reference to minimise the largest worker slowdown within "
+        "migration_budget, on at most the reference's devices). Omitted: 'devices', the "
+        "problem every file before this field stated."))
+    reference: list[dict[str, int]] | None = Field(None, **doc(
+        "The placement y0 to re-place (objective 'max_slowdown' only, required there): one "
+        "{job name: workers} per device, feasible for the instance; its device order labels "
+        "the devices a migration is counted on.", unit="workers", symbol="y^0"))
+    migration_budget: float | None = Field(default=None, ge=0, **doc(
+        "Budget c-bar of (19): the cost of the workers that leave their reference device is "
+        "at most this (objective 'max_slowdown' only). Omitted: 5 % of the cost of moving "
+        "every worker once, at least one cheapest move.", unit="cost units",
+        symbol="\\bar c"))
     provenance: dict[str, Any] | str | None = Field(None, **doc(
         "Where the instance comes from (free form, not compared)."))
 
@@ -240,6 +259,12 @@ class OJPPInstance:
         Collision, interference and balance bounds.
     collision_model : str, default "independent"
         "independent" or "correlated_same_job" bursts.
+    objective : str, default "devices"
+        "devices" (OJPP) or "max_slowdown" (OJPAP re-placement of ``reference``).
+    reference : tuple or None, default None
+        OJPAP's y0: per non-empty device, ((job name, workers), ...).
+    migration_budget : float or None, default None
+        OJPAP's c-bar (set whenever ``objective`` is "max_slowdown"). Unit: cost units.
     description : str or None, default None
         Free text.
     provenance : dict or str or None, default None
@@ -262,6 +287,9 @@ class OJPPInstance:
     collision_model: str = "independent"
     description: str | None = None
     provenance: dict[str, Any] | str | None = field(default=None, compare=False)
+    objective: str = "devices"
+    reference: tuple[tuple[tuple[str, int], ...], ...] | None = None
+    migration_budget: float | None = None
 
     problem: ClassVar[str] = PROBLEM
 
@@ -363,7 +391,8 @@ def _replace(inst: OJPPInstance, **changes: Any) -> OJPPInstance:
     values = {
         k: getattr(inst, k)
         for k in ("name", "jobs", "devices", "capacity", "interference", "limits",
-                  "collision_model", "description", "provenance")
+                  "collision_model", "description", "provenance", "objective", "reference",
+                  "migration_budget")
     }
     values.update(changes)
     return OJPPInstance(**values)
@@ -488,7 +517,7 @@ def parse(data: dict[str, Any]) -> OJPPInstance:
         )
         for j in raw.jobs
     )
-    return OJPPInstance(
+    inst = OJPPInstance(
         name=raw.name,
         jobs=jobs,
         devices=raw.devices if raw.devices is not None else total,
@@ -499,6 +528,89 @@ def parse(data: dict[str, Any]) -> OJPPInstance:
         description=raw.description,
         provenance=raw.provenance,
     )
+    if raw.objective == "devices":
+        for key in ("reference", "migration_budget"):
+            if getattr(raw, key) is not None:
+                raise InputError(key, "only with objective 'max_slowdown'")
+        return inst
+    if raw.reference is None:
+        raise InputError("reference", "objective 'max_slowdown' re-places a reference "
+                                      "placement: give it")
+    return with_ojpap(inst, {"devices": raw.reference}, raw.migration_budget)
+
+
+def default_budget(inst: OJPPInstance) -> float:
+    """OJPAP's default c-bar: 5 % of the cost of moving every worker once, at least one
+    cheapest move.
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance.
+
+    Returns
+    -------
+    float
+        The budget. Unit: cost units.
+
+    Examples
+    --------
+    >>> inst = parse({"problem": "ojpp", "jobs": [{"name": "a", "workers": 40,
+    ...                                           "compute": 0.5}]})
+    >>> default_budget(inst)
+    2.0
+    """
+    c = np.array([j.migration_cost for j in inst.jobs])
+    return max(float(c.min()), 0.05 * float(c @ inst.omega))
+
+
+def with_ojpap(inst: OJPPInstance, reference: dict[str, Any], budget: float | None = None
+               ) -> OJPPInstance:
+    """The OJPAP statement on ``inst``: re-place ``reference`` to minimise the largest slowdown
+    within ``budget`` (objective ``"max_slowdown"``).
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance (its constraints stay).
+    reference : dict
+        A placement's JSON (``devices``), feasible for ``inst``; empty devices are dropped.
+    budget : float or None, default None
+        c-bar; None: ``default_budget``. Unit: cost units.
+
+    Returns
+    -------
+    OJPPInstance
+        The instance stating OJPAP.
+
+    Raises
+    ------
+    InputError
+        ``reference`` is malformed or infeasible, or ``budget`` is negative.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp.paper import golden_o1
+    >>> ref = {"devices": [{"C": 2}, {"A": 1}, {"A": 1}, {"B": 2}, {"B": 1}]}
+    >>> inst = with_ojpap(golden_o1(), ref, 1.0)
+    >>> inst.objective, len(inst.reference), inst.migration_budget
+    ('max_slowdown', 5, 1.0)
+    """
+    from .validate import check
+
+    base = _replace(inst, objective="devices", reference=None, migration_budget=None)
+    devices = reference.get("devices") if isinstance(reference, dict) else None
+    if not isinstance(devices, list):
+        raise InputError("reference", "must be a list of {job name: workers} per device")
+    bad = check(base, {"devices": devices})
+    if bad:
+        raise InputError("reference", f"infeasible for the instance: {bad[0]}")
+    if budget is not None and not (isinstance(budget, (int, float)) and budget >= 0):
+        raise InputError("migration_budget", f"must be a number >= 0, got {budget!r}")
+    ref = tuple(tuple((str(n), int(c)) for n, c in dev.items() if c) for dev in devices)
+    ref = tuple(dev for dev in ref if dev)
+    return _replace(base, objective="max_slowdown", reference=ref,
+                    migration_budget=float(default_budget(base) if budget is None else budget))
 
 
 def dump(inst: OJPPInstance) -> dict[str, Any]:
@@ -548,6 +660,10 @@ def dump(inst: OJPPInstance) -> dict[str, Any]:
     out["limits"] = {k: v for k, v in limits.items() if v is not None}
     if inst.collision_model != "independent":
         out["collision_model"] = inst.collision_model
+    out["objective"] = inst.objective
+    if inst.reference is not None:
+        out["reference"] = [dict(dev) for dev in inst.reference]
+        out["migration_budget"] = inst.migration_budget
     if inst.provenance is not None:
         out["provenance"] = inst.provenance
     return out

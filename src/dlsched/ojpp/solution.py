@@ -160,7 +160,7 @@ def _thaw(value: Any) -> Any:
 
 
 def make_solution(inst: OJPPInstance, Y: np.ndarray | list[dict[int, int]],
-                  **extra: Any) -> Solution:
+                  keep_empty: bool = False, **extra: Any) -> Solution:
     """The typed solution of a placement: what a plugin returns in its Result.
 
     Parameters
@@ -170,6 +170,9 @@ def make_solution(inst: OJPPInstance, Y: np.ndarray | list[dict[int, int]],
     Y : numpy.ndarray or list of dict
         Worker counts: a matrix (devices x jobs, columns in the order of ``inst.jobs``) or one
         {job index: count} per device. Empty devices are dropped. Unit: workers.
+    keep_empty : bool, default False
+        Keep empty devices in the list, so that position k stays device k (OJPAP counts
+        migrations per reference device).
     **extra
         Further solution keys (e.g. ``objective_kind='max_slowdown'``).
 
@@ -196,9 +199,10 @@ def make_solution(inst: OJPPInstance, Y: np.ndarray | list[dict[int, int]],
     else:
         rows = [{int(i): int(c) for i, c in row.items() if c > 0} for row in Y]
     for row in rows:
-        if row:
+        if row or keep_empty:
             devices.append({names[i]: c for i, c in sorted(row.items())})
-    return Solution.from_json({"devices": devices, "used": len(devices), **extra})
+    used = sum(1 for d in devices if d)
+    return Solution.from_json({"devices": devices, "used": used, **extra})
 
 
 def counts(inst: OJPPInstance, solution: Mapping[str, Any]) -> np.ndarray:

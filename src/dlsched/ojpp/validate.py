@@ -6,6 +6,11 @@ by looping over the other workers on the device. Returns every violation (empty 
 
 A solution is ``{"devices": [{"<job>": count, ...}, ...], "used": <int>}``: one entry per device
 (empty devices may be listed and are not counted).
+
+Every rule comes from the instance: its limits and models, and its ``objective``. Under
+``"max_slowdown"`` (OJPAP, notes §6) a placement also uses at most the reference's devices and
+moves at most ``migration_budget`` worth of workers, device k of the solution being device k of
+the reference (19). A solution's ``objective_kind`` is information only and is ignored.
 """
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
@@ -180,6 +185,8 @@ def check(inst: OJPPInstance, solution: dict[str, Any]) -> list[str]:
             out.append(f"device {k}: interference {theta:.6g} > {lim.interference:g} (7)")
         for w, i in enumerate(workers):
             per_job[i].append((k, s[w]))
+    if inst.objective == "max_slowdown":
+        out += _migration(inst, lists, used)
     # (8) balance: spread of a job's worker slowdowns
     if lim.balance is not None:
         for i, vals in per_job.items():
@@ -194,9 +201,29 @@ def check(inst: OJPPInstance, solution: dict[str, Any]) -> list[str]:
     return out
 
 
+def _migration(inst: OJPPInstance, lists: list[list[int]], used: int) -> list[str]:
+    """OJPAP's side constraints: at most the reference's m0 devices, and (19) the cost of the
+    workers that leave their reference device (label k = position k) within the budget."""
+    out: list[str] = []
+    ref = inst.reference or ()
+    if used > len(ref):
+        out.append(f"devices: {used} used, the reference placement uses {len(ref)}")
+    index = {j.name: i for i, j in enumerate(inst.jobs)}
+    cost = 0.0
+    for k, dev in enumerate(ref):
+        here = lists[k] if k < len(lists) else []
+        for name, c0 in dev:
+            i = index[name]
+            cost += inst.jobs[i].migration_cost * max(0, c0 - here.count(i))
+    budget = float(inst.migration_budget or 0.0)
+    if cost > budget + TOL * max(1.0, budget):
+        out.append(f"migration cost {cost:.6g} > budget {budget:.6g} (19)")
+    return out
+
+
 def objective(inst: OJPPInstance, solution: dict[str, Any]) -> float:
-    """Devices used (OJPP), or Theta = the largest worker slowdown when the solution says
-    ``objective_kind: "max_slowdown"`` (the OJPAP objective of ``ojpap-exact``).
+    """Devices used (OJPP), or Theta = the largest worker slowdown when the instance's
+    ``objective`` is ``"max_slowdown"`` (OJPAP; the solution's ``objective_kind`` is ignored).
 
     Parameters
     ----------
@@ -213,7 +240,7 @@ def objective(inst: OJPPInstance, solution: dict[str, Any]) -> float:
     Raises
     ------
     ValueError
-        Malformed ``devices`` or an unknown ``objective_kind``.
+        Malformed ``devices``.
 
     Examples
     --------
@@ -226,10 +253,7 @@ def objective(inst: OJPPInstance, solution: dict[str, Any]) -> float:
     lists = _parse_devices(inst, solution, out)
     if lists is None or out:
         raise ValueError("; ".join(out))
-    kind = solution.get("objective_kind", "devices")
-    if kind == "devices":
-        return float(sum(1 for w in lists if w))
-    if kind == "max_slowdown":
+    if inst.objective == "max_slowdown":
         return max((_slowdown(w, ws, inst) for ws in lists for w in range(len(ws))),
                    default=0.0)
-    raise ValueError(f"unknown objective_kind {kind!r}")
+    return float(sum(1 for w in lists if w))

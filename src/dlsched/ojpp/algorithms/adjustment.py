@@ -47,6 +47,7 @@ from ..solution import Solution, counts, initial_json, make_solution
 from ..support.interference import slowdowns
 from ..support.patterns import device_feasible
 from ..support.state import ATOL
+from ..validate import objective
 
 
 def device_thetas(inst: OJPPInstance, Y: np.ndarray) -> np.ndarray:
@@ -336,7 +337,8 @@ def adjustment(inst: OJPPInstance, *, initial: Solution | dict | None = None, st
                         allow_new_devices=allow_new_devices, guard=guard, **noise)
     sol = make_solution(inst, Y)
     trace.update(theta_initial=theta0, theta_final=max_slowdown(inst, Y))
-    return Result("ojpp", "adjustment", Status.FEASIBLE, objective=float(sol["used"]),
+    # the instance's objective: devices used, or Theta on an OJPAP statement
+    return Result("ojpp", "adjustment", Status.FEASIBLE, objective=objective(inst, sol.to_json()),
                   runtime_s=time.perf_counter() - t0, solution=sol, stats=trace)
 
 

@@ -29,6 +29,7 @@ from ...core.inputs import FORWARDS
 from ...core.solver import SolveOutcome, uses_solver
 from ..algorithms.heuristic import run_heuristic
 from ..instance import OJPPInstance
+from ..rules import require_devices
 from ..solution import checked, make_solution
 from ..support.collision import minimal_colliding, tau_counts
 from ..support.patterns import enumerate_patterns
@@ -525,7 +526,7 @@ def cpsat(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: 
     ------
     InputError
         A keyword ``solve_cpsat_model`` does not take, or ``table`` not true, false or
-        ``'auto'`` (field: the keyword).
+        ``'auto'`` (field: the keyword), or the instance states OJPAP (``objective``).
 
     Examples
     --------
@@ -535,6 +536,7 @@ def cpsat(inst: OJPPInstance, *, options: SolveOptions | None = None, **params: 
     >>> res.status.value, res.objective
     ('optimal', 2.0)
     """
+    require_devices(inst, "ojpp-cpsat")
     for key in params:
         if key in ("inst", "options") or key not in inspect.signature(solve_cpsat_model).parameters:
             raise InputError(key, f"unknown parameter {key!r}")

@@ -37,6 +37,7 @@ from ...core.solver import SolveOutcome
 from ..algorithms.heuristic import run_heuristic
 from ..instance import OJPPInstance
 from ..model import add_no_good, add_tangent_cut, build_model
+from ..rules import require_devices
 from ..solution import checked, make_solution
 from ..support.collision import minimal_colliding, tau_counts
 from .bounds import bottom_up
@@ -251,8 +252,8 @@ def compact(inst: OJPPInstance, *, options: SolveOptions | None = None, **params
     ------
     InputError
         A keyword ``solve_compact`` does not take, ``cuts`` is not one of the three values
-        or ``'oa'`` with a correlated collision model, or balance with a non-additive
-        interference model.
+        or ``'oa'`` with a correlated collision model, balance with a non-additive
+        interference model, or an instance that states OJPAP (``objective``).
 
     Examples
     --------
@@ -262,6 +263,7 @@ def compact(inst: OJPPInstance, *, options: SolveOptions | None = None, **params
     >>> res.status.value, res.objective
     ('optimal', 3.0)
     """
+    require_devices(inst, "ojpp-compact")
     for key in params:
         if key in ("inst", "options") or key not in inspect.signature(solve_compact).parameters:
             raise InputError(key, f"unknown parameter {key!r}")

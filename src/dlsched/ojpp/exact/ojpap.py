@@ -10,6 +10,12 @@ Devices are labelled by y0, so 5.1's symmetry rows are *not* used (notes [AUDIT]
 the m0 labelled devices loses nothing: a solution that uses a fresh device while (necessarily)
 emptying an old one is relabelled onto the old one with migration cost no higher.
 Additive interference only (linear slowdowns); the objective of the Result is Theta, not devices.
+
+The problem is the instance's (issue 32): an instance with ``objective = "max_slowdown"`` states
+y0 (``reference``) and c-bar (``migration_budget``), and the validator checks exactly the
+constraints above (the m0-device count and (19) with device k = reference device k), so the
+model's feasible set is the validator's up to the relabelling above. ``ojpap_instance`` states
+it on an OJPP instance; on an instance whose ``objective`` is ``"devices"`` the model refuses.
 """
 # "notes §n" = section n of docs/specs/ojpp.md (the formulation notes of this problem)
 
@@ -23,7 +29,7 @@ import pyomo.environ as pyo
 
 from ...core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
 from ..algorithms.heuristic import run_heuristic
-from ..instance import OJPPInstance
+from ..instance import OJPPInstance, default_budget, with_ojpap  # noqa: F401 (re-export)
 from ..model import add_no_good, add_tangent_cut, build_model
 from ..model.constraints import big_m, slowdown
 from ..solution import Solution, counts, initial_json, make_solution
@@ -33,10 +39,43 @@ from ..validate import check
 TAU_TOL = 1e-10
 
 
-def default_budget(inst: OJPPInstance) -> float:
-    """c-bar default: 5 % of the cost of moving every worker (at least one cheapest move)."""
-    c = np.array([j.migration_cost for j in inst.jobs])
-    return max(float(c.min()), 0.05 * float(c @ inst.omega))
+def ojpap_instance(inst: OJPPInstance, initial: Solution | dict | None = None,
+                   budget: float | None = None) -> OJPPInstance:
+    """The OJPAP statement on an OJPP instance: re-place ``initial`` within ``budget``.
+
+    Parameters
+    ----------
+    inst : OJPPInstance
+        The instance (its constraints stay; its ``objective`` becomes ``"max_slowdown"``).
+    initial : Solution or dict or None, default None
+        The reference placement y0; None: the Heuristic's placement.
+    budget : float or None, default None
+        c-bar; None: ``default_budget`` (5 % of moving every worker). Unit: migration_cost.
+
+    Returns
+    -------
+    OJPPInstance
+        The instance stating OJPAP.
+
+    Raises
+    ------
+    InputError
+        ``initial`` infeasible or malformed (field ``reference``), a negative budget, or the
+        Heuristic finds no placement.
+
+    Examples
+    --------
+    >>> from dlsched.ojpp import generate
+    >>> stated = ojpap_instance(generate(n_jobs=4, max_workers=2, seed=0))
+    >>> stated.objective, stated.migration_budget
+    ('max_slowdown', 0.8)
+    """
+    if initial is None:
+        start = run_heuristic(inst)
+        if not start.ok:
+            raise InputError("reference", "the Heuristic finds no placement to re-place")
+        initial = start.solution
+    return with_ojpap(inst, initial_json(initial), budget)
 
 
 def build_ojpap(inst: OJPPInstance, Y0: np.ndarray, budget: float) -> pyo.ConcreteModel:
@@ -74,28 +113,31 @@ PYOMO_PAIRS_PER_S = 900
 
 @register_model(
     "ojpap-exact", "ojpp",
-    "Exact OJPAP (notes §6): min max slowdown Theta over re-placements of `initial` (default: the "
-    "Heuristic's) within migration budget `budget` and its device count; Pyomo + HiGHS with lazy "
-    "collision cuts. The objective is Theta, not devices")
+    "Exact OJPAP (notes §6): min max slowdown Theta over re-placements of the instance's "
+    "reference within its migration_budget and device count (objective='max_slowdown' "
+    "instances: ojpap_instance); Pyomo + HiGHS with lazy collision cuts")
 def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
                 initial: Solution | dict | None = None, budget: float | None = None,
                 **_: Any) -> Result:
     """Exact OJPAP (notes §6): re-place a placement to minimise the maximum slowdown Theta.
 
-    Over re-placements of ``initial`` on its devices whose migration cost stays within
-    ``budget``; Pyomo + HiGHS with lazy collision cuts. The objective is Theta, not devices.
+    Over re-placements of the instance's ``reference`` on its devices whose migration cost
+    stays within its ``migration_budget``; Pyomo + HiGHS with lazy collision cuts. The
+    objective is Theta, not devices. The instance must state OJPAP (``objective`` =
+    ``'max_slowdown'``, e.g. by ``ojpap_instance``).
 
     Parameters
     ----------
     inst : OJPPInstance
-        The instance (additive interference model).
+        The instance (additive interference model, objective ``'max_slowdown'``).
     options : SolveOptions or None, default None
         Solver options (solver name, time limit, MIP gap, threads); None uses the defaults.
     initial : Solution or dict or None, default None
-        The placement to re-place (typed or its JSON); None runs the Heuristic.
+        None, or the instance's reference placement (typed or its JSON); another placement
+        states another problem and is refused.
     budget : float or None, default None
-        Migration budget c-bar, in the jobs' ``migration_cost`` unit; None = 5 % of the cost
-        of moving every worker once (at least one cheapest move). Unit: migration_cost.
+        None, or the instance's ``migration_budget``; another value is refused.
+        Unit: migration_cost.
 
     Returns
     -------
@@ -108,31 +150,36 @@ def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
     Raises
     ------
     InputError
-        A non-additive interference model, or an ``initial`` placement that violates the
-        instance's constraints.
+        An instance whose ``objective`` is not ``'max_slowdown'``, a non-additive
+        interference model, or ``initial`` / ``budget`` other than the instance's.
 
     Examples
     --------
     >>> from dlsched.ojpp import generate
-    >>> from dlsched.ojpp.exact.ojpap import ojpap_exact
-    >>> res = ojpap_exact(generate(n_jobs=4, max_workers=2, seed=0))
+    >>> from dlsched.ojpp.exact.ojpap import ojpap_exact, ojpap_instance
+    >>> res = ojpap_exact(ojpap_instance(generate(n_jobs=4, max_workers=2, seed=0)))
     >>> res.status.value, round(res.objective, 6)
     ('optimal', 0.0522)
     """
     options = options or SolveOptions()
+    if inst.objective != "max_slowdown":
+        raise InputError("objective", "ojpap-exact minimises the largest slowdown of a "
+                         "re-placement; the instance states objective='devices': state OJPAP "
+                         "with ojpap_instance(inst, initial, budget)")
     if inst.interference_model != "additive":
         raise InputError("interference.model", "ojpap-exact models 'additive' interference only")
     t0 = time.perf_counter()
-    if initial is None:
-        start = run_heuristic(inst)
-        if not start.ok:
-            return Result("ojpp", "ojpap-exact", Status.ERROR, stats=start.stats)
-        initial = start.solution
-    initial = initial_json(initial)
-    if check(inst, initial):
-        raise InputError("initial", "the initial placement violates the instance's constraints")
+    ref = {"devices": [dict(dev) for dev in inst.reference or ()]}
+    if initial is not None and counts(inst, initial_json(initial)).tolist() != counts(
+            inst, ref).tolist():
+        raise InputError("initial", "differs from the instance's reference placement: state "
+                         "it with ojpap_instance(inst, initial, budget)")
+    if budget is not None and float(budget) != inst.migration_budget:
+        raise InputError("budget", f"differs from the instance's migration_budget "
+                         f"{inst.migration_budget}: state it with ojpap_instance(...)")
+    initial = ref
     Y0 = counts(inst, initial)
-    budget = default_budget(inst) if budget is None else float(budget)
+    budget = float(inst.migration_budget)
     predicted = inst.n_jobs * len(Y0) / PYOMO_PAIRS_PER_S
     if options.time_limit is not None and predicted > 0.5 * options.time_limit:
         # the Pyomo build alone would eat the budget: keep the initial placement (feasible,
@@ -141,7 +188,8 @@ def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
 
         return Result("ojpp", "ojpap-exact", Status.TIME_LIMIT,
                       objective=max_slowdown(inst, Y0),
-                      solution=make_solution(inst, Y0, objective_kind="max_slowdown"),
+                      solution=make_solution(inst, Y0, keep_empty=True,
+                                             objective_kind="max_slowdown"),
                       runtime_s=time.perf_counter() - t0,
                       stats={"refused": f"{inst.n_jobs} jobs x {len(Y0)} devices, ~"
                                         f"{predicted:.0f} s to build in Pyomo (> half the "
@@ -188,7 +236,7 @@ def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
     if Y is not None:
         from ..algorithms.adjustment import max_slowdown
 
-        sol = make_solution(inst, Y, objective_kind="max_slowdown")
+        sol = make_solution(inst, Y, keep_empty=True, objective_kind="max_slowdown")
         obj = max_slowdown(inst, Y)
         stats["migration_cost"] = moved_cost(inst, Y0, Y)
         if status is Status.OPTIMAL:

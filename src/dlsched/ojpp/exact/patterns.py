@@ -37,6 +37,7 @@ import pyomo.environ as pyo
 from ...core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
 from ..algorithms.heuristic import run_heuristic
 from ..instance import OJPPInstance
+from ..rules import require_devices
 from ..solution import checked, counts, make_solution
 from ..support.patterns import Patterns, enumerate_patterns
 from .colgen import generate_columns
@@ -235,8 +236,8 @@ def patterns(inst: OJPPInstance, *, options: SolveOptions | None = None,
     Raises
     ------
     InputError
-        ``columns`` is not one of the three values, or ``'enumerate'`` finds more than
-        ``max_patterns`` patterns.
+        ``columns`` is not one of the three values, ``'enumerate'`` finds more than
+        ``max_patterns`` patterns, or the instance states OJPAP (``objective``).
 
     Examples
     --------
@@ -246,6 +247,7 @@ def patterns(inst: OJPPInstance, *, options: SolveOptions | None = None,
     >>> res.status.value, res.objective
     ('optimal', 3.0)
     """
+    require_devices(inst, "ojpp-patterns")
     if columns not in ("auto", "enumerate", "generate"):
         raise InputError("columns", "must be 'auto', 'enumerate' or 'generate'")
     options = options or SolveOptions()

@@ -32,6 +32,7 @@ import numpy as np
 from ...core import InputError, Result, Status, register_algorithm
 from ..instance import OJPPInstance
 from ..solution import make_solution
+from ..validate import objective
 from .state import ATOL, Cluster, Rules
 
 
@@ -246,8 +247,8 @@ def run_variant(inst: OJPPInstance, name: str, **params: Any) -> Result:
         stats["reason"] = f"needs {used} devices, only {inst.devices} available"
         return Result("ojpp", name, Status.ERROR, runtime_s=runtime, stats=stats)
     solution = make_solution(inst, cl.counts())
-    return Result(
-        "ojpp", name, Status.FEASIBLE, objective=float(solution["used"]),
+    return Result(  # the instance's objective: devices, or Theta on an OJPAP statement
+        "ojpp", name, Status.FEASIBLE, objective=objective(inst, solution.to_json()),
         runtime_s=runtime, solution=solution, stats=stats,
     )
 
