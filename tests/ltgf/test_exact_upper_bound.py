@@ -40,7 +40,8 @@ def _records(name: str) -> list[tuple[str, float, int]]:
 
 SMALL = _records("small")
 PAPER = _records("paper")
-#: paper-09 (seed 13, optimum 1.75) is the record whose Dinkelbach levels stop unproven at 60 s
+#: paper-04 and paper-03: records proven optimal over the covering horizon (issue 32; paper-01
+#: and paper-09, used before, are open since their old proofs covered a shorter horizon)
 PAPER_BY_ID = {Path(p).stem: (p, b, h) for p, b, h in PAPER}
 
 
@@ -66,7 +67,7 @@ def test_fair_floor_bound_by_hand():
     at slot 0. Alloc = (6 + 3 + 3) * 4 = 48 GPU-slots whatever the schedule; all three are
     unfinished in slots 0..3 (demand 12, fair share min(12, 6) = 6), so Fair >= 24 and
     rho <= 48 / 24 = 2."""
-    assert fair_floor_bound(slot_data(fig6(), 8)) == 2
+    assert fair_floor_bound(slot_data(fig6().slotted(), 8)) == 2
 
 
 @pytest.mark.parametrize(("path", "best", "horizon"), SMALL + PAPER,
@@ -95,6 +96,9 @@ class _Stub:
 @pytest.fixture
 def stub(monkeypatch):
     monkeypatch.setitem(maxmin.BACKENDS, "stub", _Stub)
+    # the hand values below are over 8 slots: let 8 slots cover the statement (the real
+    # covering horizon of fig6 is 12, test_rules.py), so the level bounds are reported
+    monkeypatch.setattr(maxmin, "covering_horizon", lambda sd: 8)
     _Stub.targets = []
     return _Stub
 
@@ -110,17 +114,28 @@ def stub(monkeypatch):
 ])
 def test_dinkelbach_stopped_level_bound_by_hand(stub, tbound, status, bound):
     stub.tbound = tbound
-    res = maxmin.solve_maxmin(fig6(), "stub", slots=8, bound_share=0)
+    res = maxmin.solve_maxmin(fig6().slotted(), "stub", slots=8, bound_share=0)
     assert stub.targets == [1]  # the online incumbent 1 (the optimum, brute force: 1.0)
     assert res.status is status and res.objective == 1.0
     assert Fraction(res.stats["bound_exact"]) == bound
+
+
+def test_a_horizon_short_of_covering_reports_the_fair_floor_only(monkeypatch):
+    """slots=8 < fig6's covering horizon 12: the level solves' bound is one of the restriction,
+    so only the fair floor (2, test_fair_floor_bound_by_hand) is reported (issue 32)."""
+    monkeypatch.setitem(maxmin.BACKENDS, "stub", _Stub)
+    _Stub.targets, _Stub.tbound = [], 0.5
+    res = maxmin.solve_maxmin(fig6().slotted(), "stub", slots=8, bound_share=0)
+    assert res.stats["covering_horizon"] == 12
+    assert Fraction(res.stats["bound_exact"]) == 2 and res.stats["bound_from"] == "fair floor"
+    assert res.status is Status.TIME_LIMIT
 
 
 def test_bisection_infeasible_level_bound_by_hand(stub):
     """Bracket [1, 2] (incumbent, fair floor): level 3/2 stopped with t(3/2) <= -1. Then z* < 3/2
     and Fair <= 6 * 8 = 48 gives z* <= 3/2 - 1/48; z* = 48 / F -> F >= 32.45 -> 48/33 = 16/11."""
     stub.tbound = -1.0
-    res = maxmin.solve_maxmin(fig6(), "stub", slots=8, method="bisection", bound_share=0)
+    res = maxmin.solve_maxmin(fig6().slotted(), "stub", slots=8, method="bisection", bound_share=0)
     assert stub.targets == [Fraction(3, 2)]
     assert res.status is Status.TIME_LIMIT
     assert Fraction(res.stats["bound_exact"]) == Fraction(16, 11)
@@ -128,7 +143,7 @@ def test_bisection_infeasible_level_bound_by_hand(stub):
 
 def test_bound_share_out_of_range_is_refused():
     with pytest.raises(InputError) as err:
-        maxmin.solve_maxmin(fig6(), "ltgf-milp", slots=8, bound_share=1.5)
+        maxmin.solve_maxmin(fig6().slotted(), "ltgf-milp", slots=8, bound_share=1.5)
     assert err.value.field == "bound_share"
 
 
@@ -146,8 +161,8 @@ def test_one_level_solve_reports_a_valid_bound(model, path, best, horizon):
 
 
 @pytest.mark.parametrize("method", ["dinkelbach", "bisection"])
-@pytest.mark.parametrize("path,best,horizon", [PAPER_BY_ID["paper-01"], PAPER_BY_ID["paper-09"]],
-                         ids=["paper-01", "paper-09"])
+@pytest.mark.parametrize("path,best,horizon", [PAPER_BY_ID["paper-04"], PAPER_BY_ID["paper-03"]],
+                         ids=["paper-04", "paper-03"])
 def test_paper_records_stopped_early_report_a_valid_bound(method, path, best, horizon):
     res = maxmin.solve_maxmin(ds.load(path), "ltgf-milp", SolveOptions(time_limit=3.0),
                               slots=horizon, method=method, max_iter=2, bound_share=0)

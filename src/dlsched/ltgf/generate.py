@@ -130,7 +130,8 @@ def generate_slotted(
 ) -> LTGFInstance:
     """A tiny instance for the exact models: one node, durations and submissions on the slot grid.
 
-    Tick = lease = slot length, no overheads; job sizes 1, 2, 4 or 8 GPUs (at most ``gpus``).
+    Tick = lease = slot length, no overheads, ``time: "slotted"`` (the statement the exact
+    models solve); job sizes 1, 2, 4 or 8 GPUs (at most ``gpus``).
 
     Parameters
     ----------
@@ -181,6 +182,7 @@ def generate_slotted(
             for i in range(n_jobs)
         ],
         "overhead": {"checkpoint": 0, "cold_start": 0},
+        "time": "slotted",
     }
     return parse(data)
 
