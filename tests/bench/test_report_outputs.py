@@ -48,7 +48,8 @@ def test_latex_escapes_special_characters():
     g = Group("s", "p", "min", "set_a", "a&b%", "all", PROVEN, n=2, mean=1.5)
     tex = latex_table([g])
     assert "set\\_a" in tex and "a\\&b\\%" in tex
-    assert csv_table([g]).splitlines()[1].startswith("s,p,min,set_a,a&b%,all,proven,2,1.5")
+    # ..., n, geomean (unset: empty), mean
+    assert csv_table([g]).splitlines()[1].startswith("s,p,min,set_a,a&b%,all,proven,2,,1.5")
 
 
 def _rows(method: str, ratios: list[float]) -> list[dict]:

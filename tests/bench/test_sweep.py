@@ -97,7 +97,7 @@ def test_report_writes_markdown_and_plots(mixed_suite, tmp_path):
     md = paths[0].read_text()
     assert paths[0].name == "report.md"
     assert "## toy / bench-toy" in md and "vs bound" in md and "proven" in md
-    assert "minimisation: ALG/OPT >= 1" in md and "picked_min" in md
+    assert "minimisation: ratio = ALG/OPT, >= 1 is worse" in md and "picked_min" in md
     assert f"Provenance: {N_TASKS} runs finished" in md and "highspy 1.14" in md
     pngs = paths[1:]
     assert len(pngs) == 3 and {p.stem.rsplit("-", 1)[-1] for p in pngs} >= {"ratios", "size"}
@@ -108,10 +108,11 @@ def test_report_writes_markdown_and_plots(mixed_suite, tmp_path):
 def test_cli_bench_prints_table_and_report(toy_suite, tmp_path, capsys):
     db = tmp_path / "r.db"
     args = ["bench", str(toy_suite), "--out", str(db), "-e", "serial", "--no-progress"]
-    assert main(args) == 0
+    assert main(args) == 1  # toy-fail and toy-invalid: 12 failed or invalid runs
     out = capsys.readouterr().out
-    assert "toy / bench-toy: ratios" in out and "random" in out
+    assert "toy / bench-toy: ratio (>=1 worse) = ALG/OPT vs exact" in out and "random" in out
     assert f"{N_TASKS} tasks, 0 already done, {N_TASKS} run (6 errors)" in out
+    assert "12 runs failed or are invalid" in out
     assert main(["report", str(db), "--out", str(tmp_path / "rep")]) == 0
     assert (tmp_path / "rep" / "report.md").exists()
     missing_out = tmp_path / "never-made"

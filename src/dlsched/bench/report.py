@@ -279,13 +279,17 @@ COLUMN_DOCS: dict[str, str] = {
              "with a gap, ratio to its bound, conservative (at least the ratio to OPT); the two "
              "are never pooled",
     "n": "number of ratios in the line (valid results of this method with a usable reference)",
-    f"geomean {RATIO_LABEL}": "geometric mean of the ratios; every ratio is >= 1 is worse, the "
+    f"geomean {RATIO_LABEL}": "geometric mean of the ratios; ratios >= 1 are worse, the "
                               "library's convention: ALG/OPT for minimisation, OPT/ALG for "
                               "maximisation (1 = the reference)",
     "mean [CI]": "mean ratio (>= 1 is worse) with its percentile-bootstrap confidence interval",
     "median [CI]": "median ratio with its percentile-bootstrap confidence interval",
     "worst": "the worst (largest) ratio",
     "runs": "results of this method in the line (with or without a ratio)",
+    "valid": "headline: runs whose solution passes the problem's validator",
+    "failed/invalid: first reason": "headline: how many runs failed (no solution) or are invalid, "
+                                    "and the first one's instance and reason (its error's first "
+                                    "line, or the validator's first violation)",
     "failed": "runs that ended without a solution (error, infeasible, unbounded)",
     "invalid": "runs whose solution fails the problem's validator or misreports its objective",
     "time-limited": "runs stopped by their time limit (their incumbent is used)",
@@ -576,8 +580,9 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
         shown_headers = RUN_HEADERS if info["reference"] is None else RATIO_HEADERS
         mine = [m for m in lines if (m.suite, m.problem) == (info["suite"], info["problem"])]
         parts += [f"## {md(info['suite'])} / {md(info['problem'])}", ""]
-        parts += ["### At a glance", "", _md(HEADLINE_HEADERS, [headline_cells(m) for m in mine]),
-                  ""]
+        glance = HEADLINE_HEADERS if info["reference"] else RUNS_HEADLINE
+        parts += ["### At a glance", "",
+                  _md(glance, [_pick(headline_cells(m), glance) for m in mine]), ""]
         parts += failures_section(mine) + warnings_section(mine)
         if info["reference"] is None:
             sense = "maximisation" if info["sense"] == "max" else "minimisation"
@@ -610,7 +615,8 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
             parts += ["### Rows without a ratio", ""]
             parts += [f"- {md(m)}: {c} x {md(r)}" for m, r, c in reasons] + [""]
         parts += ["### Columns", ""]
-        parts += [*columns_section(info["problem"], headers[2:], shown_headers), ""]
+        documented = glance + [h for h in shown_headers if h not in glance]
+        parts += [*columns_section(info["problem"], headers[2:], documented), ""]
         for img in (images or {}).get((info["suite"], info["problem"]), []):
             parts += [f"![{md(img.stem)}]({quote(img.name)})", ""]
     return "\n".join(parts)
@@ -619,6 +625,14 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
 #: Columns of the headline table (terminal summary of ``dlsched bench``, "At a glance").
 HEADLINE_HEADERS = ["method", "runs", "valid", f"geomean {RATIO_LABEL}", "worst",
                     "failed/invalid: first reason"]
+
+
+#: The headline of a metrics-only section (no reference: no ratio columns).
+RUNS_HEADLINE = [h for h in HEADLINE_HEADERS if h not in (f"geomean {RATIO_LABEL}", "worst")]
+
+
+def _pick(cells: list[str], headers: list[str]) -> list[str]:
+    return [c for h, c in zip(HEADLINE_HEADERS, cells, strict=True) if h in headers]
 
 
 def _fails(m: MethodLine) -> str:
@@ -711,12 +725,15 @@ def headline_text(lines: list[MethodLine], width: int = SUMMARY_WIDTH,
             kind = "maximisation" if sense == "max" else "minimisation"
             title = f"{suite} / {problem}: {RATIO_LABEL} = {form} vs {ref} ({kind})"
         wm = min(max([len("method")] + [len(m.method) for m in ms]), 24)
-        head = f"{'method':<{wm}} {'runs':>5} {'valid':>5} {'geomean':>7} {'worst':>7} "
+        ratios = ref is not None
+        head = f"{'method':<{wm}} {'runs':>5} {'valid':>5} " + (
+            f"{'geomean':>7} {'worst':>7} " if ratios else "")
         out += [_cut(title, width), _cut(head + "failed/invalid: first reason", width)]
         for m in ms:
             c = headline_cells(m)
             label = m.method if len(m.method) <= wm else m.method[:wm - 1] + "…"
-            text = f"{label:<{wm}} {c[1]:>5} {c[2]:>5} {c[3]:>7} {c[4]:>7} {c[5]}"
+            mid = f"{c[3]:>7} {c[4]:>7} " if ratios else ""
+            text = f"{label:<{wm}} {c[1]:>5} {c[2]:>5} {mid}{c[5]}"
             out.append(_cut(text.rstrip(), width))
         if any(BOUND in m.bases for m in ms):
             out.append("* some ratios are against a reference's bound (conservative)")
