@@ -137,7 +137,8 @@ class _InstanceIn(Strict, title="OJPPInstanceFile"):
     reference: list[dict[str, int]] | None = Field(None, **doc(
         "The placement y0 to re-place (objective 'max_slowdown' only, required there): one "
         "{job name: workers} per device, feasible for the instance; its device order labels "
-        "the devices a migration is counted on.", unit="workers", symbol="y^0"))
+        "the devices a migration is counted on.", unit="workers", symbol="y^0",
+        numbers={"minimum": 0}))
     migration_budget: float | None = Field(default=None, ge=0, **doc(
         "Budget c-bar of (19): the cost of the workers that leave their reference device is "
         "at most this (objective 'max_slowdown' only). Omitted: 5 % of the cost of moving "
