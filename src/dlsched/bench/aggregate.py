@@ -193,7 +193,7 @@ def failure_reason(row: dict[str, Any]) -> str | None:
     >>> failure_reason({"status": "feasible", "valid": 0,
     ...                 "first_violation": "capacity of g2: 8.00000097 allocated > 8"})
     'capacity of g2: 8.00000097 allocated > 8'
-    >>> failure_reason({"status": "error", "valid": 0, "error": "ValueError: bad\nmore"})
+    >>> failure_reason({"status": "error", "valid": 0, "error": "ValueError: bad\\nmore"})
     'ValueError: bad'
     >>> failure_reason({"status": "feasible", "valid": 1}) is None
     True

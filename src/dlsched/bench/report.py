@@ -702,7 +702,7 @@ def headline_text(lines: list[MethodLine], width: int = SUMMARY_WIDTH,
     ...                worst=1.0, bases={"proven"}, invalid=1,
     ...                first_failure="w1.json: capacity of g2: 8.00000097 allocated > 8")],
     ...     references={("s", "oef"): "efficiency"})
-    >>> print("\n".join(text))
+    >>> print("\\n".join(text))
     s / oef: ratio (>=1 worse) = OPT/ALG vs efficiency (maximisation)
     method   runs valid geomean   worst failed/invalid: first reason
     max-min     4     4  1.1000  1.2000
@@ -1075,8 +1075,8 @@ def index_page(written: list[Path], out: Path) -> str:
     >>> from pathlib import Path
     >>> text = index_page([Path("r/index.md"), Path("r/report.md"),
     ...                    Path("r/q-oef-paper-ratios.png")], Path("r"))
-    >>> print(text.splitlines()[-1][:66])
-    - [q-oef-paper-ratios.png](q-oef-paper-ratios.png): plot of q-oef-p
+    >>> text.splitlines()[-1].split(": ")[:2]
+    ['- [q-oef-paper-ratios.png](q-oef-paper-ratios.png)', 'plot of q-oef-paper']
     """
     lines = ["# Benchmark report: files", "",
              f"{len(written)} files; open [report.md](report.md) first. Ratios: "
