@@ -4,7 +4,8 @@ this one, in one run (issue 23, item 4: n = 10,000 in under 5 min).
 Each engine is a source tree (``--engine LABEL=PATH/src``, default: this checkout as ``new``); the
 previous one is a ``git worktree add /tmp/oef-old <commit>`` of the base commit. Every (n, engine)
 run is its own process (``PYTHONPATH`` = that tree, ``nice``), solving
-``dlsched.oef.generate(n, 10, seed=0, monotone=True)`` with ``model="oef-cooperative"``,
+``dlsched.oef.generate(n, 10, seed=0, monotone=True, fairness="cooperative")`` with
+``model="oef-cooperative"``,
 ``envy=ENVY`` (``--envy LABEL=STRATEGY``, default ``lazy``; e.g. ``new=menu``) and
 ``time_limit=BUDGET``; a crash is recorded with its exception. Recorded:
 wall time, status, rounds (lazy or menu), envy rows in the working set (menu: distinct
@@ -43,7 +44,7 @@ out = {"n": n}
 try:
     import dlsched as ds
     from dlsched.oef import generate
-    inst = generate(n, k, seed=seed, monotone=True)
+    inst = generate(n, k, seed=seed, monotone=True, fairness="cooperative")
     t0 = time.perf_counter()
     r = ds.solve(inst, model="oef-cooperative", envy=envy, time_limit=budget)
     out.update(time_s=time.perf_counter() - t0, status=r.status.value, objective=r.objective,
@@ -132,7 +133,8 @@ def main() -> None:
         f"at end {load1[0]:.1f}/{load1[1]:.1f}/{load1[2]:.1f}",
         "- command: `" + " ".join(shlex.quote(a) for a in [
             "python", "benchmarks/oef_10k.py", *sys.argv[1:]]) + "`",
-        f"- instance: `dlsched.oef.generate(n, {K}, seed={SEED}, monotone=True)`; "
+        f"- instance: `dlsched.oef.generate(n, {K}, seed={SEED}, monotone=True, "
+        f"fairness='cooperative')`; "
         f"`ds.solve(inst, model='oef-cooperative', envy=ENVY, time_limit={args.budget:g})`",
         "", "| n | engine | envy | status | time s | CPU s | rounds | envy rows / bundles | "
         "objective | bound | gap | peak RSS MB | note |",

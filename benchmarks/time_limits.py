@@ -53,13 +53,19 @@ class Case:
     make: Callable[[], Any] | None = None
     quick: bool = False
 
-    def file(self, tmp: Path) -> Path:
-        if self.path is not None:
+    def file(self, tmp: Path, model: str) -> Path:
+        """The case's instance stating the problem of ``model`` (an OEF instance states its
+        fairness rule, and each OEF LP refuses another one)."""
+        if self.path is not None and self.problem != "oef":
             return self.path
-        assert self.make is not None
-        out = tmp / f"{self.problem}-{abs(hash(self.label)) % 10**8}.json"
+        out = tmp / f"{self.problem}-{abs(hash(self.label)) % 10**8}-{model}.json"
         if not out.exists():
-            ds.save(self.make(), out)
+            inst = ds.load(self.path) if self.path is not None else self.make()
+            if self.problem == "oef":
+                from dlsched.oef.rules import for_model
+
+                inst = for_model(inst, model)
+            ds.save(inst, out)
         return out
 
 
@@ -165,7 +171,7 @@ def run(limits: list[float], only: list[str], quick: bool) -> list[str]:
                     if only and not any(o in (name, case.problem) or o in case.label
                                         for o in only):
                         continue
-                    path = case.file(tmp)
+                    path = case.file(tmp, name)
                     for limit in limits:
                         r = run_one(path, name, limit, tmp)
                         ok = r["wall"] <= limit + SLACK_S

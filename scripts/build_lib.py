@@ -44,6 +44,11 @@ def _grid(base: dict[str, Any], seeds: Iterable[int], **vary: list[Any]) -> list
     return out
 
 
+def _cooperative(calls: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """OEF calls stating the cooperative problem (``fairness`` last, as the index spells it)."""
+    return [{**c, "fairness": "cooperative"} for c in calls]
+
+
 def _contending(problem: str, calls: list[dict[str, Any]], count: int,
                 min_load: float = 1.0) -> list[dict[str, Any]]:
     """The first ``count`` calls whose instance has an offered load of at least ``min_load``
@@ -60,18 +65,19 @@ def _contending(problem: str, calls: list[dict[str, Any]], count: int,
 SKIP_INFEASIBLE = {("completion", "small")}
 Calls = list[dict[str, Any]] | Callable[[], list[tuple[Any, str]]]
 SETS: dict[str, dict[str, tuple[str | None, float, Calls]]] = {
-    "oef": {"small": ("oef-cooperative", 30.0, _grid(
+    # every OEF set states the cooperative problem (LP (10)): the generator's fairness field
+    "oef": {"small": ("oef-cooperative", 30.0, _cooperative(_grid(
         {"n": 6, "k": 3}, range(1, 13), counts=[[1.0, 1.0, 2.0], [1.0, 2.0, 1.0]],
-        monotone=[True, False, True], weighted=[False, False, True, True])),
+        monotone=[True, False, True], weighted=[False, False, True, True]))),
         # notes §8 (docs/specs/oef.md#s8): the 24-GPU testbed (8 of each of 3 types), 20
         # tenants (efficiency) and 50 tenants (JCT); 10 GPU types (overhead), 5 GPUs each
-        "paper": ("oef-cooperative", 60.0,
+        "paper": ("oef-cooperative", 60.0, _cooperative(
                   _grid({"n": 20, "k": 3, "counts": [8.0, 8.0, 8.0]}, range(1, 5),
                         monotone=[True, False], weighted=[False, False, True, True])
                   + _grid({"n": 50, "k": 3, "counts": [8.0, 8.0, 8.0]}, range(5, 9),
                           monotone=[True, False], weighted=[False, False, True, True])
                   + _grid({"n": 50, "k": 10, "counts": [5.0] * 10}, range(9, 13),
-                          monotone=[True, False], weighted=[False, False, True, True])),
+                          monotone=[True, False], weighted=[False, False, True, True]))),
         "large": ("oef-cooperative", 120.0, lib_sources.oef_large)},
     "ojpp": {"small": ("ojpp-patterns", 30.0, _grid(
         {"n_jobs": 10, "max_workers": 4}, range(1, 13),

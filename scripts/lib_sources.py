@@ -136,6 +136,7 @@ def oef_large() -> list[tuple[Any, str]]:
         data = {
             "problem": "oef", "schema_version": 1, "name": f"gavel-mix-n{n}-s{seed}",
             "description": f"{n} tenants, each one Gavel job type, {count} GPUs per type",
+            "fairness": "cooperative",  # the set's statement: LP (10)
             "gpu_types": [{"name": g, "count": count} for g in GPU_TYPES],
             "users": [{"name": f"u{u + 1}-{types[t]}", "throughput": list(table[types[t]]),
                        **({"weight": int(weights[u])} if weighted else {})}

@@ -44,6 +44,7 @@ from dlsched.bench.repro import (
 from dlsched.oef.generate import random_speedups
 from dlsched.oef.instance import OEFInstance, make
 from dlsched.oef.metrics import properties
+from dlsched.oef.rules import for_model
 from dlsched.oef.support import gavel_data
 
 HERE = Path(__file__).resolve().parent
@@ -120,7 +121,10 @@ def static_run(spread: str, seed: int, label: str) -> tuple[float, dict[str, Any
     """(total normalised throughput, solution) of one mechanism on one static instance."""
     inst = static_instance(spread, seed)
     kind, name, params = STATIC_METHODS[label]
-    res = (ds.solve(inst, model=name, **params) if kind == "model"
+    # an OEF LP solves the problem it states: the instance is restated for it (for_model);
+    # mechanisms run on the capacity-only statement (fairness = "none") and their properties
+    # are measured, not imposed
+    res = (ds.solve(for_model(inst, name), model=name, **params) if kind == "model"
            else ds.run(inst, name, **params))
     problems = ds.check(inst, res)
     if problems:
@@ -162,7 +166,7 @@ def profiling_deviation(spread: str, seeds: Sequence[int], model: str = "uniform
                  else rng.choice([0.8, 1.2], size=W.shape))
         noise[:, 0] = 1.0  # speedups are relative to the slowest type (w^1 = 1 by definition)
         reported = make(W * noise, list(COUNTS), name=f"{inst.name}-err")
-        res = ds.solve(reported, model="oef-cooperative")
+        res = ds.solve(for_model(reported, "oef-cooperative"), model="oef-cooperative")
         X = np.asarray(res.solution["allocation"], dtype=float)
         vals.append(abs(float(np.sum(W * X)) / float(np.sum(reported.rows.W * X)) - 1))
     return estimate(vals)

@@ -604,12 +604,22 @@ def cmd_demo(args: argparse.Namespace) -> int:
     for col in ("method", "kind", "status", "objective", "time [s]", "valid"):
         table.add_column(col)
     methods = MODELS.items(args.problem) + ALGORITHMS.items(args.problem)
+    refused = []
     for name, method in methods:
-        res = api.solve(inst, model=name) if method.kind == "exact" else api.run(inst, name)
+        try:
+            res = api.solve(inst, model=name) if method.kind == "exact" else api.run(inst, name)
+        except InputError as exc:  # a model that states another problem than the instance
+            table.add_row(name, method.kind, "refused", "-", "-", "-")
+            refused.append(f"{name}: {exc}")
+            continue
         valid = "yes" if res.ok and not api.check(inst, res) else "NO"
         obj = "-" if res.objective is None else f"{res.objective:.6g}"
         table.add_row(name, method.kind, res.status.value, obj, f"{res.runtime_s:.3f}", valid)
+    rules = ", ".join(f"{k}={v}" for k, v in prob.rules(inst).items())
+    console.print(f"the instance states: {rules or 'no extra rules'}", markup=False)
     console.print(table)
+    for line in refused:
+        console.print(f"refused {line}", markup=False)
     return 0
 
 

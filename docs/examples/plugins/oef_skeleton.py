@@ -2,7 +2,7 @@
 
 Registers ``my-oef-equal``: every user gets an equal share of every GPU type. Trivial, valid
 (it uses exactly the capacity), and a starting point: replace the body of ``allocate``.
-Try it: ``.venv/bin/dlsched run instances/oef/paper-w1.json -a my-oef-equal --import
+Try it: ``.venv/bin/dlsched run instances/oef/paper-w1-efficiency.json -a my-oef-equal --import
 docs/examples/plugins/oef_skeleton.py``.
 """
 

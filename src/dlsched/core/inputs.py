@@ -53,11 +53,11 @@ def read_bytes(path: str | Path, limit: int | None = None) -> bytes:
     Examples
     --------
     >>> len(read_bytes("instances/oef/paper-eq6.json"))
-    702
+    730
     >>> read_bytes("instances/oef/paper-eq6.json", limit=100)
     Traceback (most recent call last):
     ...
-    dlsched.core.errors.InputError: instances/oef/paper-eq6.json: file has 702 bytes > limit 100
+    dlsched.core.errors.InputError: instances/oef/paper-eq6.json: file has 730 bytes > limit 100
     """
     limit = limits.MAX_FILE_BYTES if limit is None else limit
     field = str(path)
