@@ -154,7 +154,7 @@ def test_every_slot_schedule_is_a_valid_timeline_with_the_same_objective():
     seen = refused = 0
     quads = list(itertools.combinations(range(8), 4))
     for j1 in quads:
-        for j2 in quads[::7] + [tuple(sorted(set(range(8)) - set(j1)))]:
+        for j2 in [*quads[::7], tuple(sorted(set(range(8)) - set(j1)))]:
             j3 = tuple(sorted(set(range(8)) - set(j1)))
             sol = {"slot_length": 600, "horizon": 8,
                    "slots": dict(zip(names, (j1, j2, j3), strict=True))}
