@@ -176,3 +176,20 @@ def test_shipped_instances_load_and_state_an_open_non_preemptive_problem() -> No
         inst = ds.load(str(f))
         assert rules(inst) == {"horizon": "open", "preemption": False}, f
         assert '"horizon_hard": false' in f.read_text()
+
+
+def test_library_small_records_are_the_open_horizon_brute_force_optima() -> None:
+    """Every completion/small record is labelled optimal under the set's statement (open
+    horizon, non-preemptive): its value is the independent brute force's optimum, which may
+    run past T (small-04: 168,091, below the 172,457 of the capped problem it used to state)."""
+    import csv
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "instances" / "lib" / "completion" / "small"
+    rows = list(csv.DictReader((folder / "index.csv").open()))
+    assert len(rows) == 12
+    for row in rows:
+        inst = ds.load(str(folder / row["file"]))
+        assert row["status"] == "optimal" and row["bound"] == row["best_known"]
+        assert brute_force(inst) == pytest.approx(float(row["best_known"])), row["id"]
+    assert {r["id"]: float(r["best_known"]) for r in rows}["small-04"] == 168091.0
