@@ -57,9 +57,10 @@ def test_failures_exit_1_with_count_and_first_reason(warn_suite, tmp_path, capsy
     fail = next(line for line in lines if line.startswith("fail "))
     invalid = next(line for line in lines if line.startswith("invalid "))
     # toy-fail raises on each of the N instances; toy-invalid picks item -1 on each
-    # (the reason is cut with an ellipsis at 100 columns)
-    assert f"{N} failed: bench-toy(n=3) seed=0: RuntimeError: toy-fail always" in fail
-    assert f"{N} invalid: bench-toy(n=3) seed=0: choice -1 out of range" in invalid
+    # the reason first, then the instance (cut at 100 columns, ending in "...")
+    assert len(fail) == 100 and fail.endswith("...")
+    assert f"{N} failed: RuntimeError: toy-fail always fails (on bench-toy(n" in fail
+    assert invalid.endswith(f"{N} invalid: choice -1 out of range (on bench-toy(n=3) seed=0)")
     assert f"{2 * N} runs failed or are invalid" in out and "--allow-failures" in out
     # the stored rows are served again: the verdict does not depend on what this sweep ran
     assert main([*args, "--allow-failures"]) == 0
@@ -135,11 +136,11 @@ def test_report_lists_failures_with_reasons(warn_suite, tmp_path):
     run_suite(warn_suite, db, executor="serial", progress=False)
     md = write_report(db, tmp_path / "rep", progress=False)[0].read_text()
     glance = md.split("### At a glance", 1)[1].split("###", 1)[0]
-    assert f"| fail | {N} | 0 | - | - | {N} failed: bench-toy(n=3) seed=0: RuntimeError: " \
-           "toy-fail always fails |" in glance
+    assert (f"| fail | {N} | 0 | - | - | {N} failed: RuntimeError: toy-fail always fails (on "
+            "bench-toy(n=3) seed=0) |") in glance
     failures = md.split("### Failed and invalid runs", 1)[1].split("###", 1)[0]
-    assert f"- **invalid**: {N} invalid: bench-toy(n=3) seed=0: choice -1 out of range" \
-        in failures
+    assert (f"- **invalid**: {N} invalid: choice -1 out of range (on bench-toy(n=3) seed=0)"
+            in failures)
     assert "**first**" not in failures and "**warn**" not in failures  # valid methods
 
 
@@ -179,3 +180,19 @@ def test_headline_pools_sets_and_counts_valid_runs(warn_suite, tmp_path):
     assert (lines["fail"].failed, lines["fail"].valid) == (N, 0)
     assert (lines["invalid"].invalid, lines["invalid"].valid) == (N, 0)
     assert lines["random"].runs == 2 * N and len(rows) == N * 7
+
+
+def test_report_of_several_sections_has_a_headline_each(warn_suite, clean_suite, tmp_path):
+    """Two suites in one database: each section gets its own headline (the second section
+    used to crash the report)."""
+    db = tmp_path / "r.db"
+    run_suite(warn_suite, db, executor="serial", progress=False)
+    other = write_suite(tmp_path / "other.toml",
+                        clean_suite.read_text().replace('name = "toy"', 'name = "other"'))
+    run_suite(other, db, executor="serial", progress=False)
+    md = write_report(db, tmp_path / "rep", progress=False)[0].read_text()
+    assert md.count("### At a glance") == 2
+    other, toy = md.split("## toy / bench-toy", 1)  # sections in suite-name order
+    assert "## other / bench-toy" in other
+    assert "### Failed and invalid runs" in toy and "### Failed and invalid runs" not in other
+    assert "| first | 4 | 4 |" in other and "| fail |" not in other

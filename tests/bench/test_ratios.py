@@ -117,7 +117,7 @@ def test_failures_count_in_the_group_but_not_in_the_ratio():
                                          "error": "ValueError: boom\ntrace", "instance_id": "x"}]
     (g,) = aggregate(rows)
     assert (g.n, g.runs, g.failed) == (1, 2, 1)
-    assert g.first_failure == "x: ValueError: boom"
+    assert g.first_failure == "ValueError: boom (on x)"
 
 
 def test_bootstrap_ci_is_seeded_and_brackets_the_mean():

@@ -130,7 +130,7 @@ class Group:
         Why runs have no ratio -> how many.
     first_failure : str or None, default None
         The first failed or invalid run's reason (its error's first line, or the validator's
-        first violation), prefixed by the instance.
+        first violation), then the instance: ``"REASON (on INSTANCE)"``.
     warned : int, default 0
         Runs during which the method raised Python warnings (captured, stored per run).
 
@@ -215,7 +215,7 @@ def _stats(g: Group, rows: list[dict[str, Any]], resamples: int, confidence: flo
     for r in rows:
         why = failure_reason(r)
         if why is not None:
-            g.first_failure = f"{r.get('instance_id', '?')}: {why}"
+            g.first_failure = f"{why} (on {r.get('instance_id', '?')})"
             break
     g.warned = sum(bool(r.get("warnings")) for r in rows)
     g.suspicious = sum(bool(r.get("suspicious")) for r in rows)
@@ -402,7 +402,8 @@ class MethodLine:
     failed, invalid : int, default 0
         Runs without a solution; runs whose solution fails validation.
     first_failure : str or None, default None
-        The first failed or invalid run: ``"INSTANCE: REASON"``.
+        The first failed or invalid run: ``"REASON (on INSTANCE)"`` (the reason first: a
+        summary cut to its width keeps it).
     warned : int, default 0
         Runs that raised Python warnings.
     warnings : dict, default {}
@@ -461,7 +462,7 @@ def method_lines(rows: list[dict[str, Any]],
     ...          "first_violation": "capacity of g2: 8.1 allocated > 8"}]
     >>> line = method_lines(rows)[0]
     >>> line.runs, line.valid, line.geomean, line.worst, line.first_failure
-    (3, 2, 2.0, 4.0, 'c: capacity of g2: 8.1 allocated > 8')
+    (3, 2, 2.0, 4.0, 'capacity of g2: 8.1 allocated > 8 (on c)')
     """
     keyed: dict[tuple[str, str, str], list[dict[str, Any]]] = defaultdict(list)
     for r in rows:
@@ -483,7 +484,7 @@ def method_lines(rows: list[dict[str, Any]],
         for r in members:
             why = failure_reason(r)
             if why is not None:
-                line.first_failure = f"{r.get('instance_id', '?')}: {why}"
+                line.first_failure = f"{why} (on {r.get('instance_id', '?')})"
                 break
         for r in members:
             found = r.get("warnings") or []

@@ -574,11 +574,11 @@ def markdown_report(store: ResultsStore, suite: str | None = None,
     parts = ["# dlsched benchmark report", "",
              f"Ratios follow the library's convention, {RATIO_LABEL}: ALG/OPT for a "
              "minimisation, OPT/ALG for a maximisation, 1 = the reference.", ""]
-    lines = headline(store, suite)
+    glances = headline(store, suite)
     for info, overall, sized in _sections(store, suite):
         md = escape.markdown
         shown_headers = RUN_HEADERS if info["reference"] is None else RATIO_HEADERS
-        mine = [m for m in lines if (m.suite, m.problem) == (info["suite"], info["problem"])]
+        mine = [m for m in glances if (m.suite, m.problem) == (info["suite"], info["problem"])]
         parts += [f"## {md(info['suite'])} / {md(info['problem'])}", ""]
         glance = HEADLINE_HEADERS if info["reference"] else RUNS_HEADLINE
         parts += ["### At a glance", "",
@@ -662,8 +662,8 @@ def headline_cells(m: MethodLine) -> list[str]:
     >>> from dlsched.bench.aggregate import MethodLine
     >>> headline_cells(MethodLine("s", "oef", "max", "gavel", runs=4, valid=3, n=3,
     ...                           geomean=1.02, worst=1.05, bases={"proven"}, invalid=1,
-    ...                           first_failure="w1.json: capacity of g2"))
-    ['gavel', '4', '3', '1.0200', '1.0500', '1 invalid: w1.json: capacity of g2']
+    ...                           first_failure="capacity of g2 (on w1.json)"))
+    ['gavel', '4', '3', '1.0200', '1.0500', '1 invalid: capacity of g2 (on w1.json)']
     """
     star = "*" if BOUND in m.bases else ""
     return [m.method, str(m.runs), str(m.valid),
@@ -683,7 +683,7 @@ def headline_text(lines: list[MethodLine], width: int = SUMMARY_WIDTH,
     lines : list of MethodLine
         From ``headline``.
     width : int, default SUMMARY_WIDTH
-        Line width; long method labels and reasons are cut with an ellipsis. Unit: characters.
+        Line width; long method labels and reasons are cut, ending in ``...``. Unit: characters.
     references : dict or None, default None
         (suite, problem) -> the reference method's label (None: metrics only).
 
@@ -700,13 +700,13 @@ def headline_text(lines: list[MethodLine], width: int = SUMMARY_WIDTH,
     ...                worst=1.2, bases={"proven"}),
     ...     MethodLine("s", "oef", "max", "gavel", runs=4, valid=3, n=3, geomean=1.0,
     ...                worst=1.0, bases={"proven"}, invalid=1,
-    ...                first_failure="w1.json: capacity of g2: 8.00000097 allocated > 8")],
+    ...                first_failure="capacity of g2: 8.000001 > 8 (on w1.json)")],
     ...     references={("s", "oef"): "efficiency"})
     >>> print("\\n".join(text))
     s / oef: ratio (>=1 worse) = OPT/ALG vs efficiency (maximisation)
     method   runs valid geomean   worst failed/invalid: first reason
     max-min     4     4  1.1000  1.2000
-    gavel       4     3  1.0000  1.0000 1 invalid: w1.json: capacity of g2: 8.00000097 allocated > 8
+    gavel       4     3  1.0000  1.0000 1 invalid: capacity of g2: 8.000001 > 8 (on w1.json)
     <BLANKLINE>
     >>> max(map(len, text)) <= 100
     True
@@ -731,7 +731,7 @@ def headline_text(lines: list[MethodLine], width: int = SUMMARY_WIDTH,
         out += [_cut(title, width), _cut(head + "failed/invalid: first reason", width)]
         for m in ms:
             c = headline_cells(m)
-            label = m.method if len(m.method) <= wm else m.method[:wm - 1] + "…"
+            label = m.method if len(m.method) <= wm else m.method[:wm - 3] + "..."
             mid = f"{c[3]:>7} {c[4]:>7} " if ratios else ""
             text = f"{label:<{wm}} {c[1]:>5} {c[2]:>5} {mid}{c[5]}"
             out.append(_cut(text.rstrip(), width))
@@ -742,7 +742,7 @@ def headline_text(lines: list[MethodLine], width: int = SUMMARY_WIDTH,
 
 
 def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def failures_section(lines: list[MethodLine]) -> list[str]:
