@@ -8,8 +8,11 @@ submissions over ``days``; tenants with random weights (or quotas summing to the
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 
+from ..core.errors import InputError
 from .instance import LTGFInstance, parse
 
 GPU_SIZES = np.array([1, 2, 4, 8, 16, 32])
@@ -28,6 +31,7 @@ def generate(
     cold_start: float = 30.0,
     short_share: float = 0.673,
     name: str | None = None,
+    time: str = "continuous",
 ) -> LTGFInstance:
     """A seeded synthetic LTGF workload with the published Venus statistics (the problem's
     generator, ``dlsched generate ltgf``).
@@ -61,6 +65,11 @@ def generate(
         Share of short (1-10 min) jobs. Unit: dimensionless. Range: [0, 1].
     name : str or None, default None
         Instance name; None names it from the sizes and the seed.
+    time : str, default "continuous"
+        ``"continuous"`` (the workload as drawn) or ``"slotted"``: its slotted mode
+        (``LTGFInstance.slotted``: tick = lease, submissions and durations rounded up to
+        whole leases, no overheads), the statement of the library's LTGF sets and of the
+        exact models.
 
     Returns
     -------
@@ -116,7 +125,10 @@ def generate(
             "statistics": "Venus (ASTRAEA §5): job-size mix and short-job share",
         },
     }
-    return parse(data)
+    if time not in ("continuous", "slotted"):
+        raise InputError("time", f"must be 'continuous' or 'slotted', not {time!r}")
+    inst = parse(data)  # a slotted copy keeps the name: its ``time`` field says what it is
+    return dataclasses.replace(inst.slotted(), name=inst.name) if time == "slotted" else inst
 
 
 def generate_slotted(
