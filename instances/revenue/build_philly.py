@@ -77,6 +77,7 @@ def build(jobs_per_vc: int, seed: int, utility: str = "linear", scale: str = "pa
             {"worker": round(float(rng.uniform(100, 5120)), 1),
              "ps": round(float(rng.uniform(5, 20)) * 1024, 1)},
             "tenants": tenants, "servers": servers, "jobs": jobs,
+            "time_origin": "arrival", "fixed_workers": False,  # the statement (issue 32)
             "provenance": {"script": "instances/revenue/build_philly.py", "seed": seed,
                            "vc_capacity": "src/dlsched/data/philly_cluster_helios/philly_vc.csv",
                            "jobs": "src/dlsched/data/philly_vc_traces_gavel/philly_vc_jobs.csv",

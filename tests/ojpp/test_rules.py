@@ -56,3 +56,14 @@ def test_solve_picks_the_model_of_the_statement():
     # Theta of the re-placement: no worse than the reference's
     assert res.objective <= PROBLEMS.get("ojpp").objective(
         stated, {"devices": [dict(d) for d in stated.reference]}) + 1e-9
+
+
+def test_adjustment_starts_from_the_stated_reference():
+    inst = golden()
+    ref = {"devices": [{"C": 2}, {"A": 1}, {"A": 1}, {"B": 2}, {"B": 1}]}
+    stated = ojpap_instance(inst, ref, 0.0)
+    theta_ref = PROBLEMS.get("ojpp").objective(stated, ref)
+    res = ds.run(stated, "adjustment", steps=1)
+    assert res.stats["theta_initial"] == pytest.approx(theta_ref)  # started from y0
+    # its objective is the instance's (Theta of its placement), not the devices used
+    assert res.objective == pytest.approx(PROBLEMS.get("ojpp").objective(stated, res.solution))

@@ -268,7 +268,8 @@ def adjustment(inst: OJPPInstance, *, initial: Solution | dict | None = None, st
     inst : OJPPInstance
         The instance; it needs an interference limit (the trigger's threshold).
     initial : Solution or dict or None, default None
-        The placement to start from (typed or its JSON); None runs the Heuristic.
+        The placement to start from (typed or its JSON); None: the instance's ``reference``
+        when it states OJPAP, else the Heuristic's placement.
     steps : int, default 50
         Simulated time steps. Unit: steps.
     ewma : float, default 0.5
@@ -325,6 +326,8 @@ def adjustment(inst: OJPPInstance, *, initial: Solution | dict | None = None, st
     if unknown:
         raise InputError(sorted(unknown)[0], "unknown parameter of adjustment")
     t0 = time.perf_counter()
+    if initial is None and inst.reference is not None:  # OJPAP: the instance's y0
+        initial = {"devices": [dict(dev) for dev in inst.reference]}
     if initial is None:
         start = run_heuristic(inst)
         if not start.ok:
