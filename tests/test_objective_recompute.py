@@ -79,11 +79,15 @@ def test_oef_objective_by_hand():
 def test_ojpp_objective_by_hand():
     devices = [{"A": 1, "B": 1}, {"C": 2}, {}]
     assert _obj("ojpp", {"devices": devices}) == 2  # the empty device is not used
-    # additive interference: A beside B slows by I[A,B] = 0.25, B by I[B,A] = 0.10, C by 0.04
-    theta = _obj("ojpp", {"devices": devices, "objective_kind": "max_slowdown"})
+    # the objective is the instance's rule, never the solution's: a solution asking for
+    # another one is still scored by devices
+    assert _obj("ojpp", {"devices": devices, "objective_kind": "max_slowdown"}) == 2
+    # additive interference: A beside B slows by I[A,B] = 0.25, B by I[B,A] = 0.10, C by 0.04;
+    # the re-placement problem (OJPAP) states objective = max_slowdown on the instance (a copy
+    # stating it without a reference: the objective is recomputed on a partial placement)
+    ojpap = replace(_demo("ojpp"), objective="max_slowdown")
+    theta = PROBLEMS.get("ojpp").objective(ojpap, {"devices": devices})
     assert theta == pytest.approx(0.25)
-    with pytest.raises(ValueError):
-        _obj("ojpp", {"devices": devices, "objective_kind": "nonsense"})
 
 
 def test_revenue_objective_by_hand():
@@ -93,7 +97,10 @@ def test_revenue_objective_by_hand():
     jobs["j11"] = {"admitted": True, "completion": 5}
     jobs["j12"] = {"admitted": True, "completion": 10}
     assert _obj("revenue", {"jobs": jobs}) == (100 - 2 * 2) + (100 - 2 * 7)
-    assert _obj("revenue", {"jobs": jobs, "time_origin": "absolute"}) == 90 + 80
+    # the time origin is the instance's rule: the solution cannot change it
+    assert _obj("revenue", {"jobs": jobs, "time_origin": "absolute"}) == 96 + 86
+    absolute = inst.with_rules(time_origin="absolute")
+    assert PROBLEMS.get("revenue").objective(absolute, {"jobs": jobs}) == 90 + 80
 
 
 def test_tolerance_is_relative_plus_absolute():

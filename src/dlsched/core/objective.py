@@ -9,9 +9,9 @@ Tolerance: ``|reported - recomputed| <= ABS_TOL + REL_TOL * max(|reported|, |rec
 both 1e-6: solver objectives carry the solver's feasibility tolerance (HiGHS 1e-7 relative),
 far below any difference that matters for a ratio. ``objective`` may return ``None`` for a
 solution whose measure the problem cannot recompute (e.g. LTGF's ``windows`` objective); such a
-result is not compared. A solution may name a measure other than the problem's default (e.g.
-``objective_kind: "max_slowdown"`` of ``ojpap-exact``); the problem's function recomputes that
-measure, and an unknown kind raises ``ValueError`` (reported as a violation).
+result is not compared. Which measure is the objective is the instance's rule, never the
+solution's (e.g. an OJPP instance stating ``objective: "max_slowdown"``, the re-placement
+problem of ``ojpap-exact``): the problem's function recomputes that measure.
 """
 
 from __future__ import annotations
