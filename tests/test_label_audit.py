@@ -191,13 +191,14 @@ def test_ojpp_labels(inst):
 @settings(max_examples=8)
 @given(inst=ojpp_tiny(max_workers=5, variants=False), budget=st.sampled_from([0.0, 1.0, 2.0]))
 def test_ojpap_labels(inst, budget):
+    from dlsched.ojpp.exact.ojpap import ojpap_instance
     from dlsched.ojpp.solution import counts
 
     start = ds.run(inst, "heuristic")
     expected = brute_force_ojpap(inst, counts(inst, start.solution), budget)
-    case = Case(inst, expected, "min",
-                {"ojpap-exact": {"initial": start.solution, "budget": budget}})
-    audit(case, "ojpap-exact")
+    # the re-placement problem is stated by the instance (its reference and budget)
+    case = Case(ojpap_instance(inst, start.solution, budget), expected, "min")
+    assert audit(case, "ojpap-exact") is not None
 
 
 @pytest.mark.parametrize("seed", [3, 11])
