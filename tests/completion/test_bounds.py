@@ -4,13 +4,17 @@ LB0, Lagrangian <= master LP, and carried by every exact result."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import numpy as np
 import pytest
 
 import dlsched as ds
 from dlsched.completion import exact
-from dlsched.completion.exact.bounds import colgen_bound, lb0, lower_bounds
+from dlsched.completion.exact.bounds import colgen_bound, lb0, lower_bounds, statement_tmax
+from dlsched.completion.exact.colgen import colgen_bound as colgen_engine
 from dlsched.completion.generate import tiny
+from dlsched.core import InputError
 
 from .bruteforce import brute_force
 
@@ -19,7 +23,9 @@ CASES = [(arch, seed) for arch in ("ps", "ring") for seed in range(5)]
 
 @pytest.mark.parametrize(("arch", "seed"), CASES)
 def test_bound_below_brute_force_optimum(arch: str, seed: int) -> None:
-    inst = tiny(seed=seed, n_jobs=3, n_servers=2, horizon=12, architecture=arch)
+    # a hard horizon: "instance" is the statement's T_max (brute force: schedules ending by T)
+    inst = dataclasses.replace(tiny(seed=seed, n_jobs=3, n_servers=2, horizon=12,
+                                    architecture=arch), horizon_hard=True)
     opt = brute_force(inst)
     full = colgen_bound(inst, "instance")
     early = colgen_bound(inst, "instance", max_iterations=1)
@@ -54,7 +60,24 @@ def test_uncapped_bound_is_below_uncapped_optimum() -> None:
 
 def test_no_schedule_within_the_horizon_gives_none() -> None:
     inst = tiny(seed=1, n_jobs=2, horizon=12)
-    assert colgen_bound(inst, 1).bound is None
+    assert colgen_engine(inst, 1).bound is None  # the unchecked engine: schedules ending by 1
+
+
+def test_a_restrictions_bound_is_refused() -> None:
+    """The public bound states the instance: a cap below the extended horizon on an open
+    instance, or below T on a hard one, would bound a restriction."""
+    inst = tiny(seed=1, n_jobs=2, horizon=12)
+    ext = statement_tmax(inst)  # here max(T, ...) = T = 12: an int cap of 12 is the statement
+    assert ext == 12
+    for tmax in ("instance", 1, ext - 1):
+        with pytest.raises(InputError) as err:
+            colgen_bound(inst, tmax)
+        assert err.value.field == "tmax"
+    assert colgen_bound(inst, ext).bound == pytest.approx(colgen_bound(inst, None).bound)
+    hard = dataclasses.replace(inst, horizon_hard=True)
+    with pytest.raises(InputError, match="hard horizon"):
+        colgen_bound(hard, 11)
+    assert colgen_bound(hard, 13).bound <= colgen_bound(hard, "instance").bound + 1e-6
 
 
 @pytest.mark.parametrize("arch", ["ps", "ring"])

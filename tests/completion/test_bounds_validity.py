@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 
@@ -23,6 +24,7 @@ from dlsched.completion.exact.psmin import min_ps_count
 from dlsched.completion.generate import tiny
 from dlsched.completion.instance import parse
 from dlsched.completion.support.config import configurations
+from dlsched.core import InputError
 from dlsched.core.io import load
 
 from .bounds_common import SMALL, small_optimal_rows
@@ -111,7 +113,9 @@ def test_min_ps_count_exceeds_one_when_traffic_needs_it() -> None:
 
 
 def _tiny_case(arch: str, seed: int, n_jobs: int):
-    return tiny(seed=seed, n_jobs=n_jobs, n_servers=2, horizon=12, architecture=arch)
+    """A hard-horizon tiny instance: ``"instance"`` is its statement's T_max."""
+    return dataclasses.replace(tiny(seed=seed, n_jobs=n_jobs, n_servers=2, horizon=12,
+                                    architecture=arch), horizon_hard=True)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -133,11 +137,13 @@ def test_bounds_below_brute_force_optimum(arch: str, seed: int, n_jobs: int) -> 
 def test_bounds_below_library_optimum(row: dict[str, str]) -> None:
     inst = load(SMALL / row["file"])
     opt = float(row["best_known"])
+    # the set states an open horizon: its bound is the uncapped one (None), and a capped one
+    # ("instance") would bound a restriction: refused
     for kw in ({}, {"half_rows": True}):
-        cg = colgen_bound(inst, "instance", time_limit=5.0, **kw)
+        cg = colgen_bound(inst, None, time_limit=5.0, **kw)
         assert cg.bound is not None and cg.bound <= opt + 1e-6 * max(1.0, opt)
-    cg_ext = colgen_bound(inst, None, time_limit=5.0)  # uncapped: below the capped optimum too
-    assert cg_ext.bound <= opt + 1e-6 * max(1.0, opt)
+    with pytest.raises(InputError, match="restriction"):
+        colgen_bound(inst, "instance")
     assert area_bound(inst) <= opt + 1e-6 * max(1.0, opt)
     assert all(configurations(inst, j) for j in range(inst.n_jobs))
 

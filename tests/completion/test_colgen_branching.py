@@ -5,6 +5,7 @@ root LP bound to the optimum."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -19,11 +20,19 @@ from .bounds_common import SMALL, below, small_optimal_rows
 from .bruteforce import brute_force
 
 
+def hard(inst):
+    """``inst`` with a hard horizon: ``"instance"`` (T_max = T) is then its statement, and the
+    brute force's optimum is that of the schedules ending by T."""
+    return dataclasses.replace(inst, horizon_hard=True)
+
+
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(arch=st.sampled_from(["ps", "ring"]), seed=st.integers(0, 10_000),
        n_jobs=st.integers(2, 3))
+
 def test_branching_below_brute_force_optimum(arch: str, seed: int, n_jobs: int) -> None:
-    inst = tiny(seed=seed, n_jobs=n_jobs, n_servers=2, horizon=12, architecture=arch)
+    inst = hard(tiny(seed=seed, n_jobs=n_jobs, n_servers=2, horizon=12,
+                     architecture=arch))
     opt = brute_force(inst)
     if not math.isfinite(opt):
         return
@@ -40,7 +49,8 @@ def test_branching_lifts_the_root_bound(seed: int, opt: float) -> None:
     # tiny PS instances (3 jobs, 2 servers, T = 12) whose root LP is fractional in the
     # starts: the brute-force optimum (independent enumeration) is above the root bound,
     # and branching on the starts closes that gap
-    inst = tiny(seed=seed, n_jobs=3, n_servers=2, horizon=12, architecture="ps")
+    inst = hard(tiny(seed=seed, n_jobs=3, n_servers=2, horizon=12,
+                     architecture="ps"))
     assert brute_force(inst) == opt
     root = colgen_bound(inst, "instance", time_limit=5.0)
     assert root.bound < opt - 1.0
@@ -51,7 +61,8 @@ def test_branching_lifts_the_root_bound(seed: int, opt: float) -> None:
 
 
 def test_branching_bound_with_upper_closes_at_the_optimum() -> None:
-    inst = tiny(seed=3, n_jobs=3, n_servers=2, horizon=12, architecture="ps")
+    inst = hard(tiny(seed=3, n_jobs=3, n_servers=2, horizon=12,
+                     architecture="ps"))
     cg = colgen_bound(inst, "instance", time_limit=5.0, branch_time=3.0, upper=60.0)
     assert cg.bound == pytest.approx(60.0, abs=1e-6)
 

@@ -6,6 +6,7 @@ small set; on two hand cases they lift the LP bound to the optimum."""
 
 from __future__ import annotations
 
+import dataclasses
 import math
 
 import pytest
@@ -23,6 +24,12 @@ from .hand import job, servers
 TWO_GPU_WORKER = [{"name": "m2", "demand": {"gpu": 2}, "bandwidth": 1.0}]
 
 
+
+
+def hard(inst):
+    """``inst`` with a hard horizon: ``"instance"`` (T_max = T) is then its statement, and the
+    brute force's optimum is that of the schedules ending by T."""
+    return dataclasses.replace(inst, horizon_hard=True)
 
 def test_type_rows_lift_the_bound_to_the_optimum() -> None:
     # three servers of 3 GPUs, workers of 2 GPUs: one worker per server, W = 3. Two jobs of
@@ -52,7 +59,8 @@ def test_resource_rows_lift_the_bound_to_the_optimum() -> None:
 @given(arch=st.sampled_from(["ps", "ring"]), seed=st.integers(0, 10_000),
        n_jobs=st.integers(2, 3))
 def test_cluster_rows_below_brute_force_optimum(arch: str, seed: int, n_jobs: int) -> None:
-    inst = tiny(seed=seed, n_jobs=n_jobs, n_servers=2, horizon=12, architecture=arch)
+    inst = hard(tiny(seed=seed, n_jobs=n_jobs, n_servers=2, horizon=12,
+                     architecture=arch))
     opt = brute_force(inst)
     if not math.isfinite(opt):
         return

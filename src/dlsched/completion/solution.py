@@ -3,10 +3,14 @@
 A solution is ``{"jobs": {job: {"start", "duration", "worker_type", "workers", "ps_type",
 "ps"}}, "objective": sum_j w_j (start_j + duration_j), "capped": bool}``; ``workers`` and
 ``ps`` map server names to counts (zeros omitted); ``ps_type`` and ``ps`` are absent under
-Ring-AllReduce. ``capped`` (default true) says the schedule must end by the horizon (offline);
-online schedules set it false [A22] and may give ``earliest_start`` per job (the round's tau_i).
-A preemptive baseline's job carries its run ``segments`` (``start``, ``end``, ``stall``,
-``workers``, ``ps``); the batch problem (7) adds ``accepted_weight`` and ``deadline``.
+Ring-AllReduce. A preemptive baseline's job carries its run ``segments`` (``start``, ``end``,
+``stall``, ``workers``, ``ps``), valid only on an instance with ``preemption`` true.
+
+Information only (the validator reads every rule from the instance, issue #32): ``capped``
+(whether the method kept the schedule within the horizon; whether it must is the instance's
+``horizon_hard``), ``earliest_start`` per job (A_online: the round's tau_i), and the batch
+problem (7)'s ``accepted_weight`` and ``deadline`` (its schedules are judged by
+``dlsched.completion.batch.check_batch``, never by the completion validator).
 
 ``Solution`` holds this JSON as typed fields; ``Solution.from_json(d).to_json() == d``
 for every method's output (keys it does not know are kept in ``extra``). Methods build index
@@ -215,17 +219,20 @@ class Solution(BaseSolution):
     jobs : dict of str to JobRecord
         Job name -> its schedule.
     objective : float
-        sum_j w_j C_j with C_j = start_j + duration_j (for the batch problem (7): the
+        sum_j w_j C_j with C_j = start_j + duration_j (for a batch schedule of (7): the
         accepted weight). Unit: weight x slots.
     capped : bool or None, default None
-        Whether the schedule must end by the horizon (offline: true; online: false).
+        Information: whether the method kept the schedule within the horizon (the rule is
+        the instance's ``horizon_hard``; the validator ignores this key).
     earliest_start : dict of str to int or None, default None
-        Job name -> the earliest slot the method allowed (A_online: its round's tau_i).
-        Unit: slots.
+        Information: job name -> the earliest slot the method allowed (A_online: its round's
+        tau_i). Unit: slots.
     accepted_weight : float or None, default None
-        Batch problem (7): total weight of the accepted jobs. Unit: weight.
+        Batch problem (7): total weight of the accepted jobs (``batch.check_batch`` checks
+        it). Unit: weight.
     deadline : int or None, default None
-        Batch problem (7): the deadline tau. Unit: slots.
+        Batch problem (7): the deadline tau the method used (information; ``check_batch``
+        takes the deadline from its caller). Unit: slots.
     extra : dict, default {}
         JSON keys this type does not know, kept as they are.
 

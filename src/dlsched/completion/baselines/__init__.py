@@ -17,7 +17,8 @@ migrations) costs ``rescale_penalty`` slots (default 0, ours).
   placement) changes between slots and a job left without a worker is paused (resume costs a
   slot). That variant is preemptive and elastic, so like Tiresias and AntMan it solves a
   relaxation of E1 and only LB0 binds it (models/completion.md, "Which bounds bind the
-  preemptive baselines").
+  preemptive baselines"); its schedules are valid only on an instance with ``preemption``
+  true.
 - ``antman``: guaranteed jobs admitted FIFO with the ideal configuration (non-preemptive);
   after waiting more than 2 slots a job runs opportunistically on idle resources with 1..N
   workers, re-evaluated each slot, suspended when guaranteed jobs need the resources.
@@ -28,7 +29,9 @@ migrations) costs ``rescale_penalty`` slots (default 0, ours).
 - Preemptive baselines (``tiresias``, ``antman``, ``drf(elastic=True)``): a resume costs
   ``resume_penalty`` slots without progress (default 1), a change of a running job's placement
   (rescale, migration) ``rescale_penalty`` slots (default 0, the earlier free rescaling).
-- ``jain-greedy``: the max-weight batch greedy (GreedyRTL reconstruction) for problem (7).
+- ``jain_greedy`` (not registered: a routine of the batch problem (7), exposed with its
+  validator in ``dlsched.completion.batch``): the max-weight batch greedy (GreedyRTL
+  reconstruction).
 - ``wspt-list``: the reference list heuristic (WSPT order, not in the paper).
 """
 

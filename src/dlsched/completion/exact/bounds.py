@@ -237,12 +237,26 @@ def statement_tmax(inst: CompletionInstance) -> int:
 
 def colgen_bound(inst: CompletionInstance, tmax: int | str | None = None,
                  time_limit: float = COLGEN_TIME_LIMIT, **kw: Any) -> ColgenResult:
-    """Column-generation (Lagrangian) bound, independent of any exact model: ``tmax`` None /
-    ``"extended"`` bounds the uncapped optimum (valid under both horizon rules),
-    ``"instance"`` or an int the optimum of schedules ending by that slot (a bound of the
-    instance only when its horizon is hard, or the int is at least the extended horizon);
-    see ``.colgen`` for why the bound is valid. Refuses a preemptive instance."""
+    """Column-generation (Lagrangian) bound of the instance's statement, independent of any
+    exact model (see ``.colgen`` for why the bound is valid): ``tmax`` None / ``"extended"``
+    bounds the uncapped optimum (valid under both horizon rules); ``"instance"`` or an int
+    bounds the schedules ending by that slot, and is accepted only where that is a bound of the
+    statement: on a hard horizon ``"instance"`` or an int >= T, on an open one an int >= the
+    extended horizon. Anything else (a restriction's bound) and a preemptive instance are
+    refused with an ``InputError`` (``.colgen.colgen_bound`` is the unchecked engine)."""
     _non_preemptive(inst)
+    if tmax not in (None, "extended"):
+        T = int(inst.horizon)
+        cap = T if tmax == "instance" else tmax
+        if not isinstance(cap, int) or isinstance(cap, bool):
+            raise InputError("tmax", f"must be None, 'extended', 'instance' or an int, got "
+                             f"{tmax!r}")
+        if inst.horizon_hard and cap < T:
+            raise InputError("tmax", f"{cap} < the hard horizon {T}: the bound of a restriction")
+        if not inst.horizon_hard and (tmax == "instance" or cap < statement_tmax(inst)):
+            raise InputError("tmax", f"the horizon is open (horizon_hard false) and T_max={cap} "
+                             "is below the extended horizon: the bound of a restriction; use "
+                             "None")
     return _colgen(inst, tmax, time_limit=time_limit, **kw)
 
 

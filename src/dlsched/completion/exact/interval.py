@@ -56,8 +56,8 @@ from ..instance import CompletionInstance
 from ..model import e1_data
 from ..support.config import configurations
 from ..support.lists import improve_order, list_horizon, list_schedule, wspt_list, wspt_order
-from .bounds import colgen_bound, lower_bounds
-from .colgen import COLGEN_TIME_LIMIT, server_classes
+from .bounds import lower_bounds
+from .colgen import COLGEN_TIME_LIMIT, colgen_bound, server_classes
 from .cpsat import add_hints, cp_integer_data, placement_vars, read_plans, server_loads
 from .finish import fallback, finish
 from .incumbent import heuristic_runs, incumbent_pool, resolve_horizon, statement_horizon
