@@ -226,3 +226,29 @@ def test_writers_refuse_a_dirty_tree(monkeypatch, tmp_path) -> None:
     monkeypatch.setenv("DLSCHED_LIB_ALLOW_DIRTY", "1")
     rows = build_set("oef", "demo", [{"n": 2, "k": 2, "seed": 0}], root=tmp_path)
     assert rows[0]["commit"] == "abc123+dirty"
+
+
+def test_an_unproven_bound_is_restated_with_its_proof(tmp_path) -> None:
+    """A row whose bound no stored result states gets the re-solve's bound and its proof
+    (equal here), and the proof check passes afterwards."""
+    from dlsched.lib.proof import check_proof, proof_path
+    from dlsched.lib.records import format_number, read_index, set_dir, write_index
+
+    folder = shutil.copytree(set_dir("oef/small"), tmp_path / "oef" / "small")
+    rows = read_index(folder)
+    row = rows[0]
+    best = ds.load(folder / row["solution_file"])
+    # the stored result loses its bound: the row's bound is now proven by nothing
+    ds.save(Result("oef", best.method, "feasible", best.objective, None,
+                   solution=best.solution.to_json()), folder / row["solution_file"])
+    with pytest.raises(InputError, match="stated by no stored result"):
+        check_proof(folder, read_index(folder)[0])
+    write_index(folder, rows)
+    changes = improve_mod.improve_set(folder, time_limit=10, ids=[row["id"]])
+    assert [c.field for c in changes] == ["bound"]
+    new = read_index(folder)[0]
+    check_proof(folder, new)
+    assert proof_path(folder, new).is_file()
+    assert float(new["bound"]) == pytest.approx(float(row["bound"]), rel=1e-9)
+    assert new["status"] == "optimal"
+    assert format_number(float(new["bound"])) == new["bound"]

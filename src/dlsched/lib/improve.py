@@ -18,7 +18,7 @@ from ..core import PROBLEMS, InputError
 from ..core.io import atomic_write_text
 from ..core.result import Status
 from .build import solve_record
-from .merge import apply_result, stamp
+from .merge import apply_result, restate_bound, stamp
 from .proof import proof_of, save_proof
 from .records import (
     load_record,
@@ -122,7 +122,13 @@ def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
         if res.status == Status.INFEASIBLE:
             raise InputError(f"record {row['id']!r}", f"{res.method} says infeasible, but a "
                              "feasible solution is stored")
+        unproven = bool(row["bound"]) and proof_of(folder, row) is None
         new, changed = apply_result(row, res, sense)
+        if unproven and "bound" not in changed and res.bound is not None:
+            # a bound no stored result states is no bound: this run's (equal, or looser
+            # when the old one cannot be re-proven) replaces it, with its proof
+            new = restate_bound(new, res)
+            changed.append("bound")
         sol_path = folder / row["solution_file"]
         old_text = sol_path.read_text(encoding="utf-8")
         old_proof = proof_of(folder, row) if changed else None  # read before overwriting

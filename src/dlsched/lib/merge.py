@@ -130,3 +130,41 @@ def apply_result(row: dict[str, str], res: Any, sense: str) -> tuple[dict[str, A
     gap = relative_gap(best, bound)
     new.update(gap=format_number(gap), status=status_of(best, bound))
     return new, changed
+
+
+def restate_bound(row: dict[str, Any], res: Any) -> dict[str, Any]:
+    """The row with ``res.bound`` as its bound, whatever the old one (which no stored result
+    proves), with its gap, status, method and stamp.
+
+    Parameters
+    ----------
+    row : dict
+        The index row.
+    res : Result
+        A validated exact result whose bound is on the right side of ``best_known``.
+
+    Returns
+    -------
+    dict
+        The new row.
+
+    Raises
+    ------
+    InputError
+        ``res.bound`` is on the wrong side of the best-known value.
+
+    Examples
+    --------
+    >>> from dlsched.core.result import Result
+    >>> row = {"best_known": "10.0", "bound": "10.0", "sense": "max"}
+    >>> new = restate_bound(row, Result("oef", "m", "time_limit", 10.0, 10.5))
+    >>> new["bound"], new["status"]
+    ('10.5', 'open')
+    """
+    best = float(row["best_known"])
+    if not bound_ok(row["sense"], best, float(res.bound)):
+        raise InputError("bound", f"{res.bound} is on the wrong side of the best-known {best}")
+    new = dict(row, bound=format_number(res.bound), bound_method=bound_source(res), **stamp())
+    new.update(gap=format_number(relative_gap(best, float(res.bound))),
+               status=status_of(best, float(res.bound)))
+    return new
