@@ -41,8 +41,13 @@ def test_completion_objective_by_hand():
     # S4: two jobs of weight 1; C_j = start + duration (the validator's reading)
     sol = {"jobs": {"j1": {"start": 1, "duration": 3}, "j2": {"start": 2, "duration": 3}}}
     assert _obj("completion", sol) == 1 * (1 + 3) + 1 * (2 + 3)  # 9
-    # batch problem (7): accepted weight of the scheduled jobs
-    assert _obj("completion", {"deadline": 6, "jobs": {"j2": {"start": 1, "duration": 3}}}) == 1
+    # a solution cannot switch the objective: with a "deadline" key it is still sum w_j C_j
+    assert _obj("completion", {**sol, "deadline": 6}) == 9
+    # the batch problem (7) has its own objective: accepted weight of the scheduled jobs
+    from dlsched.completion.batch import accepted_weight
+
+    assert accepted_weight(_demo("completion"), {"jobs": {"j2": {"start": 1, "duration": 3}}}) \
+        == 1
 
 
 def test_ltgf_objective_by_hand():
