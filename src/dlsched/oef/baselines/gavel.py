@@ -504,6 +504,14 @@ def _gavel(inst: OEFInstance, method: str, cap: Cap, second_stage: bool, tol: fl
                                  job_cap=caps is not None)
     stats["mapping"] = mapping
     X = x * s[:, None]
+    # an interior point may exceed a capacity by its feasibility tolerance (8.00000097 of 8):
+    # scale such a column down to the capacity, so the allocation is feasible as returned
+    used = X.sum(axis=0)
+    over = used > c
+    if over.any():
+        X[:, over] *= c[over] / used[over]
+        x = X / s[:, None]
+        stats["capacity_rescaled"] = float((used[over] / c[over]).max() - 1.0)
     g = _level(W, s, c, w, x)
     stats["gavel_level"] = g
     return allocation_result(inst, method, X, t0, stats, level=g * w.sum() / c.sum())
