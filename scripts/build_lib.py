@@ -18,6 +18,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -65,11 +66,15 @@ def _contending(problem: str, calls: list[dict[str, Any]], count: int,
     return kept[:count]
 
 
+#: the ``method`` of a record whose solution is the best of the registered policies
+BEST_OF_POLICIES = "best-of-policies"
+
 #: problem -> set -> (exact model, time limit in s, generator calls); a set in SKIP_INFEASIBLE
-#: keeps the first 12 calls whose instance is feasible
+#: keeps the first 12 calls whose instance is feasible; a set in SOLVERS names its records'
+#: method instead of a model, and no time limit (None)
 SKIP_INFEASIBLE = {("completion", "small")}
 Calls = list[dict[str, Any]] | Callable[[], list[tuple[Any, str]]]
-SETS: dict[str, dict[str, tuple[str | None, float, Calls]]] = {
+SETS: dict[str, dict[str, tuple[str | None, float | None, Calls]]] = {
     # every OEF set states the cooperative problem (LP (10)): the generator's fairness field
     "oef": {"small": ("oef-cooperative", 30.0, _cooperative(_grid(
         {"n": 6, "k": 3}, range(1, 13), counts=[[1.0, 1.0, 2.0], [1.0, 2.0, 1.0]],
@@ -132,14 +137,128 @@ SETS: dict[str, dict[str, tuple[str | None, float, Calls]]] = {
         tenants=[2, 2, 3]), 12))),
         # notes §5 / §9 (docs/specs/ltgf.md#s9): 8-GPU nodes, 900-s leases, the Venus job mix;
         # the slotted MILP at the notes' tractable size (~50 slots, 4 tenants): 20 jobs on
-        # 2 nodes submitted over 3 h (the paper's 800-1680 GPUs and two weeks are intractable);
-        # the first 12 seeds with offered load >= 1 (a stopped solve states its bound)
-        "paper": ("ltgf-milp", 60.0, _slotted(_contending("ltgf", _grid(
+        # 2 nodes submitted over 3 h; the first 12 seeds with offered load >= 1 (a stopped
+        # solve states its bound). This was the "paper" set before the paper-scale one.
+        "tractable": ("ltgf-milp", 60.0, _slotted(_contending("ltgf", _grid(
             {"n_jobs": 20, "tenants": 4, "nodes": 2, "gpus_per_node": 8, "days": 0.125},
             range(1, 40)), 12))),
+        # the paper's scale (ASTRAEA §6): two-week workloads on 800 and 1,680 GPUs, beyond
+        # any exact model; records from SOLVERS (every policy, the fair-floor bound)
+        "paper": (BEST_OF_POLICIES, None, lib_sources.ltgf_paper),
         "large": ("ltgf-milp", 60.0, lib_sources.ltgf_large)},
 }
 
+
+def ltgf_fair_floor(inst: Any) -> Fraction:
+    """The fair-floor bound on a slotted LTGF instance's max-min rho (``ltgf-milp``'s first
+    bound, ``dlsched.ltgf.exact.bounds.fair_floor_bound``), valid for every timeline the
+    validator accepts: in slotted time (no overheads) a tenant's allocation is W_k = sum of
+    its jobs' GPUs x durations whatever the schedule, and its fair-share integral is at least
+    the part of min(demand, quota) no schedule avoids (job i is unfinished during
+    [r_i, r_i + P_i)), so every tenant's rho is at most W_k / that floor.
+
+    Parameters
+    ----------
+    inst : LTGFInstance
+        A slotted instance (``time: "slotted"``).
+
+    Returns
+    -------
+    Fraction
+        The bound, exact.
+
+    Raises
+    ------
+    InputError
+        The instance is not slotted (field ``time``: overheads make the allocation vary).
+
+    Examples
+    --------
+    >>> from dlsched.ltgf.paper import fig6
+    >>> ltgf_fair_floor(fig6().slotted())
+    Fraction(2, 1)
+    """
+    from dlsched.core import InputError
+    from dlsched.ltgf.exact.bounds import fair_floor_bound
+    from dlsched.ltgf.support.slots import slot_data
+
+    if inst.time != "slotted":
+        raise InputError("time", "the fair floor bounds the slotted statement; use "
+                                 "inst.slotted()")
+    S = round(max(j.submit + j.duration for j in inst.jobs) / inst.lease)
+    return fair_floor_bound(slot_data(inst, S))
+
+
+def best_of_policies(inst: Any, bound: Callable[[Any], float], problem: str,
+                     bound_from: str) -> Any:
+    """Run every registered algorithm of ``problem`` on ``inst`` (each validated by ``ds.run``'s
+    own check and again here); the best valid solution is the incumbent, ``bound(inst)`` the
+    bound (``stats["bound_from"]`` = ``bound_from``), method ``BEST_OF_POLICIES``.
+
+    Parameters
+    ----------
+    inst : object
+        The instance.
+    bound : callable
+        ``bound(inst) -> float``, valid for the instance's statement.
+    problem : str
+        The problem (its registered algorithms are run).
+    bound_from : str
+        Where the bound comes from (the ``bound_method`` cell).
+
+    Returns
+    -------
+    Result
+        Status ``optimal`` when the incumbent meets the bound (relative 1e-9), else
+        ``feasible``; ``stats``: ``incumbent_from`` and every algorithm's objective / time /
+        validity.
+    """
+    import dlsched as ds
+    from dlsched.core import PROBLEMS, Status
+    from dlsched.core.registry import ALGORITHMS
+    from dlsched.core.result import Result
+
+    sense = PROBLEMS.get(problem).sense
+    t0 = time.perf_counter()
+    runs: dict[str, dict[str, Any]] = {}
+    best = None
+    for name, method in ALGORITHMS.items():
+        if method.problem != problem:
+            continue
+        t1 = time.perf_counter()
+        res = ds.run(inst, name)
+        why = ds.check(inst, res) if res.solution is not None else ["no solution"]
+        runs[name] = {"objective": res.objective, "time_s": round(time.perf_counter() - t1, 3),
+                      "status": res.status.value, "valid": not why}
+        if why or res.objective is None:
+            continue
+        if best is None or (res.objective > best.objective if sense == "max"
+                            else res.objective < best.objective):
+            best = res
+    if best is None:
+        raise RuntimeError(f"{inst.name}: no registered {problem} algorithm gave a valid solution")
+    b = float(bound(inst))
+    slack = 1e-9 * (1.0 + abs(best.objective))
+    beyond = best.objective - b if sense == "max" else b - best.objective
+    if beyond > slack:
+        raise RuntimeError(f"{inst.name}: {best.method} reaches {best.objective}, beyond the "
+                           f"bound {b}: the bound is wrong")
+    if beyond > 0:  # the float objective of an incumbent that meets the bound exactly
+        b = best.objective
+    stats = {"incumbent_from": best.method, "bound_from": bound_from, "runs": runs,
+             **{k: v for k, v in best.stats.items() if isinstance(v, (int, float, str))}}
+    status = Status.OPTIMAL if abs(beyond) <= slack else Status.FEASIBLE
+    return Result(problem, BEST_OF_POLICIES, status, objective=best.objective, bound=b,
+                  runtime_s=time.perf_counter() - t0, solution=best.solution, stats=stats)
+
+
+def _ltgf_paper_solver(inst: Any) -> Any:
+    return best_of_policies(inst, ltgf_fair_floor, "ltgf", "fair floor")
+
+
+#: (problem, set) -> ``solver(inst) -> Result`` of a set beyond any exact model's reach
+#: (``build_set(solver=...)``); its model name in SETS is the records' method
+SOLVERS: dict[tuple[str, str], Callable[[Any], Any]] = {("ltgf", "paper"): _ltgf_paper_solver}
 
 #: (problem, set) -> keyword arguments of every exact solve of the set (part of its definition)
 PARAMS: dict[tuple[str, str], dict[str, Any]] = {
@@ -202,13 +321,20 @@ DESCRIPTIONS = {
              "large": "windows of 30-50 consecutive Philly submissions of 4 VCs on 4 x 8 "
                       "GPUs, 1-hour leases, slotted (the builder of the philly-window "
                       "instances); offered load >= 1",
-             "paper": "20 jobs, 4 tenants, two 8-GPU nodes, 900-s leases, a 3-hour window "
-                      "(~50 slots, docs/specs/ltgf.md §9: its tractable size); the first 12 "
-                      "seeds with offered load >= 1"},
+             "tractable": "20 jobs, 4 tenants, two 8-GPU nodes, 900-s leases, a 3-hour "
+                          "window (~50 slots, docs/specs/ltgf.md §9: the slotted MILP's "
+                          "tractable size); the first 12 seeds with offered load >= 1",
+             "paper": "the paper's scale (ASTRAEA §6), two-week workloads, slotted: 6 two-week "
+                      "windows of the Philly trace (days 0-14 ... 35-49, the VCs with jobs) "
+                      "on 100 x 8 GPUs, 3 Philly-like (27,000 jobs, 11 VCs, 210 x 8 GPUs) and "
+                      "3 Venus-like (16,000 jobs, 16 VCs, 100 x 8 GPUs) synthetic workloads; "
+                      "offered load >= 1; records: the best validated timeline of every "
+                      "registered policy, bound: the fair floor (no solve)"},
 }
 
 
-def write_meta(problem: str, name: str, root: Path, model: str | None, limit: float) -> Path:
+def write_meta(problem: str, name: str, root: Path, model: str | None,
+               limit: float | None) -> Path:
     """Write the set's ``set.json``: description, model, limit, offered-load range and the
     statement (the rules its instances state, ``dlsched.lib.statement``)."""
     import json
@@ -227,7 +353,7 @@ def write_meta(problem: str, name: str, root: Path, model: str | None, limit: fl
     return path
 
 
-def calls_of(problem: str, name: str, from_index: bool) -> tuple[str | None, float,
+def calls_of(problem: str, name: str, from_index: bool) -> tuple[str | None, float | None,
                                                                 list[dict[str, Any]]]:
     if not from_index:
         model, limit, calls = SETS[problem][name]
@@ -262,9 +388,10 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"{problem}/{args.set}: {len(calls)} instances, model {model}, limit {limit} s")
         skip = (problem, args.set) in SKIP_INFEASIBLE and not args.from_index
-        rows = build_set(problem, args.set, calls, model=model, time_limit=limit,
+        rows = build_set(problem, args.set, calls, model=model, time_limit=limit or 60.0,
                          root=args.root, count=12 if skip else None, skip_infeasible=skip,
-                         params=PARAMS.get((problem, args.set)), progress=show)
+                         params=PARAMS.get((problem, args.set)), progress=show,
+                         solver=SOLVERS.get((problem, args.set)))
         write_meta(problem, args.set, root, model, limit)
         opt = sum(r["status"] == "optimal" for r in rows)
         print(f"{problem}/{args.set}: {opt}/{len(rows)} optimal in "

@@ -229,6 +229,89 @@ def ojpp_openb() -> list[tuple[Any, str]]:
             for start, n in OPENB_WINDOWS]
 
 
+#: first days of the two-week windows of the Philly trace in ``ltgf/paper`` (each window's
+#: offered load is >= 1 on 800 GPUs; the windows from day 49 on are below 1)
+PHILLY_TWO_WEEK_STARTS = (0, 7, 14, 21, 28, 35)
+#: the generated workloads of ``ltgf/paper``: (profile, jobs, tenants, nodes) at the paper's
+#: clusters (§6: Philly 210 x 8 GPUs with 11 VCs, Venus 100 x 8 GPUs with 16 VCs); the job
+#: counts give an offered load of about 1 over two weeks (Philly: 27,000 jobs stay under the
+#: 10^6 lease periods an instance may span, limits.MAX_LEASE_PERIODS)
+TRACE_LIKE = (("philly", 27000, 11, 210), ("venus", 16000, 16, 100))
+TWO_WEEKS_S = 14 * 86400
+
+
+def philly_two_weeks(start_day: int, nodes: int = 100) -> Any:
+    """Two weeks of Philly submissions from day ``start_day`` (the Gavel per-VC traces, every
+    VC's clock aligned at its first job, as ``instances/ltgf/philly-2weeks.json``): the jobs of
+    the 11 VCs with a Helios quota submitted in ``[start_day, start_day + 14)`` days, shifted
+    to 0, durations and GPU demands unmodified; the tenants are the VCs with jobs in the window
+    (weight = Helios node count, quota (6)); ``nodes`` x 8 GPUs; 900-s leases; slotted."""
+    from dataclasses import replace
+
+    from dlsched.ltgf import parse
+
+    mk = _module("scripts/make_ltgf_instances.py")
+    quotas = {r["vc"]: int(r["node num"])
+              for r in mk.read_csv(DATA / "philly_cluster_helios" / "philly_vc.csv")}
+    lo = start_day * 86400
+    rows = [r for r in mk.read_csv(DATA / "philly_vc_traces_gavel" / "philly_vc_jobs.csv")
+            if r["tenant"] in quotas and lo <= int(r["submit_time"]) < lo + TWO_WEEKS_S]
+    rows.sort(key=lambda r: (int(r["submit_time"]), r["job_id"]))
+    used = sorted({r["tenant"] for r in rows})
+    name = f"philly-2weeks-d{start_day}-{nodes}n"
+    data = {
+        "problem": "ltgf", "schema_version": 1, "name": name,
+        "description": f"Philly (Gavel per-VC traces, VCs aligned at their first job), "
+                       f"submissions of days {start_day}-{start_day + 14}, the {len(used)} VCs "
+                       f"with jobs and a Helios quota, {nodes} x 8 GPUs",
+        "cluster": {"nodes": nodes, "gpus_per_node": 8}, "lease": 900, "tick": 10,
+        "tenants": [{"name": vc, "weight": quotas[vc]} for vc in used],
+        "jobs": [{"name": r["job_id"], "tenant": r["tenant"],
+                  "submit": int(r["submit_time"]) - lo, "gpus": int(r["num_gpus"]),
+                  "duration": int(r["duration"])} for r in rows],
+        "overhead": {"checkpoint": 0, "cold_start": 30},
+        "provenance": {"jobs": "src/dlsched/data/philly_vc_traces_gavel/philly_vc_jobs.csv",
+                       "quotas": "src/dlsched/data/philly_cluster_helios/philly_vc.csv "
+                                 "(weight = node num)",
+                       "window": f"submit_time in [{start_day}, {start_day + 14}) days, "
+                                 "shifted to 0",
+                       "builder": "scripts/lib_sources.py philly_two_weeks"},
+    }
+    return replace(parse(data).slotted(), name=name)
+
+
+def ltgf_paper() -> list[tuple[Any, str]]:
+    """Two-week workloads at the paper's scale (ASTRAEA §6), slotted (``time: "slotted"``):
+    the Philly trace's two-week windows (``philly_two_weeks``) on 100 x 8 GPUs, then
+    Philly-like workloads on 210 x 8 GPUs and Venus-like ones on 100 x 8 GPUs
+    (``generate_trace_like``, ``TRACE_LIKE``), the first 3 seeds of each whose instance has an
+    offered load >= 1 and jobs of every tenant."""
+    from dataclasses import replace
+
+    from dlsched.lib.load import offered_load
+    from dlsched.ltgf.generate import generate_trace_like
+
+    out = [(philly_two_weeks(d), f"scripts/lib_sources.py: philly_two_weeks({d}, nodes=100)")
+           for d in PHILLY_TWO_WEEK_STARTS]
+    for profile, n, tenants, nodes in TRACE_LIKE:
+        kept = 0
+        for seed in range(1, 40):
+            if kept == 3:
+                break
+            kw = dict(profile=profile, n_jobs=n, tenants=tenants, nodes=nodes, days=14,
+                      seed=seed)
+            inst = generate_trace_like(**kw)
+            inst = replace(inst.slotted(), name=inst.name)
+            if (offered_load(inst) or 0.0) < 1.0 or \
+                    len({j.tenant for j in inst.jobs}) < inst.n_tenants:
+                continue
+            kept += 1
+            args = ", ".join(f"{k}={v!r}" for k, v in kw.items())
+            out.append((inst, "dlsched.ltgf.generate.generate_trace_like("
+                              f"{args}).slotted() (name kept)"))
+    return out
+
+
 #: problem -> source of its large set
 SOURCES = {"completion": completion_large, "ltgf": ltgf_large, "oef": oef_large,
            "revenue": revenue_large,
