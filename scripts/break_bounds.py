@@ -9,7 +9,7 @@ models refused (they state another problem), method errors, and solutions beyond
 (which must be 0). Usage::
 
     nice -n 10 python scripts/break_bounds.py                     # every set
-    python scripts/break_bounds.py --sets oef/small ltgf/paper --out /tmp/b
+    python scripts/break_bounds.py --sets oef/small ltgf/tractable --out /tmp/b
 """
 
 from __future__ import annotations

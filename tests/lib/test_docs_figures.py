@@ -21,12 +21,13 @@ def test_a_changed_record_makes_the_page_stale(tmp_path: Path) -> None:
 
     from dlsched.lib.records import format_number, read_index, set_dir, write_index
 
-    folder = Path(shutil.copytree(set_dir("completion/paper"), tmp_path / "completion" / "paper"))
+    folder = Path(shutil.copytree(set_dir("completion/tractable"),
+                                   tmp_path / "completion" / "tractable"))
     rows = read_index(folder)
     row = next(r for r in rows if r["status"] == "open")
     best = float(row["best_known"])
     row.update(bound=format_number(best), gap="0.0", status="optimal")
     write_index(folder, rows)
-    assert "| completion/paper | 12 | 1/12 |" in figures_markdown(tmp_path) or \
-        f"| completion/paper | {len(rows)} |" in figures_markdown(tmp_path)
+    assert "| completion/tractable | 12 | 1/12 |" in figures_markdown(tmp_path) or \
+        f"| completion/tractable | {len(rows)} |" in figures_markdown(tmp_path)
     assert figures_markdown(tmp_path) != figures_markdown()

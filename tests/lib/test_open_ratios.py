@@ -45,7 +45,7 @@ def _index(problem: str, name: str) -> dict[str, dict[str, str]]:
 @pytest.fixture(scope="module", autouse=True)
 def _plugins():
     def delay(inst) -> Result:
-        sol = copy.deepcopy(_stored(inst, "completion", "paper").solution.to_json())
+        sol = copy.deepcopy(_stored(inst, "completion", "tractable").solution.to_json())
         for plan in sol["jobs"].values():
             plan["start"] += 1
         sol.pop("objective", None)
@@ -66,13 +66,13 @@ def _plugins():
     ALGORITHMS._items.pop(("revenue", "lib-test-replay"), None)
 
 
-def test_delayed_schedule_on_completion_paper_by_hand() -> None:
-    rows = _index("completion", "paper")
+def test_delayed_schedule_on_completion_tractable_by_hand() -> None:
+    rows = _index("completion", "tractable")
     assert sum(r["status"] == "open" for r in rows.values()) >= 6  # the point of this test
-    sc = score_set(set_dir("completion/paper"), "lib-test-delay")
+    sc = score_set(set_dir("completion/tractable"), "lib-test-delay")
     for r in sc.rows:
         row = rows[r["id"]]
-        inst = ds.load(LIB / "completion" / "paper" / row["file"])
+        inst = ds.load(LIB / "completion" / "tractable" / row["file"])
         weight = sum(float(w) for w in inst.weight)
         best, bound = float(row["best_known"]), float(row["bound"])
         assert r["status"] == "valid", r["message"]
