@@ -33,10 +33,15 @@ def _rows(folder: Path) -> list[dict[str, str]]:
 
 
 def _open_first(folder: Path, factor: float = 1.5) -> dict[str, str]:
-    """Loosen the first record's bound (a max problem: bound x factor), so that it is open."""
+    """Loosen the first record's bound (a max problem: bound x factor), so that it is open,
+    with a proof of that bound (a stored result stating it), as every library bound has."""
+    from dlsched.lib.proof import save_proof
+
     rows = _rows(folder)
     best = float(rows[0]["best_known"])
     rows[0].update(bound=repr(best * factor), gap=repr(factor - 1), status="open")
+    save_proof(folder, rows[0], Result("oef", "oef-cooperative", "time_limit", best,
+                                       best * factor))
     write_index(folder, rows)
     return rows[0]
 
