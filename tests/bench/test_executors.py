@@ -22,21 +22,23 @@ label = "efficiency"
 model = "oef-efficiency"
 
 [[problems.oef.methods]]
-label = "coop"
-model = "oef-cooperative"
-time_limit = 30
+label = "max-min"
+algorithm = "max-min"
 
 [[problems.oef.methods]]
-label = "noncoop"
-model = "oef-noncooperative"
+label = "gavel"
+algorithm = "gavel"
 """
+# the instances state fairness = "none" (capacity only): LP (4) is their exact model, and the
+# other OEF LPs, which state other problems, would refuse them
 FIELDS = ("problem", "instance_id", "method", "seed", "status", "objective", "bound", "valid",
           "violations", "solution_digest", "metrics", "size")
 
 
 @pytest.fixture
 def both_suite(tmp_path):
-    """Two problems in one suite: the toy (min, with failures) and OEF exact models (max)."""
+    """Two problems in one suite: the toy (min, with failures) and OEF (max): LP (4) and two
+    mechanisms."""
     return write_suite(tmp_path / "both.toml", TOY_SUITE.format(seeds=2, extra=OEF_PART))
 
 
