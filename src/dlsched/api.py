@@ -100,9 +100,10 @@ def solve(
     solver_options: dict[str, Any] | None = None,
     reproducible: bool = False,
     deterministic_basis: float | None = None,
+    verify: bool = True,
     **params: Any,
 ) -> Result:
-    """Solve ``inst`` with an exact model (default: the problem's main model).
+    """Solve ``inst`` with an exact model (default: the model of the instance's statement).
 
     Parameters
     ----------
@@ -132,6 +133,9 @@ def solve(
     deterministic_basis : float or None, default None
         The nominal time limit a reproducible run derives its deterministic budget from (the
         command line passes its ``--time-limit``). Unit: s. Range: (0, 1e6].
+    verify : bool, default True
+        Validate the solution with the problem's validator and recompute its objective
+        (``Result.verdict``); ``False`` skips both, for inner loops that check elsewhere.
     **params
         The model's own parameters (``dlsched params MODEL``).
 
@@ -173,7 +177,16 @@ def solve(
         reproducible=reproducible,
         deterministic_basis=_inputs.time_limit(deterministic_basis),
     )
-    return _call(method.run, params, inst, options=options)
+    return _verified(inst, _call(method.run, params, inst, options=options), verify)
+
+
+def _verified(inst: Any, res: Any, verify: bool) -> Any:
+    """``res`` with the validator's verdict in ``stats["check"]`` (``Result.verdict``)."""
+    if verify and isinstance(res, Result) and res.solution is not None:
+        violations = check(inst, res)
+        res.stats["check"] = {"valid": not violations, "count": len(violations),
+                              "violations": violations[:5]}
+    return res
 
 
 def _call(fn: Any, params: dict[str, Any], *args: Any, **fixed: Any) -> Any:
@@ -197,8 +210,9 @@ def _call(fn: Any, params: dict[str, Any], *args: Any, **fixed: Any) -> Any:
                                 f"{_inputs.one_line(str(exc))[:200]})") from None
 
 
-def run(inst: Any, algorithm: str, **params: Any) -> Result:
-    """Run a registered algorithm or baseline on ``inst``.
+def run(inst: Any, algorithm: str, *, verify: bool = True, **params: Any) -> Result:
+    """Run a registered algorithm or baseline on ``inst``; its solution is validated and its
+    objective recomputed (``Result.verdict``) unless ``verify`` is false.
 
     Parameters
     ----------
@@ -206,6 +220,9 @@ def run(inst: Any, algorithm: str, **params: Any) -> Result:
         A problem instance.
     algorithm : str
         The algorithm's registered name (``dlsched list PROBLEM``).
+    verify : bool, default True
+        Validate the solution and recompute its objective; ``False`` skips both, for inner
+        loops that check elsewhere.
     **params
         The algorithm's own parameters (``dlsched params ALGORITHM``).
 
@@ -234,7 +251,7 @@ def run(inst: Any, algorithm: str, **params: Any) -> Result:
     method = ALGORITHMS.get(algorithm, "algorithm", problem=problem)
     params = _inputs.check_params(method.run, params, f"algorithm {algorithm!r}", prefix="",
                                   ranges_key=f"{problem}/{algorithm}")
-    return _call(method.run, params, inst)
+    return _verified(inst, _call(method.run, params, inst), verify)
 
 
 def check(inst: Any, solution: Any) -> list[str]:

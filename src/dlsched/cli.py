@@ -102,6 +102,11 @@ def _write(obj: Any, out: str | None) -> None:
         console.print(f"wrote {out}", soft_wrap=True)
 
 
+def _valid(res: Result) -> bool:
+    """False when ``run`` / ``solve`` validated the result and found violations."""
+    return res.verdict is None or bool(res.verdict["valid"])
+
+
 def _print_result(res: Result) -> None:
     console.print(res.summary())
     if res.stats.get("error"):
@@ -329,7 +334,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         ))
     _print_result(res)
     _write(res, args.out)
-    return 0 if res.ok else 1
+    return 0 if res.ok and _valid(res) else 1
 
 
 # --- run --------------------------------------------------------------------------------------
@@ -352,7 +357,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         res = _param_fields(params, lambda: api.run(inst, args.algorithm, **params))
     _print_result(res)
     _write(res, args.out)
-    return 0 if res.ok else 1
+    return 0 if res.ok and _valid(res) else 1
 
 
 # --- check ------------------------------------------------------------------------------------

@@ -49,8 +49,9 @@ def disagreement(problem: Any, inst: Any, solution: dict[str, Any],
         return f"objective: reported {reported!r} is not a number"
     try:
         recomputed = fn(inst, solution)
-    except (ValueError, KeyError, TypeError, IndexError) as exc:
-        return f"objective: cannot recompute the solution's objective ({exc})"
+    except Exception as exc:  # fails closed: an objective that cannot be recomputed is not trusted
+        return (f"objective: cannot recompute the solution's objective "
+                f"({type(exc).__name__}: {exc})")
     if recomputed is None:
         return None
     if math.isnan(value) or not agree(value, float(recomputed)):

@@ -172,6 +172,18 @@ class Result:
         data = {k: v for k, v in data.items() if k not in ("kind", "schema_version")}
         return cls(**data)
 
+    @property
+    def verdict(self) -> dict[str, Any] | None:
+        """The validator's verdict when ``ds.run`` / ``ds.solve`` checked the result:
+        ``{"valid", "count", "violations"}`` (the first five), else ``None``.
+
+        Examples
+        --------
+        >>> Result("oef", "m", "feasible").verdict is None
+        True
+        """
+        return self.stats.get("check") if isinstance(self.stats, dict) else None
+
     def summary(self) -> str:
         """One human line: method, status, objective, bound and gap (when not optimal), times.
 
@@ -185,7 +197,9 @@ class Result:
         >>> Result("oef", "m", "feasible", objective=8.0, bound=10.0, runtime_s=0.5).summary()
         'oef/m: feasible  objective=8  bound=10  gap=25.000%  time=0.500s (build 0.000s)'
         """
-        parts = [f"{self.problem}/{self.method}: {self.status.value}"]
+        invalid = self.verdict is not None and not self.verdict["valid"]
+        state = f"INVALID (status {self.status.value})" if invalid else self.status.value
+        parts = [f"{self.problem}/{self.method}: {state}"]
         if self.objective is not None:
             parts.append(f"objective={self.objective:.6g}")
         if self.bound is not None and self.status is not Status.OPTIMAL:
@@ -193,4 +207,7 @@ class Result:
         if self.gap is not None and self.status is not Status.OPTIMAL:
             parts.append(f"gap={self.gap:.3%}")
         parts.append(f"time={self.runtime_s:.3f}s (build {self.build_s:.3f}s)")
+        if invalid:
+            parts.append(f"\n{self.verdict['count']} violation(s), first: "
+                         + "; ".join(self.verdict["violations"][:3]))
         return "  ".join(parts)
