@@ -257,3 +257,24 @@ def test_an_unproven_bound_is_restated_with_its_proof(tmp_path) -> None:
     assert float(new["bound"]) == pytest.approx(float(row["bound"]), rel=1e-9)
     assert new["status"] == "optimal"
     assert format_number(float(new["bound"])) == new["bound"]
+
+
+def test_restamp_stores_a_run_that_reproduces_the_record(tmp_path, monkeypatch) -> None:
+    """--restamp: a run with the same value and bound replaces the stamp (a record stamped
+    +dirty gets the clean commit of the code that reproduced it); values stay."""
+    from dlsched.bench import machine
+    from dlsched.lib.records import read_index, set_dir, write_index
+
+    folder = shutil.copytree(set_dir("oef/small"), tmp_path / "oef" / "small")
+    rows = read_index(folder)
+    rows[0]["commit"] = "abc+dirty"
+    write_index(folder, rows)
+    monkeypatch.setattr(machine, "git_commit", lambda: "feedbeef0001")
+    assert improve_mod.improve_set(folder, 10, ids=[rows[0]["id"]]) [0].field == "none"
+    assert read_index(folder)[0]["commit"] == "abc+dirty"  # without --restamp: untouched
+    assert main(["lib", "--root", str(tmp_path), "improve", "oef/small", "--time-limit", "10",
+                 "--instances", rows[0]["id"], "--restamp"]) == 0
+    new = read_index(folder)[0]
+    assert new["commit"] == "feedbeef0001"
+    assert float(new["best_known"]) == pytest.approx(float(rows[0]["best_known"]), rel=1e-6)
+    assert new["status"] == "optimal"

@@ -68,6 +68,9 @@ def _setup(p: argparse.ArgumentParser) -> None:
     im.add_argument("--model", help="exact model (default: the problem's default model)")
     im.add_argument("--instances", help="comma-separated ids (default: the open ones)")
     im.add_argument("--all", action="store_true", help="re-solve every instance")
+    im.add_argument("--restamp", action="store_true",
+                    help="store a run that reproduces a record (same value, bound as tight) "
+                         "with its stamp, e.g. for rows stamped from a dirty tree")
 
 
 @command("lib", "the reference library: list, show, score ALGORITHM, improve", _setup)
@@ -183,6 +186,7 @@ def _improve(args: argparse.Namespace) -> int:
                           markup=False)
 
     changes = improve_set(folder, limit, model=args.model, ids=ids, every=args.all,
+                          restamp=args.restamp,
                           progress=show)
     n = sum(ch.field != "none" for ch in changes)
     console.print(f"{args.set}: {n} record field(s) improved")

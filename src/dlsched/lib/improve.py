@@ -18,7 +18,7 @@ from ..core import PROBLEMS, InputError
 from ..core.io import atomic_write_text
 from ..core.result import Status
 from .build import solve_record
-from .merge import apply_result, restate_bound, stamp
+from .merge import apply_result, reproduces, restate_bound, stamp
 from .proof import proof_of, save_proof
 from .records import (
     load_record,
@@ -60,7 +60,7 @@ class Change:
 
 def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
                 ids: list[str] | None = None, every: bool = False,
-                progress: Any = None) -> list[Change]:
+                progress: Any = None, restamp: bool = False) -> list[Change]:
     """Re-solve a set's open records (or ``ids``, or all) and keep what improves.
 
     Parameters
@@ -79,6 +79,10 @@ def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
         Re-solve every record, not only the open ones.
     progress : callable or None, default None
         Called with each ``Change`` as it happens.
+    restamp : bool, default False
+        When a run reproduces a record (the same best-known value within 1e-6 and a bound as
+        tight), store that run's result and stamp: the record then names the code that
+        reproduced it (for rows stamped from a dirty tree).
 
     Returns
     -------
@@ -129,6 +133,10 @@ def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
             # when the old one cannot be re-proven) replaces it, with its proof
             new = restate_bound(new, res)
             changed.append("bound")
+        if restamp and not changed and reproduces(row, res, sense):
+            new = restate_bound(dict(new, method=res.method, time_s=f"{res.runtime_s:.3f}"),
+                                res)
+            changed += ["best_known", "bound"]
         sol_path = folder / row["solution_file"]
         old_text = sol_path.read_text(encoding="utf-8")
         old_proof = proof_of(folder, row) if changed else None  # read before overwriting

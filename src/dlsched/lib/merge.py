@@ -168,3 +168,42 @@ def restate_bound(row: dict[str, Any], res: Any) -> dict[str, Any]:
     new.update(gap=format_number(relative_gap(best, float(res.bound))),
                status=status_of(best, float(res.bound)))
     return new
+
+
+def reproduces(row: dict[str, str], res: Any, sense: str) -> bool:
+    """Whether ``res`` reproduces the record: the same best-known value (within the library's
+    tolerance) and a bound at least as tight.
+
+    Parameters
+    ----------
+    row : dict
+        The index row.
+    res : Result
+        A validated exact result.
+    sense : str
+        ``"min"`` or ``"max"``.
+
+    Returns
+    -------
+    bool
+        True when the run could replace the record without changing its values.
+
+    Examples
+    --------
+    >>> from dlsched.core.result import Result
+    >>> row = {"best_known": "10.0", "bound": "10.0"}
+    >>> sol = {"allocation": [[1.0]]}
+    >>> reproduces(row, Result("oef", "m", "optimal", 10.0, 10.0, solution=sol), "max")
+    True
+    >>> reproduces(row, Result("oef", "m", "time_limit", 10.0, 11.0, solution=sol), "max")
+    False
+    """
+    if res.objective is None or res.solution is None:
+        return False
+    best = float(row["best_known"])
+    if better(sense, best, float(res.objective)) or better(sense, float(res.objective), best):
+        return False
+    if not row.get("bound"):
+        return True
+    # a bound at least as tight: not beyond the stored one on the optimum's side
+    return res.bound is not None and not better(sense, float(res.bound), float(row["bound"]))
