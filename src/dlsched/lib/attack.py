@@ -45,6 +45,8 @@ class Attack:
         Validated solutions beyond the bound (who, objective): must stay empty.
     best_found : float or None
         The best validated objective any attempt reached.
+    models_run : bool
+        Whether the exact models were run.
 
     Examples
     --------
@@ -59,6 +61,7 @@ class Attack:
     errors: list[str] = field(default_factory=list)
     beyond: list[str] = field(default_factory=list)
     best_found: float | None = None
+    models_run: bool = False
 
     @property
     def ok(self) -> bool:
@@ -100,7 +103,7 @@ def _perturbed(sol: Any, paths: list[tuple], rng: random.Random) -> Any:
 
 
 def attack_record(folder: str | Path, row: dict[str, str], *, exact_limit: float = 1.0,
-                  tries: int = 100, seed: int = 0, models: bool = True,
+                  tries: int = 100, seed: int = 0, models: bool | None = None,
                   algorithms: list[str] | None = None) -> Attack:
     """Run every method and a local search on one record; report what beat its bound.
 
@@ -116,8 +119,10 @@ def attack_record(folder: str | Path, row: dict[str, str], *, exact_limit: float
         Perturbations of the stored solution. Unit: candidates. Range: 0..10^6.
     seed : int, default 0
         Seed of the perturbations.
-    models : bool, default True
-        Also run every exact model of the problem.
+    models : bool or None, default None
+        Also run every exact model of the problem (``None``: when the set's records come
+        from an exact model; a set beyond any exact model's reach, e.g. a paper-scale set
+        built from heuristics and a bound without a solve, would only build giant models).
     algorithms : list of str or None, default None
         Only these algorithms (default: every registered one of the problem).
 
@@ -135,14 +140,16 @@ def attack_record(folder: str | Path, row: dict[str, str], *, exact_limit: float
     (True, True)
     """
     from .. import api
-    from .records import load_record
+    from .records import load_record, read_meta
 
     folder = Path(folder)
+    if models is None:
+        models = read_meta(folder).get("model") in {n for n, _ in MODELS.items(folder.parent.name)}
     inst, best = load_record(folder, row)
     problem = inst.problem
     prob = PROBLEMS.get(problem)
     bound = float(row["bound"]) if row["bound"] else None
-    att = Attack(f"{problem}/{folder.name}/{row['id']}")
+    att = Attack(f"{problem}/{folder.name}/{row['id']}", models_run=models)
 
     def judge(who: str, objective: float | None) -> None:
         att.valid += 1
