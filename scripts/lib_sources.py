@@ -312,15 +312,8 @@ def ltgf_paper() -> list[tuple[Any, str]]:
     return out
 
 
-#: problem -> source of its large set
-SOURCES = {"completion": completion_large, "ltgf": ltgf_large, "oef": oef_large,
-           "revenue": revenue_large,
-           # ojpp's only trace set is openb (its large set is generated); tests/lib/test_records
-           # looks a trace set's builder up by problem
-           "ojpp": ojpp_openb}
-
-#: (problem, set) -> source of every set sliced by a builder (``SOURCES`` keys only by problem,
-#: so it cannot tell ltgf/paper from ltgf/large: tests/lib/test_records should look a set up here)
+#: (problem, set) -> the builder of every set sliced from a trace or built from instances
+#: (tests/lib/test_records.py rebuilds each and compares it file by file)
 SET_SOURCES = {("completion", "large"): completion_large, ("ltgf", "large"): ltgf_large,
                ("ltgf", "paper"): ltgf_paper, ("oef", "large"): oef_large,
                ("revenue", "large"): revenue_large, ("ojpp", "openb"): ojpp_openb}

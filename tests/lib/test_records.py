@@ -183,7 +183,7 @@ def test_trace_sets_rebuild_from_their_builders(folder: Path) -> None:
         "lib_sources", LIB.parents[1] / "scripts" / "lib_sources.py")
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
-    made = mod.SOURCES[folder.parent.name]()
+    made = mod.SET_SOURCES[(folder.parent.name, folder.name)]()
     rows = _rows(folder)
     assert [prov for _, prov in made] == [r["provenance"] for r in rows]
     for (inst, _), row in zip(made, rows, strict=True):
