@@ -38,7 +38,8 @@ def run(sets: list[str] | None, exact_limit: float, tries: int) -> dict:
         if sets and name not in sets:
             continue
         t0 = time.perf_counter()
-        entry = {"set": name, "models": "", "records": 0, "tried": 0, "valid": 0,
+        entry = {"set": name, "tries": tries, "exact_limit_s": exact_limit, "models": "",
+                 "records": 0, "tried": 0, "valid": 0,
                  "refused": 0, "errors": 0, "beyond": 0, "breaches": [], "error_examples": []}
         for row in read_index(folder):
             if row["status"] == "infeasible":
@@ -69,12 +70,18 @@ def markdown(data: dict) -> str:
              "of the stored solution per record, hill-climbing on the validated ones; exact models "
              "are not run on sets beyond their reach, whose records come from heuristics and a "
              "bound without a solve). "
-             "`tests/lib/test_bounds_unbeaten.py` runs the same on the small sets in the suite.",
+             "`tests/lib/test_bounds_unbeaten.py` runs the same on the small sets in the suite."
+             + (f" Sets kept from the run of {data['merged_from']} state their parameters."
+                if data.get("merged_from") else ""),
              "",
-             "| set | exact models run | records | candidates | validated | models refused "
-             "| method errors | beyond the bound |", "|---|---|---|---|---|---|---|---|"]
+             "| set | exact models run | perturbations / record | records | candidates "
+             "| validated | models refused | method errors | beyond the bound |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for s in data["sets"]:
-        lines.append(f"| {s['set']} | {s['models']} | {s['records']} | {s['tried']} | "
+        limit = f"yes, {s.get('exact_limit_s', data['exact_limit_s']):g} s" \
+            if s["models"] == "yes" else s["models"]
+        lines.append(f"| {s['set']} | {limit} | {s.get('tries', data['tries'])} | "
+                     f"{s['records']} | {s['tried']} | "
                      f"{s['valid']} | "
                      f"{s['refused']} | {s['errors']} | **{s['beyond']}** |")
     total = sum(s["beyond"] for s in data["sets"])
@@ -96,10 +103,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--sets", nargs="*", help="only these sets (problem/set)")
     ap.add_argument("--exact-limit", type=float, default=2.0, help="seconds per exact model")
     ap.add_argument("--tries", type=int, default=100, help="perturbations per record")
+    ap.add_argument("--merge", help="an earlier run's JSON: its sets not run now are kept "
+                    "(each set states its own parameters)")
     ap.add_argument("--out", default=str(ROOT / "benchmarks" / "lib-bounds"),
                     help="output path without suffix (.md and .json are written)")
     args = ap.parse_args(argv)
     data = run(args.sets, args.exact_limit, args.tries)
+    if args.merge:
+        old = json.loads(Path(args.merge).read_text(encoding="utf-8"))
+        done = {s["set"] for s in data["sets"]}
+        for s in old["sets"]:
+            s.setdefault("tries", old["tries"])
+            s.setdefault("exact_limit_s", old["exact_limit_s"])
+        data["sets"] = sorted([s for s in old["sets"] if s["set"] not in done] + data["sets"],
+                              key=lambda s: s["set"])
+        data["merged_from"] = f"{old['date']} at `{old['commit']}`"
     out = Path(args.out)
     out.with_suffix(".json").write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     out.with_suffix(".md").write_text(markdown(data), encoding="utf-8")
