@@ -186,7 +186,12 @@ def test_too_large_model_is_refused_up_front(tmp_path, capsys) -> None:
     inst = str(ROOT / "instances/completion/s1-ps.json")
     assert main(["export", inst, "--max-columns", "10", "-d", str(tmp_path)]) == 2
     line = _one_line_error(capsys)
-    assert "model too large to export" in line and "-p horizon" in line
+    assert "model too large to export" in line
+    # the remedies: s1-ps states an open horizon, where a capped ``-p horizon`` is refused (it
+    # would state another problem), so the refusal names a smaller instance (or fewer slots
+    # under a hard horizon) and raising the limit
+    assert "use a smaller instance" in line and "fewer slots T" in line
+    assert "raise --max-columns" in line
     assert not list(tmp_path.iterdir())  # nothing written, not even a temporary file
 
 
