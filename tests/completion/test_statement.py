@@ -11,6 +11,7 @@ bound) under BOTH horizon rules. The cases include tiny instances where capping 
 
 from __future__ import annotations
 
+import csv
 import dataclasses
 import math
 
@@ -169,8 +170,11 @@ def test_shipped_instances_load_and_state_an_open_non_preemptive_problem() -> No
 
     root = Path(__file__).resolve().parents[2] / "instances"
     files = sorted((root / "completion").glob("*.json"))
-    files += [f for f in sorted((root / "lib" / "completion").glob("*/*.json"))
-              if not f.name.endswith(".best.json") and f.name != "set.json"]
+    # the library's instances are the files its index.csv lists (a set folder also holds
+    # results: stored solutions *.best.json and stored bound proofs *.proof.json)
+    for index in sorted((root / "lib" / "completion").glob("*/index.csv")):
+        with open(index, newline="") as fh:
+            files += [index.parent / row["file"] for row in csv.DictReader(fh)]
     assert len(files) >= 10 + 34
     for f in files:
         inst = ds.load(str(f))
