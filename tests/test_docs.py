@@ -246,7 +246,8 @@ def test_plugin_rejects_bad_share(tmp_path: Path) -> None:
     code = (
         "import dlsched as ds, greedy_oef\n"
         "from dlsched.core import InputError\n"
-        f"inst = ds.load({str(REPO / 'instances' / 'oef' / 'paper-w1.json')!r})\n"
+        # W_1 stating the efficiency problem (fairness none), the plug-in's problem
+        f"inst = ds.load({str(REPO / 'instances' / 'oef' / 'paper-w1-efficiency.json')!r})\n"
         "assert ds.check(inst, ds.run(inst, 'greedy-fastest')) == []\n"
         "try:\n"
         "    ds.run(inst, 'greedy-fastest', share=1.5)\n"

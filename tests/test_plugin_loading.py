@@ -19,7 +19,9 @@ from dlsched.core import InputError, plugins
 
 REPO = Path(__file__).resolve().parents[1]
 PLUGIN = REPO / "docs" / "examples" / "greedy_oef.py"
-INSTANCE = REPO / "instances" / "oef" / "paper-w1.json"
+#: W_1 stating the efficiency problem (fairness "none"): the plug-ins here maximise efficiency
+#: without fairness, which paper-w1 (cooperative) would rule invalid (the CLI exits 1)
+INSTANCE = REPO / "instances" / "oef" / "paper-w1-efficiency.json"
 
 # a plug-in that gives every GPU type wholly to row 0: objective = sum_j W[0][j] * capacity[j]
 ROW0 = '''
@@ -62,7 +64,7 @@ def test_run_imports_a_plugin_file(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     res = json.loads(out.read_text())
     assert res["method"] == "row0-all" and res["status"] == "feasible"
-    # paper-w1: one GPU of each type, row 0 is user u1 with speedups (1, 2): 1*1 + 2*1
+    # W_1: one GPU of each type, row 0 is user u1 with speedups (1, 2): 1*1 + 2*1
     assert res["objective"] == pytest.approx(3.0)
 
 
