@@ -83,11 +83,25 @@ def _cases() -> list[Any]:
     return cases
 
 
+def _model_inst(problem: str, name: str) -> Any:
+    """The smallest instance stating the problem exact model ``name`` solves (so the bad
+    parameter, not the instance's statement, is what is refused): an OEF model's fairness
+    rule, the slotted statement of the LTGF exact models."""
+    from dlsched.oef.rules import for_model
+
+    inst = _inst(problem)
+    if problem == "oef":
+        return for_model(inst, name)
+    if problem == "ltgf" and inst.time != "slotted":
+        return inst.slotted()
+    return inst
+
+
 def _call(kind: str, problem: str, name: str, params: dict[str, Any]) -> Any:
     if kind == "generator":
         return ds.generate(problem, **params)
     if kind == "model":
-        return ds.solve(_inst(problem), model=name, time_limit=5, **params)
+        return ds.solve(_model_inst(problem, name), model=name, time_limit=5, **params)
     return ds.run(_inst(problem), name, **params)
 
 

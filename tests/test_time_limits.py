@@ -168,7 +168,8 @@ def test_stopped_oef_lp_reports_a_valid_bound_not_a_type_error(iterations):
     # (deterministically); its bound must be >= the LP optimum, solved here by the active set.
     from dlsched.oef.exact import matrix
 
-    inst = ds.generate("oef", n=60, k=6, seed=3)
+    # the stopped LP is LP (10): the instance states the cooperative problem
+    inst = ds.generate("oef", n=60, k=6, seed=3).with_fairness("cooperative")
     exact = ds.solve(inst, model="oef-cooperative")
     assert exact.status is Status.OPTIMAL
     W, pi = inst.rows.W, inst.rows.weight
