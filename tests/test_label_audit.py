@@ -119,7 +119,11 @@ def ltgf_case(seed: int) -> Case:
 
 # ---- oef: the LPs against a second backend (cvxpy vs HiGHS matrix form) ----------------------
 def oef_case(seed: int, mechanism: str) -> Case:
-    inst = ds.generate("oef", n=int(2 + seed % 4), k=int(1 + seed % 3), seed=seed)
+    from dlsched.oef.rules import for_model
+
+    # the instance states the problem of the audited mechanism (LP (4), (9) or (10))
+    inst = for_model(ds.generate("oef", n=int(2 + seed % 4), k=int(1 + seed % 3), seed=seed),
+                     f"oef-{mechanism}")
     ref = ds.solve(inst, model=f"oef-{mechanism}", backend="cvxpy")
     assert ref.status is ds.Status.OPTIMAL
     return Case(inst, float(ref.objective), "max")
@@ -207,7 +211,8 @@ def test_infeasible_completion_is_audited(seed):
     from dlsched.completion.generate import tiny_dict
     from dlsched.completion.instance import parse
 
-    inst = parse(tiny_dict(seed=seed, n_jobs=2, horizon=1))
+    # a hard horizon of one slot (an open horizon would extend past it: always feasible)
+    inst = parse({**tiny_dict(seed=seed, n_jobs=2, horizon=1), "horizon_hard": True})
     assert math.isinf(completion_brute(inst))
     case = Case(inst, None, "min")
     for model in COMPLETION_MODELS:
