@@ -39,13 +39,26 @@ def _modules() -> dict[str, Path]:
     return mods
 
 
+def _runtime_nodes(tree: ast.AST):
+    """Every node, except those under ``if TYPE_CHECKING:`` (imports for annotations only are
+    not edges of the import graph at run time)."""
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        yield node
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            stack.extend(node.orelse)
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+
+
 def import_graph() -> dict[str, set[str]]:
     """Module -> the dlsched modules it imports (resolved to existing modules)."""
     mods = _modules()
     edges: dict[str, set[str]] = defaultdict(set)
     for name, path in mods.items():
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom):
                 if node.level:
                     base = package.split(".")[: len(package.split(".")) - node.level + 1]

@@ -16,9 +16,10 @@ the reference (19). A solution's ``objective_kind`` is information only and is i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .instance import OJPPInstance
+if TYPE_CHECKING:  # annotations only: stating OJPAP checks a reference with this validator
+    from .instance import OJPPInstance
 
 #: Relative tolerance for resource sums; absolute for probabilities and slowdowns.
 TOL = 1e-9
