@@ -83,7 +83,7 @@ def test_unknown_model_and_param(tmp_path, capsys):
 
 def test_solve_run_check_round_trip(tmp_path, capsys):
     inst = tmp_path / "inst.json"
-    inst.write_text(json.dumps(GOOD))
+    inst.write_text(json.dumps({**GOOD, "fairness": "cooperative"}))  # the problem of LP (10)
     res = tmp_path / "res.json"
     assert main(["solve", str(inst), "-m", "oef-cooperative", "-o", str(res)]) == 0
     data = json.loads(res.read_text())
@@ -109,6 +109,8 @@ def test_generate_then_export(tmp_path):
 
 
 def test_console_script_demo_runs():
+    import dlsched as ds
+
     proc = subprocess.run(
         [sys.executable, "-m", "dlsched.cli", "demo", "oef"],
         capture_output=True,
@@ -116,7 +118,27 @@ def test_console_script_demo_runs():
         timeout=300,
     )
     assert proc.returncode == 0, proc.stderr
-    assert "oef-cooperative" in proc.stdout and "NO" not in proc.stdout
+    # the demo instance (paper-w1) states cooperative fairness: LP (10) solves it, the other
+    # OEF models state another problem and are shown as refused rows
+    rows = {}
+    for line in proc.stdout.splitlines():
+        cells = [c.strip() for c in line.strip().strip("│").split("│")]
+        if len(cells) == 6 and cells[0] not in ("", "method"):
+            rows[cells[0]] = cells
+    assert rows["oef-cooperative"][1:3] == ["exact", "optimal"]
+    assert rows["oef-cooperative"][5] == "yes"
+    for model in ("oef-efficiency", "oef-noncooperative"):
+        assert rows[model][2] == "refused", rows[model]
+        assert f"refused {model}" in " ".join(proc.stdout.split())
+    # a result marked invalid is an algorithm's, and only for the statement's fairness rule
+    # (envy): every method's allocation respects capacity
+    inst = ds.load(ROOT / "instances/oef/paper-w1.json")
+    assert inst.fairness == "cooperative"
+    for method, cells in rows.items():
+        if cells[5] == "NO":
+            assert cells[1] == "algorithm", cells
+            problems = ds.check(inst, ds.run(inst, method, verify=False))
+            assert problems and all(p.startswith("envy:") for p in problems), (method, problems)
 
 
 # --- issue 12: exports, parameter validation, list/params/check, formats, file modes ----------
