@@ -171,13 +171,20 @@ def test_an_edited_plugin_policy_file_changes_its_fingerprint(tmp_path: Path) ->
     from dlsched.core import plugins
 
     path = tmp_path / "fp_policy_plugin.py"
+    from dlsched.core import ALGORITHMS
+    from dlsched.ltgf.support.simulate import POLICIES
+
     path.write_text(POLICY_PLUGIN.format(cls="FpPolicy", name="fp-policy"))
     plugins.import_plugin(str(path))
-    before = method_fingerprint("ltgf", "algorithm", "fp-policy", {})
-    assert before != method_fingerprint("ltgf", "algorithm", "yarn-cs", {})
-    assert before == method_fingerprint("ltgf", "algorithm", "fp-policy", {})
-    path.write_text(path.read_text().replace("TAG = 1", "TAG = 2"))
-    assert method_fingerprint("ltgf", "algorithm", "fp-policy", {}) != before
+    try:
+        before = method_fingerprint("ltgf", "algorithm", "fp-policy", {})
+        assert before != method_fingerprint("ltgf", "algorithm", "yarn-cs", {})
+        assert before == method_fingerprint("ltgf", "algorithm", "fp-policy", {})
+        path.write_text(path.read_text().replace("TAG = 1", "TAG = 2"))
+        assert method_fingerprint("ltgf", "algorithm", "fp-policy", {}) != before
+    finally:  # the plug-in must not join the policies every later test of this worker sees
+        ALGORITHMS._items.pop(("ltgf", "fp-policy"), None)
+        POLICIES.pop("fp-policy", None)
 
 
 LTGF_SUITE = """
