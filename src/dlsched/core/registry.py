@@ -223,6 +223,9 @@ class Problem:
     describe_rules : callable, default (none)
         ``describe_rules(rules) -> list of str``: the constraints a solution must satisfy
         under those rules, one sentence each (``dlsched lib show``, docs/lib.md).
+    model_for_rules : callable, default (none)
+        ``model_for_rules(rules) -> model name or None``: the exact model whose feasible set
+        is the statement ``rules`` (``solve`` uses it when no model is named).
 
     Examples
     --------
@@ -283,6 +286,12 @@ class Problem:
         -------
         str or None
             The model that states the instance's rules, else ``default_model``.
+
+        Examples
+        --------
+        >>> import dlsched as ds
+        >>> PROBLEMS.get("oef").model_for(ds.load("instances/oef/paper-w1-efficiency.json"))
+        'oef-efficiency'
         """
         return self.model_for_rules(self.rules(inst)) or self.default_model
 

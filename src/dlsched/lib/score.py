@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core import InputError
+from ..core import PROBLEMS, InputError
 from .records import load_record, read_index
 
 
@@ -226,10 +226,17 @@ def score_set(folder: str | Path, algorithm: str, params: dict[str, Any] | None 
     (0, True)
     """
     from .. import api
+    from ..core import ALGORITHMS
+    from ..core import inputs as _inputs
 
     folder = Path(folder)
     out = Score(name or f"{folder.parent.name}/{folder.name}", algorithm)
     params = dict(params or {})
+    problem = folder.parent.name
+    if problem in PROBLEMS:  # an unknown algorithm or parameter stops before any run
+        method = ALGORITHMS.get(algorithm, "algorithm", problem=problem)
+        params = _inputs.check_params(method.run, params, f"algorithm {algorithm!r}",
+                                      prefix="", ranges_key=f"{problem}/{algorithm}")
     for row in read_index(folder):
         if row["status"] == "infeasible":
             continue
@@ -242,8 +249,12 @@ def score_set(folder: str | Path, algorithm: str, params: dict[str, Any] | None 
         t0 = time.perf_counter()
         try:
             res = api.run(inst, algorithm, verify=False, **params)  # checked below
-        except InputError:
-            raise
+        except InputError as exc:
+            # name and parameters were checked up front: the algorithm refuses this instance
+            # (e.g. a rule it needs is absent), which is a row, not a stop
+            entry.update(status="error", message=f"refused: {exc}"[:200])
+            out.rows.append(entry)
+            continue
         except Exception as exc:  # a crashing algorithm is a result, not a stop
             entry.update(status="error", message=f"{type(exc).__name__}: {exc}"[:200])
             out.rows.append(entry)
