@@ -95,7 +95,8 @@ def test_every_scheduler_ends_by_the_horizon(seed):
 
 @pytest.mark.parametrize("name", ["hived", "gandiva-fair"])
 def test_baselines_reject_a_job_that_cannot_end_by_the_horizon(name):
-    # notes §4 (docs/specs/revenue.md) example: j11 (r = 3, D = 2 = dem) runs C with 2 workers from slot 4 for
+    # notes §4 (docs/specs/revenue.md) example:
+    # j11 (r = 3, D = 2 = dem) runs C with 2 workers from slot 4 for
     # ceil(2 * 2 * 1 / (1 * 2)) = 2 slots: completion 5. T = 5 holds it, T = 4 does not.
     from dlsched.revenue.instance import parse
     from dlsched.revenue.paper import worked_example
