@@ -217,3 +217,16 @@ def test_cli_check_compares_a_result_files_objective(tmp_path, capsys):
     assert main(["check", str(inst_path), str(bad)]) == 1
     out = capsys.readouterr().out
     assert "reported" in out and f"{res.objective:g}" in out.replace("\n", "")
+
+
+def test_an_objective_the_problem_cannot_recompute_is_not_trusted():
+    from dlsched.core.objective import disagreement
+    from dlsched.ltgf.paper import fig6
+
+    inst = fig6().slotted()
+    slots = {"J1": [0, 1, 2, 3], "J2": [4, 5, 6, 7], "J3": [8, 9, 10, 11]}
+    win = {"slot_length": 600.0, "horizon": 12, "slots": slots, "objective_kind": "windows"}
+    why = disagreement(PROBLEMS.get("ltgf"), inst, win, 1.0)
+    assert why == ("objective: reported 1, but the problem cannot recompute this solution's "
+                   "objective")
+    assert disagreement(PROBLEMS.get("ltgf"), inst, {**win, "window_slots": 4}, 1.0) is None

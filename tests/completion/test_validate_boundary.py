@@ -101,7 +101,9 @@ def test_one_unit_over_on_every_resource(resource: str, used: int, cap: int) -> 
     assert check(inst, sol()) == [
         f"capacity (2h): server s1, resource {resource}, slot {t}: {used} > {cap}"
         for t in (1, 2, 3)]
-    assert check(instance({**S1, resource: used - 5e-7}), sol()) == []
+    # the shared amount tolerance (dlsched.core.tolerance): 1e-7 of the capacity, floor 1
+    assert check(instance({**S1, resource: used * (1 - 0.5e-7)}), sol()) == []
+    assert len(check(instance({**S1, resource: used * (1 - 2e-7)}), sol())) == 3
 
 
 def test_overlap_in_the_last_slot_of_a_job() -> None:
@@ -380,8 +382,10 @@ def test_ps_bandwidth_edges() -> None:
         del s["jobs"]["B"]
         return [e for e in check(inst, s) if "(2i)" in e]
 
-    # traffic 2 * (2 + 5e-7) = 4 + 1e-6 = B_p * 1 + 1e-6 exactly: allowed
-    assert rule(instance(wbw=2 + 5e-7), {"s2": 2}, {"s1": 1}) == []
+    # traffic 2 * 2 (1 + 0.5e-7) is within the shared amount tolerance of B_p = 4 (1e-7 of 4);
+    # 2 * 2 (1 + 2e-7) is not
+    assert rule(instance(wbw=2 * (1 + 0.5e-7)), {"s2": 2}, {"s1": 1}) == []
+    assert len(rule(instance(wbw=2 * (1 + 2e-7)), {"s2": 2}, {"s1": 1})) == 1
     # two PSs of 2 Gbps on s1 carry at most 4; 3 remote workers send 6
     assert rule(instance(pbw=2), {"s2": 3}, {"s1": 2}) == [
         "jobs.A: PSs on s1 carry 6 Gbps > 4 (2i)"]

@@ -44,6 +44,12 @@ def double(inst) -> Result:
     return _scaled(inst, 2.0, "lib-test-double")
 
 
-for _name, _fn in (("lib-test-half", half), ("lib-test-double", double)):
+def crash(inst) -> Result:
+    """Raises on every instance (lib score names this file and line)."""
+    return {}["no-such-key"]  # CRASH-LINE
+
+
+for _name, _fn in (("lib-test-half", half), ("lib-test-double", double),
+                   ("lib-test-crash", crash)):
     with contextlib.suppress(ValueError):  # already registered in this process
         register_algorithm(_name, "oef", _fn.__doc__.splitlines()[0])(_fn)

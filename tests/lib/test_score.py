@@ -72,6 +72,18 @@ def test_cli_json_with_import_and_an_invalid_algorithm(capsys) -> None:
     assert {r["ratio_best"] for r in rows} == {""}
 
 
+def test_a_crashing_plugin_is_named_with_its_file_and_line(capsys) -> None:
+    plugin = Path(__file__).with_name("plugin_half.py")
+    line = next(k for k, text in enumerate(plugin.read_text().splitlines(), 1)
+                if "CRASH-LINE" in text)
+    assert main(["lib", "score", "lib-test-crash", "--set", "oef/small", "--import",
+                 "tests.lib.plugin_half", "--csv"]) == 1
+    rows = list(csv.DictReader(capsys.readouterr().out.splitlines()))
+    assert {r["status"] for r in rows} == {"error"}
+    assert {r["message"] for r in rows} == {
+        f"KeyError: 'no-such-key' (at {plugin}:{line} in crash)"}
+
+
 def test_registered_algorithm_ratios_match_the_index_by_hand() -> None:
     import dlsched as ds
 

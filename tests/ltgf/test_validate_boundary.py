@@ -223,13 +223,13 @@ def test_complete_out_of_order() -> None:
 
 
 def test_service_tolerance_scales_with_duration() -> None:
-    # tolerance 1e-6 * 150 = 1.5e-4 on j1
-    s = seg(sol(), 1, end=170 + 1e-4)
-    s["completion"]["j1"] = 170 + 1e-4
+    # service is an amount (dlsched.core.tolerance): 1e-7 * 150 = 1.5e-5 s on j1
+    s = seg(sol(), 1, end=170 + 1e-5)
+    s["completion"]["j1"] = 170 + 1e-5
     assert check(INST, s) == []
-    s = seg(sol(), 1, end=170 + 2e-4)
-    s["completion"]["j1"] = 170 + 2e-4
-    assert check(INST, s) == ["j1: receives 150.000200 s of service, needs 150.0"]
+    s = seg(sol(), 1, end=170 + 2e-5)
+    s["completion"]["j1"] = 170 + 2e-5
+    assert check(INST, s) == ["j1: receives 150.000020 s of service, needs 150.0"]
 
 
 def test_completion_must_be_the_last_end() -> None:
@@ -289,13 +289,17 @@ def test_service_and_completion_tolerance_on_short_jobs() -> None:
                       "jobs": [{"name": "k", "tenant": "A", "submit": 0, "gpus": 1,
                                 "duration": duration}]})
 
-    # duration 1e-6: tolerance 1e-6 * max(1, d) = 1e-6; 2e-6 served is exactly 1e-6 off
-    s = {"segments": [["k", 0, 2e-6, [[0, 1]], "complete", 0, 0]], "completion": {"k": 2e-6}}
+    # duration 1e-6: service tolerance 1e-7 * max(1, d) = 1e-7 (an amount); 0.9e-7 over passes,
+    # 2e-7 over does not
+    s = {"segments": [["k", 0, 1.09e-6, [[0, 1]], "complete", 0, 0]],
+         "completion": {"k": 1.09e-6}}
     assert check(tiny(1e-6), s) == []
+    s = {"segments": [["k", 0, 1.2e-6, [[0, 1]], "complete", 0, 0]], "completion": {"k": 1.2e-6}}
+    assert len(check(tiny(1e-6), s)) == 1
     s = {"segments": [["k", 0, 1e-6, [[0, 1]], "complete", 0, 0]], "completion": {"k": 2e-6}}
-    assert check(tiny(1e-6), s) == []  # completion exactly 1e-6 after the end
-    # duration 1: tolerance 1e-6 (not 2e-6)
-    s = {"segments": [["k", 0, 1 + 1.5e-6, [[0, 1]], "complete", 0, 0]]}
+    assert check(tiny(1e-6), s) == []  # completion (an instant) exactly 1e-6 after the end
+    # duration 1: tolerance 1e-7 (not 2e-7)
+    s = {"segments": [["k", 0, 1 + 1.5e-7, [[0, 1]], "complete", 0, 0]]}
     out = check(tiny(1.0), s)
     assert len(out) == 1 and out[0].startswith("k: receives 1.00000")
 

@@ -98,7 +98,8 @@ def test_rows_count_negative_and_sum() -> None:
     sol["rows"] = sol["rows"][:2]
     assert check(INST, sol) == ["rows: 2 entries, expected 3"]
     sol = alloc()
-    sol["rows"][1]["allocation"] = [1.5, -1e-6]  # sums still close (atol 1e-6, rtol 1e-5)
+    # negative beyond 1e-7; the sums still agree within 1e-7 of 2 (dlsched.core.tolerance)
+    sol["rows"][1]["allocation"] = [1.5, -1.5e-7]
     assert check(INST, sol) == ["rows[1].allocation: negative entry"]
     sol = alloc()
     sol["rows"][1]["allocation"] = [1.0, 0.5]  # u2: rows give [1, 2.5], allocation says [1.5, 2]
@@ -111,12 +112,13 @@ def test_rows_count_negative_and_sum() -> None:
     sol = alloc()
     sol["rows"][2]["allocation"] = [0.0, 2.0 + 1e-8]
     assert check(INST, sol) == []
-    # the objective counts the rows: within the sum tolerance they still meet capacity (tol
-    # 1e-7 * m_j = 3e-7 on g2)
+    # the objective counts the rows: one amount tolerance for the sums (1e-7 of 2) and the
+    # capacity (1e-7 of m_j = 3 on g2)
     sol = alloc()
-    sol["rows"][2]["allocation"] = [0.0, 2.0 + 5e-7]
-    assert check(INST, sol) == ["capacity of g2: rows allocate 3.0000005 > 3"]
-    sol["rows"][2]["allocation"] = [0.0, 2.0 + 2e-7]
+    sol["rows"][2]["allocation"] = [0.0, 2.0 + 4e-7]
+    assert check(INST, sol) == ["rows: per-row allocations do not sum to the per-user allocation",
+                                "capacity of g2: rows allocate 3.0000004 > 3"]
+    sol["rows"][2]["allocation"] = [0.0, 2.0 + 1.5e-7]
     assert check(INST, sol) == []
     sol = alloc()
     sol["rows"][0] = {}
@@ -186,7 +188,9 @@ def test_fractional_grant() -> None:
     assert check_rounds(INST, sol) == ["rounds: grants must be whole GPUs"]
     sol = rounds(tweak((0, 2, 1), 2 + 1e-10))  # float noise below 1e-9 is whole
     assert check_rounds(INST, sol) == []
-    sol = rounds(tweak((0, 2, 1), 2 + 1e-8))
+    sol = rounds(tweak((0, 2, 1), 2 + 1e-8))  # 3 + 1e-8 GPUs used: within the amount tolerance
+    assert check_rounds(INST, sol) == ["rounds: grants must be whole GPUs"]
+    sol = rounds(tweak((0, 2, 1), 2 + 1e-6))
     assert check_rounds(INST, sol) == ["rounds: grants must be whole GPUs",
                                        "rounds[0]: 3 GPUs of g2 granted, only 3 exist"]
     sol = rounds(tweak((1, 0, 0), 0.5))  # half a GPU is also below the minimum of 1
@@ -238,7 +242,7 @@ def test_user_level_min_demand_is_a_floor() -> None:
 
 def test_rows_must_be_the_average() -> None:
     sol = rounds()
-    sol["rows"][2]["allocation"] = [1e-8, 2.0]  # beyond atol 1e-9 on a zero cell
+    sol["rows"][2]["allocation"] = [2e-7, 2.0]  # beyond the amount tolerance 1e-7 on a zero cell
     assert check_rounds(INST, sol) == ["rounds: rows' allocations are not the average of the "
                                        "rounds"]
     sol = rounds()
@@ -318,9 +322,9 @@ def test_exact_tolerance_edges() -> None:
     small = parse({"problem": "oef", "gpu_types": [{"name": "g", "count": 0.5}],
                    "users": [{"name": "u", "speedup": [1]}]})
     assert check(small, {"allocation": [[0.5 + 1e-7]]}) == []
-    # rows may differ from the per-user allocation by the absolute 1e-6 on a zero cell
+    # rows may differ from the per-user allocation by the amount tolerance 1e-7 on a zero cell
     sol = {"allocation": [[1.0, 0.0], [1.5, 2.0]],
-           "rows": [{"allocation": [1.0, 5e-7]}, {"allocation": [1.5, 0.0]},
+           "rows": [{"allocation": [1.0, 1e-7]}, {"allocation": [1.5, 0.0]},
                     {"allocation": [0.0, 2.0]}]}
     assert check(INST, sol) == []
 
@@ -338,8 +342,9 @@ def test_rounds_exact_tolerance_edges() -> None:
     y = 0.25 + 1e-7
     assert check_rounds(INST, rounds(ideal=[[0.5 - y, 0.5], [0.5, 0.5], [0, 2]])) == []
     g = [[[1, 1], [0, 0], [0, 2]], [[0, 0], [0, 1], [0, 2]]]  # avg g1: [0.5, 0, 0]
-    # below the ideal by exactly (c - 1/2)/T + 1e-7: flagged (>=)
-    assert check_rounds(INST, rounds(g, ideal=[[0.5, 0.5], [0.75 + 1e-7, 0.5], [0, 2]])) == [
+    # below the ideal by exactly (c - 1/2)/T + 1e-7: allowed; by 2e-7 more: flagged
+    assert check_rounds(INST, rounds(g, ideal=[[0.5, 0.5], [0.75 + 1e-7, 0.5], [0, 2]])) == []
+    assert check_rounds(INST, rounds(g, ideal=[[0.5, 0.5], [0.75 + 2e-7, 0.5], [0, 2]])) == [
         "rounds: cell (1,0) average 0 is below ideal 0.75 by more than (c-1/2)/T = 0.75"]
     # a column summing to exactly floor(m_j) + 1e-7 keeps the under-service bound
     assert check_rounds(INST, rounds(g, ideal=[[2.0 + 1e-7, 0.5], [0, 0.5], [0, 2]])) == [

@@ -62,8 +62,9 @@ def test_memory_counts_only_the_largest_burst() -> None:
 
 
 def test_relative_tolerance_on_resources() -> None:
-    assert check(instance({**CAP, "compute": 100 - 5e-8}), BASE) == []
-    assert check(instance({**CAP, "compute": 100 - 2e-7}), BASE) == [
+    # the shared amount tolerance (dlsched.core.tolerance): 1e-7 of the capacity
+    assert check(instance({**CAP, "compute": 100 * (1 - 0.5e-7)}), BASE) == []
+    assert check(instance({**CAP, "compute": 100 * (1 - 2e-7)}), BASE) == [
         "device 0: compute 100 > capacity 100"]
 
 

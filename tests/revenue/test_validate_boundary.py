@@ -174,8 +174,10 @@ def test_work_and_duration() -> None:
 def test_utility_and_revenue() -> None:
     s = job(plain(), "J1", utility=7.1)
     assert check(INST, s) == ["J1: utility 7.1 != f_j(3) = 7.0", "revenue 19.0 != Σ F_j = 19.1"]
-    s = job(plain(), "J1", utility=7.0 + 5e-6)  # relative tolerance 1e-6 * 7
+    s = job(plain(), "J1", utility=7.0 + 5e-7)  # amount tolerance 1e-7 * 7
     assert "J1: utility" not in " ".join(check(INST, s))
+    s = job(plain(), "J1", utility=7.0 + 1e-6)
+    assert "J1: utility" in " ".join(check(INST, s))
     s = plain()
     s["revenue"] = 19.1
     assert check(INST, s) == ["revenue 19.1 != Σ F_j = 19.0"]
@@ -295,12 +297,12 @@ def test_cost_vectors_must_match_the_run_exactly() -> None:
 
 
 def test_price_tolerances_are_tight() -> None:
-    # J1's slot-1 worker price is 0: a charge of 5e-9 is beyond atol 1e-9
-    s = job(mech(), "J1", cost_w=[5e-9, 0.0, 0.0])
+    # J1's slot-1 worker price is 0: a charge of 2e-7 is beyond the amount tolerance 1e-7
+    s = job(mech(), "J1", cost_w=[2e-7, 0.0, 0.0])
     assert check(INST, s) == ["J1: charged costs differ from the posted prices (8)"]
-    # J2's PS charge 1e-7 above sqrt(2) - 1: beyond 1e-9 + 1e-9 * 0.41
-    pay = 2 * R2 + (R2 + 1e-7)
-    s = job(mech(), "J2", cost_p=[R2 + 1e-7], mu=18.0 - pay, payment=pay, income={"T2": pay})
+    # J2's PS charge 2e-7 above sqrt(2) - 1 = 0.41: beyond 1e-7 * max(1, 0.41)
+    pay = 2 * R2 + (R2 + 2e-7)
+    s = job(mech(), "J2", cost_p=[R2 + 2e-7], mu=18.0 - pay, payment=pay, income={"T2": pay})
     assert check(INST, s) == ["J2: charged costs differ from the posted prices (8)"]
 
 
@@ -414,14 +416,14 @@ def test_relative_closeness_edges() -> None:
         assert check(INST, none) == []
     none["revenue"] = 1.5e-6
     assert check(INST, none) == ["revenue 1.5e-06 != Σ F_j = 0"]
-    # the tolerance scales with the larger of the two: 1e-6 * 19.000019 on either side
+    # a gain is an amount: 1e-7 times the larger of the two, on either side
     s = plain()
-    s["gains"] = {"T1": 7.0, "T2": 12.0 + 1.2000012e-5}  # 1e-6 * 12.000012
+    s["gains"] = {"T1": 7.0, "T2": 12.0 + 1.1e-6}  # 1e-7 * 12.0000011
     assert check(INST, s) == []
-    s["gains"] = {"T1": 7.0, "T2": 12.0 - (1.2e-5 - 1e-11)}
+    s["gains"] = {"T1": 7.0, "T2": 12.0 - (1.2e-6 - 1e-11)}
     assert check(INST, s) == []
-    s["gains"] = {"T1": 7.0, "T2": 12.0 + 1.21e-5}
-    assert check(INST, s) == [f"tenant T2: gain {12.0 + 1.21e-5} != 12.0 from the records"]
+    s["gains"] = {"T1": 7.0, "T2": 12.0 + 1.3e-6}
+    assert check(INST, s) == [f"tenant T2: gain {12.0 + 1.3e-6} != 12.0 from the records"]
 
 
 def test_one_worker_and_zero_counts() -> None:

@@ -25,6 +25,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import crash_message
 from ..core.io import _jsonable, from_dict
 from ..core.solution import as_json
 from .machine import git_commit
@@ -604,7 +605,7 @@ def run_task(task: Task) -> dict[str, Any]:
             _execute(task, row, PROBLEMS.get(task.problem), api)
     except Exception as exc:  # a failing method is a result, not a crash of the sweep
         row["status"] = "error"
-        row["error"] = f"{type(exc).__name__}: {exc}"
+        row["error"] = crash_message(exc)
         row["traceback"] = traceback.format_exc(limit=8)
     row["warnings"] = warning_texts(caught)
     row["wall_s"] = time.perf_counter() - t0

@@ -23,11 +23,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.objective import agree
+from ..core.tolerance import short_of
 from .algorithms.online import a_maxweight_alg as a_maxweight_batch
 from .baselines.jain_greedy import jain_greedy
 from .exact.batch import batch_optimum
 from .instance import CompletionInstance
-from .validate import TOL, capacity_violations, job_types, segment
+from .validate import capacity_violations, job_types, segment
 
 __all__ = ["a_maxweight_batch", "accepted_weight", "batch_optimum", "check_batch",
            "jain_greedy"]
@@ -126,12 +128,12 @@ def check_batch(inst: CompletionInstance, solution: dict[str, Any], deadline: in
             continue
         load, rate = got
         spans.append((start, start + d, load))
-        if d * rate < inst.workload[j] * (1 - 1e-9):
+        if short_of(d * rate, inst.workload[j]):
             errs.append(f"{where}: {d * rate:g} of {inst.workload[j]} mini-batches done (2f)")
     capacity_violations(inst, spans, errs)
     rep = solution.get("accepted_weight")
     if rep is not None and not errs and not unknown:
         total = accepted_weight(inst, solution)
-        if abs(float(rep) - total) > TOL * max(1.0, total):
+        if not agree(float(rep), total):
             errs.append(f"accepted_weight: reported {rep} but the schedule accepts {total}")
     return errs

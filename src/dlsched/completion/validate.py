@@ -13,10 +13,10 @@ from typing import Any
 
 import numpy as np
 
+from ..core.objective import agree
+from ..core.tolerance import exceeds, short_of
 from .instance import CompletionInstance
 from .support.config import theta
-
-TOL = 1e-6
 
 
 def _int(x: Any) -> bool:
@@ -110,7 +110,7 @@ def check(inst: CompletionInstance, solution: dict[str, Any]) -> list[str]:
             progress += (b - a - penalty) * rate
             prev_end = b
         else:
-            if progress < inst.workload[j] * (1 - 1e-9):
+            if short_of(progress, inst.workload[j]):
                 errs.append(f"{where}: {progress:g} of {inst.workload[j]} mini-batches done (2f)")
             if segments[0]["start"] != start or segments[-1]["end"] != start + d:
                 errs.append(f"{where}: start/duration disagree with the segments")
@@ -153,7 +153,7 @@ def capacity_violations(inst: CompletionInstance, spans: list, errs: list[str]) 
     usage = np.zeros((end + 1, H, R))
     for a, b, load in spans:
         usage[a:b] += load
-    over = usage > inst.capacity[None] + TOL
+    over = exceeds(usage, inst.capacity[None])
     for t, h, r in zip(*np.nonzero(over), strict=False):
         errs.append(f"capacity (2h): server {inst.server_names[h]}, resource "
                     f"{inst.resources[r]}, slot {t}: {usage[t, h, r]:g} > "
@@ -196,7 +196,7 @@ def segment(inst: CompletionInstance, j: int, m: int, p: int, seg: dict[str, Any
     if not inst.ring:
         off = inst.worker_bw[m] * (n - y)  # traffic of the workers off each server
         for h in np.nonzero(s)[0]:
-            if off[h] > inst.ps_bw[p] * s[h] + TOL:
+            if exceeds(off[h], inst.ps_bw[p] * s[h]):
                 errs.append(f"{where}: PSs on {inst.server_names[h]} carry {off[h]:g} Gbps "
                             f"> {inst.ps_bw[p] * s[h]:g} (2i)")
     load = np.outer(y, inst.worker_demand[m])
@@ -209,7 +209,7 @@ def _finish(solution: dict[str, Any], spans: list, errs: list[str], total: float
             inst: CompletionInstance) -> list[str]:
     capacity_violations(inst, spans, errs)
     rep = solution.get("objective")
-    if rep is not None and not errs and abs(float(rep) - total) > TOL * max(1.0, abs(total)):
+    if rep is not None and not errs and not agree(float(rep), total):
         errs.append(f"objective: reported {rep} but the schedule gives {total}")
     return errs
 

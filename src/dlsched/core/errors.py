@@ -46,3 +46,46 @@ class SolverError(DlschedError, RuntimeError):
     >>> str(SolverError("gurobi is not installed (installed: highs)"))
     'gurobi is not installed (installed: highs)'
     """
+
+
+def raised_at(exc: BaseException) -> str:
+    """``file:line in function`` where ``exc`` was raised, preferring the innermost frame outside
+    dlsched (a plug-in's own line) over dlsched's frames.
+
+    Examples
+    --------
+    >>> try:
+    ...     {}["k"]
+    ... except KeyError as exc:
+    ...     raised_at(exc).endswith("in <module>")
+    True
+    """
+    import traceback
+    from pathlib import Path
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    if not frames:
+        return "unknown location"
+    package = str(Path(__file__).resolve().parents[1])
+    outside = [f for f in frames if not str(Path(f.filename).resolve()).startswith(package)]
+    f = (outside or frames)[-1]
+    return f"{f.filename}:{f.lineno} in {f.name}"
+
+
+def crash_message(exc: BaseException, limit: int = 240) -> str:
+    """One line for a run that raised: type, message (cut) and where it was raised.
+
+    Examples
+    --------
+    >>> try:
+    ...     1 / 0
+    ... except ZeroDivisionError as exc:
+    ...     crash_message(exc).startswith("ZeroDivisionError: division by zero (at ")
+    True
+    """
+    where = raised_at(exc)
+    text = " ".join(str(exc).split())
+    room = max(40, limit - len(type(exc).__name__) - len(where) - 9)
+    if len(text) > room:
+        text = text[: room - 3] + "..."
+    return f"{type(exc).__name__}: {text} (at {where})"

@@ -8,8 +8,9 @@ harness turn a disagreement into a violation, so such a result is invalid and en
 Tolerance: ``|reported - recomputed| <= ABS_TOL + REL_TOL * max(|reported|, |recomputed|)``,
 both 1e-6: solver objectives carry the solver's feasibility tolerance (HiGHS 1e-7 relative),
 far below any difference that matters for a ratio. ``objective`` may return ``None`` for a
-solution whose measure the problem cannot recompute (e.g. LTGF's ``windows`` objective); such a
-result is not compared. Which measure is the objective is the instance's rule, never the
+solution whose measure the problem cannot recompute (e.g. an LTGF ``windows`` solution without
+its ``window_slots``); such a result is invalid, as is one whose recomputation raises: the check
+fails closed. Which measure is the objective is the instance's rule, never the
 solution's (e.g. an OJPP instance stating ``objective: "max_slowdown"``, the re-placement
 problem of ``ojpap-exact``): the problem's function recomputes that measure.
 """
@@ -52,8 +53,9 @@ def disagreement(problem: Any, inst: Any, solution: dict[str, Any],
     except Exception as exc:  # fails closed: an objective that cannot be recomputed is not trusted
         return (f"objective: cannot recompute the solution's objective "
                 f"({type(exc).__name__}: {exc})")
-    if recomputed is None:
-        return None
+    if recomputed is None:  # fails closed as well: what cannot be recomputed is not trusted
+        return (f"objective: reported {value:.10g}, but the problem cannot recompute this "
+                f"solution's objective")
     if math.isnan(value) or not agree(value, float(recomputed)):
         return (f"objective: reported {value:.10g} but the solution's objective is "
                 f"{float(recomputed):.10g}")

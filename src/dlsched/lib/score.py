@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import PROBLEMS, InputError
+from ..core.errors import crash_message
 from .records import load_record, read_index
 
 
@@ -256,7 +257,7 @@ def score_set(folder: str | Path, algorithm: str, params: dict[str, Any] | None 
             out.rows.append(entry)
             continue
         except Exception as exc:  # a crashing algorithm is a result, not a stop
-            entry.update(status="error", message=f"{type(exc).__name__}: {exc}"[:200])
+            entry.update(status="error", message=crash_message(exc))
             out.rows.append(entry)
             continue
         entry["time_s"] = round(time.perf_counter() - t0, 4)

@@ -23,9 +23,8 @@ from typing import Any
 
 import numpy as np
 
+from ..core.tolerance import AMOUNT_RTOL, TIME_ATOL, before, off_grid, same_amount, same_time
 from .instance import LTGFInstance
-
-TOL = 1e-6
 
 
 def check(inst: LTGFInstance, sol: dict[str, Any]) -> list[str]:
@@ -88,7 +87,7 @@ def _violations(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> lis
         job = inst.jobs[inst.job_index[name]]
         if end <= start:
             errs.append(f"segments[{k}] ({name}): end {end} <= start {start}")
-        if start < job.submit - TOL:
+        if before(start, job.submit):
             errs.append(f"{name}: runs at {start} before its submission {job.submit}")
         tot = 0
         for n, c in place:
@@ -126,30 +125,30 @@ def _violations(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> lis
             continue
         served = 0.0
         for r, (s, e, reason, cold, ckpt) in enumerate(runs):
-            if r and s < runs[r - 1][1] - TOL:
+            if r and before(s, runs[r - 1][1]):
                 errs.append(f"{job.name}: overlapping segments at {s}")
             want_cold = inst.cold_start if r else 0.0
-            if abs(cold - want_cold) > TOL:
+            if not same_time(cold, want_cold):
                 errs.append(f"{job.name}: segment {r} cold start {cold}, expected {want_cold}")
             want_ck = inst.checkpoint if reason == "preempt" else 0.0
-            if abs(ckpt - want_ck) > TOL:
+            if not same_time(ckpt, want_ck):
                 errs.append(f"{job.name}: segment {r} checkpoint {ckpt}, expected {want_ck}")
             if (reason == "complete") != (r == len(runs) - 1):
                 errs.append(f"{job.name}: segment {r} ends '{reason}' out of order")
             if reason == "preempt" and synchronized:
-                if _off_grid(e, lease):
+                if off_grid(e, lease):
                     errs.append(f"{job.name}: preempted at {e:g}, not at the end of a "
                                 f"synchronized lease (multiple of {lease:g} s)")
-            elif reason == "preempt" and (e - s < lease - TOL or _off_grid(e - s, lease)):
+            elif reason == "preempt" and (before(e - s, lease) or off_grid(e - s, lease)):
                 errs.append(f"{job.name}: preempted after {e - s:g} s, inside a lease (leases "
                             f"of {lease:g} s from the run's start)")
-            if slotted and (_off_grid(s, lease) or _off_grid(e, lease)):
+            if slotted and (off_grid(s, lease) or off_grid(e, lease)):
                 errs.append(f"{job.name}: run [{s:g}, {e:g}] is not on the slot grid "
                             f"(multiples of {lease:g} s; slotted time)")
             served += max(0.0, e - s - cold - ckpt)
-        if abs(served - job.duration) > TOL * max(1.0, job.duration):
+        if not same_amount(served, job.duration):
             errs.append(f"{job.name}: receives {served:.6f} s of service, needs {job.duration}")
-        if job.name in comp and abs(comp[job.name] - runs[-1][1]) > TOL:
+        if job.name in comp and not same_time(comp[job.name], runs[-1][1]):
             errs.append(f"{job.name}: completion {comp[job.name]} != end of last segment")
     return errs
 
@@ -198,7 +197,7 @@ def _clean(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> bool:
     pn, pc = pnc[:, 0], pnc[:, 1]
     if ((pn < 0) | (pn >= N) | (pc <= 0)).any():
         return False
-    if (end <= start).any() or (start < inst.job_submit[job] - TOL).any():
+    if (end <= start).any() or before(start, inst.job_submit[job]).any():
         return False
     if (np.bincount(pk, weights=pc, minlength=len(segs)) != inst.job_gpus[job]).any():
         return False
@@ -225,18 +224,18 @@ def _clean(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> bool:
     new = np.r_[True, job[1:] != job[:-1]]
     last = np.r_[job[1:] != job[:-1], True]
     if (~new & ((start <= np.r_[-np.inf, start[:-1]])
-                | (start < np.r_[-np.inf, end[:-1]] - TOL))).any():
+                | before(start, np.r_[-np.inf, end[:-1]]))).any():
         return False
-    if (np.abs(cold - np.where(new, 0.0, inst.cold_start)) > TOL).any():
+    if (~same_time(cold, np.where(new, 0.0, inst.cold_start))).any():
         return False
-    if (np.abs(ckpt - np.where(pre, inst.checkpoint, 0.0)) > TOL).any():
+    if (~same_time(ckpt, np.where(pre, inst.checkpoint, 0.0))).any():
         return False
     if (pre == last).any():  # "complete" exactly on the last run
         return False
     if inst.leases == "synchronized":
         bad = _off_grid_arr(end, lease)
     else:
-        bad = (end - start < lease - TOL) | _off_grid_arr(end - start, lease)
+        bad = before(end - start, lease) | _off_grid_arr(end - start, lease)
     if (bad & pre).any():
         return False
     if inst.time == "slotted" and (_off_grid_arr(start, lease) | _off_grid_arr(end, lease)).any():
@@ -244,17 +243,12 @@ def _clean(inst: LTGFInstance, sol: dict[str, Any], segs: list[Any]) -> bool:
     served = np.bincount(job, weights=np.maximum(0.0, end - start - cold - ckpt),
                          minlength=inst.n_jobs)
     dur = inst.job_duration
-    if (np.abs(served - dur) > 0.5 * TOL * np.maximum(1.0, dur)).any():
+    if (np.abs(served - dur) > 0.5 * AMOUNT_RTOL * np.maximum(1.0, np.maximum(served, dur))).any():
         return False
     ends = end[last]  # the last run's end of each job (every job runs)
-    return all(abs(v - ends[j]) <= TOL for j, v in comp_t.items())
-
-
-def _off_grid(x: float, L: float) -> bool:
-    """``x`` is farther than TOL seconds from every multiple of ``L``."""
-    return abs(x - round(x / L) * L) > TOL
+    return all(same_time(v, ends[j]) for j, v in comp_t.items())
 
 
 def _off_grid_arr(x: np.ndarray, L: float) -> np.ndarray:
-    """``_off_grid`` of each entry (half the tolerance: never passes where ``_off_grid`` fails)."""
-    return np.abs(x - np.round(x / L) * L) > 0.5 * TOL
+    """``off_grid`` of each entry at half the tolerance: never passes where ``off_grid`` fails."""
+    return np.abs(x - np.round(x / L) * L) > 0.5 * TIME_ATOL

@@ -42,6 +42,9 @@ DEFAULT_FAIRNESS = "none"
 #: sets by at most 5.4e-8 relative (1e-6: 5.4e-6), so a bound of LP (10) stays valid within
 #: the library's 1e-6 for every allocation this tolerance accepts.
 FAIR_RTOL = 1e-8
+#: Floor of the fairness comparison: a fraction of ``W_r.m / pi_r``, a user's value of the whole
+#: cluster, below which two values count as equal (both ~0).
+FAIR_FLOOR = 1e-9
 
 _CAPACITY = ("capacity: per GPU type, the users' allocations (non-negative, time-averaged GPUs) "
              "sum to at most the type's count m_j")

@@ -23,12 +23,11 @@ from typing import Any
 
 import numpy as np
 
+from ..core.tolerance import exceeds, negative, same_amount
 from .instance import OEFInstance
-from .rules import FAIR_RTOL
+from .rules import FAIR_FLOOR, FAIR_RTOL
 from .validate_rounds import check_rounds
 
-#: Absolute tolerance per unit of capacity.
-TOL = 1e-7
 #: Violations of a fairness rule listed one by one (the rest are counted).
 SHOWN = 10
 
@@ -57,11 +56,10 @@ def check_allocation(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
     X = _matrix(solution["allocation"], "allocation", (n, k), out)
     if X is None:
         return out
-    tol = TOL * np.maximum(1.0, inst.capacity)
-    for i, j in zip(*np.nonzero(X < -TOL), strict=False):
+    for i, j in zip(*np.nonzero(negative(X)), strict=False):
         out.append(f"allocation[{i}][{j}]: negative ({X[i, j]:.3g})")
     used = X.sum(axis=0)
-    for j in np.nonzero(used > inst.capacity + tol)[0]:
+    for j in np.nonzero(exceeds(used, inst.capacity))[0]:
         out.append(
             f"capacity of {inst.gpu_types[j].name}: "
             f"{used[j]:.9g} allocated > {inst.capacity[j]:.9g}"
@@ -75,14 +73,14 @@ def check_allocation(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
             [r.get("allocation") for r in rows], "rows.allocation", (inst.rows.size, k), out
         )
         if Xr is not None:
-            for r in np.nonzero((Xr < -TOL).any(axis=1))[0]:
+            for r in np.nonzero(negative(Xr).any(axis=1))[0]:
                 out.append(f"rows[{r}].allocation: negative entry")
             summed = np.zeros((n, k))
             np.add.at(summed, inst.rows.owner, Xr)
-            if not np.allclose(summed, X, atol=1e-6):
+            if not same_amount(summed, X).all():
                 out.append("rows: per-row allocations do not sum to the per-user allocation")
             used_rows = Xr.sum(axis=0)  # the objective counts the rows: they meet capacity too
-            for j in np.nonzero(used_rows > inst.capacity + tol)[0]:
+            for j in np.nonzero(exceeds(used_rows, inst.capacity))[0]:
                 out.append(f"capacity of {inst.gpu_types[j].name}: rows allocate "
                            f"{used_rows[j]:.9g} > {inst.capacity[j]:.9g}")
             if not out:
@@ -139,7 +137,7 @@ def check_fairness(inst: OEFInstance, X_rows: np.ndarray) -> list[str]:
         return []
     W, pi = inst.rows.W, inst.rows.weight
     own, other = envy_gaps(inst, X_rows)
-    floor = 1e-9 * (W @ inst.capacity) / pi
+    floor = FAIR_FLOOR * (W @ inst.capacity) / pi
     if inst.fairness == "noncooperative":
         top, low = int(np.argmax(own)), int(np.argmin(own))
         if own[top] - own[low] <= FAIR_RTOL * max(own[top], floor.max()):

@@ -19,10 +19,13 @@ from typing import Any
 
 import numpy as np
 
+from ..core.tolerance import AMOUNT_RTOL, WHOLE_ATOL, exceeds, negative, not_whole, same_amount
 from .instance import OEFInstance
 
-#: Absolute slack for float noise (ideal shares come from an LP).
-TOL = 1e-7
+
+def _whole(capacity: np.ndarray) -> np.ndarray:
+    """Whole GPUs of each type (a capacity within the whole-number tolerance of k counts as k)."""
+    return np.floor(capacity + WHOLE_ATOL)
 
 
 def _min_demand(inst: OEFInstance) -> np.ndarray:
@@ -50,17 +53,17 @@ def _bounds(inst: OEFInstance, avg: np.ndarray, ideal: np.ndarray, dmin: np.ndar
             T: int) -> list[str]:
     out: list[str] = []
     over = avg - ideal
-    for r, j in np.argwhere(over > 0.5 / T + TOL):
+    for r, j in np.argwhere(exceeds(over, 0.5 / T)):
         out.append(f"rounds: cell ({r},{j}) average {avg[r, j]:.6g} exceeds ideal "
                    f"{ideal[r, j]:.6g} by more than 1/(2T) = {0.5 / T:.3g}")
-    positive = ideal > TOL
-    whole = np.floor(inst.capacity + 1e-9)
+    positive = ideal > AMOUNT_RTOL
+    whole = _whole(inst.capacity)
     for j in range(inst.n_types):
         cells = positive[:, j]
-        if not cells.any() or np.any(dmin[cells] > 1) or ideal[:, j].sum() > whole[j] + TOL:
+        if not cells.any() or np.any(dmin[cells] > 1) or exceeds(ideal[:, j].sum(), whole[j]):
             continue  # no under-service bound proven for this type
         bound = (cells.sum() - 0.5) / T
-        for r in np.nonzero(ideal[:, j] - avg[:, j] >= bound + TOL)[0]:
+        for r in np.nonzero(exceeds(ideal[:, j] - avg[:, j], bound))[0]:
             out.append(f"rounds: cell ({r},{j}) average {avg[r, j]:.6g} is below ideal "
                        f"{ideal[r, j]:.6g} by more than (c-1/2)/T = {bound:.3g}")
     return out
@@ -74,13 +77,13 @@ def check_rounds(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
     if G is None:
         return out
     T = G.shape[0]
-    if np.any(np.abs(G - np.round(G)) > 1e-9):
+    if np.any(not_whole(G)):
         out.append("rounds: grants must be whole GPUs")
     if np.any(G < 0):
         out.append("rounds: negative grant")
-    whole = np.floor(inst.capacity + 1e-9)
+    whole = _whole(inst.capacity)
     used = G.sum(axis=1)  # (T, k)
-    for t, j in np.argwhere(used > whole + 1e-9):
+    for t, j in np.argwhere(exceeds(used, whole)):
         out.append(f"rounds[{t}]: {used[t, j]:.0f} GPUs of {inst.gpu_types[j].name} granted, "
                    f"only {whole[j]:.0f} exist")
     dmin = _min_demand(inst)
@@ -90,13 +93,13 @@ def check_rounds(inst: OEFInstance, solution: dict[str, Any]) -> list[str]:
     avg = G.mean(axis=0)
     if "rows" in solution:
         stored = np.array([row.get("allocation") for row in solution["rows"]], dtype=float)
-        if stored.shape != avg.shape or not np.allclose(stored, avg, atol=1e-9):
+        if stored.shape != avg.shape or not same_amount(stored, avg).all():
             out.append("rounds: rows' allocations are not the average of the rounds")
     if "ideal" not in solution:
         return [*out, "rounds: 'ideal' (the fractional allocation) missing"]
     ideal = np.asarray(solution["ideal"], dtype=float)
     if ideal.shape != (R, k) or not np.all(np.isfinite(ideal)):
         return [*out, f"ideal: shape {ideal.shape}, expected {(R, k)} finite"]
-    if np.any(ideal < -TOL):
+    if np.any(negative(ideal)):
         out.append("ideal: negative share")
     return out + _bounds(inst, avg, ideal, dmin, T)

@@ -25,12 +25,10 @@ import numpy as np
 
 from ..core.errors import InputError
 from ..core.export import Budget, ExportPlan, register_exporter, require, require_bool
+from ..core.tolerance import exceeds
 from .instance import OJPPInstance
 from .support.collision import tau_counts
 
-#: as the lazy loop of the exact solver (exact.TAU_TOL) and the pattern enumeration (ATOL)
-TAU_TOL = 1e-10
-RTOL = 1e-10
 PATTERNS_SHRINK = "use -m ojpp-compact or a smaller instance"
 COMPACT_SHRINK = "use -p devices=N (N >= the optimum keeps it) or a smaller instance"
 
@@ -71,11 +69,11 @@ def _fits(inst: OJPPInstance, a: np.ndarray) -> bool:
     """Compute, extra resources and opportunistic memory (3) of one device's count vector:
     the monotone per-device rows that the compact MILP models exactly."""
     load = a @ inst.demand
-    if np.any(load > inst.cap * (1 + RTOL)):
+    if np.any(exceeds(load, inst.cap)):
         return False
     present = a > 0
     return not present.any() or bool(
-        load[1] + inst.burst[present].max() <= inst.cap[1] * (1 + RTOL)
+        not exceeds(load[1] + inst.burst[present].max(), inst.cap[1])
     )
 
 
@@ -93,7 +91,7 @@ def minimal_colliding_vectors(
     nodes = 0
 
     def colliding(v: np.ndarray) -> bool:
-        return bool(tau_counts(v[None, :], p, model)[0] > tb + TAU_TOL)
+        return bool(exceeds(tau_counts(v[None, :], p, model)[0], tb))
 
     class _Stop(Exception):
         pass

@@ -18,11 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..core.tolerance import exceeds
+
 if TYPE_CHECKING:  # annotations only: stating OJPAP checks a reference with this validator
     from .instance import OJPPInstance
 
-#: Relative tolerance for resource sums; absolute for probabilities and slowdowns.
-TOL = 1e-9
 
 
 def _tau(workers: list[int], inst: OJPPInstance) -> float:
@@ -161,15 +161,15 @@ def check(inst: OJPPInstance, solution: dict[str, Any]) -> list[str]:
         jobs = [inst.jobs[i] for i in workers]
         # (1) compute and extra additive resources
         load = sum(j.compute for j in jobs)
-        if load > caps["compute"] * (1 + TOL):
+        if exceeds(load, caps["compute"]):
             out.append(f"device {k}: compute {load:.6g} > capacity {caps['compute']:.6g}")
         for r in inst.dims[2:]:
             load = sum(dict(j.resources).get(r, 0.0) for j in jobs)
-            if load > caps[r] * (1 + TOL):
+            if exceeds(load, caps[r]):
                 out.append(f"device {k}: {r} {load:.6g} > capacity {caps[r]:.6g}")
         # (3) opportunistic memory: all bases plus the single largest burst
         mem = sum(j.mem_base for j in jobs) + max(j.mem_burst for j in jobs)
-        if mem > caps["memory"] * (1 + TOL):
+        if exceeds(mem, caps["memory"]):
             out.append(
                 f"device {k}: memory bases + largest burst {mem:.6g} > capacity "
                 f"{caps['memory']:.6g} (3)"
@@ -177,12 +177,12 @@ def check(inst: OJPPInstance, solution: dict[str, Any]) -> list[str]:
         # (5) collision probability
         if lim.collision is not None:
             t = _tau(workers, inst)
-            if t > lim.collision + TOL:
+            if exceeds(t, lim.collision):
                 out.append(f"device {k}: collision probability {t:.6g} > {lim.collision:g} (5)")
         # (6)/(7) interference
         s = [_slowdown(w, workers, inst) for w in range(len(workers))]
         theta = max(s)
-        if lim.interference is not None and theta > lim.interference + TOL:
+        if lim.interference is not None and exceeds(theta, lim.interference):
             out.append(f"device {k}: interference {theta:.6g} > {lim.interference:g} (7)")
         for w, i in enumerate(workers):
             per_job[i].append((k, s[w]))
@@ -195,7 +195,7 @@ def check(inst: OJPPInstance, solution: dict[str, Any]) -> list[str]:
                 continue
             s = [v for _, v in vals]
             spread = max(s) - min(s)
-            if spread > lim.balance + TOL:
+            if exceeds(spread, lim.balance):
                 out.append(
                     f"job {names[i]}: slowdown spread {spread:.6g} > {lim.balance:g} (8)"
                 )
@@ -217,7 +217,7 @@ def _migration(inst: OJPPInstance, lists: list[list[int]], used: int) -> list[st
             i = index[name]
             cost += inst.jobs[i].migration_cost * max(0, c0 - here.count(i))
     budget = float(inst.migration_budget or 0.0)
-    if cost > budget + TOL * max(1.0, budget):
+    if exceeds(cost, budget):
         out.append(f"migration cost {cost:.6g} > budget {budget:.6g} (19)")
     return out
 

@@ -23,15 +23,22 @@ from typing import Any
 import numpy as np
 
 from ..core import Result, Status
+from ..core.objective import agree
+from ..core.tolerance import exceeds, negative, same_amount, short_of
 from .instance import RevenueInstance
 from .solution import beta, usage
 from .support.configs import utility_x
 
-TOL = 1e-6
-
 
 def _close(a: float, b: float) -> bool:
-    return abs(a - b) <= TOL * max(1.0, abs(a), abs(b))
+    """Two amounts agree (the shared amount tolerance)."""
+    return bool(same_amount(a, b))
+
+
+def _same_objective(reported: Any, total: float) -> bool:
+    """The reported revenue is the records' total (the objective tolerance of
+    ``dlsched.core.objective``)."""
+    return isinstance(reported, (int, float)) and agree(float(reported), total)
 
 
 def _job(inst: RevenueInstance, j: int, rec: dict[str, Any]) -> list[str]:
@@ -68,11 +75,11 @@ def _job(inst: RevenueInstance, j: int, rec: dict[str, Any]) -> list[str]:
         out.append(f"{name}: placement must be 'C' or 'D'")
         return out
     for s, z in rec["ps"].items():  # (3i) on every PS host
-        if z and inst.bw_worker * (w - rec["workers"].get(s, 0)) > inst.bw_ps * z + 1e-9:
+        if z and exceeds(inst.bw_worker * (w - rec["workers"].get(s, 0)), inst.bw_ps * z):
             out.append(f"{name}: (3i) bandwidth violated on PS server {s}")
     d = t1 - t0 + 1
     rate = inst.rate_c[j] if placement == "C" else inst.rate_d[j]
-    if w * d * rate < inst.work[j] * (1 - 1e-9):
+    if short_of(w * d * rate, inst.work[j]):
         out.append(f"{name}: {w}x{d} slots train {w * d * rate:.6g} < {inst.work[j]} "
                    "mini-batches")
     if d != inst.duration(j, placement, w):
@@ -115,8 +122,8 @@ def _prices(inst: RevenueInstance, sol: dict[str, Any], admitted: list[int]) -> 
             continue
         ew = tw ** (hw[run] / cw) - 1.0
         ep = tp ** (hp[run] / cp) - 1.0
-        if not (np.allclose(rec["cost_w"], ew * w, rtol=1e-9, atol=1e-9)
-                and np.allclose(rec["cost_p"], ep * nps, rtol=1e-9, atol=1e-9)):
+        if not (same_amount(np.asarray(rec["cost_w"], float), ew * w).all()
+                and same_amount(np.asarray(rec["cost_p"], float), ep * nps).all()):
             out.append(f"{inst.job_names[j]}: charged costs differ from the posted prices (8)")
         hw[run] += w
         hp[run] += nps
@@ -155,7 +162,7 @@ def _money(inst: RevenueInstance, sol: dict[str, Any], admitted: list[int]) -> l
         rho = vw[:, run] / vw[:, run].sum(0) * cw + vp[:, run] / vp[:, run].sum(0) * cpp
         inc = r.get("income", {})
         got = np.array([inc.get(u, 0.0) for u in inst.tenant_names])
-        if np.any(got < -TOL) or not np.allclose(got, rho.sum(1), rtol=1e-9, atol=1e-7):
+        if np.any(negative(got)) or not same_amount(got, rho.sum(1)).all():
             out.append(f"{name}: incomes {got.tolist()} != Eq. (2) {rho.sum(1).tolist()}")
         if not _close(float(got.sum()), float(r.get("payment", 0.0))):
             out.append(f"{name}: incomes sum to {got.sum()}, payment {r.get('payment')}")
@@ -207,14 +214,14 @@ def check(inst: RevenueInstance, sol: dict[str, Any]) -> list[str]:
         return out
     y, z = usage(inst, sol)
     for arr, cap, what in ((y, inst.cap_w, "workers"), (z, inst.cap_p, "PSs")):
-        bad = np.argwhere(arr > cap[:, None] + 1e-9)
+        bad = np.argwhere(exceeds(arr, cap[:, None]))
         if bad.size:
             s, t = bad[0]
             out.append(f"server {inst.server_names[s]}: {what} over capacity at slot {t}")
     if np.any(y.sum(0) > inst.quota_w.sum()) or np.any(z.sum(0) > inst.quota_p.sum()):
         out.append("aggregate usage above Σq (3a)/(3b)")
     total = sum(jobs[inst.job_names[j]]["utility"] for j in admitted)
-    if not _close(sol.get("revenue", math.nan), total):
+    if not _same_objective(sol.get("revenue"), total):
         out.append(f"revenue {sol.get('revenue')} != Σ F_j = {total}")
     if any("mu" in jobs[inst.job_names[j]] for j in admitted):
         out += _prices(inst, sol, admitted)

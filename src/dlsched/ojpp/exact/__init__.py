@@ -11,6 +11,6 @@ Re-exports the public names of the former ``dlsched.ojpp.exact`` module (now ``e
 from __future__ import annotations
 
 from . import cpsat, ojpap, patterns  # noqa: F401  (registration)
-from .milp import PYOMO_PAIRS_PER_S, TAU_TOL, compact, solve_compact
+from .milp import PYOMO_PAIRS_PER_S, compact, solve_compact
 
-__all__ = ["PYOMO_PAIRS_PER_S", "TAU_TOL", "compact", "solve_compact"]
+__all__ = ["PYOMO_PAIRS_PER_S", "compact", "solve_compact"]

@@ -34,6 +34,7 @@ from ...core import (
 )
 from ...core.inputs import FORWARDS
 from ...core.solver import SolveOutcome
+from ...core.tolerance import exceeds
 from ..algorithms.heuristic import run_heuristic
 from ..instance import OJPPInstance
 from ..model import add_no_good, add_tangent_cut, build_model
@@ -41,8 +42,6 @@ from ..rules import require_devices
 from ..solution import checked, make_solution
 from ..support.collision import minimal_colliding, tau_counts
 from .bounds import bottom_up
-
-TAU_TOL = 1e-10
 
 
 def _counts(m: pyo.ConcreteModel, inst: OJPPInstance) -> np.ndarray:
@@ -55,7 +54,7 @@ def _colliding(inst: OJPPInstance, Y: np.ndarray) -> list[int]:
     if inst.limits.collision is None or not len(Y):
         return []
     t = tau_counts(Y, inst.p, inst.collision_model)
-    return [int(k) for k in np.nonzero(t > inst.limits.collision + TAU_TOL)[0]]
+    return [int(k) for k in np.nonzero(exceeds(t, inst.limits.collision))[0]]
 
 
 def _lazy_loop(m: pyo.ConcreteModel, inst: OJPPInstance, options: SolveOptions,

@@ -28,6 +28,7 @@ import numpy as np
 import pyomo.environ as pyo
 
 from ...core import InputError, Result, SolveOptions, Status, register_model, solve_pyomo
+from ...core.tolerance import exceeds
 from ..algorithms.heuristic import run_heuristic
 from ..instance import OJPPInstance, default_budget, with_ojpap  # noqa: F401 (re-export)
 from ..model import add_no_good, add_tangent_cut, build_model
@@ -35,8 +36,6 @@ from ..model.constraints import big_m, slowdown
 from ..solution import Solution, counts, initial_json, make_solution
 from ..support.collision import minimal_colliding, tau_counts
 from ..validate import check
-
-TAU_TOL = 1e-10
 
 
 def ojpap_instance(inst: OJPPInstance, initial: Solution | dict | None = None,
@@ -213,7 +212,7 @@ def ojpap_exact(inst: OJPPInstance, *, options: SolveOptions | None = None,
         bad = []
         if inst.limits.collision is not None:
             t = tau_counts(Y, inst.p, inst.collision_model)
-            bad = [k for k in range(len(Y)) if t[k] > inst.limits.collision + TAU_TOL]
+            bad = [k for k in range(len(Y)) if exceeds(t[k], inst.limits.collision)]
         if not bad:
             break
         for k in bad:

@@ -18,6 +18,8 @@ from collections.abc import Callable
 
 import numpy as np
 
+from ...core.tolerance import exceeds
+
 Updater = Callable[[np.ndarray, np.ndarray, np.ndarray, float], tuple[np.ndarray, np.ndarray]]
 
 
@@ -140,7 +142,7 @@ def tangent_cut(y_hat: np.ndarray, p: np.ndarray, tau_bar: float) -> tuple[np.nd
 
 
 def minimal_colliding(
-    y: np.ndarray, p: np.ndarray, tau_bar: float, model: str = "independent", tol: float = 1e-10
+    y: np.ndarray, p: np.ndarray, tau_bar: float, model: str = "independent"
 ) -> np.ndarray:
     """A minimal count vector c <= y with tau(c) > tau_bar (y itself must exceed tau_bar).
 
@@ -152,7 +154,7 @@ def minimal_colliding(
     for i in np.argsort(p, kind="stable"):
         while c[i] > 0:
             c[i] -= 1
-            if tau_counts(c[None, :], p, model)[0] <= tau_bar + tol:
+            if not exceeds(tau_counts(c[None, :], p, model)[0], tau_bar):
                 c[i] += 1
                 break
     return c

@@ -15,12 +15,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...core import InputError
+from ...core.tolerance import exceeds
 from ..instance import OJPPInstance
 from .collision import tau_counts
 from .interference import slowdowns
-
-RTOL = 1e-10
-ATOL = 1e-10
 
 
 @dataclass(frozen=True)
@@ -41,19 +39,19 @@ def device_feasible(inst: OJPPInstance, a: np.ndarray) -> bool:
     if not present.any():
         return True
     load = a @ inst.demand
-    if np.any(load > inst.cap * (1 + RTOL)):
+    if np.any(exceeds(load, inst.cap)):
         return False
-    if load[1] + inst.burst[present].max() > inst.cap[1] * (1 + RTOL):
+    if exceeds(load[1] + inst.burst[present].max(), inst.cap[1]):
         return False
     lim = inst.limits
     if (
         lim.collision is not None
-        and tau_counts(a[None, :], inst.p, inst.collision_model)[0] > lim.collision + ATOL
+        and exceeds(tau_counts(a[None, :], inst.p, inst.collision_model)[0], lim.collision)
     ):
         return False
     if lim.interference is not None:
         s = slowdowns(inst.I, a, inst.interference_model)
-        if s[present].max() > lim.interference + ATOL:
+        if exceeds(s[present].max(), lim.interference):
             return False
     return True
 

@@ -23,7 +23,8 @@ import numpy as np
 from ..instance import OJPPInstance
 from .collision import no_collision_terms
 
-#: Tolerances of the algorithms (stricter than the validator's 1e-9).
+#: Tolerances of the algorithms: stricter than the validator's (``dlsched.core.tolerance``), so
+#: what they build is valid.
 RTOL = 1e-10
 ATOL = 1e-10
 NEG = -np.inf
