@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
 from dlsched.lib.build import build_set, parse_call  # noqa: E402
-from dlsched.lib.records import DEFAULT_ROOT, read_index  # noqa: E402
+from dlsched.lib.records import default_root, read_index  # noqa: E402
 from dlsched.lib.statement import write_statement  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
@@ -410,7 +410,7 @@ def calls_of(problem: str, name: str, from_index: bool) -> tuple[str | None, flo
     if not from_index:
         model, limit, calls = SETS[problem][name]
         return model, limit, calls() if callable(calls) else calls
-    rows = read_index(DEFAULT_ROOT / problem / name)
+    rows = read_index(default_root() / problem / name)
     model, limit, _ = SETS.get(problem, {}).get(name, (rows[0]["method"], 60.0, []))
     return model, limit, [parse_call(r["provenance"])[1] for r in rows]
 
@@ -421,14 +421,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("set", help="the set's name, e.g. small")
     ap.add_argument("--from-index", action="store_true",
                     help="take the calls from the committed index's provenance column")
-    ap.add_argument("--root", help="library root (default instances/lib)")
+    ap.add_argument("--root", help="library root (default: $DLSCHED_LIB, else instances/lib)")
     ap.add_argument("--meta-only", action="store_true",
                     help="only (re)write the set's set.json from its index")
     args = ap.parse_args(argv)
     problems = sorted(SETS) if args.problem == "all" else [args.problem]
     for problem in problems:
         model, limit, calls = calls_of(problem, args.set, args.from_index)
-        root = Path(args.root) if args.root else DEFAULT_ROOT
+        root = Path(args.root) if args.root else default_root()
         if args.meta_only:
             print(write_meta(problem, args.set, root, model, limit))
             continue

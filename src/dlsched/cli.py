@@ -370,7 +370,7 @@ def _setup_check(p: argparse.ArgumentParser) -> None:
 @command("check", "validate a solution and print its properties", _setup_check)
 def cmd_check(args: argparse.Namespace) -> int:
     inst = api.load(args.instance)
-    from .core.io import from_dict, read_json
+    from .core.io import find, from_dict, read_json
 
     data = read_json(args.solution)
     is_result = isinstance(data, dict) and data.get("kind") == "result"
@@ -390,7 +390,8 @@ def cmd_check(args: argparse.Namespace) -> int:
         table.add_row("violation", str(v))
     for key, value in verdict.get("properties", {}).items():
         table.add_row(key, _cell(value))
-    record = _judge_record(args.instance, inst, solution, violations)
+    # the file api.load read (a relative instances/... path may be the package's copy)
+    record = _judge_record(str(find(args.instance)), inst, solution, violations)
     if record is not None:
         verdict["record"] = record
         if record["beats_bound"]:

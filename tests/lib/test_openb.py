@@ -8,7 +8,6 @@ import copy
 import csv
 import hashlib
 import importlib.util
-import json
 import math
 import re
 from pathlib import Path
@@ -20,7 +19,7 @@ import pytest
 
 import dlsched as ds
 from dlsched.core.errors import InputError
-from dlsched.core.io import to_dict
+from dlsched.core.io import read_json, to_dict
 
 ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "src" / "dlsched" / "data" / "alibaba_openb"
@@ -41,7 +40,7 @@ def _rows() -> list[dict[str, str]]:
 
 
 def _raw(name: str) -> dict[str, Any]:
-    return json.loads((SET / name).read_text(encoding="utf-8"))
+    return read_json(SET / name)  # plain or .json.gz (big records are stored compressed)
 
 
 def _pods() -> list[dict[str, str]]:

@@ -1,20 +1,158 @@
-"""JSON load/save of instances and results; atomic writes so nothing is half-written."""
+"""JSON load/save of instances and results; atomic writes so nothing is half-written.
+
+A file whose name ends in ``.gz`` (``NAME.json.gz``) is gzip-compressed JSON: read and written
+like ``NAME.json`` (the library stores its big records so, ``dlsched.lib.records``). A relative
+path ``instances/...`` that does not exist from the working directory is read from the copy of
+the repository's ``instances/`` shipped in the package (``find``), so the documentation's commands
+run from any directory and from a plain ``pip install``.
+"""
 
 from __future__ import annotations
 
+import gzip
 import json
 import math
 import os
 import tempfile
+import zlib
 from pathlib import Path
 from typing import Any
 
+from . import limits
 from .errors import InputError
 from .registry import PROBLEMS
 from .result import Result
 from .solution import Solution
 
 SCHEMA_VERSION = 1
+#: The suffix of a gzip-compressed file (``NAME.json.gz``).
+GZIP_SUFFIX = ".gz"
+#: The repository's ``instances/`` as shipped in the package (example instances and the
+#: library); ``find`` reads a relative ``instances/...`` path from here when it is not found.
+PACKAGED_INSTANCES = Path(__file__).resolve().parents[1] / "instances"
+
+
+def find(path: str | Path) -> Path:
+    """The file ``path`` names: itself when it exists, else (a relative ``instances/...`` path)
+    the package's copy of it.
+
+    So ``ds.load("instances/oef/paper-w1.json")`` works from any directory and after a plain
+    ``pip install``; a file of that name in the working directory always comes first.
+
+    Parameters
+    ----------
+    path : str or Path
+        A file path.
+
+    Returns
+    -------
+    Path
+        ``path`` unchanged when it exists, is absolute, does not start with ``instances`` or
+        the package has no such file (then reading it reports ``path`` as missing).
+
+    Examples
+    --------
+    >>> find("instances/oef/paper-eq6.json").name
+    'paper-eq6.json'
+    >>> str(find("no/such.json"))
+    'no/such.json'
+    """
+    given = Path(path)
+    if given.is_absolute() or given.exists() or given.parts[:1] != ("instances",):
+        return given
+    packaged = PACKAGED_INSTANCES.joinpath(*given.parts[1:])
+    return packaged if packaged.exists() else given
+
+
+def is_gzip(path: str | Path) -> bool:
+    """Whether ``path`` names a gzip-compressed file (its name ends in ``.gz``).
+
+    Parameters
+    ----------
+    path : str or Path
+        A file path.
+
+    Returns
+    -------
+    bool
+        True for ``NAME.json.gz``.
+
+    Examples
+    --------
+    >>> is_gzip("a.best.json.gz"), is_gzip("a.best.json")
+    (True, False)
+    """
+    return str(path).endswith(GZIP_SUFFIX)
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    """``data`` gzip-compressed, reproducibly (no time stamp or file name in the header).
+
+    Parameters
+    ----------
+    data : bytes
+        The content.
+
+    Returns
+    -------
+    bytes
+        The same bytes for the same content on every run (level 9, ``mtime=0``).
+
+    Examples
+    --------
+    >>> gunzip(gzip_bytes(b"{}"), "x") == b"{}"
+    True
+    """
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def gunzip(data: bytes, field: str, limit: int | None = None) -> bytes:
+    """The decompressed content of gzip ``data``, at most ``limit`` bytes (a small file that
+    inflates beyond the input size limit is refused, not expanded).
+
+    Parameters
+    ----------
+    data : bytes
+        One gzip member.
+    field : str
+        The name errors give (the file's path).
+    limit : int or None, default None
+        The largest decompressed size (``None``: ``limits.MAX_FILE_BYTES``). Unit: bytes.
+
+    Returns
+    -------
+    bytes
+        The content.
+
+    Raises
+    ------
+    InputError
+        Not gzip data, truncated, trailing bytes, or larger than ``limit`` decompressed.
+
+    Examples
+    --------
+    >>> gunzip(b"{}", "f.json.gz")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: f.json.gz: not gzip data (incorrect header check)
+    >>> gunzip(gzip_bytes(b"x" * 101), "f.json.gz", limit=100)
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: f.json.gz: more than 100 bytes once decompressed (input limit)
+    """
+    limit = limits.MAX_FILE_BYTES if limit is None else limit
+    inflate = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)  # gzip header and trailer
+    try:
+        out = inflate.decompress(data, limit + 1)
+    except zlib.error as exc:
+        raise InputError(field, f"not gzip data ({str(exc).rpartition(': ')[2]})") from None
+    if len(out) > limit:
+        raise InputError(field, f"more than {limit} bytes once decompressed (input limit)")
+    if not inflate.eof:
+        raise InputError(field, "truncated gzip data")
+    if inflate.unused_data:
+        raise InputError(field, "bytes after the gzip data")
+    return out
 
 
 def atomic_write_text(path: str | Path, text: str) -> None:
@@ -31,6 +169,8 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     ------
     OSError
         The file cannot be written (nothing is left behind).
+    TypeError
+        ``text`` is not a ``str``.
 
     Examples
     --------
@@ -40,13 +180,41 @@ def atomic_write_text(path: str | Path, text: str) -> None:
     >>> p.read_text()
     'done'
     """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, not {type(text).__name__}")
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: str | Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` via a temporary file and a rename (all or nothing).
+
+    Parameters
+    ----------
+    path : str or Path
+        The file to write; its folder is created if missing.
+    data : bytes
+        The content.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written (nothing is left behind).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "a.bin"
+    >>> atomic_write_bytes(p, b"done")
+    >>> p.read_bytes()
+    b'done'
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
         os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; give the file the usual mode
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)
@@ -142,12 +310,13 @@ def read_json(path: str | Path) -> Any:
     """Read JSON through the input boundary (``dlsched.core.inputs.read_json``).
 
     A bounded, UTF-8, depth-checked read; malformed text or a missing file becomes an
-    ``InputError``.
+    ``InputError``. A ``.gz`` file is decompressed first (bounded by the same size limit), and
+    a relative ``instances/...`` path falls back to the package's copy (``find``).
 
     Parameters
     ----------
     path : str or Path
-        The file.
+        The file (``NAME.json`` or ``NAME.json.gz``).
 
     Returns
     -------
@@ -164,9 +333,14 @@ def read_json(path: str | Path) -> Any:
     >>> read_json("instances/oef/paper-eq6.json")["name"]
     'paper-eq6'
     """
-    from .inputs import read_json as _read
+    from . import inputs
 
-    return _read(path)
+    path = find(path)
+    if not is_gzip(path):
+        return inputs.read_json(path)
+    field = str(path)
+    text = inputs.decode(gunzip(inputs.read_bytes(path), field), field)
+    return inputs.parse_json(text, field)
 
 
 def from_dict(data: Any) -> Any:
@@ -224,7 +398,9 @@ READERS: dict[str, str] = {".vbp": "dlsched.ojpp.instance:read_vbp"}
 def load(path: str | Path) -> Any:
     """Load an instance or a result from a JSON file, or a standard format by its extension.
 
-    Standard formats are read by ``READERS`` (e.g. a VPSolver ``.vbp`` file as an OJPP instance).
+    Standard formats are read by ``READERS`` (e.g. a VPSolver ``.vbp`` file as an OJPP instance);
+    ``NAME.json.gz`` is gzip-compressed JSON; a relative ``instances/...`` path not found from
+    the working directory is read from the package's copy (``find``).
 
     Parameters
     ----------
@@ -246,7 +422,8 @@ def load(path: str | Path) -> Any:
     >>> load("instances/oef/paper-eq6.json").name
     'paper-eq6'
     """
-    reader = READERS.get(Path(path).suffix.lower())
+    path = find(path)
+    reader = READERS.get(path.suffix.lower())
     if reader is not None:
         import importlib
 
@@ -256,14 +433,15 @@ def load(path: str | Path) -> Any:
 
 
 def save(obj: Any, path: str | Path) -> Path:
-    """Save an instance or a Result as JSON, atomically.
+    """Save an instance or a Result as JSON, atomically (gzip-compressed when ``path`` ends in
+    ``.gz``).
 
     Parameters
     ----------
     obj : object
         An instance or a ``Result``.
     path : str or Path
-        The file to write.
+        The file to write (``NAME.json``, or ``NAME.json.gz`` for a compressed one).
 
     Returns
     -------
@@ -283,5 +461,8 @@ def save(obj: Any, path: str | Path) -> Path:
     ('n.json', ['{', '"kind":', '"note"', '}'])
     """
     text = dumps(obj)
-    atomic_write_text(path, text)
+    if is_gzip(path):
+        atomic_write_bytes(path, gzip_bytes(text.encode("utf-8")))
+    else:
+        atomic_write_text(path, text)
     return Path(path)

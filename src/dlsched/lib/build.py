@@ -255,6 +255,19 @@ def _keep_better(row: dict[str, Any], inst: Any, res: Any,
             res if "bound" in changed or old_proof is None else old_proof)
 
 
+def _write_record(folder: Path, row: dict[str, Any], name: str, column: str, text: str) -> None:
+    """Write a record file in the form ``records.record_file`` chooses (plain or gzip) and name
+    it in the row's ``column``."""
+    from ..core.io import atomic_write_bytes, atomic_write_text, gzip_bytes, is_gzip
+    from .records import record_file
+
+    row[column] = record_file(folder, name, text)
+    if is_gzip(row[column]):
+        atomic_write_bytes(folder / row[column], gzip_bytes(text.encode("utf-8")))
+    else:
+        atomic_write_text(folder / row[column], text)
+
+
 def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, str]], *,
               model: str | None = None, time_limit: float = 60.0,
               root: str | Path | None = None, count: int | None = None,
@@ -286,7 +299,8 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
     time_limit : float, default 60.0
         Wall-clock limit of each solve. Unit: s. Range: (0, 1e6].
     root : str or Path or None, default None
-        The library root (``None``: the repository's ``instances/lib``).
+        The library root (``None``: ``records.default_root()``, i.e. ``$DLSCHED_LIB`` or the
+        packaged library).
     count : int or None, default None
         Keep this many instances (default: all calls); with ``skip_infeasible``, ``calls``
         are candidates tried in order. Unit: instances. Range: 1..10000.
@@ -322,11 +336,12 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
     ('demo-01', 'optimal')
     """
     from .. import api
+    from ..core.io import dumps
     from .proof import save_proof
-    from .records import DEFAULT_ROOT
+    from .records import default_root
 
     stamp()  # refuse a dirty tree before any solve, not after it
-    folder = Path(root if root is not None else DEFAULT_ROOT) / problem / name
+    folder = Path(root if root is not None else default_root()) / problem / name
     folder.mkdir(parents=True, exist_ok=True)
     earlier = _earlier_records(folder)  # read before any file is overwritten
     count = len(calls) if count is None else count
@@ -356,9 +371,9 @@ def build_set(problem: str, name: str, calls: list[dict[str, Any] | tuple[Any, s
                                    f"(status {res.status.value}): give it more time")
         row, best, proof = _keep_better(make_row(rid, inst, res, prov), inst, res,
                                         earlier.get(prov))
-        api.save(inst, folder / f"{rid}.json")
+        _write_record(folder, row, f"{rid}.json", "file", dumps(inst))
         if best is not None:
-            api.save(best, folder / f"{rid}.best.json")
+            _write_record(folder, row, f"{rid}.best.json", "solution_file", dumps(best))
         if proof is not None and row.get("bound"):
             save_proof(folder, row, proof)
         rows.append(row)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import PROBLEMS, InputError
-from ..core.io import atomic_write_text
+from ..core.io import atomic_write_bytes
 from ..core.result import Status
 from .build import solve_record
 from .merge import apply_result, reproduces, restate_bound, stamp
@@ -137,8 +137,8 @@ def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
             new = restate_bound(dict(new, method=res.method, time_s=f"{res.runtime_s:.3f}"),
                                 res)
             changed += ["best_known", "bound"]
-        sol_path = folder / row["solution_file"]
-        old_text = sol_path.read_text(encoding="utf-8")
+        sol_path = folder / row["solution_file"]  # plain or .gz: save keeps the form
+        old_bytes = sol_path.read_bytes()
         old_proof = proof_of(folder, row) if changed else None  # read before overwriting
         if "best_known" in changed:
             api.save(res, sol_path)
@@ -162,6 +162,6 @@ def improve_set(folder: str | Path, time_limit: float, model: str | None = None,
         try:
             write_index(folder, [by_id[r["id"]] for r in rows])
         except BaseException:
-            atomic_write_text(sol_path, old_text)  # the old pair stays consistent
+            atomic_write_bytes(sol_path, old_bytes)  # the old pair stays consistent
             raise
     return changes

@@ -5,6 +5,14 @@ A set is a folder ``<root>/<problem>/<set>/`` holding ``<id>.json`` (the instanc
 instance; columns ``COLUMNS``, documented in ``instances/lib/README.md``). The index is plain
 CSV so that a script reads it with the ``csv`` module alone. Writes go to a temporary file that
 replaces the index in one ``os.replace``: a reader never sees a half-written index.
+
+A record file larger than ``COMPRESS_ABOVE`` is stored gzip-compressed as ``<id>.json.gz`` /
+``<id>.best.json.gz`` (the index's ``file`` and ``solution_file`` name it so); every reader
+takes both forms and every writer keeps the form a record already has (``record_file``).
+
+The library read by default is the copy shipped in the package (``PACKAGED_ROOT``: the
+repository's ``instances/lib``); the environment variable ``DLSCHED_LIB`` (``LIB_ENV``) or a
+``root`` argument (``--root``) points at another copy (``default_root``).
 """
 
 from __future__ import annotations
@@ -15,8 +23,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from ..core import PROBLEMS, InputError
-from ..core.io import atomic_write_text
+from ..core import PROBLEMS, InputError, inputs
+from ..core.io import GZIP_SUFFIX, atomic_write_text
 from ..core.result import relative_gap
 
 #: The index columns, in file order (``instances/lib/README.md`` documents each).
@@ -33,8 +41,74 @@ OPTIMAL_GAP = 1e-6
 #: Slack of the bound-side check (solver tolerances).
 BOUND_TOL = 1e-6
 INDEX = "index.csv"
-#: The library shipped with the repository (``instances/lib`` of a source checkout).
-DEFAULT_ROOT = Path(__file__).resolve().parents[3] / "instances" / "lib"
+#: The library shipped in the package (``dlsched/instances/lib``; in a source checkout it is
+#: the repository's ``instances/lib``).
+PACKAGED_ROOT = Path(__file__).resolve().parents[1] / "instances" / "lib"
+#: The same path under its older name (the library root when ``DLSCHED_LIB`` is unset).
+DEFAULT_ROOT = PACKAGED_ROOT
+#: Environment variable naming another library root (an edited copy, a newer release).
+LIB_ENV = "DLSCHED_LIB"
+#: A writer stores a new record file gzip-compressed (``NAME.json.gz``) when its JSON text is
+#: larger than this; smaller ones stay plain JSON (readable and diffable). Unit: bytes.
+COMPRESS_ABOVE = 64 * 1024
+
+
+def default_root() -> Path:
+    """The library root when none is given: ``$DLSCHED_LIB`` if set, else ``PACKAGED_ROOT``.
+
+    Read on every call, so a changed environment takes effect at once.
+
+    Returns
+    -------
+    Path
+        The root folder (it holds ``<problem>/<set>/index.csv``).
+
+    Raises
+    ------
+    InputError
+        ``DLSCHED_LIB`` is set but is not an existing directory (the error names it).
+
+    Examples
+    --------
+    >>> import os
+    >>> default_root() == PACKAGED_ROOT or bool(os.environ.get(LIB_ENV))
+    True
+    """
+    return inputs.check_env_dir(LIB_ENV) or PACKAGED_ROOT
+
+
+def record_file(folder: str | Path, name: str, text: str) -> str:
+    """The file name a writer gives the record file ``name`` (``<id>.json`` or
+    ``<id>.best.json``) holding ``text``: the form the record already has in ``folder``,
+    else ``name + ".gz"`` when ``text`` is larger than ``COMPRESS_ABOVE``.
+
+    Parameters
+    ----------
+    folder : str or Path
+        The set's folder.
+    name : str
+        The plain name (``<id>.json`` / ``<id>.best.json``).
+    text : str
+        The JSON text to store (its UTF-8 size decides a new file's form).
+
+    Returns
+    -------
+    str
+        ``name`` or ``name + ".gz"``.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> tmp = tempfile.mkdtemp()
+    >>> record_file(tmp, "a.json", "{}"), record_file(tmp, "a.json", " " * (COMPRESS_ABOVE + 1))
+    ('a.json', 'a.json.gz')
+    """
+    folder = Path(folder)
+    if (folder / (name + GZIP_SUFFIX)).is_file():
+        return name + GZIP_SUFFIX
+    if (folder / name).is_file():
+        return name
+    return name + GZIP_SUFFIX if len(text.encode("utf-8")) > COMPRESS_ABOVE else name
 
 
 def set_dir(name: str, root: str | Path | None = None) -> Path:
@@ -45,7 +119,8 @@ def set_dir(name: str, root: str | Path | None = None) -> Path:
     name : str
         ``PROBLEM/SET`` (e.g. ``oef/small``) or the path of a set folder.
     root : str or Path or None, default None
-        The library root; ``None`` means ``DEFAULT_ROOT``.
+        The library root; ``None`` means ``default_root()`` (``$DLSCHED_LIB``, else the
+        packaged library).
 
     Returns
     -------
@@ -62,7 +137,7 @@ def set_dir(name: str, root: str | Path | None = None) -> Path:
     >>> set_dir("oef/small").name
     'small'
     """
-    base = Path(root) if root is not None else DEFAULT_ROOT
+    base = Path(root) if root is not None else default_root()
     for cand in (base / name, Path(name)):
         if (cand / INDEX).is_file():
             return cand
@@ -76,7 +151,7 @@ def list_sets(root: str | Path | None = None) -> list[tuple[str, Path]]:
     Parameters
     ----------
     root : str or Path or None, default None
-        The library root; ``None`` means ``DEFAULT_ROOT``.
+        The library root; ``None`` means ``default_root()``.
 
     Returns
     -------
@@ -88,7 +163,7 @@ def list_sets(root: str | Path | None = None) -> list[tuple[str, Path]]:
     >>> ("oef/small" in dict(list_sets()))
     True
     """
-    base = Path(root) if root is not None else DEFAULT_ROOT
+    base = Path(root) if root is not None else default_root()
     found = sorted(p.parent for p in base.glob(f"*/*/{INDEX}"))
     return [(f"{p.parent.name}/{p.name}", p) for p in found]
 
