@@ -22,7 +22,7 @@ from rich.table import Table
 from . import api
 from .commands import COMMANDS, command, console, err_console
 from .core import ALGORITHMS, MODELS, PROBLEMS, DlschedError, InputError, Result, inputs, limits
-from .core.docstrings import ParamInfo, describe, parse
+from .core.docstrings import Interval, ParamInfo, describe, parse, parse_range
 from .core.io import atomic_write_text, dumps
 from .core.progress import spinner
 
@@ -214,6 +214,7 @@ def param_reference(name: str, problem: str | None = None) -> dict[str, Any]:
                                       f"{method.problem}/{name}", True)
         description = method.description
     params, open_ = describe(fn, takes_instance=takes, ranges_key=key)
+    params = _with_declared(params, inputs.declared(key), fn)
     out: dict[str, Any] = {
         "name": name, "kind": kind, "problem": prob,
         "summary": parse(inspect.getdoc(inspect.unwrap(fn))).summary or description,
@@ -224,6 +225,54 @@ def param_reference(name: str, problem: str | None = None) -> dict[str, Any]:
         solve_params, _ = describe(api.solve, ranges_key=None)
         out["solver_options"] = [p.to_dict() for p in solve_params if p.name in SOLVER_OPTIONS]
     return out
+
+
+def _with_declared(rows: list[ParamInfo], decls: dict[str, inputs.Param],
+                   fn: Callable[..., Any]) -> list[ParamInfo]:
+    """``rows`` with each parameter the method declared (``Param``) shown as declared: its type,
+    the range the boundary enforces (met with a narrower documented one), unit and meaning
+    (the docstring's when the declaration gives none); a declared name reached only through
+    an open ``**params`` gets its own row."""
+    out: list[ParamInfo] = []
+    seen: set[str] = set()
+    for row in rows:
+        decl = decls.get(row.name)
+        out.append(row if decl is None else _declared_row(row, decl))
+        seen.add(row.name)
+    target = inspect.unwrap(fn)
+    source = f"{getattr(target, '__module__', '')}:{getattr(target, '__qualname__', '')}"
+    for name, decl in decls.items():
+        if name not in seen:
+            out.append(_declared_row(ParamInfo(name=name, type="", default="required",
+                                               range="", unit="", meaning="", source=source),
+                                     decl))
+    return out
+
+
+def _declared_row(row: ParamInfo, decl: inputs.Param) -> ParamInfo:
+    """One ``params`` row from a ``Param`` declaration (over the docstring's row)."""
+    numeric = decl.type in (int, float)
+    enforced = Interval(*decl.bounds(), integer=decl.type is int) if numeric else None
+    documented = parse_range(row.documented_range) if numeric else None
+    if decl.choices:
+        shown = "one of: " + ", ".join(decl.choices)
+    elif enforced is not None:
+        shown = str(enforced.meet(documented) if documented is not None else enforced)
+    else:
+        shown = ""
+    return ParamInfo(
+        name=row.name,
+        type=decl.kind + (" or None" if row.default == "None" else ""),
+        default=row.default,
+        range=shown,
+        unit=decl.unit or row.unit,
+        meaning=decl.doc or row.meaning,
+        source=row.source,
+        enforced=str(enforced) if enforced is not None else "",
+        documented_range=row.documented_range,
+        numeric=numeric and not decl.choices,
+        documented=row.documented or bool(decl.doc),
+    )
 
 
 def _setup_params(p: argparse.ArgumentParser) -> None:

@@ -3,8 +3,8 @@
 Files (instances, results, ``.vbp``, suites) are read with a size bound and must be UTF-8; JSON
 is checked for nesting depth and oversized integer literals *before* it is parsed, and NaN /
 Infinity literals are refused. Command-line options, ``-p KEY=VALUE`` and API keywords are
-checked for type and range. Every refusal is an ``InputError`` naming the field; the limits
-are in ``dlsched.core.limits``.
+checked for type and range (a method's own ``Param`` declarations included). Every refusal is
+an ``InputError`` naming the field; the limits are in ``dlsched.core.limits``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ import math
 import os
 import re
 import stat
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from itertools import accumulate
 from pathlib import Path
 from typing import Any
@@ -948,13 +949,257 @@ spec = _spec
 annotation_text = _annotation_text
 
 
+# --- declared parameters -----------------------------------------------------------------------
+#: the types a declared parameter may have -> the kind ``check_param`` knows it by
+_DECLARED_KINDS: dict[type, str] = {int: "int", float: "float", bool: "bool", str: "str"}
+
+
+@dataclass(frozen=True)
+class Param:
+    """A method's own declaration of one keyword parameter: type, inclusive range, meaning.
+
+    Passed to ``register_algorithm(..., params={"alpha": Param(float, low=0, high=1)})`` (or
+    ``register_model``, or ``dlsched.core.registry.declare_params``), it is checked wherever a
+    value enters (``ds.run`` / ``ds.solve``, ``dlsched run`` / ``solve -p``, a suite's
+    ``params``, ``lib score -p``) and shown by ``dlsched params``. Its range goes into the
+    same table as the shipped methods' ranges (``dlsched.core.limits.PARAM_RANGES``), so one
+    rule judges both; its type, unit and meaning replace what the annotation and docstring say.
+
+    Parameters
+    ----------
+    type : type, default float
+        ``int``, ``float``, ``bool`` or ``str``. An ``int`` parameter refuses 2.5 (2.0 becomes
+        2); a ``float`` one takes integers. A signature default of ``None`` also admits null.
+    low, high : float or None, default None
+        Inclusive bounds of a number; ``None`` keeps the generic bound (0, and 10^6 for an
+        int, 1e15 for a float).
+    doc : str, default ""
+        One-line meaning for ``dlsched params`` (else the docstring's).
+    unit : str, default ""
+        Unit of a number (``"s"``, ``"slots"``, ``"dimensionless"``; else the docstring's).
+    choices : tuple of str, default ()
+        The values a ``str`` parameter accepts (empty: any text).
+
+    Raises
+    ------
+    ValueError
+        A type other than the four, bounds on a non-number, a non-finite or inverted range,
+        choices on a non-string (the message names the field).
+
+    Examples
+    --------
+    >>> Param(float, low=0, high=1).bounds()
+    (0, 1)
+    >>> Param(int, high=64).bounds()
+    (0, 64)
+    >>> Param(float, low=2, high=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: Param.low: 2 > high 1
+    """
+
+    type: type = float
+    low: float | None = None
+    high: float | None = None
+    doc: str = ""
+    unit: str = ""
+    choices: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.type not in _DECLARED_KINDS:
+            raise ValueError(f"Param.type: {self.type!r} is not one of int, float, bool, str")
+        numeric = self.type in (int, float)
+        for name in ("low", "high"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            if not numeric:
+                raise ValueError(f"Param.{name}: a {self.type.__name__} parameter has no range")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                    or not math.isfinite(value):
+                raise ValueError(f"Param.{name}: expected a finite number, got {value!r}")
+        low, high = self.bounds() if numeric else (0, 0)
+        if low > high:
+            raise ValueError(f"Param.low: {_num(low)} > high {_num(high)}")
+        if self.choices and self.type is not str:
+            raise ValueError("Param.choices: only a str parameter has choices")
+        if not all(isinstance(c, str) for c in self.choices):
+            raise ValueError(f"Param.choices: expected strings, got {self.choices!r}")
+        object.__setattr__(self, "choices", tuple(self.choices))
+
+    @property
+    def kind(self) -> str:
+        """``"int"``, ``"float"``, ``"bool"`` or ``"str"``."""
+        return _DECLARED_KINDS[self.type]
+
+    def bounds(self) -> tuple[float, float]:
+        """The inclusive range a number is checked against (generic bounds filled in).
+
+        Returns
+        -------
+        tuple of (float, float)
+            ``(low, high)``.
+
+        Examples
+        --------
+        >>> Param(float, low=0.5).bounds()
+        (0.5, 1000000000000000.0)
+        """
+        top = limits.MAX_PARAM_INT if self.type is int else limits.MAX_MAGNITUDE
+        return (0 if self.low is None else self.low, top if self.high is None else self.high)
+
+    def check(self, value: Any, field: str, nullable: bool = False) -> Any:
+        """``value`` checked against this declaration.
+
+        Parameters
+        ----------
+        value : object
+            The value given.
+        field : str
+            The name errors give (``--param alpha``).
+        nullable : bool, default False
+            Whether null is accepted (the signature's default is ``None``).
+
+        Returns
+        -------
+        object
+            The value (an integral float of an int parameter as an int).
+
+        Raises
+        ------
+        InputError
+            Wrong type, outside the range (the message gives both), or not a choice.
+
+        Examples
+        --------
+        >>> Param(float, low=0, high=1).check(1.5, "--param alpha")
+        Traceback (most recent call last):
+        ...
+        dlsched.core.errors.InputError: --param alpha: 1.5 is outside [0, 1]
+        """
+        check_value(value, field)
+        if value is None:
+            if nullable:
+                return None
+            raise InputError(field, f"expected {_kinds_text({self.kind})}, got null")
+        if self.type is bool:
+            if isinstance(value, bool):
+                return value
+            raise InputError(field, f"expected true/false, got {_show(value)}")
+        if self.type is str:
+            if not isinstance(value, str):
+                raise InputError(field, f"expected a string, got {_show(value)}")
+            if self.choices and value not in self.choices:
+                raise InputError(field, f"unknown value {value!r} (known: "
+                                        f"{', '.join(self.choices)})"
+                                        f"{did_you_mean(value, self.choices)}")
+            return value
+        if isinstance(value, bool):
+            raise InputError(field, f"expected {_kinds_text({self.kind})}, got a boolean")
+        return number(value, field, *self.bounds(), integer=self.type is int)
+
+
+#: ``"PROBLEM/METHOD"`` -> the parameters that method declared (``declare``)
+DECLARED: dict[str, dict[str, Param]] = {}
+
+
+def declare(key: str, params: Mapping[str, Param], fn: Callable[..., Any] | None = None,
+            takes_instance: bool = True) -> dict[str, Param]:
+    """Record the ``Param`` declarations of the method ``key`` (``"PROBLEM/METHOD"``).
+
+    Each numeric range also goes into ``limits.PARAM_RANGES[key]`` (replacing an entry there),
+    so every reader of that table (``describe``, LTGF's method docstrings) sees it.
+
+    Parameters
+    ----------
+    key : str
+        ``"PROBLEM/METHOD"``.
+    params : Mapping of str to Param
+        Parameter name -> its declaration.
+    fn : callable or None, default None
+        The method's function: a declared name must be one of its keyword parameters (or
+        reach one through ``**params``), unless it still passes unknown keywords on.
+    takes_instance : bool, default True
+        Whether the first parameter of ``fn`` is the instance.
+
+    Returns
+    -------
+    dict
+        The method's declarations after this call.
+
+    Raises
+    ------
+    ValueError
+        A name that is not an identifier or not a parameter of ``fn``, or a value that is not a
+        ``Param``.
+
+    Examples
+    --------
+    >>> def f(inst, alpha: float = 0.5): ...
+    >>> declare("doc/f", {"alpha": Param(float, low=0, high=1)}, f)["alpha"].high
+    1
+    >>> limits.PARAM_RANGES["doc/f"]
+    {'alpha': (0, 1)}
+    >>> declare("doc/f", {"beta": Param()}, f)
+    Traceback (most recent call last):
+    ...
+    ValueError: params: 'beta' is not a parameter of doc/f (known: alpha)
+    >>> _ = DECLARED.pop("doc/f"), limits.PARAM_RANGES.pop("doc/f")
+    """
+    known: dict[str, Any] = {}
+    open_ = True
+    if fn is not None:
+        known, open_ = signature_params(fn, takes_instance)
+    checked: dict[str, Param] = {}
+    for name, decl in params.items():
+        if not isinstance(name, str) or not name.isidentifier():
+            raise ValueError(f"params: {name!r} is not a parameter name")
+        if not isinstance(decl, Param):
+            raise ValueError(f"params.{name}: expected a Param, got {type(decl).__name__}")
+        if not open_ and name not in known:
+            names = ", ".join(sorted(known)) or "none"
+            raise ValueError(f"params: {name!r} is not a parameter of {key}"
+                             f"{did_you_mean(name, known)} (known: {names})")
+        checked[name] = decl
+    DECLARED.setdefault(key, {}).update(checked)
+    ranges = limits.PARAM_RANGES.setdefault(key, {})
+    for name, decl in checked.items():
+        if decl.type in (int, float):
+            ranges[name] = decl.bounds()
+        else:
+            ranges.pop(name, None)
+    return DECLARED[key]
+
+
+def declared(key: str | None) -> dict[str, Param]:
+    """The ``Param`` declarations of the method ``key`` (``"PROBLEM/METHOD"``; empty if none).
+
+    Parameters
+    ----------
+    key : str or None
+        ``"PROBLEM/METHOD"``.
+
+    Returns
+    -------
+    dict
+        Name -> ``Param``.
+
+    Examples
+    --------
+    >>> declared("oef/no-such-method")
+    {}
+    """
+    return DECLARED.get(key or "", {})
+
+
 def check_params(fn: Callable[..., Any], params: dict[str, Any], what: str, *,
                  prefix: str = "--param ", takes_instance: bool = True,
                  ranges_key: str | None = None, also: Iterable[str] = ()) -> dict[str, Any]:
-    """``params`` for ``fn`` by the generic rule (``check_param``).
+    """``params`` for ``fn`` by the generic rule (``check_param``) or the method's ``Param``.
 
     Unknown keys (with a "did you mean"), wrong types, NaN / inf / negative / absurd values are
-    refused naming ``prefix + KEY``.
+    refused naming ``prefix + KEY``; a parameter the method declared (``declare``, under
+    ``ranges_key``) is checked by its declaration (type, range, choices).
 
     Parameters
     ----------
@@ -995,12 +1240,17 @@ def check_params(fn: Callable[..., Any], params: dict[str, Any], what: str, *,
     """
     known, open_ = signature_params(fn, takes_instance)
     ranges = {**limits.PARAM_RANGES["*"], **limits.PARAM_RANGES.get(ranges_key or "", {})}
+    decls = declared(ranges_key)
     out: dict[str, Any] = {}
     for key, value in params.items():
         field = f"{prefix}{key}"
         if not isinstance(key, str) or not key.isidentifier():
             raise InputError(field, "not a parameter name")
         spec = known.get(key)
+        if key in decls and (spec is not None or open_):  # the method's own declaration
+            nullable = spec is not None and spec[0].default is None
+            out[key] = decls[key].check(value, field, nullable=nullable)
+            continue
         if spec is None:
             if not open_:
                 names = ", ".join(sorted(known)) or "none"

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from .errors import InputError
-from .inputs import did_you_mean
+from .inputs import Param, declare, did_you_mean
 from .result import Result
 from .solution import Solution, on_json
 
@@ -572,7 +572,8 @@ def _typed(problem: str, run: Callable[..., Any]) -> Callable[..., Any]:
     return call
 
 
-def register_model(name: str, problem: str, description: str) -> Callable[[T], T]:
+def register_model(name: str, problem: str, description: str, *,
+                   params: Mapping[str, Param] | None = None) -> Callable[[T], T]:
     """Decorator: register an exact model ``fn(instance, *, options, ...) -> Result``.
 
     The registry runs it through ``MODEL_WRAPPERS`` (the guard: validation and the
@@ -587,6 +588,8 @@ def register_model(name: str, problem: str, description: str) -> Callable[[T], T
         The problem it solves.
     description : str
         One line for ``dlsched list``.
+    params : Mapping of str to Param or None, default None
+        Declared types and ranges of its keyword parameters (as for ``register_algorithm``).
 
     Returns
     -------
@@ -596,7 +599,7 @@ def register_model(name: str, problem: str, description: str) -> Callable[[T], T
     Raises
     ------
     ValueError
-        The name is already registered for ``problem``.
+        The name is already registered for ``problem``, or a declaration is invalid.
 
     Examples
     --------
@@ -610,6 +613,10 @@ def register_model(name: str, problem: str, description: str) -> Callable[[T], T
     """
 
     def deco(fn: T) -> T:
+        if (problem, name) in MODELS._items:  # before declaring: a second one changes nothing
+            raise ValueError(f"model {name!r} of {problem!r} is registered twice")
+        if params:
+            declare(f"{problem}/{name}", params, fn)  # type: ignore[arg-type]
         run: Callable[..., Any] = fn  # type: ignore[assignment]
         for wrap in MODEL_WRAPPERS:
             run = wrap(problem, name, run)
@@ -619,11 +626,16 @@ def register_model(name: str, problem: str, description: str) -> Callable[[T], T
     return deco
 
 
-def register_algorithm(name: str, problem: str, description: str) -> Callable[[T], T]:
+def register_algorithm(name: str, problem: str, description: str, *,
+                       params: Mapping[str, Param] | None = None) -> Callable[[T], T]:
     """Decorator: register an algorithm ``fn(instance, **params) -> Result``.
 
     Its solution is typed when called through the registry. Document its keyword parameters in
-    NumPy style: ``dlsched params`` reads them.
+    NumPy style: ``dlsched params`` reads them. Without ``params`` a number is checked by the
+    generic rule (finite, 0..10^6 for an int, 0..1e15 for a float); a ``Param`` declaration
+    gives its own type and range, refused at the input boundary (``ds.run``, ``dlsched run
+    -p``, suites, ``lib score``) with an ``InputError`` naming the parameter, the range and
+    the value, and shown by ``dlsched params``.
 
     Parameters
     ----------
@@ -633,6 +645,9 @@ def register_algorithm(name: str, problem: str, description: str) -> Callable[[T
         The problem it solves.
     description : str
         One line for ``dlsched list``.
+    params : Mapping of str to Param or None, default None
+        Parameter name -> ``Param(type, low=, high=, doc=, unit=, choices=)``; each name must
+        be a keyword parameter of the function.
 
     Returns
     -------
@@ -642,23 +657,65 @@ def register_algorithm(name: str, problem: str, description: str) -> Callable[[T
     Raises
     ------
     ValueError
-        The name is already registered for ``problem``.
+        The name is already registered for ``problem``, or a declaration is invalid (a name
+        the function does not take, an inverted range, ...).
 
     Examples
     --------
     A plug-in module registers its algorithm on import (not run here, to keep the registry
     clean):
 
-    >>> @register_algorithm("toy-alg", "oef", "a toy")  # doctest: +SKIP
-    ... def toy(inst, rounds: int = 1):
-    ...     return Result("oef", "toy-alg", "feasible", objective=float(rounds))
+    >>> @register_algorithm("toy-alg", "oef", "a toy",
+    ...                     params={"alpha": Param(float, low=0, high=1, doc="Weight.")}
+    ...                     )  # doctest: +SKIP
+    ... def toy(inst, alpha: float = 0.5):
+    ...     return Result("oef", "toy-alg", "feasible", objective=alpha)
     >>> callable(register_algorithm("toy-alg", "oef", "a toy"))
     True
     """
 
     def deco(fn: T) -> T:
+        if (problem, name) in ALGORITHMS._items:  # before declaring: a second one changes nothing
+            raise ValueError(f"algorithm {name!r} of {problem!r} is registered twice")
+        if params:
+            declare(f"{problem}/{name}", params, fn)  # type: ignore[arg-type]
         run = _typed(problem, fn)  # type: ignore[arg-type]
         ALGORITHMS.add(name, Method(name, problem, "algorithm", description, run))
         return fn
 
     return deco
+
+
+def declare_params(problem: str, name: str, params: Mapping[str, Param]) -> None:
+    """Declare types and ranges of the parameters of a method registered without ``params``.
+
+    For a method registered by a helper that does not pass ``params`` on (an LTGF policy's
+    ``register_policy``): call it right after the registration. Same effect as ``params=`` of
+    ``register_algorithm``.
+
+    Parameters
+    ----------
+    problem : str
+        The method's problem.
+    name : str
+        The registered algorithm or exact model.
+    params : Mapping of str to Param
+        Parameter name -> its ``Param``.
+
+    Raises
+    ------
+    InputError
+        No such method.
+    ValueError
+        A declaration is invalid (a name the method does not take, an inverted range, ...).
+
+    Examples
+    --------
+    >>> declare_params("oef", "no-such-method", {})
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: method: unknown algorithm 'no-such-method' for problem 'oef'...
+    """
+    reg = MODELS if MODELS.has(name, problem) else ALGORITHMS
+    method = reg.get(name, "method", problem=problem)
+    declare(f"{problem}/{name}", params, method.run)

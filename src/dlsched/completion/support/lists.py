@@ -1,12 +1,15 @@
 """List schedules: the primal heuristics behind the exact models' warm starts.
 
 A serial list schedule places the jobs one by one in a given order, each at the (configuration,
-server, start) of earliest completion that fits the residual capacity, with single-server
-configurations (q = 1: workers and PS colocated, so the PS bandwidth rule (2i) holds trivially).
-Orders: WSPT (w_j / d^min_j descending, registered as the reference heuristic ``wspt-list`` in
+placement, start) of earliest completion that fits the residual capacity: single-server
+configurations (q = 1: workers and PS colocated, so the PS bandwidth rule (2i) holds trivially)
+and, unless ``spread=False``, spread ones over several servers (q = 0). Orders: WSPT
+(w_j / d^min_j descending, registered as the reference heuristic ``wspt-list`` in
 ``baselines/wspt_list.py``, not in the paper) and the column-generation LP's mean completion
 times (Schulz's LP ordering, used by ``completion-interval``). Every schedule is validated
-before it is returned. Used by the exact models (warm starts) and the ``wspt-list`` baseline.
+before it is returned. Used by the exact models (warm starts), the ``wspt-list`` baseline and
+plug-ins: ``list_schedule(inst, order)`` with its defaults is what ``wspt-list`` does with that
+order (spread placements on, ``tmax = list_horizon(inst)``).
 """
 
 from __future__ import annotations
@@ -40,19 +43,25 @@ def _single_server_configs(inst: CompletionInstance) -> dict[int, list[Config]] 
 
 def wspt_list(inst: CompletionInstance, tmax: int | None = None,
               spread: bool = False) -> Result | None:
-    """Serial list schedule (``list_schedule``) in WSPT order.
+    """Serial list schedule (``list_schedule``) in WSPT order, single-server by default.
 
     Jobs by w_j / d^min_j descending (single-server d^min), ties by arrival. On one server
     with unit demands and common arrivals this is Smith's rule (optimal).
+
+    Differs from the registered ``wspt-list`` by default: ``spread`` is False here (the exact
+    models' warm starts call it once with and once without spread placements), while the
+    method spreads; ``wspt_list(inst, spread=True)`` is the method's schedule. A plug-in
+    choosing its own order calls ``list_schedule``, whose defaults are the method's.
 
     Parameters
     ----------
     inst : CompletionInstance
         The instance.
     tmax : int or None, default None
-        Last slot a job may use; None uses the instance horizon. Unit: slots.
+        Last slot a job may use; None uses ``list_horizon(inst)`` (as ``wspt-list`` does).
+        Unit: slots.
     spread : bool, default False
-        Also try multi-server configurations (q = 0).
+        Also try multi-server configurations (q = 0); ``wspt-list`` sets it.
 
     Returns
     -------
@@ -100,15 +109,17 @@ def wspt_order(inst: CompletionInstance) -> list[int] | None:
 
 
 def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
-                  method: str = "list-schedule", spread: bool = False,
+                  method: str = "list-schedule", spread: bool = True,
                   spread_ps: int = 1) -> Result | None:
     """Serial list schedule of the jobs in ``order``: each at its earliest-completing fit.
 
-    Each job, in turn, takes the (configuration, server, start) of earliest completion that
-    fits the residual capacity, never before its arrival, with single-server configurations
-    (q = 1, colocated PS: no off-server traffic, so (2i) holds trivially); ``spread`` also
-    tries the spread configurations (q = 0). Non-preemptive; the schedule is validated. A
-    plugin that only chooses an order can hand it here to get a valid schedule.
+    Each job, in turn, takes the (configuration, placement, start) of earliest completion that
+    fits the residual capacity, never before its arrival: single-server configurations (q = 1,
+    colocated PS: no off-server traffic, so (2i) holds trivially) and, with ``spread`` (the
+    default), spread configurations over several servers (q = 0). Non-preemptive; the schedule
+    is validated. A plugin that only chooses an order can hand it here to get a valid
+    schedule; with the defaults, ``list_schedule(inst, wspt_order(inst))`` is the schedule of
+    the registered ``wspt-list``.
 
     Parameters
     ----------
@@ -117,11 +128,14 @@ def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
     order : sequence of int
         Job indices in the order to place them (each once).
     tmax : int or None, default None
-        Last slot a job may use; None uses the instance horizon. Unit: slots.
+        Last slot a job may use; None uses ``list_horizon(inst)``, a slot by which every order
+        ends (as ``wspt-list`` does; pass ``inst.horizon`` to stay within the horizon).
+        Unit: slots.
     method : str, default "list-schedule"
         Method name written into the Result.
-    spread : bool, default False
-        Also try multi-server configurations (q = 0).
+    spread : bool, default True
+        Also try multi-server configurations (q = 0), as ``wspt-list`` does; False keeps
+        every job on one server.
     spread_ps : int, default 1
         Most PSs a spread placement puts on its PS host (more PSs carry the traffic of more
         off-host workers, rule (2i)). Unit: PSs. Range: 1..1000.
@@ -141,7 +155,7 @@ def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
     ('feasible', 66.0)
     """
     t0 = time.perf_counter()
-    tmax = int(inst.horizon) if tmax is None else tmax
+    tmax = list_horizon(inst) if tmax is None else tmax
     H, R = inst.capacity.shape
     used = np.zeros((tmax + 2, H, R))
     cands = _single_server_configs(inst)
