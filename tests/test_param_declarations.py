@@ -217,6 +217,8 @@ def test_values_inside_reach_the_method(plugin: Path, tmp_path: Path) -> None:
         (lambda: Param(bool, low=0), "Param.low: a bool parameter has no range"),
         (lambda: Param(float, high=float("inf")), "Param.high: expected a finite number"),
         (lambda: Param(int, choices=("a",)), "Param.choices: only a str parameter"),
+        (lambda: Param(int, low=0, low_open=True), "Param.low_open: only a float range"),
+        (lambda: Param(float, low=1, high=1, low_open=True), "Param.low: 1 >= high 1"),
     ],
 )
 def test_bad_declarations_are_refused(make: Any, message: str) -> None:

@@ -252,7 +252,8 @@ def _with_declared(rows: list[ParamInfo], decls: dict[str, inputs.Param],
 def _declared_row(row: ParamInfo, decl: inputs.Param) -> ParamInfo:
     """One ``params`` row from a ``Param`` declaration (over the docstring's row)."""
     numeric = decl.type in (int, float)
-    enforced = Interval(*decl.bounds(), integer=decl.type is int) if numeric else None
+    enforced = (Interval(*decl.bounds(), low_open=decl.low_open, integer=decl.type is int)
+                if numeric else None)
     documented = parse_range(row.documented_range) if numeric else None
     if decl.choices:
         shown = "one of: " + ", ".join(decl.choices)

@@ -2,10 +2,12 @@
 fill in.
 
 Registers ``my-completion-fifo``: jobs in arrival order, each placed by the serial list
-schedule (``list_schedule``: earliest-completing single-server configuration and start).
-Replace ``job_order`` with your own priority, or build ``JobPlan`` s yourself and call
-``make_solution``. Try it: ``.venv/bin/dlsched run instances/completion/s1-ps.json
--a my-completion-fifo --import docs/examples/plugins/completion_skeleton.py``.
+schedule (``list_schedule``: earliest-completing configuration, placement and start, on one
+server or spread over several, as the shipped ``wspt-list`` places its jobs; with the WSPT
+order ``wspt_order(inst)`` it is ``wspt-list``). Replace ``job_order`` with your own priority,
+or build ``JobPlan`` s yourself and call ``make_solution``. Try it: ``.venv/bin/dlsched run
+instances/completion/s1-ps.json -a my-completion-fifo --import
+docs/examples/plugins/completion_skeleton.py``.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def my_completion_fifo(inst: CompletionInstance) -> Result:
     """
     t0 = time.perf_counter()
     res = list_schedule(inst, job_order(inst), list_horizon(inst), method="my-completion-fifo")
-    if res is None:  # some job has no single-server configuration in time
+    if res is None:  # some job fits no configuration in time (or breaks a hard horizon)
         return Result(problem="completion", method="my-completion-fifo",
                       status=Status.INFEASIBLE, runtime_s=time.perf_counter() - t0)
     return res  # a Result: status feasible, objective sum_j w_j C_j, typed solution

@@ -973,6 +973,9 @@ class Param:
     low, high : float or None, default None
         Inclusive bounds of a number; ``None`` keeps the generic bound (0, and 10^6 for an
         int, 1e15 for a float).
+    low_open : bool, default False
+        Whether ``low`` itself is refused: ``(low, high]`` (a share that must be positive;
+        float parameters only).
     doc : str, default ""
         One-line meaning for ``dlsched params`` (else the docstring's).
     unit : str, default ""
@@ -992,6 +995,10 @@ class Param:
     (0, 1)
     >>> Param(int, high=64).bounds()
     (0, 64)
+    >>> Param(float, low=0, high=1, low_open=True).check(0, "scale")
+    Traceback (most recent call last):
+    ...
+    dlsched.core.errors.InputError: scale: 0 is outside (0, 1]
     >>> Param(float, low=2, high=1)
     Traceback (most recent call last):
     ...
@@ -1001,6 +1008,7 @@ class Param:
     type: type = float
     low: float | None = None
     high: float | None = None
+    low_open: bool = False
     doc: str = ""
     unit: str = ""
     choices: tuple[str, ...] = ()
@@ -1018,9 +1026,13 @@ class Param:
             if isinstance(value, bool) or not isinstance(value, (int, float)) \
                     or not math.isfinite(value):
                 raise ValueError(f"Param.{name}: expected a finite number, got {value!r}")
+        if self.low_open and self.type is not float:
+            raise ValueError(f"Param.low_open: only a float range has an open end (an int "
+                             f"range (a, b] is a+1..b), not a {self.type.__name__} one")
         low, high = self.bounds() if numeric else (0, 0)
-        if low > high:
-            raise ValueError(f"Param.low: {_num(low)} > high {_num(high)}")
+        if low > high or (self.low_open and low == high):
+            raise ValueError(f"Param.low: {_num(low)} {'>=' if self.low_open else '>'} high "
+                             f"{_num(high)}")
         if self.choices and self.type is not str:
             raise ValueError("Param.choices: only a str parameter has choices")
         if not all(isinstance(c, str) for c in self.choices):
@@ -1096,7 +1108,8 @@ class Param:
             return value
         if isinstance(value, bool):
             raise InputError(field, f"expected {_kinds_text({self.kind})}, got a boolean")
-        return number(value, field, *self.bounds(), integer=self.type is int)
+        return number(value, field, *self.bounds(), integer=self.type is int,
+                      low_open=self.low_open)
 
 
 #: ``"PROBLEM/METHOD"`` -> the parameters that method declared (``declare``)

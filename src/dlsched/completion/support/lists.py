@@ -145,7 +145,9 @@ def list_schedule(inst: CompletionInstance, order: Any, tmax: int | None = None,
     Result or None
         Status ``feasible``, ``objective`` sum_j w_j C_j (Unit: weight x slots) and a
         completion ``Solution`` (``capped`` true when ``tmax`` <= the horizon); None when
-        some job finds no slot by ``tmax`` (or has no single-server configuration).
+        some job finds no slot by ``tmax``, has no single-server configuration, or the
+        schedule fails the validator (a job ending after a hard horizon, ``horizon_hard``:
+        pass ``tmax=inst.horizon`` there to fail fast).
 
     Examples
     --------
