@@ -1041,7 +1041,13 @@ class Param:
 
     @property
     def kind(self) -> str:
-        """``"int"``, ``"float"``, ``"bool"`` or ``"str"``."""
+        """The kind the boundary knows the type by: ``"int"``, ``"float"``, ``"bool"``, ``"str"``.
+
+        Examples
+        --------
+        >>> Param(int).kind
+        'int'
+        """
         return _DECLARED_KINDS[self.type]
 
     def bounds(self) -> tuple[float, float]:
