@@ -230,6 +230,26 @@ def test_check_prints_table(tmp_path, capsys) -> None:
     assert "feasible" in text and "{" not in text  # a table, not a dict repr
 
 
+def test_check_ends_with_a_summary_line_and_the_objective(tmp_path, capsys) -> None:
+    """s3 by hand: A (weight 1) runs slots 3-5 and completes at 6, B (weight 4) runs slot 2 and
+    completes at 3: 1 * 6 + 4 * 3 = 18. B moved to slot 3 overlaps A on the one GPU."""
+    inst = str(ROOT / "instances/completion/s3.json")
+    jobs = {"A": {"start": 3, "duration": 3, "worker_type": "m1", "workers": {"h1": 1}},
+            "B": {"start": 2, "duration": 1, "worker_type": "m1", "workers": {"h1": 1}}}
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"jobs": jobs}))
+    assert main(["check", inst, str(good)]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == ("summary: s3: feasible, objective 18 (minimised, recomputed from the "
+                    "solution)")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({"jobs": {**jobs, "B": {**jobs["B"], "start": 3}}}))
+    assert main(["check", inst, str(bad)]) == 1
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert last == ("summary: s3: INVALID, 1 violation(s); first: capacity (2h): server h1, "
+                    "resource gpu, slot 3: 2 > 1")
+
+
 def test_vbp_loads_by_extension(tmp_path) -> None:
     from dlsched.api import load
 

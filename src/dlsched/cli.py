@@ -448,14 +448,33 @@ def cmd_check(args: argparse.Namespace) -> int:
             violations.append(f"beats the stored bound {record['bound']} of {record['set']}/"
                               f"{record['id']}: the record is wrong (please report it)")
             verdict.update(feasible=False, violations=violations)
-    if violations:
-        console.print(f"[red]infeasible[/red]: {len(violations)} violation(s)")
-    else:
-        console.print("[green]feasible[/green]")
+    if not violations:
+        verdict["objective"] = _recomputed_objective(prob, inst, solution)
     if table.row_count:
         console.print(table)
+    console.print(_check_summary(inst.name, prob.sense, verdict), markup=False, soft_wrap=True)
     _write(verdict, args.out)
     return 0 if not violations else 1
+
+
+def _recomputed_objective(prob: Any, inst: Any, solution: Any) -> float | None:
+    """The solution's objective recomputed from the problem's definition (None: the problem
+    cannot recompute this kind of solution)."""
+    value = prob.objective(inst, solution) if prob.objective is not None else None
+    return None if value is None else float(value)
+
+
+def _check_summary(name: str, sense: str, verdict: dict[str, Any]) -> str:
+    """The last line of ``dlsched check``: the verdict, the count and first violation, or the
+    recomputed objective."""
+    bad = verdict["violations"]
+    if bad:
+        more = f" (and {len(bad) - 1} more)" if len(bad) > 1 else ""
+        return (f"summary: {name}: INVALID, {len(bad)} violation(s); first: {bad[0]}{more}")
+    obj = verdict.get("objective")
+    shown = "not recomputable for this solution kind" if obj is None else f"{obj:.10g}"
+    word = {"min": "minimised", "max": "maximised"}.get(sense, sense)
+    return f"summary: {name}: feasible, objective {shown} ({word}, recomputed from the solution)"
 
 
 def _judge_record(path: str, inst: Any, solution: Any, violations: list[str]
