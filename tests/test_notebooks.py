@@ -245,6 +245,31 @@ def test_notebook_committed_executed(path: Path) -> None:
     assert not any('matplotlib.use("Agg")' in c.source for c in nb.cells)
 
 
+#: The widest figure a notebook may commit: the docs' notebook column is ~900 px at a 1280 px
+#: window, so a figure this wide is shown at its own size and its 8 pt labels (dlsched.plot's
+#: floor) render at 11 px; scripts/screenshots.py measures the rendered pages. Unit: pixels.
+MAX_FIGURE_PX = 920
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_figures_fit_the_docs_column(path: Path) -> None:
+    """Every committed figure is at most MAX_FIGURE_PX wide, at matplotlib's 100 dpi."""
+    import base64
+    import io
+
+    from PIL import Image
+
+    nb = nbformat.read(path, as_version=4)
+    for k, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            if "image/png" not in out.get("data", {}):
+                continue
+            with Image.open(io.BytesIO(base64.b64decode(out["data"]["image/png"]))) as img:
+                width, dpi = img.size[0], img.info.get("dpi", (72, 72))[0]
+            assert width <= MAX_FIGURE_PX, f"{path.name} cell {k}: figure {width} px wide"
+            assert round(dpi) == 100, f"{path.name} cell {k}: {dpi} dpi"
+
+
 def exercise_numbers(nb) -> list[int]:
     """The N of every ``check_exercise_N(`` call in the notebook's code cells."""
     return [int(n) for c in nb.cells if c.cell_type == "code"

@@ -93,3 +93,46 @@ def test_import_plot_does_not_import_matplotlib() -> None:
     code = "import dlsched.plot, sys; print('matplotlib' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def _texts(fig) -> list:
+    """Every visible, non-empty text artist of ``fig`` (ticks, titles, legends, bar texts)."""
+    from matplotlib.text import Text
+
+    fig.canvas.draw()  # tick labels exist once the figure is laid out
+    return [t for t in fig.findobj(Text) if t.get_visible() and t.get_text().strip()]
+
+
+def _big(problem: str):
+    """An instance with many rows (jobs, devices, users): the plots' fonts shrink with rows."""
+    sizes = {"completion": {"n_jobs": 60}, "revenue": {"n_jobs": 60}, "ltgf": {"n_jobs": 60},
+             "ojpp": {"n_jobs": 20}, "oef": {"n": 30}}
+    return ds.generate(problem, seed=1, **sizes[problem])
+
+
+@pytest.mark.parametrize("problem", sorted(dp.DEFAULT_PLOTS))
+def test_default_plots_keep_fonts_and_width_readable_in_the_docs(problem: str) -> None:
+    # shown at its own size in the docs' column, a figure's smallest label must render at
+    # >= 9 px: at 100 dpi that is >= 6.5 pt; the floor is 8 pt (what scripts/screenshots.py
+    # assumes for every matplotlib figure) and a new figure is at most 9 in (900 px) wide
+    from dlsched.plot.style import MAX_WIDTH_IN, MIN_FONT_PT
+
+    assert MIN_FONT_PT * 100 / 72 >= 9.0 and MAX_WIDTH_IN * 100 <= 900
+    for inst in (_demo(problem), _big(problem)):
+        res = ds.run(inst, ds.ALGORITHMS.items(problem)[0][0])
+        ax = dp.plot(inst, res)
+        fig = ax.figure
+        assert fig.get_figwidth() <= MAX_WIDTH_IN, (problem, fig.get_figwidth())
+        small = [(t.get_text(), t.get_fontsize()) for t in _texts(fig)
+                 if t.get_fontsize() < MIN_FONT_PT]
+        assert not small, (problem, inst.name, small[:5])
+        plt.close(fig)
+
+
+def test_ratio_plot_width_capped_and_fonts_floor() -> None:
+    from dlsched.plot.style import MAX_WIDTH_IN, MIN_FONT_PT
+
+    ax = dp.ratio_plot({f"method-{i}": [1.0, 1.0 + i / 10] for i in range(20)})
+    assert ax.figure.get_figwidth() == MAX_WIDTH_IN  # 0.9 * 20 + 2 = 20 in, capped
+    assert min(t.get_fontsize() for t in _texts(ax.figure)) >= MIN_FONT_PT
+    plt.close("all")

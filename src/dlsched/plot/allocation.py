@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.escape import mathtext as _tx
-from .style import PALETTE, new_axes, solution_dict
+from .style import MIN_FONT_PT, PALETTE, new_axes, solution_dict
 
 
 def oef_allocation(inst: Any, solution: Any, ax: Any = None) -> Any:
@@ -44,5 +44,5 @@ def oef_allocation(inst: Any, solution: Any, ax: Any = None) -> Any:
     ax.set_xticks(range(len(alloc)), [_tx(u) for u in users[: len(alloc)]])
     ax.set_ylabel("share of the type's GPUs")
     ax.set_title(_tx(f"{inst.name}: allocation (text = efficiency)"))
-    ax.legend(title="GPU type", fontsize=7)
+    ax.legend(title="GPU type", fontsize=MIN_FONT_PT)
     return ax

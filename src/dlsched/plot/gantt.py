@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core.escape import mathtext as _tx
-from .style import PALETTE, integer_axis, new_axes, solution_dict
+from .style import MAX_WIDTH_IN, MIN_FONT_PT, PALETTE, integer_axis, new_axes, solution_dict
 
 #: Figure height per row and the fixed part (title, axis, legend). Unit: inches.
 ROW_INCHES, BASE_INCHES = 0.26, 1.6
-#: Font sizes: bar text and row ticks never go below MIN_FONT. Unit: points.
-BAR_FONT, MIN_FONT = 7.0, 6.5
+#: Font sizes: bar text and row ticks never go below MIN_FONT (the floor of every dlsched
+#: figure). Unit: points.
+BAR_FONT = MIN_FONT = MIN_FONT_PT
 #: A bar's text must leave this much room at each end of the bar. Unit: pixels.
 PAD_PX = 2.0
 
@@ -136,7 +137,7 @@ def gantt(ax: Any, bars: list[Bar], xlabel: str, title: str, legend_title: str) 
 
 def _axes(ax: Any, n_rows: int) -> Any:
     """``ax``, or a new figure whose height grows with the number of rows."""
-    return new_axes(ax, (9.0, ROW_INCHES * n_rows + BASE_INCHES))
+    return new_axes(ax, (MAX_WIDTH_IN, ROW_INCHES * n_rows + BASE_INCHES))
 
 
 def _gpus(workers: dict[str, int] | None) -> str:

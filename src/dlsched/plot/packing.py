@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.escape import mathtext as _tx
-from .style import PALETTE, integer_axis, new_axes, solution_dict
+from .style import MIN_FONT_PT, PALETTE, integer_axis, new_axes, solution_dict
 
 
 def ojpp_packing(inst: Any, solution: Any, ax: Any = None) -> Any:
@@ -45,5 +45,5 @@ def ojpp_packing(inst: Any, solution: Any, ax: Any = None) -> Any:
     integer_axis(ax.yaxis)
     ax.set_title(_tx(f"{inst.name}: {len(devices)} devices"))
     if len(jobs) <= 12:
-        ax.legend(title="job", fontsize=7, loc="upper right")
+        ax.legend(title="job", fontsize=MIN_FONT_PT, loc="upper right")
     return ax

@@ -8,6 +8,11 @@ from typing import Any
 PALETTE: tuple[str, ...] = (
     "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000",
 )
+#: The smallest font a dlsched figure draws and the widest new figure: shown at its own size
+#: (matplotlib's 100 dpi) in the docs' text column at 1280 px, every label renders at >= 9 px
+#: (scripts/screenshots.py assumes this floor, FIGURE_MIN_PT). Units: points, inches.
+MIN_FONT_PT, MAX_WIDTH_IN = 8.0, 9.0
+
 #: Distinct filled markers, so methods differ in greyscale print too.
 MARKERS: tuple[str, ...] = ("o", "s", "^", "D", "v", "P", "X", "*", "<", ">", "h", "p")
 
@@ -41,7 +46,8 @@ def new_axes(ax: Any, figsize: tuple[float, float]) -> Any:
     ax : matplotlib.axes.Axes or None
         An Axes to reuse.
     figsize : tuple of float
-        (width, height) of a new figure with constrained layout. Unit: inches.
+        (width, height) of a new figure with constrained layout; the width is capped at
+        ``MAX_WIDTH_IN``. Unit: inches.
 
     Returns
     -------
@@ -52,7 +58,8 @@ def new_axes(ax: Any, figsize: tuple[float, float]) -> Any:
         return ax
     import matplotlib.pyplot as plt
 
-    _, ax = plt.subplots(figsize=figsize, layout="constrained")
+    _, ax = plt.subplots(figsize=(min(figsize[0], MAX_WIDTH_IN), figsize[1]),
+                         layout="constrained")
     return ax
 
 
