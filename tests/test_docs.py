@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 import sys
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -201,6 +202,74 @@ def test_every_math_page_loads_the_vendored_mathjax(site: Path) -> None:
     assert roots is not None
     assert {".arithmatex", ".jp-RenderedMarkdown"} <= {r.strip() for r in roots[1].split(",")}
     assert (site / MATHJAX).stat().st_size > 1_000_000  # the real bundle, not a stub
+
+
+# ---- what a reader sees (scripts/screenshots.py measures the rendered pages) ----------------
+
+@pytest.mark.slow
+def test_api_reference_has_typed_signatures_and_source(site: Path) -> None:
+    """mkdocstrings shows each signature with its types in a code block under a short
+    heading, the source under each object, and a constant's heading without its value."""
+    api = (site / "reference" / "api" / "index.html").read_text(encoding="utf-8")
+    heading = re.search(r'<h3 id="dlsched.api.load"[^>]*>(.*?)</h3>', api, re.DOTALL)
+    assert heading is not None and "(" not in re.sub(r"<[^>]+>", "", heading[1])
+    signature = re.sub(r"<[^>]+>", "", api[heading.end():api.index("</pre>", heading.end())])
+    assert "path: str | Path" in unescape(signature) and "-> Any" in unescape(signature)
+    assert "Source code in" in api
+    problems = (site / "reference" / "problems" / "index.html").read_text(encoding="utf-8")
+    fig6 = re.search(r'<h3 id="dlsched.ltgf.FIG6"[^>]*>(.*?)</h3>', problems, re.DOTALL)
+    assert fig6 is not None and "schema_version" not in fig6[1]
+
+
+@pytest.mark.slow
+def test_notebook_table_of_contents_links_resolve(site: Path) -> None:
+    """Every in-page link of a notebook page (its table of contents included) has a target:
+    mkdocs-jupyter's slugs drop inline code, docs/hooks/offline_notebooks.py aligns them."""
+    for page in sorted((site / "notebooks").rglob("index.html")):
+        text = page.read_text(encoding="utf-8")
+        ids = set(re.findall(r'\sid="([^"]+)"', text))
+        missing = {h for h in re.findall(r'href="#([^"]+)"', text) if h not in ids}
+        assert not missing, (page.relative_to(site).as_posix(), sorted(missing))
+
+
+_DISPLAY = re.compile(r"\$\$")
+
+
+def test_display_maths_stands_in_its_own_paragraph() -> None:
+    """A ``$$...$$`` block shares no paragraph with text (arithmatex then leaves a literal
+    ``$``): a blank line or the file's start before it, a blank line or the end after it."""
+    files = [*sorted((REPO / "docs").rglob("*.md")), *sorted((REPO / "models").glob("*.md"))]
+    bad = []
+    for path in files:
+        lines = path.read_text(encoding="utf-8").split("\n")
+        opening = True
+        for k, line in enumerate(lines):
+            for _ in _DISPLAY.finditer(line):
+                if opening and not line.lstrip().startswith("$$"):
+                    bad.append(f"{path.relative_to(REPO)}:{k + 1}: text before $$")
+                elif opening and k > 0 and lines[k - 1].strip():
+                    bad.append(f"{path.relative_to(REPO)}:{k + 1}: no blank line before $$")
+                elif not opening and not line.rstrip().endswith("$$"):
+                    bad.append(f"{path.relative_to(REPO)}:{k + 1}: text after $$")
+                elif not opening and k + 1 < len(lines) and lines[k + 1].strip():
+                    bad.append(f"{path.relative_to(REPO)}:{k + 1}: no blank line after $$")
+                opening = not opening
+    assert bad == []
+
+
+def test_quotes_of_the_reproduction_reports_stay_text() -> None:
+    """A paper's quote opening like a Markdown block ("# of Users ...", a list item) is
+    escaped by the report generator, and no committed report quotes one unescaped."""
+    from dlsched.bench.repro.report import _quote
+
+    assert _quote("# of Users Revenue per Job") == "\\# of Users Revenue per Job"
+    assert _quote("- a list") == "\\- a list" and _quote("12. item") == "12\\. item"
+    assert _quote("**Lemma 3.** bold") == "**Lemma 3.** bold"  # emphasis is not a block
+    assert _quote("see [14]") == "see \\[14\\]"
+    block = re.compile(r"^> (?:#|[-+*] |\d+[.)] )")
+    for report in sorted((REPO / "benchmarks" / "reproduction").glob("*.md")):
+        lines = report.read_text(encoding="utf-8").splitlines()
+        assert not [line for line in lines if block.match(line)], report.name
 
 
 def test_vendored_mathjax_matches_its_provenance() -> None:

@@ -603,7 +603,7 @@ def build(subset: bool = False) -> ReproReport:
     if not subset:
         workloads += sim_workloads()
     return ReproReport(
-        "oef", "OEF — efficiency-optimal fairness on heterogeneous GPUs (Middleware'24)", CLAIMS,
+        "oef", "OEF — optimal efficiency with fairness (Middleware'24)", CLAIMS,
         tuple(workloads), tuple(results), COMMAND,
         guarantees=() if subset else tuple(guarantees(seeds)),
         findings=() if subset else tuple(findings(seeds) + sim_findings()))

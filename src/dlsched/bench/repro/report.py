@@ -11,6 +11,7 @@ import datetime as dt
 import json
 import os
 import platform
+import re
 import subprocess
 import tempfile
 from collections import Counter
@@ -107,10 +108,20 @@ def _cell(text: str) -> str:
     return str(text).replace("|", "\\|").replace("\n", " ")
 
 
+#: A quote opening like a Markdown block (a table row copied as "# of Users ...", a list item
+#: or a numbered one) would render as a heading or a list inside the blockquote.
+_BLOCK_START = re.compile(r"^\s*(?:[#>]|[+*-](?=\s)|\d+[.)](?=\s))")
+
+
 def _quote(text: str) -> str:
     """A paper's sentence as a Markdown blockquote line: its citation brackets ('[14] [25]')
-    must not become reference links."""
-    return str(text).replace("[", "\\[").replace("]", "\\]").replace("\n", " ")
+    must not become reference links, and a first character that opens a Markdown block
+    (``#`` of a heading, ``-`` of a list, ``1.``) is escaped, so the quote stays text."""
+    line = str(text).replace("[", "\\[").replace("]", "\\]").replace("\n", " ")
+    if m := _BLOCK_START.match(line):
+        end = m.end()
+        line = line[: end - 1] + "\\" + line[end - 1 :]
+    return line
 
 
 def summary(rep: ReproReport) -> str:
