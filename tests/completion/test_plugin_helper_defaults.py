@@ -49,14 +49,13 @@ def test_default_list_schedule_is_wspt_list(seed: int, arch: str) -> None:
 
 
 @pytest.mark.parametrize(("seed", "arch"), CASES)
-def test_wspt_list_with_spread_is_the_method(seed: int, arch: str) -> None:
-    """``wspt_list`` keeps its single-server default (warm starts rely on it) and says so; with
-    ``spread=True`` it is the method."""
+def test_wspt_list_defaults_are_the_method(seed: int, arch: str) -> None:
+    """``wspt_list`` with its defaults is the registered method (spread placements); the warm
+    starts ask for single-server placements explicitly."""
     inst = _inst(seed, arch)
     shipped = ds.run(inst, "wspt-list")
-    res = wspt_list(inst, spread=True)
+    res = wspt_list(inst)
     assert res is not None and _jobs(res) == _jobs(shipped)
-    assert "Differs from the registered ``wspt-list``" in (wspt_list.__doc__ or "")
 
 
 def test_the_instances_tell_the_defaults_apart() -> None:

@@ -109,7 +109,7 @@ def test_spread_placements_are_used_when_they_help(arch: str) -> None:
     # spread (multi-server) placement ends earlier; every schedule passes the validator
     inst = generate(n_jobs=8, n_servers=4, horizon=150, seed=1, architecture=arch)
     T = list_horizon(inst)
-    single = list_schedule(inst, range(inst.n_jobs), T)
+    single = list_schedule(inst, range(inst.n_jobs), T, spread=False)
     multi = list_schedule(inst, range(inst.n_jobs), T, spread=True)
     assert single is not None and multi is not None
     assert ds.check(inst, single) == [] and ds.check(inst, multi) == []

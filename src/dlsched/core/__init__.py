@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import guard as _guard  # noqa: F401  (installs the cross-check rule on exact models)
 from .errors import DlschedError, InputError, SolverError
+from .inputs import Param
 from .io import dumps, from_dict, load, save
 from .registry import (
     ALGORITHMS,
@@ -18,6 +19,7 @@ from .registry import (
     Method,
     Problem,
     Registry,
+    declare_params,
     register_algorithm,
     register_model,
 )
@@ -48,6 +50,7 @@ __all__ = [
     "HighsSession",
     "InputError",
     "Method",
+    "Param",
     "Problem",
     "Registry",
     "Result",
@@ -55,6 +58,7 @@ __all__ = [
     "SolveOutcome",
     "SolverError",
     "Status",
+    "declare_params",
     "dumps",
     "from_dict",
     "load",

@@ -52,6 +52,16 @@ def raised_at(exc: BaseException) -> str:
     """``file:line in function`` where ``exc`` was raised, preferring the innermost frame outside
     dlsched (a plug-in's own line) over dlsched's frames.
 
+    Parameters
+    ----------
+    exc : BaseException
+        A caught exception (with its traceback).
+
+    Returns
+    -------
+    str
+        The location, or ``"unknown location"`` without a traceback.
+
     Examples
     --------
     >>> try:
@@ -74,6 +84,18 @@ def raised_at(exc: BaseException) -> str:
 
 def crash_message(exc: BaseException, limit: int = 240) -> str:
     """One line for a run that raised: type, message (cut) and where it was raised.
+
+    Parameters
+    ----------
+    exc : BaseException
+        A caught exception (with its traceback).
+    limit : int, default 240
+        Rough length cap of the line; the message is cut, the location kept.
+
+    Returns
+    -------
+    str
+        ``"Type: message (at file:line in function)"``.
 
     Examples
     --------

@@ -50,6 +50,7 @@ def wspt_list_algorithm(inst: CompletionInstance, *, horizon: int | None = None,
     res = wspt_list(inst, tmax, spread=spread)
     if res is None:
         return Result(problem="completion", method="wspt-list", status=Status.INFEASIBLE,
-                      stats={"reason": f"some job has no single-server configuration ending "
-                                       f"by slot {tmax}"})
+                      stats={"reason": "some job has no single-server configuration (the "
+                                       "WSPT order needs its d^min) or none that ends by "
+                                       f"slot {tmax}"})
     return res

@@ -182,7 +182,7 @@ def heuristic_runs(inst: CompletionInstance, tlist: int | None = None,
     an uncapped T_max, where any schedule fits): the lists, then FIFO, and A_online only
     when no list schedule came out (at paper scale it is seconds and several times worse)."""
     runs: list[Result] = []
-    lists = () if tlist is None else (lambda: wspt_list(inst, tlist),
+    lists = () if tlist is None else (lambda: wspt_list(inst, tlist, spread=False),
                                        lambda: wspt_list(inst, tlist, spread=True))
     order = ((*lists, lambda: fifo(inst), lambda: a_online(inst)) if lists_first
              else (lambda: a_online(inst), lambda: fifo(inst), *lists))
@@ -206,7 +206,8 @@ def incumbent_pool(inst: CompletionInstance, tmax: int,
     runs if already computed (``heuristic_runs``), then only those ending by ``tmax`` count."""
     runs = []
     todo = ([lambda r=r: r for r in base] if base is not None
-            else [lambda: a_online(inst), lambda: fifo(inst), lambda: wspt_list(inst, tmax),
+            else [lambda: a_online(inst), lambda: fifo(inst),
+                  lambda: wspt_list(inst, tmax, spread=False),
                   lambda: wspt_list(inst, tmax, spread=True)])
     for run in todo:
         try:

@@ -42,16 +42,15 @@ def _single_server_configs(inst: CompletionInstance) -> dict[int, list[Config]] 
 
 
 def wspt_list(inst: CompletionInstance, tmax: int | None = None,
-              spread: bool = False) -> Result | None:
-    """Serial list schedule (``list_schedule``) in WSPT order, single-server by default.
+              spread: bool = True) -> Result | None:
+    """Serial list schedule (``list_schedule``) in WSPT order: the ``wspt-list`` method.
 
     Jobs by w_j / d^min_j descending (single-server d^min), ties by arrival. On one server
     with unit demands and common arrivals this is Smith's rule (optimal).
 
-    Differs from the registered ``wspt-list`` by default: ``spread`` is False here (the exact
-    models' warm starts call it once with and once without spread placements), while the
-    method spreads; ``wspt_list(inst, spread=True)`` is the method's schedule. A plug-in
-    choosing its own order calls ``list_schedule``, whose defaults are the method's.
+    Its defaults are the registered method's (spread placements); ``spread=False`` keeps every
+    job on one server (the exact models' warm starts try both). A plug-in choosing its own
+    order calls ``list_schedule``, whose defaults are the method's too.
 
     Parameters
     ----------
@@ -60,14 +59,14 @@ def wspt_list(inst: CompletionInstance, tmax: int | None = None,
     tmax : int or None, default None
         Last slot a job may use; None uses ``list_horizon(inst)`` (as ``wspt-list`` does).
         Unit: slots.
-    spread : bool, default False
-        Also try multi-server configurations (q = 0); ``wspt-list`` sets it.
+    spread : bool, default True
+        Also try multi-server configurations (q = 0), as ``wspt-list`` does.
 
     Returns
     -------
     Result or None
         As ``list_schedule`` (method ``wspt-list``); None when some job has no single-server
-        configuration or no slot by ``tmax``.
+        configuration (the order needs its d^min) or no slot by ``tmax``.
 
     Examples
     --------
