@@ -363,9 +363,8 @@ WRONG_ANSWERS = {
 
 
 @pytest.fixture
-def checks_on_path(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.syspath_prepend(str(NB_DIR))
-    return lambda name: importlib.import_module(f"exercise_checks.{name}")
+def checks_on_path():
+    return lambda name: importlib.import_module(f"dlsched.teaching.checks.{name}")
 
 
 @pytest.mark.parametrize(("name", "number"), sorted(WRONG_ANSWERS), ids=str)

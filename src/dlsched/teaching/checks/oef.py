@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 
 import dlsched as ds
 from dlsched.oef.solution import row_efficiency
 
+from ..environment import instance_path
 from . import correct, unanswered, verify
 
-INSTANCES = Path(__file__).resolve().parents[2] / "instances" / "oef"
+INSTANCES = instance_path("oef/gavel-n4-s0.json").parent
 
 
 def check_exercise_1(answer: float | None) -> None:

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import dlsched as ds
 
+from ..environment import instance_path
 from . import correct, unanswered, verify
 
-INSTANCES = Path(__file__).resolve().parents[2] / "instances" / "ltgf"
+INSTANCES = instance_path("ltgf/philly-window-n20-s0.json").parent
 SCHEDULERS = ("astraea-ltgf", "themis", "tiresias-l", "yarn-cs", "gandiva-fair")
 
 

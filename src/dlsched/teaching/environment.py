@@ -1,0 +1,75 @@
+"""The first cell of every notebook: is everything a notebook needs importable?"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from pathlib import Path
+
+#: What the notebooks import beyond dlsched's own dependencies, and the extra that brings it.
+NEEDED = ("matplotlib", "numpy")
+EXTRA = 'pip install "dlsched[notebooks]"'
+
+
+def instance_path(relative: str) -> Path:
+    """The packaged instance ``relative`` (e.g. ``"oef/gavel-n4-s0.json"``).
+
+    Parameters
+    ----------
+    relative : str
+        Path below the package's ``instances`` folder.
+
+    Returns
+    -------
+    Path
+        The file (it exists in a source checkout and in a regular install alike).
+
+    Raises
+    ------
+    FileNotFoundError
+        No such packaged instance.
+
+    Examples
+    --------
+    >>> instance_path("oef/paper-eq6.json").name
+    'paper-eq6.json'
+    """
+    path = Path(__file__).resolve().parents[1] / "instances" / relative
+    if not path.is_file():
+        raise FileNotFoundError(f"no packaged instance {relative!r} (looked in {path.parent})")
+    return path
+
+
+def environment(needs: tuple[str, ...] = ()) -> str:
+    """Check that the notebook can run here and say so in one line.
+
+    Parameters
+    ----------
+    needs : tuple of str, default ()
+        Extra importable modules this notebook needs (e.g. ``("ortools",)``).
+
+    Returns
+    -------
+    str
+        The line printed: ``"ready: dlsched X (...)"`` or ``"missing: ... -> pip install ..."``.
+
+    Examples
+    --------
+    >>> environment().startswith("ready: dlsched")
+    ready: dlsched ...
+    True
+    """
+    from importlib.metadata import PackageNotFoundError, version
+
+    missing = [m for m in (*NEEDED, *needs) if importlib.util.find_spec(m) is None]
+    if missing:
+        line = f"missing: {', '.join(missing)} -> run: {EXTRA} (then restart the kernel)"
+    else:
+        try:
+            ver = version("dlsched")
+        except PackageNotFoundError:
+            ver = "(not installed: running from a source tree)"
+        where = Path(importlib.import_module("dlsched").__file__).resolve().parent
+        line = f"ready: dlsched {ver} from {where}"
+    print(line)
+    return line
