@@ -1,5 +1,7 @@
 """The public API: load, save, solve, run, check, generate.
 
+Examples
+--------
 >>> import dlsched as ds
 >>> inst = ds.load("instances/oef/paper-eq6.json")
 >>> ds.check(inst, ds.solve(inst))

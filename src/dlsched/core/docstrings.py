@@ -14,6 +14,8 @@ parameter of a method or generator -- following ``**params`` to the functions th
 (``dlsched.core.limits``) merged with the documented one. Standard library only (griffe, which
 mkdocstrings uses to render the same text, is a docs-only dependency).
 
+Examples
+--------
 >>> from dlsched.core import ALGORITHMS
 >>> params, passes_on = describe(ALGORITHMS.get("max-min").run)
 >>> params, passes_on

@@ -6,6 +6,8 @@ offered load (``load``), builds a set from generator calls (``build``), scores a
 against the records (``score``) and improves the records (``improve``); ``dlsched lib`` is its
 command line (``lib.cli``).
 
+Examples
+--------
 >>> from dlsched.lib import list_sets
 >>> "ltgf/small" in dict(list_sets())
 True
