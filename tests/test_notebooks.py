@@ -347,31 +347,29 @@ def test_exercise_checks_run_unanswered(path: Path) -> None:
 
 
 # ---------------------------------------------------------------- wrong answers fail
-WRONG_ANSWERS = {
-    ("oef", 1): 4.5,                      # cooperative OEF's total, not the equal split's
-    ("oef", 2): [1, 2],                   # the truth is no lie
-    ("oef", 3): (1.0, True),              # the greedy leaves users without GPUs: envy
-    ("ojpp", 1): 6,                       # tau(0.1 x 6) = 0.114 > 0.1
-    ("ojpp", 2): 0,                       # on seed 0 the Heuristic uses more devices
-    ("revenue", 1): 12.0,                 # 16 * 6/8: the price is exponential, not linear
-    ("revenue", 2): 16,
-    ("completion", 1): 7,                 # the 3-GPU optimum
-    ("completion", 2): lambda inst: list(range(inst.n_jobs))[::-1],
-    ("ltgf", 1): [80.0, 60.0, 60.0],      # the 6-GPU schedule
-    ("ltgf", 2): "astraea-ltgf",
-}
+def checks_module(name: str):
+    """The checker module of notebook ``name`` (``dlsched.teaching.checks``)."""
+    return importlib.import_module(f"dlsched.teaching.checks.{name.replace('-', '_')}")
 
 
-@pytest.fixture
-def checks_on_path():
-    return lambda name: importlib.import_module(f"dlsched.teaching.checks.{name}")
+WRONG = [(name, number) for name in NAMES
+         for number in sorted(getattr(checks_module(name), "WRONG_ANSWERS", {}))]
 
 
-@pytest.mark.parametrize(("name", "number"), sorted(WRONG_ANSWERS), ids=str)
-def test_wrong_answer_fails_check(name: str, number: int, checks_on_path, capsys) -> None:
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_every_exercise_has_a_wrong_answer_on_record(path: Path) -> None:
+    """Each checker module lists a plausible wrong answer per exercise (``WRONG_ANSWERS``)."""
+    nb = nbformat.read(path, as_version=4)
+    wrong = getattr(checks_module(path.stem), "WRONG_ANSWERS", {})
+    assert sorted(wrong) == sorted(set(exercise_numbers(nb)))
+
+
+@pytest.mark.parametrize(("name", "number"), WRONG, ids=str)
+def test_wrong_answer_fails_check(name: str, number: int, capsys) -> None:
     """A wrong answer raises an AssertionError that says what is wrong; None only prints."""
-    check = getattr(checks_on_path(name), f"check_exercise_{number}")
+    module = checks_module(name)
+    check = getattr(module, f"check_exercise_{number}")
     with pytest.raises(AssertionError, match="not correct"):
-        check(WRONG_ANSWERS[name, number])
+        check(module.WRONG_ANSWERS[number])
     check(None)
     assert capsys.readouterr().out.startswith("not answered")

@@ -53,3 +53,10 @@ def check_exercise_2(answer: Callable | None) -> None:
     verify(max(ratios) <= 1 + 1e-9,
            "ratios to the optimum " + ", ".join(f"{r:.3f}" for r in ratios) + ": not optimal")
     correct("optimal on all 5 instances (Smith's rule: largest w_j / p_j first)")
+
+
+#: A plausible wrong answer per exercise (the tests check each one fails).
+WRONG_ANSWERS = {
+    1: 7,  # the 3-GPU optimum
+    2: lambda inst: list(range(inst.n_jobs))[::-1],
+}

@@ -32,3 +32,10 @@ def check_exercise_2(answer: str | None) -> None:
     verify(rho[answer] <= worst + 1e-12,
            f"{answer} reaches min rho {rho[answer]:.4f}; another scheduler is lower ({worst:.4f})")
     correct(f"{answer}: min rho {worst:.4f}; " + ", ".join(f"{k} {v:.3f}" for k, v in rho.items()))
+
+
+#: A plausible wrong answer per exercise (the tests check each one fails).
+WRONG_ANSWERS = {
+    1: [80.0, 60.0, 60.0],  # the 6-GPU schedule
+    2: "astraea-ltgf",
+}

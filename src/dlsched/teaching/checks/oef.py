@@ -67,3 +67,11 @@ def check_exercise_3(answer: tuple[float, bool] | None) -> None:
            "envy-free is " + str(expected_ef) + ": compare W_l . x_l with W_l . x_i")
     correct(f"ratio {expected_ratio:.4f}: the greedy IS the efficiency optimum (the LP has "
             "only capacity constraints), and users left without GPUs envy the others")
+
+
+#: A plausible wrong answer per exercise (the tests check each one fails).
+WRONG_ANSWERS = {
+    1: 4.5,  # cooperative OEF's total, not the equal split's
+    2: [1, 2],  # the truth is no lie
+    3: (1.0, True),  # the greedy leaves users without GPUs: envy
+}

@@ -39,3 +39,10 @@ def check_exercise_2(answer: int | None) -> None:
            f"{g.objective:.0f}")
     correct(f"seed {answer}: Heuristic {h.objective:.0f} devices < Greedy {g.objective:.0f}: "
             "neither order dominates")
+
+
+#: A plausible wrong answer per exercise (the tests check each one fails).
+WRONG_ANSWERS = {
+    1: 6,  # tau(0.1 x 6) = 0.114 > 0.1
+    2: 0,  # on seed 0 the Heuristic uses more devices
+}

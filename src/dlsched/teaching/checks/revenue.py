@@ -32,3 +32,10 @@ def check_exercise_2(answer: float | None) -> None:
            f"theta = {answer} earns {revenue[answer]:g}; the best earns {best:g}")
     correct(f"theta = {answer} earns {best:g}; " + ", ".join(
         f"{t}: {v:g}" for t, v in revenue.items()))
+
+
+#: A plausible wrong answer per exercise (the tests check each one fails).
+WRONG_ANSWERS = {
+    1: 12.0,  # 16 * 6/8: the price is exponential, not linear
+    2: 16,
+}
