@@ -51,7 +51,9 @@ def environment(needs: tuple[str, ...] = ()) -> str:
     Returns
     -------
     str
-        The line printed: ``"ready: dlsched X (...)"`` or ``"missing: ... -> pip install ..."``.
+        The line printed: ``"ready: dlsched X (installed package)"`` (or ``(source checkout)``)
+        or ``"missing: ... -> run: pip install ..."``. It names no path, so a notebook's committed
+        output is the same on every machine.
 
     Examples
     --------
@@ -68,8 +70,16 @@ def environment(needs: tuple[str, ...] = ()) -> str:
         try:
             ver = version("dlsched")
         except PackageNotFoundError:
-            ver = "(not installed: running from a source tree)"
-        where = Path(importlib.import_module("dlsched").__file__).resolve().parent
-        line = f"ready: dlsched {ver} from {where}"
+            ver = "(not installed)"
+        line = f"ready: dlsched {ver} ({_origin()})"
     print(line)
     return line
+
+
+def _origin() -> str:
+    """Where the imported dlsched lives, in words that do not depend on the machine: a
+    notebook's committed output must equal a fresh run's anywhere (no absolute path)."""
+    where = Path(importlib.import_module("dlsched").__file__).resolve().parent
+    if "site-packages" in where.parts or "dist-packages" in where.parts:
+        return "installed package"
+    return "source checkout"
