@@ -17,6 +17,7 @@ from scipy.optimize import linprog
 
 import dlsched as ds
 from dlsched.core import InputError
+from dlsched.core.io import read_json
 from dlsched.oef import dump, generate, make, parse
 from dlsched.oef.rules import FAIR_RTOL, MODEL_OF, describe_rules, model_for_rules, rules
 
@@ -240,7 +241,7 @@ def test_every_lib_record_states_the_cooperative_problem(rec) -> None:
     inst = ds.load(folder / row["file"])
     assert inst.fairness == "cooperative"
     assert row["method"] == "oef-cooperative"
-    sol = json.loads((folder / row["solution_file"]).read_text())["solution"]
+    sol = read_json(folder / row["solution_file"])["solution"]  # .json or .json.gz
     assert ds.check(inst, sol) == []
     assert json.loads((folder / "set.json").read_text())["statement"]["rules"] == {
         "fairness": "cooperative"}
