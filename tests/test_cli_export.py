@@ -151,12 +151,13 @@ def test_compact_export_without_room_for_the_cuts_is_marked_incomplete() -> None
 
 def _brute_minimal(inst) -> set[tuple[int, ...]]:
     """Minimal colliding count vectors that fit a device, by enumerating all count vectors."""
-    from dlsched.ojpp.export import TAU_TOL, _fits
+    from dlsched.core.tolerance import exceeds
+    from dlsched.ojpp.export import _fits
     from dlsched.ojpp.support.collision import tau_counts
 
-    def coll(v) -> bool:
-        return bool(tau_counts(np.array([v]), inst.p, inst.collision_model)[0]
-                    > inst.limits.collision + TAU_TOL)
+    def coll(v) -> bool:  # the validator's rule (dlsched.core.tolerance), not the exporter's
+        return bool(exceeds(tau_counts(np.array([v]), inst.p, inst.collision_model)[0],
+                            inst.limits.collision))
 
     out = set()
     for v in itertools.product(*(range(int(w) + 1) for w in inst.omega)):

@@ -56,32 +56,9 @@ PAGES = (
     "docs/reference/methods.md",
     "docs/reproduction/verdict-rule.md",
 )
-_BARE = "`.venv/bin/dlsched` -> `dlsched` in its bash block"
 #: Pages that still need an edit in a file this change does not own (the file and the edit): a
 #: strict xfail, so the test fails once the page passes and the entry is then removed.
-PENDING: dict[str, str] = {
-    "docs/harness.md": (
-        "benchmarks/README.md: not-run markers before its bash block (SUITE.toml, a Dask "
-        "address) and its python block (reads the main job's results.db)"
-    ),
-    "docs/index.md": (
-        "docs/index.md: `.venv/bin/mkdocs` / `.venv/bin/python` -> bare, and a not-run marker "
-        "(the http.server runs until stopped)"
-    ),
-    "docs/plugins/completion.md": f"docs/plugins/completion.md: {_BARE}",
-    "docs/plugins/index.md": f"docs/plugins/index.md: {_BARE}",
-    "docs/plugins/ltgf.md": f"docs/plugins/ltgf.md: {_BARE}",
-    "docs/plugins/oef.md": f"docs/plugins/oef.md: {_BARE}",
-    "docs/plugins/ojpp.md": f"docs/plugins/ojpp.md: {_BARE}",
-    "docs/plugins/revenue.md": f"docs/plugins/revenue.md: {_BARE}",
-    "docs/reference/methods.md": (
-        "docs/reference/methods.md: a not-run marker (NAME is a placeholder)"
-    ),
-    "docs/reproduction/verdict-rule.md": (
-        "benchmarks/reproduction/verdict-rule.md: a not-run marker (regenerates a committed "
-        "report from a clean tree)"
-    ),
-}
+PENDING: dict[str, str] = {}
 #: Every block marked not-run: (page, its first line) -> how its reason starts. Entries of a
 #: PENDING page name the marker still to be added.
 NOT_RUN: dict[tuple[str, str], str] = {
@@ -112,25 +89,24 @@ NOT_RUN: dict[tuple[str, str], str] = {
         "dlsched lib score my-alg --set oef/small --import my_plugin -p rounds=5 --json",
     ): "a template",
     ("docs/lib.md", "dlsched lib score my-alg --set oef/small --import my_plugin"): "a template",
-    # pending (PENDING): markers still to be added by the files' owners
     (
         "docs/harness.md",
         "dlsched bench benchmarks/quick.toml                      # < 2 min on "
         "2 cores, every problem",
-    ): "",
+    ): "sweeps",
     (
         "docs/harness.md",
         "from dlsched.bench import ResultsStore, ratio_rows, summarise, plot_ratio_distribution",
-    ): "",
-    ("docs/index.md", "mkdocs build --strict"): "",
+    ): "reads the main job's results.db",
+    ("docs/index.md", "mkdocs build --strict"): "the server runs until stopped",
     (
         "docs/reference/methods.md",
         "dlsched params NAME            # a table; --json for scripts",
-    ): "",
+    ): "NAME is a placeholder",
     (
         "docs/reproduction/verdict-rule.md",
         "python benchmarks/reproduction/make_reports.py oef        # refuses a dirty tree",
-    ): "",
+    ): "regenerates a committed report",
 }
 
 

@@ -43,7 +43,8 @@ def _params(pairs: list[str] | None) -> dict[str, Any]:
 
 
 def _setup(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--root", help="library root (default: the repository's instances/lib)")
+    p.add_argument("--root",
+                   help="library root (default: $DLSCHED_LIB, else the packaged library)")
     sub = p.add_subparsers(dest="action", required=True, metavar="ACTION",
                            help="list | show SET | score ALGORITHM --set SET | improve SET")
     sub.add_parser("list", help="the sets: instances, %% optimal, mean / max gap of open ones")
