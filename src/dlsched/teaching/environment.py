@@ -40,6 +40,14 @@ def instance_path(relative: str) -> Path:
     return path
 
 
+class Line(str):
+    """The line ``environment()`` printed, returned as a string for scripts and tests; Jupyter
+    does not echo it a second time as the cell's value (it was printed already)."""
+
+    def _ipython_display_(self) -> None:
+        """Display nothing: the line is on the cell's output once, as printed text."""
+
+
 def environment(needs: tuple[str, ...] = ()) -> str:
     """Check that the notebook can run here and say so in one line.
 
@@ -73,7 +81,7 @@ def environment(needs: tuple[str, ...] = ()) -> str:
             ver = "(not installed)"
         line = f"ready: dlsched {ver} ({_origin()})"
     print(line)
-    return line
+    return Line(line)
 
 
 def _origin() -> str:
