@@ -133,7 +133,7 @@ def check_exercise_3(answer: Any) -> None:
         return
     verify(
         isinstance(answer, (list, tuple)) and len(answer) == 2,
-        f"a pair (ratio, envy_free), got {type(answer).__name__}",
+        f"the answer should be a pair (ratio, envy_free), got {type(answer).__name__}",
     )
     got_ratio = number(answer[0], "the ratio")
     got_ef = boolean(answer[1], "envy-free")
