@@ -50,17 +50,22 @@ def test_elastic_variant_refills_every_slot() -> None:
     and 4) costs a slot without progress: 0.5 after slot 1, 0.75 after slot 3, then 0.5 per slot
     from slot 5: 2.0 after slot 7, C_A = 8; objective 12."""
     inst = one_server([job("A", chunks=2, v=4.0), job("B", a=2, chunks=2, v=1.0)], {"gpu": 2})
-    res = ds.run(inst, "drf", elastic=True)
+    res = ds.run(preemptive(inst), "drf", elastic=True)
     assert runs(res.solution) == {"A": (1, 6, 2), "B": (2, 4, 1)} and res.objective == 10
     segs = res.solution["jobs"]["A"]["segments"]
     assert [(s["start"], s["end"], s["workers"]) for s in segs] == [
         (1, 2, {"h1": 2}), (2, 4, {"h1": 1}), (4, 6, {"h1": 2})]
     assert ds.check(preemptive(inst), res) == []
-    # the hand instance is non-preemptive (the default): A's three runs are rejected there
+    # the hand instance is non-preemptive (the default): A's three runs are rejected there,
+    # and run there the baseline keeps A's first placement (2 workers, rate 1/2) to the end:
+    # A runs slots 1-4 (C = 5); B waits, then takes both GPUs at slot 5 (C = 6): 11
     assert ds.check(inst, res) == [
         "jobs.A: preempted (3 segments) but the instance is non-preemptive (a pause or a "
         "resize starts a new segment)"]
-    assert ds.run(inst, "drf", elastic=True, rescale_penalty=1).objective == 12
+    plain = ds.run(inst, "drf", elastic=True)
+    assert ds.check(inst, plain) == [] and plain.stats["preempted_jobs"] == 0
+    assert runs(plain.solution) == {"A": (1, 5, 2), "B": (5, 6, 2)} and plain.objective == 11
+    assert ds.run(preemptive(inst), "drf", elastic=True, rescale_penalty=1).objective == 12
 
 
 def test_filling_across_servers_stops_when_no_server_has_room() -> None:

@@ -25,7 +25,7 @@ def _two_jobs() -> ds.core.Instance:
 
 
 def test_tiresias_default_is_attained_service_not_remaining_time() -> None:
-    inst = _two_jobs()
+    inst = dataclasses.replace(_two_jobs(), preemption=True)
     # 2D-LAS, threshold 8 GPU-slots: at t = 2 A has 1 GPU-slot < 8, both in the first queue,
     # FIFO keeps A for slots 1..8; at t = 9 A has 8 GPU-slots and drops to the second queue, so
     # B runs slot 9 (C_B = 10); A resumes at 10, stalls one slot, runs 11, 12: C_A = 13 -> 23.
@@ -40,7 +40,13 @@ def test_tiresias_default_is_attained_service_not_remaining_time() -> None:
     assert ds.run(inst, "tiresias", threshold=1.0).objective == 16
     res = ds.run(inst, "tiresias", threshold=1.0, resume_penalty=3)
     assert res.objective == 18
-    assert ds.check(dataclasses.replace(inst, preemption=True), res) == []
+    assert ds.check(inst, res) == []
+    # where preemption is forbidden (the default) A keeps its GPU for its 10 slots of work
+    # (C_A = 11) and B, which waits, runs slot 11 (C_B = 12): 23, valid there
+    plain = ds.run(_two_jobs(), "tiresias", threshold=1.0)
+    assert ds.check(_two_jobs(), plain) == [] and plain.stats["preempted_jobs"] == 0
+    ends = {n: p["start"] + p["duration"] for n, p in plain.solution["jobs"].items()}
+    assert ends == {"j1": 11, "j2": 12} and plain.objective == 23
 
 
 def test_fifo_inside_a_queue_with_greedy_backfill_and_weights_ignored() -> None:

@@ -357,11 +357,14 @@ def test_ring_duration_is_not_monotone_and_pruning_copes() -> None:
 def test_drf_elastic_validates_and_resizes(arch: str) -> None:
     inst = generate(n_jobs=6, n_servers=3, horizon=60, architecture=arch, seed=2,
                     n_worker_types=3, n_ps_types=3, max_chunks=8)
-    res = ds.run(inst, "drf", elastic=True)
+    pre = dataclasses.replace(inst, preemption=True)
+    res = ds.run(pre, "drf", elastic=True)
     assert res.status is Status.FEASIBLE
-    assert ds.check(dataclasses.replace(inst, preemption=True), res) == []
+    assert ds.check(pre, res) == []
     assert res.stats["elastic"] is True
-    assert res.solution == ds.run(inst, "drf", elastic=True).solution  # deterministic
+    assert res.solution == ds.run(pre, "drf", elastic=True).solution  # deterministic
+    plain = ds.run(inst, "drf", elastic=True)  # no preemption: started jobs keep placements
+    assert ds.check(inst, plain) == [] and plain.stats["preempted_jobs"] == 0
     counts = {sum(s["workers"].values()) for rec in res.solution["jobs"].values()
               for s in rec.get("segments", [])}
     assert res.stats["preempted_jobs"] > 0 and len(counts) > 1  # recomputed: counts change

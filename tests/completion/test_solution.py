@@ -4,6 +4,7 @@ import (with a DeprecationWarning)."""
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import sys
@@ -65,7 +66,7 @@ def test_every_algorithm_returns_the_typed_solution(algorithm: str, golden_name:
 def test_segments_of_a_preempted_job_are_typed() -> None:
     # s3 on one GPU: A (a=1, p=3) runs slot 1; at slot 2 its attained service 1 GPU-slot meets
     # threshold 1, so B (a=2, attained 0) is served first and A is preempted: A has 2 segments.
-    inst = golden("s3")
+    inst = dataclasses.replace(golden("s3"), preemption=True)
     res = ds.run(inst, "tiresias", threshold=1.0)
     seg = res.solution.jobs["A"].segments
     assert seg is not None and len(seg) == 2 and all(isinstance(s, Segment) for s in seg)

@@ -51,7 +51,7 @@ def _tiresias_policy(inst: CompletionInstance, clairvoyant: bool = False,
             attained = sum((s["end"] - s["start"]) for s in job.segments) * gpus(job.id)
             return (int(attained >= threshold - EPS), job.arrival, job.id)
 
-        res = inst.capacity.copy()
+        res = st.capacity.copy()  # what is left to place in (see support.simulation)
         out: dict[int, Placement] = {}
         for job in sorted(st.active(), key=prio):
             k = ideal[job.id]

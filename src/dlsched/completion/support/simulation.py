@@ -5,6 +5,11 @@ A job progresses N / theta(q) mini-batches per slot; a resume after a pause cost
 ``resume_penalty`` slots (default one, ours; notes §5), a change of a running job's placement
 without a pause (AntMan opportunistic jobs, Tiresias migrations) ``rescale_penalty`` slots
 (default 0, ours). A preempted job's solution record carries its ``segments``.
+
+The instance's rules bind every policy alike: on an instance with ``preemption: false`` (the
+default) a job that started runs to completion on its first placement; the policy sees the
+others only (``without_preemption``), so a preemptive baseline such as Tiresias becomes its
+non-preemptive version there instead of returning a schedule the validator rejects.
 """
 # "notes §n" = section n of docs/specs/completion.md (the formulation notes of this problem)
 
@@ -18,9 +23,10 @@ import numpy as np
 
 from ...core import Result, Status
 from ...sim import Placement, SimJob, run_policy
+from ...sim.slotted import Policy, SimState
 from ..instance import CompletionInstance
 from ..solution import JobPlan, Solution, solution_json
-from .config import check_durations, configurations, theta
+from .config import EPS, check_durations, configurations, theta
 from .placement import place, placement_load
 
 
@@ -165,9 +171,65 @@ def sim_result(inst: CompletionInstance, method: str, jobs: list[SimJob], t0: fl
                   solution=sol, stats=stats)
 
 
+class _PinnedView(SimState):
+    """The state a policy sees when started jobs are pinned: they are not ``active`` and their
+    load is off the capacity."""
+
+    def __init__(self, state: SimState, pinned: dict[int, Placement]) -> None:
+        load = sum((pl.load for pl in pinned.values()), np.zeros_like(state.capacity))
+        super().__init__(state.t, state.jobs, state.capacity - load, dict(state.running))
+        self._pinned = set(pinned)
+
+    def active(self) -> list[SimJob]:
+        return [j for j in super().active() if j.id not in self._pinned]
+
+
+def without_preemption(policy: Policy) -> Policy:
+    """``policy`` under the no-preemption rule: every job that ran in the last slot and is not
+    done keeps its placement; the policy places the others in what is left (it sees only them
+    and the capacity left; a placement that no longer fits waits for a later slot).
+
+    Parameters
+    ----------
+    policy : Callable
+        ``policy(t, state) -> dict[int, Placement]``.
+
+    Returns
+    -------
+    Callable
+        The same signature; started jobs are never paused, moved or rescaled.
+
+    Examples
+    --------
+    >>> from dlsched.completion.paper import golden
+    >>> inst = golden("s3")
+    >>> def lifo(t, state):  # newest first: would preempt A for B at slot 2
+    ...     out, res = {}, state.capacity.copy()
+    ...     for job in sorted(state.active(), key=lambda j: -j.arrival):
+    ...         pl = try_place(inst, job.id, 0, -1, 1, res)
+    ...         if pl is not None:
+    ...             out[job.id], res = pl, res - pl.load
+    ...     return out
+    >>> simulate(inst, "lifo", lifo).stats["preempted_jobs"]
+    0
+    """
+    def pinned_policy(t: int, state: SimState) -> dict[int, Placement]:
+        pinned = {j: pl for j, pl in state.running.items() if not state.jobs[j].done}
+        view = _PinnedView(state, pinned)
+        out, left = dict(pinned), view.capacity.copy()
+        for j, pl in policy(t, view).items():  # a policy that counts from inst.capacity may
+            if j not in out and np.all(pl.load <= left + EPS):  # over-place: those wait
+                out[j], left = pl, left - pl.load
+        return out
+
+    return pinned_policy
+
+
 def simulate(inst: CompletionInstance, method: str, policy: Callable, *,
              resume_penalty: int = 1, rescale_penalty: int = 0, **stats: Any) -> Result:
     """Run a slot-by-slot ``policy`` on the slotted engine and return its schedule as a Result.
+
+    On an instance that forbids preemption the policy runs ``without_preemption``.
 
     The helper behind every simulated baseline, and the one a plugin baseline uses: each slot
     ``policy(t, state)`` returns the placements of the jobs that run in slot t (job index ->
@@ -226,6 +288,8 @@ def simulate(inst: CompletionInstance, method: str, policy: Callable, *,
     longest = sum(max(k.d for k in configurations(inst, j)) for j in range(inst.n_jobs))
     limit = 4 * (int(inst.arrival.max()) + longest) + 100
     limit += 4 * inst.n_jobs * (resume_penalty + rescale_penalty)
+    if not inst.preemption:
+        policy = without_preemption(policy)
     jobs = run_policy(sim_jobs(inst), inst.capacity, policy, max_slots=limit,
                       resume_penalty=resume_penalty, reconfigure_penalty=rescale_penalty)
     stats.update(resume_penalty=resume_penalty, rescale_penalty=rescale_penalty)
