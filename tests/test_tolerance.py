@@ -18,7 +18,7 @@ from dlsched.core import tolerance as tol
 from dlsched.ojpp.instance import parse as ojpp_parse
 
 SRC = Path(ds.__file__).resolve().parent
-VALIDATORS = sorted(SRC.glob("*/validate*.py")) + [SRC / "completion" / "batch.py"]
+VALIDATORS = [*sorted(SRC.glob("*/validate*.py")), SRC / "completion" / "batch.py"]
 
 
 def test_amounts_are_relative_with_a_floor_of_one_unit() -> None:
