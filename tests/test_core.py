@@ -105,6 +105,8 @@ def test_every_registered_name_reaches_its_own_method(kind):
         demo = ds.PROBLEMS.get(method.problem).demo_instance
         if demo is None or method.problem.startswith("bench-"):
             continue
+        if getattr(method.run, "__module__", "").startswith("tests."):
+            continue  # a test's plug-in registered in this process (e.g. one that must crash)
         inst = from_dict(json.loads(demo))
         if kind == "exact":
             inst = _stated_for(inst, name)

@@ -20,9 +20,9 @@ from dlsched.teaching.grading import NotCorrect
 
 
 def e1_count(inst, tmax: int) -> int:
-    """E1's variables by formula (notes §2.4): X per (job, configuration, start), Y and o
-    (S and g under PS) per job and server, Z per job and slot, V per job, server, resource
-    and slot."""
+    """E1's variables by formula (docs/specs/completion.md, notes §2.4): X per (job,
+    configuration, start), Y and o (S and g under PS) per job and server, Z per job and slot,
+    V per job, server, resource and slot."""
     J, H, R, M = inst.n_jobs, inst.n_servers, len(inst.resources), len(inst.worker_names)
     x = sum(
         max(0, tmax - k.d - int(inst.arrival[j]) + 2)

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 from pathlib import Path
 
@@ -59,7 +60,7 @@ def test_failures_exit_1_with_count_and_first_reason(warn_suite, tmp_path, capsy
     # toy-fail raises on each of the N instances; toy-invalid picks item -1 on each
     # the reason first, then the instance (cut at 100 columns, ending in "...")
     assert len(fail) == 100 and fail.endswith("...")
-    assert f"{N} failed: RuntimeError: toy-fail always fails (on bench-toy(n" in fail
+    assert f"{N} failed: RuntimeError: toy-fail always fails (at tests/bench" in fail
     assert invalid.endswith(f"{N} invalid: choice -1 out of range (on bench-toy(n=3) seed=0)")
     assert f"{2 * N} runs failed or are invalid" in out and "--allow-failures" in out
     # the stored rows are served again: the verdict does not depend on what this sweep ran
@@ -136,8 +137,10 @@ def test_report_lists_failures_with_reasons(warn_suite, tmp_path):
     run_suite(warn_suite, db, executor="serial", progress=False)
     md = write_report(db, tmp_path / "rep", progress=False)[0].read_text()
     glance = md.split("### At a glance", 1)[1].split("###", 1)[0]
-    assert (f"| fail | {N} | 0 | - | - | {N} failed: RuntimeError: toy-fail always fails (on "
-            "bench-toy(n=3) seed=0) |") in glance
+    line = next(ln for ln in glance.splitlines() if ln.startswith("| fail |"))
+    assert re.fullmatch(rf"\| fail \| {N} \| 0 \| - \| - \| {N} failed: RuntimeError: toy-fail "
+                        r"always fails \(at tests/bench/toyplugin\.py:\d+ in toy_fail\) "
+                        r"\(on bench-toy\(n=3\) seed=0\) \|", line), line
     failures = md.split("### Failed and invalid runs", 1)[1].split("###", 1)[0]
     assert (f"- **invalid**: {N} invalid: choice -1 out of range (on bench-toy(n=3) seed=0)"
             in failures)

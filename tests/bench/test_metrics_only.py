@@ -91,7 +91,7 @@ def test_cli_bench_prints_a_runs_table_for_metrics_only(metrics_suite, tmp_path,
     assert main(args) == 1
     out = capsys.readouterr().out
     assert "runs (no reference: metrics only)" in out and "ratio (>=1 worse)" not in out
-    assert "6 failed: RuntimeError: toy-fail always fails (on " in out
+    assert "6 failed: RuntimeError: toy-fail always fails (at " in out
     assert main([*args, "--allow-failures", "--full"]) == 0
     out = capsys.readouterr().out
     assert "runs (no reference: metrics only)" in out and "metric means" in out

@@ -81,7 +81,7 @@ def test_a_crashing_plugin_is_named_with_its_file_and_line(capsys) -> None:
     rows = list(csv.DictReader(capsys.readouterr().out.splitlines()))
     assert {r["status"] for r in rows} == {"error"}
     assert {r["message"] for r in rows} == {
-        f"KeyError: 'no-such-key' (at {plugin}:{line} in crash)"}
+        f"KeyError: 'no-such-key' (at {plugin.relative_to(Path.cwd())}:{line} in crash)"}
 
 
 def test_registered_algorithm_ratios_match_the_index_by_hand() -> None:

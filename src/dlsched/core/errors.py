@@ -50,7 +50,8 @@ class SolverError(DlschedError, RuntimeError):
 
 def raised_at(exc: BaseException) -> str:
     """``file:line in function`` where ``exc`` was raised, preferring the innermost frame outside
-    dlsched (a plug-in's own line) over dlsched's frames.
+    dlsched (a plug-in's own line) over dlsched's frames; the file relative to the working
+    directory when it lies below it.
 
     Parameters
     ----------
@@ -71,6 +72,7 @@ def raised_at(exc: BaseException) -> str:
     True
     """
     import traceback
+    from contextlib import suppress
     from pathlib import Path
 
     frames = traceback.extract_tb(exc.__traceback__)
@@ -79,7 +81,10 @@ def raised_at(exc: BaseException) -> str:
     package = str(Path(__file__).resolve().parents[1])
     outside = [f for f in frames if not str(Path(f.filename).resolve()).startswith(package)]
     f = (outside or frames)[-1]
-    return f"{f.filename}:{f.lineno} in {f.name}"
+    path = Path(f.filename)
+    with suppress(ValueError):  # relative to the working directory when below it
+        path = path.resolve().relative_to(Path.cwd().resolve())
+    return f"{path}:{f.lineno} in {f.name}"
 
 
 def crash_message(exc: BaseException, limit: int = 240) -> str:

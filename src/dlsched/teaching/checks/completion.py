@@ -20,7 +20,7 @@ from dlsched.completion.support.lists import list_schedule
 
 from ..grading import correct, function, integer, unanswered, verify
 
-#: S3 (notes §6): (arrival, slots, weight) per job; exercise 1's alpha.
+#: S3 (docs/specs/completion.md, notes §6): (arrival, slots, weight) per job; exercise 1's alpha.
 S3 = {"A": (1, 3, 1), "B": (2, 1, 4)}
 ALPHA = 3
 #: Exercise 3: the notebook's first contended instance (section 2).

@@ -17,7 +17,8 @@ SLOTS_NEEDED = 4
 NODE_GPUS = 6
 #: What a slot entry runs.
 RUNS = {"J1": ("J1",), "J23": ("J2", "J3"), "J2": ("J2",), "J3": ("J3",), "idle": ()}
-#: ASTRAEA's schedule of Fig. 6 (notes §8 (c)): the one exercise 3 asks to differ from.
+#: ASTRAEA's schedule of Fig. 6 (docs/specs/ltgf.md, notes §8 (c)): the one exercise 3 asks
+#: to differ from.
 ASTRAEA = ["J1", "J23", "J23", "J1", "J23", "J23", "J1", "J1"]
 
 

@@ -17,8 +17,9 @@ PRICE_LIMIT = 8.0
 #: Exercise 2: idle workers / PSs per tenant after phase 1, per-slot costs, slots.
 IDLE_W, IDLE_P = {"u1": 1, "u2": 3}, {"u1": 1, "u2": 1}
 COST_W, COST_P, SLOTS = 3.0, 1.0, 4
-#: Exercise 3: the worked example (notes §4): jobs, k_max = k_min, lambda, and the default
-#: mode's golden OPT and Astraea revenue (computed there by an independent prototype).
+#: Exercise 3: the worked example (docs/specs/revenue.md, notes §4): jobs, k_max = k_min,
+#: lambda, and the default mode's golden OPT and Astraea revenue (computed there by an
+#: independent prototype).
 JOBS, K, LAMBDA = 4, -2.0, 2
 OPT_DEFAULT, ASTRAEA_DEFAULT = 326.0, 168.0
 
