@@ -55,12 +55,11 @@ def _tracked_copy(dest: Path) -> Path:
     return dest
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """Build the wheel, install it into a fresh venv; paths of the wheel, venv and a work dir."""
+def wheel_in_fresh_venv(tmp: Path, extra: str = "") -> tuple[Path, Path]:
+    """Build the wheel from the tracked files and install it (``extra``: e.g. ``"[notebooks]"``)
+    with its dependencies into a fresh venv under ``tmp``; returns (wheel, venv)."""
     if not (REPO / ".git").exists():
         pytest.skip("needs the git checkout (the wheel is built from its tracked files)")
-    tmp = tmp_path_factory.mktemp("install")
     source = _tracked_copy(tmp / "source")
     _run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp / "dist", source],
@@ -70,7 +69,16 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     venv = tmp / "venv"
     _run([sys.executable, "-m", "venv", venv], cwd=tmp)
     assert "include-system-site-packages = false" in (venv / "pyvenv.cfg").read_text()
-    _run([venv / "bin" / "python", "-m", "pip", "install", "-q", wheel], cwd=tmp, timeout=1200)
+    _run([venv / "bin" / "python", "-m", "pip", "install", "-q", f"{wheel}{extra}"], cwd=tmp,
+         timeout=1200)
+    return wheel, venv
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Build the wheel, install it into a fresh venv; paths of the wheel, venv and a work dir."""
+    tmp = tmp_path_factory.mktemp("install")
+    wheel, venv = wheel_in_fresh_venv(tmp)
     work = tmp / "elsewhere"
     work.mkdir()
     return {"wheel": wheel, "venv": venv, "work": work}

@@ -17,12 +17,11 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from .test_install_wheel import _env, _run, _tracked_copy
+from .test_install_wheel import _env, _run, wheel_in_fresh_venv
 
 pytestmark = pytest.mark.slow
 
@@ -57,22 +56,8 @@ CELL_TIMEOUT_S = 300
 @pytest.fixture(scope="module")
 def student(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """A venv with the wheel and its notebooks extra; the notebooks copied outside the repo."""
-    if not (REPO / ".git").exists():
-        pytest.skip("needs the git checkout (the wheel is built from its tracked files)")
     tmp = tmp_path_factory.mktemp("student")
-    source = _tracked_copy(tmp / "source")
-    _run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", tmp / "dist", source],
-        cwd=tmp,
-    )
-    (wheel,) = sorted((tmp / "dist").glob("dlsched-*.whl"))
-    venv = tmp / "venv"
-    _run([sys.executable, "-m", "venv", venv], cwd=tmp)
-    _run(
-        [venv / "bin" / "python", "-m", "pip", "install", "-q", f"{wheel}[notebooks]"],
-        cwd=tmp,
-        timeout=1200,
-    )
+    _, venv = wheel_in_fresh_venv(tmp, "[notebooks]")
     work = tmp / "course"  # a student's folder: the notebooks and nothing else
     (work / "solutions").mkdir(parents=True)
     for nb in NOTEBOOKS:

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core import PROBLEMS, InputError, inputs
-from ..core.io import GZIP_SUFFIX, atomic_write_text
+from ..core.io import GZIP_SUFFIX, PACKAGED_INSTANCES, atomic_write_text
 from ..core.result import relative_gap
 
 #: The index columns, in file order (``instances/lib/README.md`` documents each).
@@ -43,7 +43,7 @@ BOUND_TOL = 1e-6
 INDEX = "index.csv"
 #: The library shipped in the package (``dlsched/instances/lib``; in a source checkout it is
 #: the repository's ``instances/lib``).
-PACKAGED_ROOT = Path(__file__).resolve().parents[1] / "instances" / "lib"
+PACKAGED_ROOT = PACKAGED_INSTANCES / "lib"
 #: The same path under its older name (the library root when ``DLSCHED_LIB`` is unset).
 DEFAULT_ROOT = PACKAGED_ROOT
 #: Environment variable naming another library root (an edited copy, a newer release).

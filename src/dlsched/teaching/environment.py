@@ -6,6 +6,8 @@ import importlib
 import importlib.util
 from pathlib import Path
 
+from ..core.io import PACKAGED_INSTANCES
+
 #: What the notebooks import beyond dlsched's own dependencies, and the extra that brings it.
 NEEDED = ("matplotlib", "numpy")
 EXTRA = 'pip install "dlsched[notebooks]"'
@@ -34,7 +36,7 @@ def instance_path(relative: str) -> Path:
     >>> instance_path("oef/paper-eq6.json").name
     'paper-eq6.json'
     """
-    path = Path(__file__).resolve().parents[1] / "instances" / relative
+    path = PACKAGED_INSTANCES / relative
     if not path.is_file():
         raise FileNotFoundError(f"no packaged instance {relative!r} (looked in {path.parent})")
     return path

@@ -12,10 +12,9 @@ from typing import Any
 
 import dlsched as ds
 
-from ...core.errors import InputError
-from ..adversary import check_jobs, optimum, single_machine
-from ..grading import NotCorrect, close, integer, number
-from . import correct, unanswered, verify
+from ..adversary import optimum, single_machine
+from ..grading import close, integer, number
+from . import correct, student_jobs, unanswered, verify
 
 #: Exercise 2: the ratio a-online-compact must reach, and the size limits of the instance.
 COMPACT_TARGET, MAX_JOBS, MAX_SLOT = 2.5, 6, 256
@@ -45,20 +44,6 @@ def check_exercise_1(answer: Any) -> None:
     )
 
 
-def _jobs(answer: Any) -> list[tuple[int, float, int]]:
-    """The student's jobs, or one line saying what is wrong with them."""
-    try:
-        jobs = check_jobs(answer, MAX_JOBS)
-    except InputError as err:
-        raise NotCorrect(str(err)) from None
-    verify(
-        all(p <= MAX_SLOT and a <= MAX_SLOT for p, _, a in jobs),
-        f"keep every p and a at most {MAX_SLOT}",
-    )
-    verify(all(w <= 1e9 for _, w, _ in jobs), "keep every weight at most 1e9")
-    return jobs
-
-
 def check_exercise_2(answer: Any) -> None:
     """An instance (list of (p, w, a)) on which a-online-compact's ratio is >= 2.5."""
     if unanswered(
@@ -67,7 +52,7 @@ def check_exercise_2(answer: Any) -> None:
         f"a-online-compact's ratio is at least {COMPACT_TARGET}",
     ):
         return
-    jobs = _jobs(answer)
+    jobs = student_jobs(answer, MAX_JOBS, MAX_SLOT)
     inst = single_machine(jobs)
     res = ds.run(inst, "a-online-compact")
     verify(ds.check(inst, res) == [], "a-online-compact's schedule is invalid on it")

@@ -11,10 +11,9 @@ from typing import Any
 
 import dlsched as ds
 
-from ...core.errors import InputError
-from ..adversary import check_jobs, forced_ratio, optimum, single_machine
+from ..adversary import forced_ratio, optimum, single_machine
 from ..grading import NotCorrect, close, function, number
-from . import correct, unanswered, verify
+from . import correct, student_jobs, unanswered, verify
 
 #: Exercise 2: the ratio to beat (2 alpha at alpha = 4) with one job, and its size limit.
 TARGET, MAX_JOBS, MAX_SLOT = 8.0, 1, 1024
@@ -37,20 +36,6 @@ def check_exercise_1(answer: Any) -> None:
     correct(f"{expected:.3f}: the job waits for tau = 128 and the window at alpha tau = 512")
 
 
-def _jobs(answer: Any) -> list[tuple[int, float, int]]:
-    """The student's jobs, or one line saying what is wrong with them."""
-    try:
-        jobs = check_jobs(answer, MAX_JOBS)
-    except InputError as err:
-        raise NotCorrect(str(err)) from None
-    verify(
-        all(p <= MAX_SLOT and a <= MAX_SLOT for p, _, a in jobs),
-        f"keep every p and a at most {MAX_SLOT}",
-    )
-    verify(all(w <= 1e9 for _, w, _ in jobs), "keep every weight at most 1e9")
-    return jobs
-
-
 def check_exercise_2(answer: Any) -> None:
     """One job [(p, w, a)] on which A_online (alpha = 4) has ratio > 8 = 2 alpha."""
     if unanswered(
@@ -58,7 +43,7 @@ def check_exercise_2(answer: Any) -> None:
         f"a list with one job [(p, w, a)] on which A_online's ratio exceeds {TARGET:g}",
     ):
         return
-    jobs = _jobs(answer)
+    jobs = student_jobs(answer, MAX_JOBS, MAX_SLOT)
     inst = single_machine(jobs)
     res = ds.run(inst, "a-online", alpha=4)
     verify(ds.check(inst, res) == [], "A_online's schedule is invalid on it")
